@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+const envSchema = z.object({
+  API_PORT: z.coerce.number().int().min(1).max(65535).default(4000),
+  API_HOST: z.string().default("127.0.0.1"),
+  DATA_DIR: z.string().default(".data"),
+  DATABASE_URL: z.string().url().optional(),
+  /** Minutes of inactivity after which a token answers 'Session expired'. */
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
+  /** Public address of the API, used in links the API hands out (invoice summaries, e-mails). */
+  API_PUBLIC_URL: z.string().url().optional(),
+  /** Address of the portal, used in links inside e-mails (invitations). */
+  PORTAL_URL: z.string().url().default("http://localhost:3000"),
+  MAIL_FROM: z.string().default("flightDeck <no-reply@portal.example>"),
+  /** smtp://user:pass@host:port — real e-mail delivery; unset, e-mail goes to the sandbox outbox. */
+  SMTP_URL: z.string().url().optional(),
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** "if-empty" seeds the demo tenants when the database has none (npm start sets it). */
+  SEED_DEMO: z.enum(["never", "if-empty"]).default("never"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type ApiConfig = z.infer<typeof envSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid API configuration:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,134 @@
+import { count, inArray, sql } from "drizzle-orm";
+import { allPermissions, type Permission } from "../../contract/permissions";
+import { inviteUser } from "../modules/auth/service";
+import type { MailProvider } from "../integrations/mail";
+import { hashPassword } from "../lib/passwords";
+import type { Database, Tx } from "./client";
+import { ensureReferenceData } from "./reference";
+import { companies, permissions, rolePermissions, roles, userRoles, users } from "./schema";
+
+export const DEMO_PASSWORD = "demo-pass-2026";
+
+/** Permissions an Administrator role can never lose, so nobody locks the company out of role administration. */
+export const LOCKED_ADMIN_PERMISSIONS: Permission[] = ["role_view", "role_manage"];
+
+export const ADVISER_PERMISSIONS: Permission[] = [
+  "task_view", "task_manage", "pipeline_view", "pipeline_access", "pipeline_manage",
+  "individual_view", "individual_manage", "company_view", "company_manage",
+  "policy_view", "policy_manage", "quote_view", "quote_manage", "invoice_view", "invoice_manage",
+  "product_view", "product_manage",
+];
+
+/** Everything the smallBusiness menus use (proved by a unit test against the menu definition). */
+export const OWNER_PERMISSIONS: Permission[] = [
+  "benefit_view", "benefit_create", "benefit_delete", "benefit_view_reports",
+  "events_view", "team_events_view", "events_manage",
+  "task_view", "task_manage", "pipeline_view", "pipeline_access", "pipeline_manage",
+  "individual_view", "individual_create", "individual_manage", "company_view", "company_create", "company_manage",
+  "company_profile_view", "company_profile_edit", "company_profile_manage",
+  "document_template_view", "document_template_manage",
+  "quote_view", "quote_manage", "quote_delete", "invoice_view", "invoice_manage", "invoice_delete",
+  "xero_invoices_view", "xero_invoices_manage",
+  "terminal_view", "terminal_manage", "terminal_request", "payment_view", "payment_manage",
+  "account_settings_view", "account_settings_manage", "team_view", "team_create", "team_manage",
+  "role_view", "role_create", "role_manage", "product_view",
+];
+
+interface DemoUser {
+  email: string;
+  name: string;
+  lastName: string;
+  roles: string[];
+  flags?: Partial<Pick<typeof users.$inferInsert, "hasCedarPermission" | "canMakePhoneCalls" | "pinIsAllowed" | "isFrontEndUser" | "requiresEmailVerification" | "telephone">>;
+}
+interface DemoCompany {
+  company: typeof companies.$inferInsert;
+  roles: Record<string, { permissions: Permission[]; system?: boolean }>;
+  users: DemoUser[];
+  invited?: { email: string; name: string; lastName: string; roles: string[] }[];
+}
+
+export const demoCompanies: DemoCompany[] = [
+  {
+    company: { name: "Harbour Brokers", isInternal: true, tenantIsSegParent: true, mainColor: "#0f4c81", fullLogo: "/brand/harbour-brokers.svg", companyIcon: "/brand/harbour-icon.svg" },
+    roles: {
+      Administrator: { permissions: [...allPermissions], system: true },
+      "Task viewer": { permissions: ["task_view"] },
+    },
+    users: [
+      { email: "admin@harbour.test", name: "Amelia", lastName: "Hart", roles: ["Administrator"], flags: { hasCedarPermission: true, canMakePhoneCalls: true, pinIsAllowed: true, telephone: "+44 20 7946 0101" } },
+      { email: "viewer@harbour.test", name: "Victor", lastName: "Lane", roles: ["Task viewer"] },
+      { email: "ops@harbour.test", name: "Olive", lastName: "Price", roles: ["Administrator"], flags: { isFrontEndUser: false } },
+      { email: "verify@harbour.test", name: "Vera", lastName: "Mills", roles: ["Administrator"], flags: { requiresEmailVerification: true } },
+    ],
+    invited: [{ email: "new.starter@harbour.test", name: "Noah", lastName: "Stone", roles: ["Task viewer"] }],
+  },
+  {
+    company: { name: "Northgate Advisers", mainColor: "#6b21a8", fullLogo: "/brand/northgate-advisers.svg" },
+    roles: {
+      Administrator: { permissions: [...allPermissions], system: true },
+      Adviser: { permissions: ADVISER_PERMISSIONS },
+    },
+    users: [{ email: "adviser@northgate.test", name: "Aisha", lastName: "Khan", roles: ["Adviser"] }],
+  },
+  {
+    company: { name: "Bloom Bakery Ltd", isSmallBusiness: true, mainColor: "#be185d", fullLogo: "/brand/bloom-bakery.svg" },
+    roles: {
+      Administrator: { permissions: [...allPermissions], system: true },
+      Owner: { permissions: OWNER_PERMISSIONS },
+    },
+    users: [{ email: "owner@bloom.test", name: "Olivia", lastName: "Bloom", roles: ["Owner"], flags: { pinIsAllowed: true } }],
+  },
+];
+
+export async function isSeeded(database: Database): Promise<boolean> {
+  const [{ n }] = await database.db.select({ n: count() }).from(companies);
+  return n > 0;
+}
+
+/** Removes every tenant and what hangs off it (the permission catalogue stays). */
+export async function wipe(database: Database) {
+  await database.db.execute(sql`truncate table companies, outbox_messages restart identity cascade`);
+}
+
+export async function seedDemo(database: Database, mail: MailProvider, portalUrl: string) {
+  await ensureReferenceData(database.db);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const invitedIds: number[] = [];
+  await database.transaction(async (tx) => {
+    const permRows = await tx.select({ id: permissions.id, name: permissions.name }).from(permissions).where(inArray(permissions.name, [...allPermissions]));
+    const permId = new Map(permRows.map((p) => [p.name, p.id]));
+    for (const demo of demoCompanies) {
+      const [company] = await tx.insert(companies).values(demo.company).returning();
+      const roleIds = new Map<string, number>();
+      for (const [name, def] of Object.entries(demo.roles)) {
+        const [role] = await tx.insert(roles).values({ tenantId: company.id, name, isSystem: def.system ?? false }).returning({ id: roles.id });
+        roleIds.set(name, role.id);
+        await tx.insert(rolePermissions).values(
+          def.permissions.map((p) => ({ roleId: role.id, permissionId: permId.get(p)!, canBeRemoved: !(def.system && LOCKED_ADMIN_PERMISSIONS.includes(p)) })),
+        );
+      }
+      for (const u of demo.users) {
+        await addUser(tx, company.id, roleIds, { ...u, passwordHash, status: "active" });
+      }
+      for (const u of demo.invited ?? []) {
+        invitedIds.push(await addUser(tx, company.id, roleIds, { ...u, passwordHash: null, status: "invited" }));
+      }
+    }
+  });
+  for (const id of invitedIds) await inviteUser(database, mail, portalUrl, id);
+}
+
+async function addUser(
+  tx: Tx,
+  tenantId: number,
+  roleIds: Map<string, number>,
+  u: DemoUser & { passwordHash: string | null; status: "active" | "invited" },
+): Promise<number> {
+  const [user] = await tx
+    .insert(users)
+    .values({ tenantId, email: u.email, name: u.name, lastName: u.lastName, passwordHash: u.passwordHash, status: u.status, ...u.flags })
+    .returning({ id: users.id });
+  await tx.insert(userRoles).values(u.roles.map((r) => ({ userId: user.id, roleId: roleIds.get(r)! })));
+  return user.id;
+}

@@ -1,0 +1,112 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
+import type { z } from "zod";
+import type { Permission } from "../../contract/permissions";
+import { hasAnyPermission } from "../../contract/permissions";
+import { authenticate, type AuthContext } from "../modules/auth/authenticate";
+import { forbidden } from "./errors";
+import { parseOr422 } from "./validation";
+
+/**
+ * Who may call a route, declared where the route is registered:
+ * - `{ public: true }`: anyone, no token needed;
+ * - `{ permissions: [] }`: any signed-in user;
+ * - `{ permissions: [a, b] }`: a signed-in user holding a or b (any-of).
+ * Every route that is not public is tenant-scoped: it works on the caller's tenant only.
+ */
+export type Access = { public: true } | { permissions: readonly Permission[] };
+
+export interface RouteDeclaration {
+  method: HTTPMethods;
+  url: string;
+  access: Access;
+}
+
+type Schema = z.ZodType | undefined;
+type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+export interface RouteOptions<B extends Schema, Q extends Schema, P extends Schema> {
+  access: Access;
+  body?: B;
+  query?: Q;
+  params?: P;
+}
+
+interface BaseContext<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+export type PublicContext<B, Q, P> = BaseContext<B, Q, P> & { auth: AuthContext | null };
+export type UserContext<B, Q, P> = BaseContext<B, Q, P> & { auth: AuthContext };
+
+type Handler<B extends Schema, Q extends Schema, P extends Schema, A extends Access> = (
+  ctx: A extends { public: true } ? PublicContext<Infer<B>, Infer<Q>, Infer<P>> : UserContext<Infer<B>, Infer<Q>, Infer<P>>,
+) => Promise<unknown> | unknown;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    routeDeclarations: RouteDeclaration[];
+  }
+}
+
+export class Router {
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly prefix = "",
+  ) {}
+
+  get<B extends Schema, Q extends Schema, P extends Schema, A extends Access>(url: string, o: RouteOptions<B, Q, P> & { access: A }, h: Handler<B, Q, P, A>) {
+    this.add("GET", url, o, h);
+  }
+  post<B extends Schema, Q extends Schema, P extends Schema, A extends Access>(url: string, o: RouteOptions<B, Q, P> & { access: A }, h: Handler<B, Q, P, A>) {
+    this.add("POST", url, o, h);
+  }
+  put<B extends Schema, Q extends Schema, P extends Schema, A extends Access>(url: string, o: RouteOptions<B, Q, P> & { access: A }, h: Handler<B, Q, P, A>) {
+    this.add("PUT", url, o, h);
+  }
+  patch<B extends Schema, Q extends Schema, P extends Schema, A extends Access>(url: string, o: RouteOptions<B, Q, P> & { access: A }, h: Handler<B, Q, P, A>) {
+    this.add("PATCH", url, o, h);
+  }
+  delete<B extends Schema, Q extends Schema, P extends Schema, A extends Access>(url: string, o: RouteOptions<B, Q, P> & { access: A }, h: Handler<B, Q, P, A>) {
+    this.add("DELETE", url, o, h);
+  }
+
+  private add<B extends Schema, Q extends Schema, P extends Schema, A extends Access>(
+    method: HTTPMethods,
+    url: string,
+    options: RouteOptions<B, Q, P>,
+    handler: Handler<B, Q, P, A>,
+  ) {
+    const fullUrl = this.prefix + url;
+    const { access } = options;
+    this.app.routeDeclarations.push({ method, url: fullUrl, access });
+    this.app.route({
+      method,
+      url: fullUrl,
+      handler: async (request, reply) => {
+        const isPublic = "public" in access;
+        const auth = await authenticate(request, { required: !isPublic });
+        if (!isPublic && !hasAnyPermission(auth!.permissions, access.permissions)) throw forbidden();
+        const ctx = {
+          auth,
+          request,
+          reply,
+          params: options.params ? parseOr422(options.params, request.params) : (request.params as never),
+          query: options.query ? parseOr422(options.query, request.query ?? {}) : (undefined as never),
+          body: options.body ? parseOr422(options.body, request.body ?? {}) : (undefined as never),
+        };
+        const result = await handler(ctx as never);
+        if (reply.sent) return reply;
+        if (result === undefined) return reply.code(204).send();
+        return reply.send(result);
+      },
+    });
+  }
+}
+
+/** Registers a group of routes: `export default routes((r) => { r.get(...) })`. */
+export function routes(define: (r: Router) => void) {
+  return async (app: FastifyInstance) => define(new Router(app));
+}

@@ -1,0 +1,76 @@
+import type { FastifyRequest } from "fastify";
+import { and, eq, isNull } from "drizzle-orm";
+import { authTokens, permissions, rolePermissions, userRoles, users } from "../../db/schema";
+import { sessionExpired, unauthenticated } from "../../http/errors";
+import { hashToken } from "../../lib/tokens";
+
+export interface AuthContext {
+  userId: number;
+  tenantId: number;
+  tokenId: number;
+  permissions: Set<string>;
+}
+
+/** How often a token's last use is written back; requests within this window skip the write. */
+const TOUCH_INTERVAL_MS = 30_000;
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header);
+  return match ? match[1] : null;
+}
+
+/**
+ * Resolves the bearer token to a user of a tenant. No token or an unknown one: 401. A token idle
+ * longer than SESSION_IDLE_MINUTES: 400 'Session expired' (and the token is revoked).
+ */
+export async function authenticate(request: FastifyRequest, { required }: { required: boolean }): Promise<AuthContext | null> {
+  const token = bearer(request);
+  if (!token) {
+    if (required) throw unauthenticated();
+    return null;
+  }
+  const { db } = request.server.database;
+  const [row] = await db
+    .select({
+      tokenId: authTokens.id,
+      lastUsedAt: authTokens.lastUsedAt,
+      userId: users.id,
+      tenantId: users.tenantId,
+    })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(and(eq(authTokens.tokenHash, hashToken(token)), isNull(authTokens.revokedAt), eq(users.status, "active")))
+    .limit(1);
+  if (!row) {
+    if (required) throw unauthenticated();
+    return null;
+  }
+  const idleMs = request.server.config.SESSION_IDLE_MINUTES * 60_000;
+  const sinceLastUse = Date.now() - row.lastUsedAt.getTime();
+  if (sinceLastUse > idleMs) {
+    await db.update(authTokens).set({ revokedAt: new Date() }).where(eq(authTokens.id, row.tokenId));
+    throw sessionExpired();
+  }
+  if (sinceLastUse > TOUCH_INTERVAL_MS) {
+    await db.update(authTokens).set({ lastUsedAt: new Date() }).where(eq(authTokens.id, row.tokenId));
+  }
+  return {
+    userId: row.userId,
+    tenantId: row.tenantId,
+    tokenId: row.tokenId,
+    permissions: await permissionsOf(request.server.database.db, row.userId),
+  };
+}
+
+export async function permissionsOf(db: FastifyRequest["server"]["database"]["db"], userId: number): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ name: permissions.name })
+    .from(userRoles)
+    .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(eq(userRoles.userId, userId));
+  return new Set(rows.map((r) => r.name));
+}
+

@@ -1,0 +1,163 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { LoginBody, LoginResponse } from "../../../contract/auth";
+import { EMAIL_VERIFICATION_REQUIRED } from "../../../contract/auth";
+import type { Database } from "../../db/client";
+import { authTokens, companies, emailVerifications, userInvitations, users } from "../../db/schema";
+import type { MailProvider } from "../../integrations/mail";
+import { HttpError, invalid, notFound } from "../../http/errors";
+import { DUMMY_HASH, hashPassword, verifyPassword } from "../../lib/passwords";
+import { hashToken, newNumericCode, newToken, safeEqualHex } from "../../lib/tokens";
+import { loadMe } from "./me";
+
+export const BAD_CREDENTIALS = "These credentials do not match our records.";
+const VERIFICATION_TTL_MS = 15 * 60_000;
+const VERIFICATION_MAX_ATTEMPTS = 5;
+
+async function issueToken(database: Database, userId: number): Promise<LoginResponse> {
+  const token = newToken();
+  await database.db.insert(authTokens).values({ userId, tokenHash: hashToken(token) });
+  const user = await loadMe(database.db, userId);
+  return {
+    message: "Login successful.",
+    token,
+    user,
+    tenant: { company: user.company },
+    is_front_end_user: await isFrontEndUser(database, userId),
+    root_token: null,
+  };
+}
+
+async function isFrontEndUser(database: Database, userId: number) {
+  const [u] = await database.db.select({ v: users.isFrontEndUser }).from(users).where(eq(users.id, userId));
+  return u?.v ?? false;
+}
+
+export async function login(database: Database, mail: MailProvider, body: LoginBody) {
+  const [row] = await database.db
+    .select({ user: users, companyUuid: companies.uuid })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.tenantId))
+    .where(eq(sql`lower(${users.email})`, body.email.toLowerCase()))
+    .limit(1);
+  const passwordOk = await verifyPassword(row?.user.passwordHash ?? DUMMY_HASH, body.password);
+  const companyOk = !body.company_uuid || row?.companyUuid === body.company_uuid;
+  if (!row || !passwordOk || !companyOk || row.user.status !== "active") {
+    throw invalid({ email: [BAD_CREDENTIALS] });
+  }
+  if (row.user.requiresEmailVerification) {
+    const verificationToken = newToken();
+    const code = newNumericCode();
+    await database.db.insert(emailVerifications).values({
+      userId: row.user.id,
+      tokenHash: hashToken(verificationToken),
+      codeHash: hashToken(code),
+      expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS),
+    });
+    await sendCode(mail, row.user, code);
+    return { message: EMAIL_VERIFICATION_REQUIRED, verification_token: verificationToken, email: row.user.email };
+  }
+  return issueToken(database, row.user.id);
+}
+
+async function sendCode(mail: MailProvider, user: typeof users.$inferSelect, code: string) {
+  await mail.send({
+    tenantId: user.tenantId,
+    to: user.email,
+    subject: "Your sign-in code",
+    text: `Hello ${user.name},\n\nYour sign-in code is ${code}. It expires in 15 minutes.\n\nIf you did not try to sign in, you can ignore this e-mail.`,
+  });
+}
+
+async function openVerification(database: Database, verificationToken: string) {
+  const [v] = await database.db
+    .select()
+    .from(emailVerifications)
+    .where(
+      and(
+        eq(emailVerifications.tokenHash, hashToken(verificationToken)),
+        isNull(emailVerifications.usedAt),
+        gt(emailVerifications.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  if (!v) throw new HttpError(422, "This sign-in code has expired. Sign in again to get a new one.", { code: ["This sign-in code has expired. Sign in again to get a new one."] });
+  return v;
+}
+
+export async function verifyEmail(database: Database, body: { verification_token: string; code: string }) {
+  const v = await openVerification(database, body.verification_token);
+  if (v.attempts >= VERIFICATION_MAX_ATTEMPTS) {
+    throw invalid({ code: ["Too many wrong codes. Sign in again to get a new one."] });
+  }
+  if (!safeEqualHex(v.codeHash, hashToken(body.code))) {
+    await database.db
+      .update(emailVerifications)
+      .set({ attempts: v.attempts + 1 })
+      .where(eq(emailVerifications.id, v.id));
+    throw invalid({ code: ["That code is not right. Check the e-mail and try again."] });
+  }
+  await database.db.update(emailVerifications).set({ usedAt: new Date() }).where(eq(emailVerifications.id, v.id));
+  return issueToken(database, v.userId);
+}
+
+export async function resendVerification(database: Database, mail: MailProvider, verificationToken: string) {
+  const v = await openVerification(database, verificationToken);
+  const code = newNumericCode();
+  await database.db
+    .update(emailVerifications)
+    .set({ codeHash: hashToken(code), attempts: 0, expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS) })
+    .where(eq(emailVerifications.id, v.id));
+  const [user] = await database.db.select().from(users).where(eq(users.id, v.userId));
+  await sendCode(mail, user, code);
+}
+
+export async function logout(database: Database, tokenId: number) {
+  await database.db.update(authTokens).set({ revokedAt: new Date() }).where(eq(authTokens.id, tokenId));
+}
+
+const INVALID_INVITATION = "This invitation link is not valid or has expired.";
+
+async function openInvitation(database: Database, userUuid: string, token: string) {
+  const [row] = await database.db
+    .select({ invitation: userInvitations, user: users, company: companies })
+    .from(userInvitations)
+    .innerJoin(users, eq(users.id, userInvitations.userId))
+    .innerJoin(companies, eq(companies.id, users.tenantId))
+    .where(
+      and(
+        eq(users.uuid, userUuid),
+        eq(userInvitations.tokenHash, hashToken(token)),
+        isNull(userInvitations.usedAt),
+        gt(userInvitations.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  if (!row) throw new HttpError(404, INVALID_INVITATION);
+  return row;
+}
+
+export async function showInvitation(database: Database, userUuid: string, token: string) {
+  const { user, company } = await openInvitation(database, userUuid, token);
+  return { data: { uuid: user.uuid, email: user.email, name: user.name, company: { uuid: company.uuid, name: company.name } } };
+}
+
+export async function completeInvitation(database: Database, userUuid: string, token: string, password: string) {
+  const { invitation, user, company } = await openInvitation(database, userUuid, token);
+  const passwordHash = await hashPassword(password);
+  await database.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, status: "active" }).where(eq(users.id, user.id));
+    await tx.update(userInvitations).set({ usedAt: new Date() }).where(eq(userInvitations.id, invitation.id));
+  });
+  return { message: "Your account is ready. Sign in with your new password.", company: { uuid: company.uuid } };
+}
+
+/** Creates an invitation for a user and e-mails the set-up link. Returns the raw token (for the caller's tests). */
+export async function inviteUser(database: Database, mail: MailProvider, portalUrl: string, userId: number, ttlDays = 7) {
+  const token = newToken();
+  await database.db.insert(userInvitations).values({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlDays * 86_400_000) });
+  const [user] = await database.db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw notFound("User");
+  const link = `${portalUrl.replace(/\/$/, "")}/user-setup/${user.uuid}/${token}`;
+  await mail.send({ tenantId: user.tenantId, to: user.email, subject: "You have been invited", text: `Hello ${user.name},\n\nSet up your account here: ${link}\n\nThe link works for ${ttlDays} days.` });
+  return { token, link };
+}

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { listQuerySchema } from "../../../contract/common";
+import { roleBodySchema, roleIdsBodySchema, roleNameSchema, rolePermissionsBodySchema } from "../../../contract/roles";
+import { paged } from "../../http/paging";
+import { routes } from "../../http/route";
+import * as service from "./service";
+
+const idParams = z.object({ id: z.coerce.number({ error: "Not found." }).int().positive().max(2_147_483_647) });
+const VIEW = ["role_view", "role_manage"] as const;
+const MANAGE = ["role_manage"] as const;
+
+export default routes((r) => {
+  r.get("/role", { access: { permissions: VIEW }, query: listQuerySchema() }, async ({ auth, query, request }) => {
+    const { rows, total } = await service.listRoles(request.server.database.db, auth.tenantId, query);
+    return paged(request, query, rows, total);
+  });
+
+  r.get("/role/info", { access: { permissions: VIEW } }, async ({ auth, request }) => ({
+    data: await service.roleInfo(request.server.database.db, auth.tenantId),
+  }));
+
+  r.post("/role", { access: { permissions: ["role_create", "role_manage"] }, body: roleBodySchema }, async ({ auth, body, request, reply }) => {
+    reply.code(201);
+    return { data: await service.createRole(request.server.database, auth.tenantId, body) };
+  });
+
+  r.delete("/role", { access: { permissions: MANAGE }, body: roleIdsBodySchema }, async ({ auth, body, request }) => {
+    await service.deleteRoles(request.server.database.db, auth.tenantId, body.ids);
+  });
+
+  r.get("/role/:id", { access: { permissions: VIEW }, params: idParams }, async ({ auth, params, request }) => ({
+    data: await service.getRole(request.server.database.db, auth.tenantId, params.id),
+  }));
+
+  r.put("/role/:id", { access: { permissions: MANAGE }, params: idParams, body: z.object({ name: roleNameSchema }) }, async ({ auth, params, body, request }) => ({
+    data: await service.renameRole(request.server.database.db, auth.tenantId, params.id, body.name),
+  }));
+
+  r.delete("/role/:id", { access: { permissions: MANAGE }, params: idParams }, async ({ auth, params, request }) => {
+    await service.deleteRoles(request.server.database.db, auth.tenantId, [params.id]);
+  });
+
+  r.get("/role/:id/permission", { access: { permissions: VIEW }, params: idParams }, async ({ auth, params, request }) => ({
+    data: await service.rolePermissionList(request.server.database.db, auth.tenantId, params.id),
+  }));
+
+  r.put("/role/:id/permission", { access: { permissions: MANAGE }, params: idParams, body: rolePermissionsBodySchema }, async ({ auth, params, body, request }) => ({
+    data: await service.setRolePermissions(request.server.database, auth.tenantId, params.id, body.permissions),
+  }));
+
+  r.get("/permission", { access: { permissions: VIEW } }, async ({ request }) => ({ data: await service.listPermissions(request.server.database.db) }));
+
+  r.get("/permission/:id", { access: { permissions: VIEW }, params: idParams }, async ({ params, request }) => ({
+    data: await service.getPermission(request.server.database.db, params.id),
+  }));
+});

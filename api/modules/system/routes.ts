@@ -1,0 +1,39 @@
+import { and, desc, eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { outboxMessages } from "../../db/schema";
+import { notFound } from "../../http/errors";
+import { routes } from "../../http/route";
+
+export default routes((r) => {
+  r.get("/health", { access: { public: true } }, async ({ request, reply }) => {
+    try {
+      await request.server.database.db.execute(sql`select 1`);
+      return { status: "ok", database: request.server.database.kind };
+    } catch {
+      reply.code(503);
+      return { status: "unavailable", database: request.server.database.kind, message: "The database does not answer." };
+    }
+  });
+
+  /**
+   * The development outbox of the sandbox mail provider: what would have been e-mailed. It exists only
+   * while the sandbox is the mail provider (no SMTP_URL) outside production, so it never shows real mail.
+   */
+  r.get(
+    "/sandbox/outbox",
+    { access: { public: true }, query: z.object({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }) },
+    async ({ query, request }) => {
+      if (request.server.mail.kind !== "sandbox" || request.server.config.NODE_ENV === "production") throw notFound("Outbox");
+      const rows = await request.server.database.db
+        .select()
+        .from(outboxMessages)
+        .where(query.to ? and(eq(outboxMessages.toAddress, query.to.toLowerCase())) : undefined)
+        .orderBy(desc(outboxMessages.id))
+        .limit(query.limit);
+      return {
+        data: rows.map((m) => ({ id: m.id, to: m.toAddress, subject: m.subject, text: m.textBody, created_at: m.createdAt.toISOString() })),
+      };
+    },
+  );
+});
