@@ -29,7 +29,7 @@ export async function buildApp({ config, database, mail, logger }: BuildOptions)
     logger: logger ? { level: config.LOG_LEVEL } : false,
     bodyLimit: 1024 * 1024,
     // page[number]=2&filter[status]=1 → { page: { number: "2" }, filter: { status: "1" } }
-    querystringParser: (s) => qs.parse(s, { depth: 3, arrayLimit: 100, parameterLimit: 200 }),
+    routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 3, arrayLimit: 100, parameterLimit: 200 }) },
     trustProxy: true,
   });
   app.decorate("database", database);

@@ -1,0 +1,60 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { Field, FormAlert, PasswordField } from "../form/field";
+import type { Variant } from "../../lib/variant";
+import { productName } from "../../lib/variant";
+
+export interface LoginFormProps {
+  variant: Variant;
+  branding: { uuid: string; name: string; full_logo: string | null; main_color: string | null } | null;
+  notice?: string | null;
+  redirectTo?: string | null;
+  lastResult?: SubmissionResult<string[]> | null;
+  action?: string;
+}
+
+export const INACTIVITY_NOTICE = "You were signed out after a period of inactivity. Please sign in again.";
+
+/** The sign-in card of /login and /{companyUuid}/login. */
+export function LoginForm({ variant, branding, notice, redirectTo, lastResult, action }: LoginFormProps) {
+  const [form, fields] = useForm({ lastResult, shouldRevalidate: "onInput" });
+  const busy = useNavigation().state === "submitting";
+  const brandStyle = branding?.main_color ? ({ "--brand": hexToRgb(branding.main_color) } as React.CSSProperties) : undefined;
+  return (
+    <main className="flex min-h-[calc(100vh-2rem)] items-center justify-center px-4 py-12" style={brandStyle}>
+      <div className="w-full max-w-md rounded-xl bg-white p-8 shadow-md ring-1 ring-slate-200">
+        <div className="mb-6 flex flex-col items-center gap-3 text-center">
+          {branding?.full_logo ? <img src={branding.full_logo} alt={branding.name} className="h-12 w-auto" /> : null}
+          <h1 className="text-xl font-semibold">{branding ? `Sign in to ${branding.name}` : `Sign in to ${productName[variant]}`}</h1>
+        </div>
+        {notice ? (
+          <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {notice}
+          </p>
+        ) : null}
+        <Form method="post" action={action} className="space-y-2" {...getFormProps(form)}>
+          <FormAlert messages={form.errors} />
+          {branding ? <input type="hidden" name="company_uuid" value={branding.uuid} /> : null}
+          {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+          <Field label="E-mail" required autoComplete="username" errors={fields.email.errors} {...getInputProps(fields.email, { type: "email" })} id={fields.email.id} />
+          <PasswordField label="Password" required autoComplete="current-password" errors={fields.password.errors} {...getInputProps(fields.password, { type: "password" })} id={fields.password.id} />
+          <button type="submit" className="btn-primary w-full" disabled={busy}>
+            {busy ? "Signing in…" : "Sign in"}
+          </button>
+        </Form>
+        <p className="mt-6 text-center text-sm text-slate-600">
+          New to {productName[variant]}?{" "}
+          <a className="font-medium text-brand underline" href="/register">
+            Register your company
+          </a>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+/** "#0f4c81" → "15 76 129" (the form CSS colour variables take). */
+export function hexToRgb(hex: string): string | undefined {
+  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex.trim());
+  return m ? m.slice(1).map((h) => parseInt(h, 16)).join(" ") : undefined;
+}

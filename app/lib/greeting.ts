@@ -1,0 +1,15 @@
+/**
+ * The header greeting: Good Morning until 12:00 (the whole of hour 12 is morning), Good Afternoon
+ * from 13:00 to 17:59, Good Evening from 18:00.
+ */
+export function greetingFor(hour: number): "Good Morning" | "Good Afternoon" | "Good Evening" {
+  if (hour <= 12) return "Good Morning";
+  if (hour < 18) return "Good Afternoon";
+  return "Good Evening";
+}
+
+/** The hour of `date` on the UK clock (the product's users are in the UK). */
+export function ukHour(date: Date): number {
+  const hour = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", hourCycle: "h23", timeZone: "Europe/London" }).format(date);
+  return Number(hour);
+}

@@ -1,0 +1,76 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ToastArea } from "./components/toast";
+import { useNonce } from "./lib/nonce";
+import { DEV_BANNER, type Variant } from "./lib/variant";
+import { hostOf } from "./services/host.server";
+import { getSession, sessionStorage } from "./services/session.server";
+import stylesheet from "./tailwind.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.ico" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { variant, production } = hostOf(request);
+  const session = await getSession(request);
+  const toast = session.get("toast") ?? null;
+  return data(
+    { variant, production, toast },
+    toast ? { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } } : undefined,
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>("root");
+  const variant: Variant = root?.variant ?? "flightdeck";
+  return (
+    <html lang="en-GB" data-variant={variant} className="h-full bg-slate-50">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="h-full text-slate-900 antialiased">
+        {root && !root.production ? (
+          <div role="note" className="bg-amber-400 px-4 py-1 text-center text-sm font-medium text-amber-950">
+            {DEV_BANNER}
+          </div>
+        ) : null}
+        {children}
+        <ToastArea toast={root?.toast ?? null} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="mx-auto max-w-xl p-10 text-center">
+      <h1 className="text-2xl font-semibold">{status === 404 ? "Page not found" : status === 503 ? "Service unavailable" : "Something went wrong"}</h1>
+      <p className="mt-3 text-slate-600">
+        {status === 404
+          ? "We could not find the page you were looking for."
+          : status === 503
+            ? "The service is not answering right now. Please try again in a moment."
+            : "Please try again. If the problem continues, contact support."}
+      </p>
+      <a className="btn-primary mt-6" href="/">
+        Go to the start page
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,75 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { visibleMenu } from "../access/menus";
+import { checkAccess, ruleFor } from "../access/routes";
+import { Footer } from "../components/frame/footer";
+import { Header } from "../components/frame/header";
+import { Sidebar } from "../components/frame/sidebar";
+import { hexToRgb } from "../components/sign-in/login-form";
+import { greetingFor, ukHour } from "../lib/greeting";
+import { productName } from "../lib/variant";
+import { requireUser } from "../services/auth.server";
+import { config } from "../services/config.server";
+
+/** The frame of every signed-in page: side menu, header, footer, the tenant's colour. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, edition, subject } = await requireUser(request);
+  const now = new Date();
+  return {
+    edition,
+    menu: visibleMenu(edition, subject),
+    greeting: greetingFor(ukHour(now)),
+    year: now.getFullYear(),
+    user: {
+      name: user.name,
+      last_name: user.last_name,
+      email: user.email,
+      profile_photo_path: user.profile_photo_path,
+    },
+    company: { name: user.company.name, main_color: user.company.main_color },
+    brokerPortalUrl: user.hasCedarPermission ? `${config.BROKER_PORTAL_URL}${encodeURIComponent(user.uuid)}` : null,
+    showCompanyProfile: edition === "flightdeck" && checkAccess(ruleFor("/company"), subject) === "ok",
+    underwritingUrl: config.UNDERWRITING_PORTAL_URL,
+    helpUrl: edition === "flightdeck" ? config.HELP_URL_FLIGHTDECK : config.HELP_URL_SMALLBUSINESS,
+    instagramUrl: config.INSTAGRAM_URL,
+  };
+}
+
+export type FrameData = Awaited<ReturnType<typeof loader>>;
+
+/** The frame's data for pages inside it (company name for the page header …). */
+export function useFrame() {
+  return useRouteLoaderData<typeof loader>("routes/_app")!;
+}
+
+export default function Frame() {
+  const f = useLoaderData<typeof loader>();
+  const brand = f.company.main_color ? hexToRgb(f.company.main_color) : undefined;
+  return (
+    <div className="flex min-h-screen" style={brand ? ({ "--brand": brand } as React.CSSProperties) : undefined}>
+      <input type="checkbox" id="nav-toggle" className="peer sr-only" aria-controls="side-menu" aria-label="Show menu" />
+      <Sidebar menu={f.menu} edition={f.edition} underwritingUrl={f.underwritingUrl} />
+      <label htmlFor="nav-toggle" className="fixed inset-0 z-30 hidden bg-slate-900/40 peer-checked:block lg:!hidden" aria-hidden="true" />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="flex items-center justify-between bg-white px-4 py-2 shadow-sm lg:hidden">
+          <label htmlFor="nav-toggle" className="cursor-pointer rounded-md border border-slate-300 px-3 py-1 text-sm font-medium" data-menu-toggle>
+            Menu
+          </label>
+          <span className="text-sm font-semibold">{productName[f.edition]}</span>
+        </div>
+        <Header
+          edition={f.edition}
+          greeting={f.greeting}
+          user={f.user}
+          brokerPortalUrl={f.brokerPortalUrl}
+          showCompanyProfile={f.showCompanyProfile}
+          instagramUrl={f.instagramUrl}
+        />
+        <main id="main" className="flex-1 px-4 py-6 sm:px-8">
+          <Outlet />
+        </main>
+        <Footer edition={f.edition} helpUrl={f.helpUrl} year={f.year} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { redirect } from "@remix-run/node";
+import { Agent, request as undiciRequest } from "undici";
+import type { z } from "zod";
+import { apiErrorSchema, type ApiError } from "../../contract/common";
+import { config } from "./config.server";
+import { sessionStorage, getSession } from "./session.server";
+
+/** One keep-alive connection pool from the portal to the API. */
+const agent = new Agent({ keepAliveTimeout: 30_000, connections: 64 });
+
+/** A 422 from the API: a message and the field errors map, for forms to show under each field. */
+export class ApiValidationError extends Error {
+  constructor(readonly body: ApiError) {
+    super(body.message);
+  }
+}
+
+export interface CallOptions<S extends z.ZodType | undefined> {
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  /** Parses the answer; a missing or malformed body is an 'Invalid response' error. */
+  schema?: S;
+}
+
+export interface ApiContext {
+  /** The request being served, to clear its session on expiry. */
+  request: Request;
+  token?: string;
+  companyUuid?: string;
+  /** Sign-in and user-setup pages handle 'Session expired' and 401 themselves. */
+  signInPage?: boolean;
+}
+
+export type Api = ReturnType<typeof createApi>;
+
+/** The API client of one request: bearer token from the session, the spec's error catalogue applied. */
+export function createApi(ctx: ApiContext) {
+  async function call<S extends z.ZodType | undefined>(method: string, path: string, options: CallOptions<S> = {}): Promise<S extends z.ZodType ? z.infer<S> : undefined> {
+    const url = new URL(path.replace(/^\//, ""), `${config.API_BASE_URL.replace(/\/$/, "")}/`);
+    for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined && v !== "") url.searchParams.set(k, String(v));
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (ctx.token) headers.authorization = `Bearer ${ctx.token}`;
+    const forwarded = ctx.request.headers.get("x-forwarded-for");
+    if (forwarded) headers["x-forwarded-for"] = forwarded;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers["content-type"] = "application/json";
+      body = JSON.stringify(options.body);
+    }
+    let res;
+    try {
+      res = await undiciRequest(url, { method: method as "GET", headers, body, dispatcher: agent, headersTimeout: 15_000, bodyTimeout: 15_000 });
+    } catch {
+      throw serviceUnavailable();
+    }
+    const text = await res.body.text();
+    const json = text ? safeJson(text) : undefined;
+    const status = res.statusCode;
+
+    if (status >= 200 && status < 300) {
+      if (!options.schema) return undefined as never;
+      const parsed = options.schema.safeParse(json);
+      if (!parsed.success) throw new Error("Invalid response");
+      return parsed.data as never;
+    }
+    const error = apiErrorSchema.safeParse(json);
+    const apiError: ApiError = error.success ? error.data : { message: "Invalid response" };
+    if (status === 400 && (apiError.error === "Session expired" || apiError.message === "Session expired") && !ctx.signInPage) {
+      throw await signOutRedirect(ctx, `/login?${new URLSearchParams({ reason: "inactivity", ...(ctx.companyUuid ? { uuid: ctx.companyUuid } : {}) })}`);
+    }
+    if (status === 401 && !ctx.signInPage) throw await signOutRedirect(ctx, "/login");
+    if (status === 422 || status === 400) throw new ApiValidationError(apiError);
+    if (status === 404) throw new Response(apiError.message, { status: 404 });
+    if (status === 403) throw new Response(apiError.message, { status: 403 });
+    if (status === 429) throw new ApiValidationError(apiError);
+    throw serviceUnavailable();
+  }
+
+  return {
+    get: <S extends z.ZodType | undefined>(path: string, o?: CallOptions<S>) => call("GET", path, o),
+    post: <S extends z.ZodType | undefined>(path: string, o?: CallOptions<S>) => call("POST", path, o),
+    put: <S extends z.ZodType | undefined>(path: string, o?: CallOptions<S>) => call("PUT", path, o),
+    patch: <S extends z.ZodType | undefined>(path: string, o?: CallOptions<S>) => call("PATCH", path, o),
+    delete: <S extends z.ZodType | undefined>(path: string, o?: CallOptions<S>) => call("DELETE", path, o),
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function serviceUnavailable() {
+  return new Response("The service is not answering right now. Please try again in a moment.", { status: 503 });
+}
+
+async function signOutRedirect(ctx: ApiContext, to: string) {
+  const session = await getSession(ctx.request);
+  return redirect(to, { headers: { "Set-Cookie": await sessionStorage.destroySession(session) } });
+}

@@ -1,0 +1,94 @@
+import { redirect } from "@remix-run/node";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { z } from "zod";
+import { loginOutcomeSchema, meSchema, type Me } from "../../contract/auth";
+import { checkAccess, matchRoute, ruleFor, type AccessSubject } from "../access/routes";
+import { editionOf, type Variant } from "../lib/variant";
+import { createApi, type Api } from "./api.server";
+import { getSession } from "./session.server";
+
+/** GET /me answers { data: user }. */
+const meEnvelope = z.object({ data: meSchema });
+
+export type LoginOutcome = z.infer<typeof loginOutcomeSchema>;
+
+/** Sign-in through remix-auth's form strategy: the API checks the credentials. */
+export const authenticator = new Authenticator<LoginOutcome>();
+authenticator.use(
+  new FormStrategy(async ({ form, request }) => {
+    const companyUuid = form.get("company_uuid");
+    const api = createApi({ request, signInPage: true });
+    return api.post("/login", {
+      body: {
+        email: String(form.get("email") ?? ""),
+        password: String(form.get("password") ?? ""),
+        ...(typeof companyUuid === "string" && companyUuid ? { company_uuid: companyUuid } : {}),
+      },
+      schema: loginOutcomeSchema,
+    });
+  }),
+  "form",
+);
+
+/**
+ * Refuses state-changing requests sent from another site: the Origin (or, failing that,
+ * Sec-Fetch-Site) must be this site's.
+ */
+export function assertSameOrigin(request: Request) {
+  if (request.method === "GET" || request.method === "HEAD") return;
+  const origin = request.headers.get("Origin");
+  const site = request.headers.get("Sec-Fetch-Site");
+  const own = new URL(request.url).origin;
+  const forwardedHost = request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host");
+  const ownByHost = forwardedHost ? `${new URL(request.url).protocol}//${forwardedHost}` : own;
+  if (origin && origin !== "null" ? origin !== own && origin !== ownByHost : site === "cross-site") {
+    throw new Response("This request came from another site and was refused.", { status: 403 });
+  }
+}
+
+export interface SignedIn {
+  user: Me;
+  api: Api;
+  edition: Variant;
+  subject: AccessSubject;
+}
+
+const cache = new WeakMap<Request, Promise<SignedIn>>();
+
+/** The signed-in user (fetched once per request), or a redirect to /login. */
+export function requireUser(request: Request): Promise<SignedIn> {
+  let pending = cache.get(request);
+  if (!pending) {
+    pending = loadUser(request);
+    cache.set(request, pending);
+  }
+  return pending;
+}
+
+async function loadUser(request: Request): Promise<SignedIn> {
+  assertSameOrigin(request);
+  const session = await getSession(request);
+  const token = session.get("token");
+  if (!token) {
+    const url = new URL(request.url);
+    const back = url.pathname === "/" ? "" : `?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`;
+    throw redirect(`/login${back}`);
+  }
+  const api = createApi({ request, token, companyUuid: session.get("companyUuid") });
+  const { data: user } = await api.get("/me", { schema: meEnvelope });
+  const edition = editionOf(user.company);
+  return { user, api, edition, subject: { permissions: user.permissions, edition, isParentTenant: user.company.tenant_is_seg_parent } };
+}
+
+
+/**
+ * The route guard used by every loader and action of a guarded screen: not signed in → /login;
+ * refused by the route table (permissions, edition, parent tenant) → /dashboard.
+ */
+export async function requireAccess(request: Request, pattern?: string): Promise<SignedIn> {
+  const signedIn = await requireUser(request);
+  const rule = pattern ? ruleFor(pattern) : matchRoute(new URL(request.url).pathname)?.rule;
+  if (rule && checkAccess(rule, signedIn.subject) !== "ok") throw redirect("/dashboard");
+  return signedIn;
+}
