@@ -7,8 +7,6 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Minutes of inactivity after which a token answers 'Session expired'. */
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
-  /** Public address of the API, used in links the API hands out (invoice summaries, e-mails). */
-  API_PUBLIC_URL: z.string().url().optional(),
   /** Address of the portal, used in links inside e-mails (invitations). */
   PORTAL_URL: z.string().url().default("http://localhost:3000"),
   MAIL_FROM: z.string().default("flightDeck <no-reply@portal.example>"),
@@ -23,7 +21,8 @@ const envSchema = z.object({
 export type ApiConfig = z.infer<typeof envSchema>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable (FOO= in a .env file) means "not set".
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid API configuration:\n${lines.join("\n")}`);

@@ -35,7 +35,8 @@ function loadSecret(dataDir: string): string {
 }
 
 function load(): PortalConfig {
-  const parsed = schema.safeParse(process.env);
+  // An empty variable (FOO= in a .env file) means "not set".
+  const parsed = schema.safeParse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== "")));
   if (!parsed.success) {
     throw new Error(`Invalid portal configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}`);
   }

@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// npm test: typecheck, unit and API tests (on PGlite, and again on PostgreSQL when TEST_DATABASE_URL
+// is set), then the end-to-end tests in Chromium. Ends with one line: "N passed, N failed".
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const results = path.join(root, ".test-results");
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function run(title, command, args, env = {}) {
+  console.log(`\n=== ${title}`);
+  const started = Date.now();
+  const res = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  console.log(`=== ${title}: ${res.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (res.status !== 0) failures.push(title);
+  return res.status === 0;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, "utf8"));
+  passed += r.numPassedTests ?? 0;
+  failed += r.numFailedTests ?? 0;
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, "utf8"));
+  passed += (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0);
+  failed += r.stats?.unexpected ?? 0;
+}
+
+const npx = (bin) => path.join(root, "node_modules/.bin", bin);
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+run("Typecheck", npx("tsc"), ["--noEmit"]);
+run("Unit and API tests (embedded PGlite)", npx("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/vitest.json`], { TEST_DATABASE_URL: "" });
+countVitest(`${results}/vitest.json`);
+if (pgUrl) {
+  run("API tests (PostgreSQL)", npx("vitest"), ["run", "--project", "api", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/vitest-pg.json`], { TEST_DATABASE_URL: pgUrl });
+  countVitest(`${results}/vitest-pg.json`);
+} else {
+  console.log("\n(API tests on PostgreSQL skipped: set TEST_DATABASE_URL=postgres://… to run them.)");
+}
+if (process.env.SKIP_E2E !== "true") {
+  run("End-to-end tests (Chromium, JavaScript on and off)", process.execPath, ["scripts/test-e2e.mjs", "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: `${results}/playwright.json`,
+  });
+  countPlaywright(`${results}/playwright.json`);
+}
+
+if (failures.length) console.log(`\nFailed: ${failures.join("; ")}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failures.length ? 1 : 0);
