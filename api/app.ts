@@ -1,10 +1,14 @@
+import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
 import qs from "qs";
 import type { ApiConfig } from "./config";
 import type { Database } from "./db/client";
 import { HttpError } from "./http/errors";
+import { MULTIPART_LIMITS } from "./http/multipart";
 import { createMail, type MailProvider } from "./integrations/mail";
+import { createStorage, type Storage } from "./integrations/storage";
 import authRoutes from "./modules/auth/routes";
+import filesRoutes from "./modules/files/routes";
 import rolesRoutes from "./modules/roles/routes";
 import systemRoutes from "./modules/system/routes";
 
@@ -13,6 +17,7 @@ declare module "fastify" {
     database: Database;
     config: ApiConfig;
     mail: MailProvider;
+    storage: Storage;
   }
 }
 
@@ -20,11 +25,13 @@ export interface BuildOptions {
   config: ApiConfig;
   database: Database;
   mail?: MailProvider;
+  /** Uploaded files; default: disk under DATA_DIR/uploads, or memory when NODE_ENV is test. */
+  storage?: Storage;
   logger?: boolean;
 }
 
 /** The API as a Fastify instance: every module registered, one error handler, no listening socket. */
-export async function buildApp({ config, database, mail, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mail, storage, logger }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
     bodyLimit: 1024 * 1024,
@@ -35,7 +42,10 @@ export async function buildApp({ config, database, mail, logger }: BuildOptions)
   app.decorate("database", database);
   app.decorate("config", config);
   app.decorate("mail", mail ?? createMail(database.db, config));
+  app.decorate("storage", storage ?? createStorage(config.NODE_ENV === "test" ? undefined : config.DATA_DIR));
   app.decorate("routeDeclarations", []);
+  // multipart/form-data (forms with files): read with readForm/readMultipart from http/multipart.ts.
+  await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
@@ -54,6 +64,7 @@ export async function buildApp({ config, database, mail, logger }: BuildOptions)
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(rolesRoutes);
+  await app.register(filesRoutes);
   return app;
 }
 

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { isStorageKey } from "../../integrations/storage";
+import { notFound } from "../../http/errors";
+import { routes } from "../../http/route";
+
+export default routes((r) => {
+  /**
+   * Serves a stored upload (a provider logo …). Public, like an image URL on a CDN: keys are random and
+   * unguessable. The stored type is sent with nosniff and a sandboxing CSP so a browser never runs it.
+   */
+  r.get("/files/:key", { access: { public: true }, params: z.object({ key: z.string().max(64) }) }, async ({ params, request, reply }) => {
+    if (!isStorageKey(params.key)) throw notFound("File");
+    const file = await request.server.storage.get(params.key);
+    if (!file) throw notFound("File");
+    reply
+      .header("Content-Type", file.contentType)
+      .header("Content-Length", file.bytes.length)
+      .header("X-Content-Type-Options", "nosniff")
+      .header("Content-Disposition", `inline; filename="${params.key}"`)
+      .header("Content-Security-Policy", "default-src 'none'; sandbox")
+      // A key never changes content: a new upload gets a new key.
+      .header("Cache-Control", "public, max-age=31536000, immutable");
+    return reply.send(file.bytes);
+  });
+});
