@@ -18,9 +18,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { variant, production } = hostOf(request);
   const session = await getSession(request);
   const toast = session.get("toast") ?? null;
+  const bulkFailed = session.get("bulkFailed") ?? null;
   return data(
-    { variant, production, toast },
-    toast ? { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } } : undefined,
+    { variant, production, toast, bulkFailed },
+    toast || bulkFailed ? { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } } : undefined,
   );
 }
 

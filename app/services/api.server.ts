@@ -17,6 +17,7 @@ export class ApiValidationError extends Error {
 
 export interface CallOptions<S extends z.ZodType | undefined> {
   query?: Record<string, string | number | undefined>;
+  /** JSON body, or a FormData sent as multipart (files included). */
   body?: unknown;
   /** Parses the answer; a missing or malformed body is an 'Invalid response' error. */
   schema?: S;
@@ -42,8 +43,13 @@ export function createApi(ctx: ApiContext) {
     if (ctx.token) headers.authorization = `Bearer ${ctx.token}`;
     const forwarded = ctx.request.headers.get("x-forwarded-for");
     if (forwarded) headers["x-forwarded-for"] = forwarded;
-    let body: string | undefined;
-    if (options.body !== undefined) {
+    let body: string | Buffer | undefined;
+    if (options.body instanceof FormData) {
+      // undici's Response encodes FormData as multipart with its boundary.
+      const encoded = new Response(options.body);
+      headers["content-type"] = encoded.headers.get("content-type")!;
+      body = Buffer.from(await encoded.arrayBuffer());
+    } else if (options.body !== undefined) {
       headers["content-type"] = "application/json";
       body = JSON.stringify(options.body);
     }

@@ -15,6 +15,8 @@ interface SessionData {
 }
 interface FlashData {
   toast: Toast;
+  /** How many items of a bulk action failed: the list shows the bulk-error banner. */
+  bulkFailed: number;
 }
 
 /** Secure cookies (and the __Host- prefix) need HTTPS: on by default in production, off for the plain-HTTP local start. */
@@ -48,10 +50,11 @@ export async function readCompanyCookie(request: Request): Promise<string | null
   return typeof value === "string" ? value : null;
 }
 
-/** A redirect that shows a toast on the next page. */
-export async function redirectWithToast(request: Request, to: string, toast: Toast, init: ResponseInit = {}) {
+/** A redirect that shows a toast (and, after a partly failed bulk action, the bulk-error banner) on the next page. */
+export async function redirectWithToast(request: Request, to: string, toast: Toast, init: ResponseInit & { bulkFailed?: number } = {}) {
   const session = await getSession(request);
   session.flash("toast", toast);
+  if (init.bulkFailed) session.flash("bulkFailed", init.bulkFailed);
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", await sessionStorage.commitSession(session));
   return redirect(to, { ...init, headers });

@@ -1,0 +1,58 @@
+import { Form, Link, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { useState, type ReactNode } from "react";
+
+export const NO_ITEMS_SELECTED = "No items selected";
+
+/** 'Error occurred while performing the action.' plus ' and N more errors' when more than one item failed. */
+export function bulkErrorText(failed: number): string {
+  const base = "Error occurred while performing the action.";
+  return failed > 1 ? `${base} and ${failed - 1} more errors` : base;
+}
+
+export interface BulkResult {
+  /** Set when the action was sent with nothing selected. */
+  noSelection?: boolean;
+  failed?: number;
+}
+
+/**
+ * The bulk-action form of a list: the table's row checkboxes belong to it (form attribute), its buttons
+ * carry an intent. With nothing selected the action answers 'No items selected'.
+ */
+export function BulkActions({ formId, action, result: given, children }: { formId: string; action?: string; result?: BulkResult | null; children: ReactNode }) {
+  const busy = useNavigation().state === "submitting";
+  let result = given;
+  const [dismissed, setDismissed] = useState<BulkResult | null>(null);
+  const location = useLocation();
+  // A bulk action that redirected back leaves its failure count in the root loader's flash data.
+  const root = useRouteLoaderData("root") as { bulkFailed?: number | null } | undefined;
+  const flashed = root?.bulkFailed ? { failed: root.bulkFailed } : null;
+  result = result ?? flashed;
+  const show = result != null && (dismissed === null || dismissed.failed !== result.failed || dismissed.noSelection !== result.noSelection);
+  return (
+    <div className="space-y-2">
+      <Form id={formId} method="post" action={action} className="flex flex-wrap items-center gap-2" aria-busy={busy || undefined}>
+        {children}
+      </Form>
+      {show && result?.noSelection ? (
+        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {NO_ITEMS_SELECTED}
+        </p>
+      ) : null}
+      {show && result?.failed ? (
+        <div role="alert" className="flex items-center justify-between gap-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800" data-bulk-error>
+          <span>{bulkErrorText(result!.failed!)}</span>
+          {/* Without JavaScript the link reloads the list, which drops the banner. */}
+          <Link
+            to={location.pathname + location.search}
+            onClick={(e) => (e.preventDefault(), setDismissed(result))}
+            className="rounded px-2 py-1 text-xs font-semibold hover:bg-red-100"
+            preventScrollReset
+          >
+            Dismiss
+          </Link>
+        </div>
+      ) : null}
+    </div>
+  );
+}

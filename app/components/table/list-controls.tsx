@@ -1,0 +1,116 @@
+import { Form, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { PAGE_SIZES, toSearchParams, type ListSpec, type ListState } from "../../lib/list-url";
+import { useHydrated } from "../../lib/use-hydrated";
+
+export const SEARCH_DEBOUNCE_MS = 2000;
+
+/** Hidden inputs carrying the rest of a list's state through a GET form (the page always restarts at 1). */
+export function StateFields({ state, spec, omit }: { state: ListState; spec: ListSpec; omit: ("search" | "filters" | "perPage" | "sort")[] }) {
+  const kept: ListState = {
+    search: omit.includes("search") ? "" : state.search,
+    filters: omit.includes("filters") ? {} : state.filters,
+    perPage: omit.includes("perPage") ? 10 : state.perPage,
+    sort: omit.includes("sort") ? null : state.sort,
+    page: 1,
+  };
+  const params = toSearchParams(kept, spec);
+  if (omit.includes("sort")) params.delete("sort");
+  return (
+    <>
+      {[...params].map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+    </>
+  );
+}
+
+/**
+ * The search box: with JavaScript the list follows 2 s after typing stops; without it the Search button
+ * submits. Either way the URL carries the search and the list returns to page 1.
+ */
+export function SearchBox({ state, spec, placeholder, label = "Search" }: { state: ListState; spec: ListSpec; placeholder: string; label?: string }) {
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (
+    <Form method="get" ref={form} role="search" className="flex items-center gap-2" preventScrollReset>
+      <StateFields state={state} spec={spec} omit={["search"]} />
+      <label className="sr-only" htmlFor="list-search">
+        {label}
+      </label>
+      <input
+        id="list-search"
+        type="search"
+        name="search"
+        defaultValue={state.search}
+        placeholder={placeholder}
+        maxLength={200}
+        className="field-input mt-0 w-64"
+        onChange={() => {
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => form.current && submit(form.current, { replace: true, preventScrollReset: true }), SEARCH_DEBOUNCE_MS);
+        }}
+      />
+      <button type="submit" className="btn-secondary">
+        Search
+      </button>
+    </Form>
+  );
+}
+
+/** 'items per page': 10, 25, 50 or 100; a change returns to page 1 and keeps the filters. */
+export function PageSizeSelect({ state, spec }: { state: ListState; spec: ListSpec }) {
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  return (
+    <Form method="get" className="flex items-center gap-2 text-sm" preventScrollReset>
+      <StateFields state={state} spec={spec} omit={["perPage"]} />
+      <select
+        id="list-per-page"
+        name="perPage"
+        defaultValue={String(state.perPage)}
+        className="rounded-md border border-slate-300 px-2 py-1 text-sm"
+        onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
+      >
+        {PAGE_SIZES.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+      <label htmlFor="list-per-page" className="text-slate-600">
+        items per page
+      </label>
+      {hydrated ? null : (
+        <button type="submit" className="btn-secondary px-2 py-1">
+          Apply
+        </button>
+      )}
+    </Form>
+  );
+}
+
+/** A filter panel: a GET form of filter inputs; with JavaScript a change applies at once, without it the Apply button does. */
+export function FilterForm({ state, spec, children }: { state: ListState; spec: ListSpec; children: ReactNode }) {
+  const submit = useSubmit();
+  return (
+    <Form
+      method="get"
+      className="flex flex-wrap items-end gap-3"
+      preventScrollReset
+      onChange={(e) => {
+        const target = e.target as HTMLInputElement;
+        if (target.type === "text" || target.type === "search") return;
+        submit(e.currentTarget, { preventScrollReset: true });
+      }}
+    >
+      <StateFields state={state} spec={spec} omit={["filters"]} />
+      {children}
+      <button type="submit" className="btn-secondary">
+        Apply
+      </button>
+    </Form>
+  );
+}

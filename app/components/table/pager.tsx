@@ -1,0 +1,49 @@
+import { Link } from "@remix-run/react";
+import { hrefFor, withPage, type ListSpec, type ListState } from "../../lib/list-url";
+import { pagerItems, rangeText } from "../../lib/pager";
+
+/** Pager of a list: first/previous, a window of 3 page numbers with ellipses, next/last; plain links. */
+export function Pager({ pathname, state, spec, total, lastPage, range = 3, totalText }: { pathname: string; state: ListState; spec: ListSpec; total: number; lastPage: number; range?: number; totalText?: string }) {
+  const to = (page: number) => hrefFor(pathname, withPage(state, page), spec);
+  const btn = "min-w-[2.25rem] rounded-md border px-2 py-1 text-center text-sm";
+  const enabled = `${btn} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`;
+  const disabled = `${btn} border-slate-200 bg-slate-50 text-slate-300`;
+  const nav = (label: string, page: number, can: boolean, aria: string) =>
+    can ? (
+      <Link to={to(page)} className={enabled} aria-label={aria} preventScrollReset>
+        {label}
+      </Link>
+    ) : (
+      <span className={disabled} aria-hidden="true">
+        {label}
+      </span>
+    );
+  return (
+    <nav aria-label="Pagination" className="flex flex-wrap items-center gap-1">
+      <span className="mr-3 text-sm text-slate-600" data-range>
+        {totalText ?? rangeText(state.page, state.perPage, total)}
+      </span>
+      {nav("«", 1, state.page > 1, "First page")}
+      {nav("‹", state.page - 1, state.page > 1, "Previous page")}
+      {pagerItems(state.page, lastPage, range).map((item) =>
+        typeof item === "number" ? (
+          item === state.page ? (
+            <span key={item} aria-current="page" className={`${btn} border-brand bg-brand font-semibold text-brand-ink`}>
+              {item}
+            </span>
+          ) : (
+            <Link key={item} to={to(item)} className={enabled} aria-label={`Page ${item}`} preventScrollReset>
+              {item}
+            </Link>
+          )
+        ) : (
+          <span key={item} className="px-1 text-slate-400" aria-hidden="true">
+            …
+          </span>
+        ),
+      )}
+      {nav("›", state.page + 1, state.page < lastPage, "Next page")}
+      {nav("»", lastPage, state.page < lastPage, "Last page")}
+    </nav>
+  );
+}

@@ -1,0 +1,30 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Drawer } from "../components/drawer";
+import { ProviderForm } from "../components/providers/provider-form";
+import { requireAccess } from "../services/auth.server";
+import { saveProviderForm } from "../services/provider-form.server";
+import { getProvider, providerOptions, updateProvider } from "../services/providers.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { api } = await requireAccess(request, "/providers");
+  const [provider, options] = await Promise.all([getProvider(api, params.uuid!), providerOptions(api)]);
+  return { provider, options };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { api } = await requireAccess(request, "/providers");
+  const back = `/providers${new URL(request.url).search}`;
+  return saveProviderForm(request, (body) => updateProvider(api, params.uuid!, body), { success: "Provider updated.", failure: "Failed to update provider." }, back);
+}
+
+export default function EditProvider() {
+  const { provider, options } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { search } = useLocation();
+  return (
+    <Drawer title="Edit provider" closeTo={`/providers${search}`}>
+      <ProviderForm key={provider.uuid} provider={provider} options={options} lastResult={actionData?.result} cancelTo={`/providers${search}`} />
+    </Drawer>
+  );
+}

@@ -1,0 +1,29 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Drawer } from "../components/drawer";
+import { ProviderForm } from "../components/providers/provider-form";
+import { requireAccess } from "../services/auth.server";
+import { saveProviderForm } from "../services/provider-form.server";
+import { createProvider, providerOptions } from "../services/providers.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api } = await requireAccess(request, "/providers");
+  return { options: await providerOptions(api) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { api } = await requireAccess(request, "/providers");
+  const back = `/providers${new URL(request.url).search}`;
+  return saveProviderForm(request, (body) => createProvider(api, body), { success: "Provider created.", failure: "Failed to create provider." }, back);
+}
+
+export default function AddProvider() {
+  const { options } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { search } = useLocation();
+  return (
+    <Drawer title="Add provider" closeTo={`/providers${search}`}>
+      <ProviderForm options={options} lastResult={actionData?.result} cancelTo={`/providers${search}`} />
+    </Drawer>
+  );
+}
