@@ -56,7 +56,7 @@ export function parseListUrl(params: URLSearchParams, spec: ListSpec): ListState
       filters[name] = value.slice(0, 200);
     }
   }
-  return { search: (params.get("search") ?? "").trim().slice(0, 200), page, perPage, sort, filters };
+  return dropOrphans({ search: (params.get("search") ?? "").trim().slice(0, 200), page, perPage, sort, filters }, spec);
 }
 
 /** The canonical URL query of a list state (defaults left out). */
@@ -142,7 +142,7 @@ export function withFiltersFromForm(state: ListState, spec: ListSpec, form: URLS
   const submitted = parseListUrl(form, spec);
   let next: ListState = { ...state, search: submitted.search, filters: {}, page: 1 };
   for (const key of Object.keys(spec.filters)) next = withFilter(next, spec, key, submitted.filters[key] ?? null);
-  return next;
+  return dropOrphans(next, spec);
 }
 
 export function hasActiveFilters(state: ListState): boolean {

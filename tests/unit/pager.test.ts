@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { bulkErrorText } from "../../app/components/table/bulk-actions";
+import { pagerItems, rangeText } from "../../app/lib/pager";
+
+describe("pager", () => {
+  it.each([
+    [1, 1, [1]],
+    [1, 0, [1]],
+    [1, 2, [1, 2]],
+    [1, 3, [1, 2, 3]],
+    [1, 10, [1, 2, 3, "ellipsis-end"]],
+    [2, 10, [1, 2, 3, "ellipsis-end"]],
+    [5, 10, ["ellipsis-start", 4, 5, 6, "ellipsis-end"]],
+    [9, 10, ["ellipsis-start", 8, 9, 10]],
+    [10, 10, ["ellipsis-start", 8, 9, 10]],
+    [42, 10, ["ellipsis-start", 8, 9, 10]],
+  ])("page %i of %i → %j", (current, last, expected) => {
+    expect(pagerItems(current, last, 3)).toEqual(expected);
+  });
+
+  it("takes the base pager's range of 2", () => {
+    expect(pagerItems(5, 10, 2)).toEqual(["ellipsis-start", 4, 5, "ellipsis-end"]);
+  });
+
+  it.each([
+    [1, 10, 35, "Showing 1–10 of 35"],
+    [4, 10, 35, "Showing 31–35 of 35"],
+    [1, 10, 0, "No items"],
+    [2, 100, 12345, "Showing 101–200 of 12,345"],
+  ])("page %i × %i of %i reads %s", (page, perPage, total, text) => {
+    expect(rangeText(page, perPage, total)).toBe(text);
+  });
+});
+
+describe("bulk-error banner", () => {
+  it.each([
+    [1, "Error occurred while performing the action."],
+    [2, "Error occurred while performing the action. and 1 more errors"],
+    [5, "Error occurred while performing the action. and 4 more errors"],
+  ])("%i failed → %s", (failed, text) => {
+    expect(bulkErrorText(failed)).toBe(text);
+  });
+});
