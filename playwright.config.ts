@@ -1,0 +1,81 @@
+import { defineConfig, devices } from "@playwright/test";
+import { E2E } from "./tests/e2e/env";
+
+/**
+ * End-to-end tests of the portal in Debian Chromium, once with JavaScript on (`js`) and once with it
+ * off (`nojs`): every screen must work as plain HTML forms and links too.
+ *
+ * Run them with `npm run test:e2e` (scripts/test-e2e.mjs): it makes sure Chromium is there, clears the
+ * test data, builds the portal once and then runs `playwright test` (extra arguments are passed on).
+ *
+ * Two portal + API pairs are started by `node scripts/start.mjs`, each on a fresh embedded database:
+ *   main  (portal 3100, API 4100) — everything but session expiry;
+ *   short (portal 3200, API 4200) — SESSION_IDLE_MINUTES=0.05 (3 s), for the inactivity sign-out.
+ * NODE_ENV=test keeps the API's sandbox outbox (the e-mailed sign-in codes) readable; under
+ * NODE_ENV=production, which `npm start` sets, the outbox answers 404.
+ */
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  headless: true,
+  launchOptions: {
+    executablePath: "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  },
+};
+
+/** scripts/test-e2e.mjs builds once and sets E2E_PREBUILT; run directly, the main instance builds. */
+const prebuilt = process.env.E2E_PREBUILT === "true";
+const reuse = process.env.E2E_REUSE_SERVER === "true";
+
+function server(name: "main" | "short", portalPort: number, apiPort: number, extraEnv: Record<string, string>) {
+  const dataDir = `.data-e2e/${name}`;
+  return {
+    // The data directory is removed right before this instance starts, so every run seeds afresh.
+    command: `node -e "require('node:fs').rmSync('${dataDir}', { recursive: true, force: true })" && node scripts/start.mjs`,
+    url: `http://127.0.0.1:${portalPort}/login`,
+    reuseExistingServer: reuse,
+    timeout: 180_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },
+    env: {
+      PORT: String(portalPort),
+      API_PORT: String(apiPort),
+      DATA_DIR: dataDir,
+      START_QUIET: "true",
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+      ...extraEnv,
+    },
+  };
+}
+
+export default defineConfig({
+  testDir: "./tests/e2e",
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  reporter: "list",
+  outputDir: "test-results/e2e",
+  use: {
+    baseURL: E2E.main.flightdeck,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    actionTimeout: 10_000,
+    navigationTimeout: 15_000,
+  },
+  projects: [
+    { name: "js", use: { ...chromium, javaScriptEnabled: true } },
+    { name: "nojs", use: { ...chromium, javaScriptEnabled: false } },
+  ],
+  // Started one after the other: the main instance first (it builds when not prebuilt), then the
+  // short-session one, which always reuses that build.
+  webServer: [
+    server("main", E2E.main.portalPort, E2E.main.apiPort, { SKIP_BUILD: prebuilt ? "true" : "false" }),
+    server("short", E2E.short.portalPort, E2E.short.apiPort, { SKIP_BUILD: "true", SESSION_IDLE_MINUTES: "0.05" }),
+  ],
+});

@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// npm run test:e2e: the end-to-end tests in Debian Chromium, with JavaScript on and off.
+//   1. makes sure /usr/bin/chromium exists (installs it with apt-get when running as root);
+//   2. removes .data-e2e, so both test instances start on fresh demo data;
+//   3. builds the portal once (both test instances then reuse build/);
+//   4. runs `playwright test` with any extra arguments, e.g. `npm run test:e2e -- --project=nojs`.
+import { spawnSync } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const CHROMIUM = "/usr/bin/chromium";
+const started = Date.now();
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", ...options });
+  if (result.error) {
+    console.error(`Could not run ${command}: ${result.error.message}`);
+    return 1;
+  }
+  return result.status ?? 1;
+}
+
+if (!existsSync(CHROMIUM)) {
+  if (process.getuid?.() === 0) {
+    console.log("Chromium is missing: installing it with apt-get …");
+    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+    if (run("apt-get", ["update"], { env }) !== 0 || run("apt-get", ["install", "-y", "chromium"], { env }) !== 0 || !existsSync(CHROMIUM)) {
+      console.error("Installing Chromium failed; install it with: apt-get update && apt-get install -y chromium");
+      process.exit(1);
+    }
+  } else {
+    console.error(`The end-to-end tests need Debian Chromium at ${CHROMIUM}; install it with: sudo apt-get update && sudo apt-get install -y chromium`);
+    process.exit(1);
+  }
+}
+
+rmSync(path.join(root, ".data-e2e"), { recursive: true, force: true });
+
+console.log("Building the portal …");
+const built = run(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
+  env: { ...process.env, NODE_ENV: "production", VITE_CJS_IGNORE_WARNING: "true" },
+});
+if (built !== 0) {
+  console.error("The portal build failed; no end-to-end tests were run.");
+  process.exit(built);
+}
+
+const status = run(process.execPath, [path.join(root, "node_modules/@playwright/test/cli.js"), "test", ...process.argv.slice(2)], {
+  env: { ...process.env, E2E_PREBUILT: "true" },
+});
+console.log(`End-to-end run finished in ${((Date.now() - started) / 1000).toFixed(1)} s (exit code ${status}).`);
+process.exit(status);
