@@ -9,6 +9,7 @@ import { createMail, type MailProvider } from "./integrations/mail";
 import { createStorage, type Storage } from "./integrations/storage";
 import authRoutes from "./modules/auth/routes";
 import filesRoutes from "./modules/files/routes";
+import providersRoutes from "./modules/providers/routes";
 import rolesRoutes from "./modules/roles/routes";
 import systemRoutes from "./modules/system/routes";
 
@@ -65,6 +66,7 @@ export async function buildApp({ config, database, mail, storage, logger }: Buil
   await app.register(authRoutes);
   await app.register(rolesRoutes);
   await app.register(filesRoutes);
+  await app.register(providersRoutes);
   return app;
 }
 

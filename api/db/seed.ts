@@ -5,7 +5,8 @@ import type { MailProvider } from "../integrations/mail";
 import { hashPassword } from "../lib/passwords";
 import type { Database, Tx } from "./client";
 import { ensureReferenceData } from "./reference";
-import { companies, permissions, rolePermissions, roles, userRoles, users } from "./schema";
+import { companies, permissions, providers, rolePermissions, roles, userRoles, users } from "./schema";
+import { DEMO_PROVIDERS, demoProviderFields, HARBOUR_STAFF, type DemoProvider } from "./seed-directory";
 
 export const DEMO_PASSWORD = "demo-pass-2026";
 
@@ -46,6 +47,8 @@ interface DemoCompany {
   roles: Record<string, { permissions: Permission[]; system?: boolean }>;
   users: DemoUser[];
   invited?: { email: string; name: string; lastName: string; roles: string[] }[];
+  /** Insurance providers (parent tenants only). */
+  providers?: DemoProvider[];
 }
 
 export const demoCompanies: DemoCompany[] = [
@@ -60,8 +63,11 @@ export const demoCompanies: DemoCompany[] = [
       { email: "viewer@harbour.test", name: "Victor", lastName: "Lane", roles: ["Task viewer"] },
       { email: "ops@harbour.test", name: "Olive", lastName: "Price", roles: ["Administrator"], flags: { isFrontEndUser: false } },
       { email: "verify@harbour.test", name: "Vera", lastName: "Mills", roles: ["Administrator"], flags: { requiresEmailVerification: true } },
+      // Staff without special flags, so teams and member search have people to show.
+      ...HARBOUR_STAFF.map((s) => ({ ...s, roles: ["Task viewer"] })),
     ],
     invited: [{ email: "new.starter@harbour.test", name: "Noah", lastName: "Stone", roles: ["Task viewer"] }],
+    providers: DEMO_PROVIDERS,
   },
   {
     company: { name: "Northgate Advisers", mainColor: "#6b21a8", fullLogo: "/brand/northgate-advisers.svg" },
@@ -113,6 +119,17 @@ export async function seedDemo(database: Database, mail: MailProvider, portalUrl
       }
       for (const u of demo.invited ?? []) {
         invitedIds.push(await addUser(tx, company.id, roleIds, { ...u, passwordHash: null, status: "invited" }));
+      }
+      if (demo.providers?.length) {
+        // Created a day apart (oldest first), so sorting by created_at differs from sorting by name.
+        const day = 24 * 60 * 60 * 1000;
+        const start = Date.now() - demo.providers.length * day;
+        await tx.insert(providers).values(
+          demo.providers.map((p, i) => {
+            const createdAt = new Date(start + i * day);
+            return { tenantId: company.id, ...demoProviderFields(p, i), createdAt, updatedAt: createdAt };
+          }),
+        );
       }
     }
   });

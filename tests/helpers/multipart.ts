@@ -56,7 +56,7 @@ export async function sendMultipart(
   for (const [name, value] of Object.entries(fields)) {
     if (typeof value === "string") form.append(name, value);
     else if (Array.isArray(value)) for (const v of value) form.append(name, v);
-    else form.append(name, new Blob([value.file], { type: value.type ?? "application/octet-stream" }), value.filename);
+    else form.append(name, new Blob([new Uint8Array(value.file)], { type: value.type ?? "application/octet-stream" }), value.filename);
   }
   const encoded = new Response(form);
   const headers: Record<string, string> = { "content-type": encoded.headers.get("content-type")! };
