@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Permission } from "../../contract/permissions";
 import { hasAnyPermission } from "../../contract/permissions";
 import { authenticate, type AuthContext } from "../modules/auth/authenticate";
-import { forbidden } from "./errors";
+import { forbidden, notFound } from "./errors";
 import { parseOr422 } from "./validation";
 
 /**
@@ -93,7 +93,8 @@ export class Router {
           auth,
           request,
           reply,
-          params: options.params ? parseOr422(options.params, request.params) : (request.params as never),
+          // A path that does not name a valid resource (/role/abc, a truncated invitation link) is not found.
+          params: options.params ? parseParamsOr404(options.params, request.params) : (request.params as never),
           query: options.query ? parseOr422(options.query, request.query ?? {}) : (undefined as never),
           body: options.body ? parseOr422(options.body, request.body ?? {}) : (undefined as never),
         };
@@ -104,6 +105,12 @@ export class Router {
       },
     });
   }
+}
+
+function parseParamsOr404<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw notFound();
+  return result.data;
 }
 
 /** Registers a group of routes: `export default routes((r) => { r.get(...) })`. */

@@ -1,0 +1,88 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { loadConfig, type ApiConfig } from "../../api/config";
+import { openDatabase, wrapPglite, type Database } from "../../api/db/client";
+import { ensureReferenceData } from "../../api/db/reference";
+import { seedDemo } from "../../api/db/seed";
+import { createMail } from "../../api/integrations/mail";
+
+/** The API configuration of tests: built from these values only, never from the caller's environment. */
+export function testConfig(overrides: Record<string, string> = {}): ApiConfig {
+  return loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    PORTAL_URL: "http://portal.test",
+    MAIL_FROM: "Portal tests <no-reply@portal.test>",
+    ...overrides,
+  });
+}
+
+/** Migrates, loads the permission catalogue and seeds the demo tenants (e-mail goes to the sandbox outbox). */
+export async function prepareDatabase(database: Database, config: ApiConfig = testConfig()) {
+  await database.migrate();
+  await ensureReferenceData(database.db);
+  await seedDemo(database, createMail(database.db, config), config.PORTAL_URL);
+}
+
+export interface TestDatabase {
+  database: Database;
+  /** Closes the connection and removes whatever was created for this test file. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * A fresh database holding the migrated schema, the permission catalogue and the demo seed.
+ * - TEST_DATABASE_URL set (an admin URL such as postgres://postgres@127.0.0.1:5432/postgres): a
+ *   uniquely named database is created on that server, and dropped again by dispose().
+ * - Otherwise PGlite in memory, loaded from the seeded template the global setup dumped (or built
+ *   from scratch when no template is available).
+ */
+export async function createTestDatabase(options: { templateFile?: string } = {}): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) return createPostgresDatabase(adminUrl);
+
+  if (options.templateFile) {
+    const client = new PGlite({ loadDataDir: new Blob([readFileSync(options.templateFile)]) });
+    await client.waitReady;
+    const database = wrapPglite(client);
+    // The template is already migrated and seeded; migrating again is a no-op that proves it.
+    await database.migrate();
+    return { database, dispose: () => database.close() };
+  }
+  const database = await openDatabase({});
+  await prepareDatabase(database);
+  return { database, dispose: () => database.close() };
+}
+
+async function createPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
+  const name = `portal_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  const dispose = async () => {
+    await database.close();
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    } finally {
+      await c.end();
+    }
+  };
+  try {
+    await prepareDatabase(database);
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+  return { database, dispose };
+}

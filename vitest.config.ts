@@ -1,0 +1,40 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
+
+/**
+ * Two projects:
+ * - unit: pure rules (app/lib, contract), fast, node environment;
+ * - api: the Fastify app in-process through app.inject, one fresh database per test file
+ *   (PGlite in memory, or a throw-away database on TEST_DATABASE_URL).
+ * Note: vitest sets process.env.BASE_URL itself; our settings never use that name.
+ */
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    // A 2-core machine: each API test file runs its own embedded Postgres.
+    maxWorkers: 2,
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "api",
+          include: ["tests/api/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/helpers/api-global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
