@@ -1,7 +1,8 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { useState } from "react";
 
-export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
+/** What every labelled control of the form kit shares. */
+export interface FieldFrameProps {
   id: string;
   label: string;
   errors?: string[];
@@ -9,17 +10,58 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   help?: string | string[];
   required?: boolean;
   success?: boolean;
+}
+
+export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id">, FieldFrameProps {
   trailing?: ReactNode;
 }
 
-/** A labelled input: asterisk when required, error text under it (space kept so layout does not jump), helper text. */
-export function Field({ id, label, errors, help, required, success, trailing, className, ...input }: FieldProps) {
-  const errorId = `${id}-error`;
-  const helpId = `${id}-help`;
+/** The ids and aria attributes that tie a control to its error and helper text. */
+export function fieldAria({ id, errors, help }: Pick<FieldFrameProps, "id" | "errors" | "help">) {
   const invalid = Boolean(errors?.length);
+  const describedBy = [invalid ? `${id}-error` : null, help ? `${id}-help` : null].filter(Boolean).join(" ");
+  return {
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": describedBy || undefined,
+  } as const;
+}
+
+/** The error (!) or success (✓) mark drawn inside the right edge of a control. */
+export function FieldStatusIcon({ invalid, success, className = "right-3" }: { invalid?: boolean; success?: boolean; className?: string }) {
+  if (invalid) {
+    return (
+      <span aria-hidden="true" className={`pointer-events-none absolute inset-y-0 flex items-center text-red-600 ${className}`}>
+        !
+      </span>
+    );
+  }
+  if (success) {
+    return (
+      <span aria-hidden="true" className={`pointer-events-none absolute inset-y-0 flex items-center text-emerald-600 ${className}`}>
+        ✓
+      </span>
+    );
+  }
+  return null;
+}
+
+/**
+ * The frame of every field: label (asterisk when required), the control, helper text (one line or a
+ * list) and the error line (its space kept so the layout does not jump when a message comes or goes).
+ */
+export function FieldFrame({
+  id,
+  label,
+  errors,
+  help,
+  required,
+  className,
+  labelId,
+  children,
+}: FieldFrameProps & { className?: string; labelId?: string; children: ReactNode }) {
   return (
     <div className={className}>
-      <label htmlFor={id} className="field-label">
+      <label id={labelId} htmlFor={id} className="field-label">
         {label}
         {required ? (
           <span aria-hidden="true" className="ml-0.5 text-red-600">
@@ -27,43 +69,41 @@ export function Field({ id, label, errors, help, required, success, trailing, cl
           </span>
         ) : null}
       </label>
-      <div className="relative">
-        <input
-          id={id}
-          aria-invalid={invalid || undefined}
-          aria-describedby={[invalid ? errorId : null, help ? helpId : null].filter(Boolean).join(" ") || undefined}
-          required={required}
-          className="field-input pr-9"
-          {...input}
-        />
-        {invalid ? (
-          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-red-600">
-            !
-          </span>
-        ) : success ? (
-          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-emerald-600">
-            ✓
-          </span>
-        ) : null}
-        {trailing}
-      </div>
-      {help ? (
-        Array.isArray(help) ? (
-          <ul id={helpId} className="mt-1 list-disc pl-5 text-xs text-slate-500">
-            {help.map((h) => (
-              <li key={h}>{h}</li>
-            ))}
-          </ul>
-        ) : (
-          <p id={helpId} className="mt-1 text-xs text-slate-500">
-            {help}
-          </p>
-        )
-      ) : null}
-      <p id={errorId} className="field-error">
+      {children}
+      <FieldHelp id={id} help={help} />
+      <p id={`${id}-error`} className="field-error">
         {errors?.join(" ")}
       </p>
     </div>
+  );
+}
+
+export function FieldHelp({ id, help }: { id: string; help?: string | string[] }) {
+  if (!help) return null;
+  return Array.isArray(help) ? (
+    <ul id={`${id}-help`} className="mt-1 list-disc pl-5 text-xs text-slate-500">
+      {help.map((h) => (
+        <li key={h}>{h}</li>
+      ))}
+    </ul>
+  ) : (
+    <p id={`${id}-help`} className="mt-1 text-xs text-slate-500">
+      {help}
+    </p>
+  );
+}
+
+/** A labelled input: asterisk when required, error text under it (space kept so layout does not jump), helper text. */
+export function Field({ id, label, errors, help, required, success, trailing, className, ...input }: FieldProps) {
+  const invalid = Boolean(errors?.length);
+  return (
+    <FieldFrame id={id} label={label} errors={errors} help={help} required={required} className={className}>
+      <div className="relative">
+        <input id={id} {...fieldAria({ id, errors, help })} required={required} className="field-input pr-9" {...input} />
+        <FieldStatusIcon invalid={invalid} success={success} />
+        {trailing}
+      </div>
+    </FieldFrame>
   );
 }
 
@@ -87,6 +127,19 @@ export function PasswordField(props: FieldProps) {
       }
     />
   );
+}
+
+/* The enhanced inputs change their own value (formatting, clamping): */
+/**
+ * Sets an input's value so React (and form libraries listening for `input`) see the change, as if the
+ * user had typed it: the native setter bypasses React's value tracker, then an input event bubbles.
+ */
+export function setInputValue(input: HTMLInputElement, value: string): void {
+  if (input.value === value) return;
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
+  if (setter) setter.call(input, value);
+  else input.value = value;
+  input.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
 /** A form-level message (e.g. a refused sign-in). */
