@@ -11,8 +11,7 @@ import { E2E } from "./tests/e2e/env";
  * Two portal + API pairs are started by `node scripts/start.mjs`, each on a fresh embedded database:
  *   main  (portal 3100, API 4100) — everything but session expiry;
  *   short (portal 3200, API 4200) — SESSION_IDLE_MINUTES=0.05 (3 s), for the inactivity sign-out.
- * NODE_ENV=test keeps the API's sandbox outbox (the e-mailed sign-in codes) readable; under
- * NODE_ENV=production, which `npm start` sets, the outbox answers 404.
+ * The e-mailed sign-in codes are read from the API's sandbox outbox, as a developer would.
  */
 
 const chromium = {
@@ -44,7 +43,6 @@ function server(name: "main" | "short", portalPort: number, apiPort: number, ext
       API_PORT: String(apiPort),
       DATA_DIR: dataDir,
       START_QUIET: "true",
-      NODE_ENV: "test",
       LOG_LEVEL: "warn",
       ...extraEnv,
     },

@@ -12,6 +12,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default("flightDeck <no-reply@portal.example>"),
   /** smtp://user:pass@host:port — real e-mail delivery; unset, e-mail goes to the sandbox outbox. */
   SMTP_URL: z.string().url().optional(),
+  /** The development outbox endpoint of the sandbox mail provider: "on" (default) or "off". */
+  SANDBOX_OUTBOX: z.enum(["on", "off"]).default("on"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** "if-empty" seeds the demo tenants when the database has none (npm start sets it). */
   SEED_DEMO: z.enum(["never", "if-empty"]).default("never"),

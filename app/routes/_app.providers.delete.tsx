@@ -3,19 +3,12 @@ import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { requireAccess } from "../services/auth.server";
-import { forEachItem } from "../services/bulk.server";
+import { forEachItem, idsFrom, listHrefWithoutIds, UUID_SHAPE } from "../services/bulk.server";
 import { deleteProvider } from "../services/providers.server";
 import { redirectWithToast } from "../services/session.server";
 
-/** The list URL behind the dialog: its own query without the selected ids. */
-function listHref(url: URL) {
-  const params = new URLSearchParams(url.search);
-  params.delete("ids");
-  const q = params.toString();
-  return `/providers${q ? `?${q}` : ""}`;
-}
-
-const idsOf = (params: URLSearchParams) => [...new Set(params.getAll("ids").filter((id) => /^[0-9a-f-]{36}$/i.test(id)))].slice(0, 100);
+const listHref = (url: URL) => listHrefWithoutIds(url, "/providers");
+const idsOf = (params: URLSearchParams) => idsFrom(params, UUID_SHAPE);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request, "/providers");

@@ -8,10 +8,11 @@ import { DataTable, type Column } from "../components/table/data-table";
 import { PageSizeSelect, SearchBox } from "../components/table/list-controls";
 import { Pager } from "../components/table/pager";
 import type { Provider } from "../../contract/providers";
+import { providersListSpec } from "../lib/list-specs";
 import { pageTitle } from "../lib/meta";
 import { requireAccess } from "../services/auth.server";
 import { listStateFrom, selectedIds } from "../services/lists.server";
-import { listProviders, providersListSpec } from "../services/providers.server";
+import { listProviders } from "../services/providers.server";
 import { useFrame } from "./_app";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Providers", matches);

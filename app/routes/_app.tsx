@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import { visibleMenu } from "../access/menus";
 import { checkAccess, ruleFor } from "../access/routes";
 import { Footer } from "../components/frame/footer";
@@ -44,6 +45,12 @@ export function useFrame() {
 
 export default function Frame() {
   const f = useLoaderData<typeof loader>();
+  const location = useLocation();
+  // The mobile menu is a checkbox toggle; a client-side navigation closes it as a page load would.
+  useEffect(() => {
+    const toggle = document.getElementById("nav-toggle") as HTMLInputElement | null;
+    if (toggle) toggle.checked = false;
+  }, [location.key]);
   const brand = f.company.main_color ? hexToRgb(f.company.main_color) : undefined;
   return (
     <div className="flex min-h-screen" style={brand ? ({ "--brand": brand } as React.CSSProperties) : undefined}>

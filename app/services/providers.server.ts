@@ -1,12 +1,6 @@
 import { providerListSchema, providerResponseSchema, referenceListSchema } from "../../contract/providers";
-import { toApiQuery, type ListSpec, type ListState } from "../lib/list-url";
+import { toApiQuery, type ListState } from "../lib/list-url";
 import type { Api } from "./api.server";
-
-export const providersListSpec: ListSpec = {
-  sortable: ["name", "nominal_code", "created_at"],
-  filters: { nominal_code: {} },
-  defaultSort: { field: "name", desc: false },
-};
 
 export const listProviders = (api: Api, state: ListState) => api.get("/providers", { query: toApiQuery(state), schema: providerListSchema });
 export const getProvider = async (api: Api, uuid: string) => (await api.get(`/providers/${encodeURIComponent(uuid)}`, { schema: providerResponseSchema })).data;

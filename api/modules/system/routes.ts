@@ -18,13 +18,13 @@ export default routes((r) => {
 
   /**
    * The development outbox of the sandbox mail provider: what would have been e-mailed. It exists only
-   * while the sandbox is the mail provider (no SMTP_URL) outside production, so it never shows real mail.
+   * while the sandbox is the mail provider (no SMTP_URL), so it never shows real mail; SANDBOX_OUTBOX=off hides it.
    */
   r.get(
     "/sandbox/outbox",
     { access: { public: true }, query: z.object({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }) },
     async ({ query, request }) => {
-      if (request.server.mail.kind !== "sandbox" || request.server.config.NODE_ENV === "production") throw notFound("Outbox");
+      if (request.server.mail.kind !== "sandbox" || request.server.config.SANDBOX_OUTBOX === "off") throw notFound("Outbox");
       const rows = await request.server.database.db
         .select()
         .from(outboxMessages)

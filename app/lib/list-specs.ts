@@ -1,0 +1,14 @@
+import type { ListSpec } from "./list-url";
+
+/** The sort fields and filters each list knows; shared by loaders and components (so never in a .server module). */
+export const providersListSpec: ListSpec = {
+  sortable: ["name", "nominal_code", "created_at"],
+  filters: { nominal_code: {} },
+  defaultSort: { field: "name", desc: false },
+};
+
+export const rolesListSpec: ListSpec = {
+  sortable: ["name", "created_at", "users_count"],
+  filters: {},
+  defaultSort: { field: "name", desc: false },
+};

@@ -1,0 +1,100 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { RolePermission } from "../../contract/roles";
+import { FormAlert } from "../components/form/field";
+import { PageHeader } from "../components/frame/page-header";
+import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { pageTitle } from "../lib/meta";
+import { ApiValidationError } from "../services/api.server";
+import { requireAccess } from "../services/auth.server";
+import { getRole, rolePermissions, saveRolePermissions } from "../services/roles.server";
+import { redirectWithToast } from "../services/session.server";
+import { useFrame } from "./_app";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data ? `${data.role.name} permissions` : "Role permissions", matches);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { api, subject } = await requireAccess(request, "/role-permissions/:id");
+  const [role, permissions] = await Promise.all([getRole(api, params.id!), rolePermissions(api, params.id!)]);
+  const groups = new Map<string, RolePermission[]>();
+  for (const p of permissions) groups.set(p.permission.permission_group.name, [...(groups.get(p.permission.permission_group.name) ?? []), p]);
+  return { role: { id: role.id, name: role.name }, groups: [...groups].map(([name, items]) => ({ name, items })), canManage: subject.permissions.includes("role_manage") };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { api, subject } = await requireAccess(request, "/role-permissions/:id");
+  if (!subject.permissions.includes("role_manage")) throw new Response("Not allowed", { status: 403 });
+  const form = await request.formData();
+  const chosen = [...new Set(form.getAll("permissions").map(String))];
+  try {
+    await saveRolePermissions(api, params.id!, chosen);
+  } catch (error) {
+    if (error instanceof ApiValidationError) return data({ errors: [error.body.message] }, { status: 422 });
+    throw error;
+  }
+  return redirectWithToast(request, `/role-permissions/${params.id}`, { kind: "success", message: "Permissions saved." });
+}
+
+/** A role's permissions by group: tick and save; permissions that cannot be removed are shown locked. */
+export default function RolePermissionsPage() {
+  const { role, groups, canManage } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const frame = useFrame();
+  const saving = useNavigation().state === "submitting";
+  const held = groups.reduce((n, g) => n + g.items.filter((i) => i.has_permission).length, 0);
+  return (
+    <>
+      <PageHeader companyName={frame.company.name} title={`${role.name}: permissions`} backTo="/roles" description={`${held} permissions granted. Users holding this role get every permission ticked here.`} />
+      <Form method="post" className="space-y-4">
+        <FormAlert messages={actionData?.errors} />
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {groups.map((group) => (
+            <fieldset key={group.name} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+              <legend className="px-1 text-sm font-semibold">{group.name}</legend>
+              <ul className="mt-2 space-y-1">
+                {group.items.map(({ permission, has_permission, can_be_removed }) => {
+                  const locked = has_permission && !can_be_removed;
+                  return (
+                    <li key={permission.id}>
+                      <label className="flex items-center gap-2 text-sm">
+                        <input
+                          type="checkbox"
+                          name="permissions"
+                          value={permission.name}
+                          defaultChecked={has_permission}
+                          disabled={!canManage || locked}
+                          className="h-4 w-4 rounded border-slate-300"
+                        />
+                        {/* A disabled box is not sent: a locked permission travels as a hidden field. */}
+                        {locked && canManage ? <input type="hidden" name="permissions" value={permission.name} /> : null}
+                        <code className="text-xs">{permission.name}</code>
+                        {locked ? (
+                          <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600" title="This permission cannot be removed from this role">
+                            🔒 Locked
+                          </span>
+                        ) : null}
+                      </label>
+                    </li>
+                  );
+                })}
+              </ul>
+            </fieldset>
+          ))}
+        </div>
+        {canManage ? (
+          <div className="sticky bottom-0 flex justify-end gap-2 border-t border-slate-200 bg-slate-50/95 py-3">
+            <button type="reset" className="btn-secondary">
+              Reset
+            </button>
+            <button type="submit" className="btn-primary" disabled={saving}>
+              {saving ? "Saving…" : "Save permissions"}
+            </button>
+          </div>
+        ) : null}
+      </Form>
+    </>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

@@ -1,0 +1,36 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Drawer } from "../components/drawer";
+import { RoleNameForm } from "../components/roles/role-name-form";
+import { requireAccess } from "../services/auth.server";
+import { saveRoleName } from "../services/role-form.server";
+import { getRole, renameRole } from "../services/roles.server";
+
+async function requireManage(request: Request) {
+  const signedIn = await requireAccess(request, "/roles");
+  if (!signedIn.subject.permissions.includes("role_manage")) throw redirect("/roles");
+  return signedIn;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { api } = await requireManage(request);
+  return { role: await getRole(api, params.id!) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { api } = await requireManage(request);
+  const back = `/roles${new URL(request.url).search}`;
+  return saveRoleName(request, (name) => renameRole(api, params.id!, name), { success: "Role updated.", failure: "Failed to update role." }, back);
+}
+
+export default function RenameRole() {
+  const { role } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { search } = useLocation();
+  return (
+    <Drawer title="Rename role" closeTo={`/roles${search}`}>
+      <RoleNameForm key={role.id} name={role.name} lastResult={actionData?.result} cancelTo={`/roles${search}`} />
+    </Drawer>
+  );
+}

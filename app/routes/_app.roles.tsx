@@ -1,0 +1,126 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import type { Role } from "../../contract/roles";
+import { PageHeader } from "../components/frame/page-header";
+import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { BulkActions } from "../components/table/bulk-actions";
+import { DataTable, type Column } from "../components/table/data-table";
+import { PageSizeSelect, SearchBox } from "../components/table/list-controls";
+import { Pager } from "../components/table/pager";
+import { formatDate } from "../lib/dates";
+import { rolesListSpec } from "../lib/list-specs";
+import { pageTitle } from "../lib/meta";
+import { requireAccess } from "../services/auth.server";
+import { listStateFrom, selectedIds } from "../services/lists.server";
+import { listRoles } from "../services/roles.server";
+import { useFrame } from "./_app";
+
+export const meta: MetaFunction = ({ matches }) => pageTitle("Roles & permissions", matches);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api, subject } = await requireAccess(request, "/roles");
+  const state = await listStateFrom(request, api, "roles", rolesListSpec);
+  return { state, page: await listRoles(api, state), canManage: subject.permissions.includes("role_manage"), canCreate: subject.permissions.some((p) => p === "role_create" || p === "role_manage") };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAccess(request, "/roles");
+  const ids = selectedIds(await request.formData());
+  if (ids.length === 0) return data({ bulk: { noSelection: true } }, { status: 422 });
+  const params = new URLSearchParams(new URL(request.url).search);
+  params.delete("index");
+  for (const id of ids) params.append("ids", id);
+  return redirect(`/roles/delete?${params}`);
+}
+
+export default function RolesPage() {
+  const { state, page, canManage, canCreate } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const frame = useFrame();
+  const { search } = useLocation();
+  const columns: Column<Role>[] = [
+    {
+      key: "name",
+      header: "Name",
+      sortField: "name",
+      cell: (r) => (
+        <Link to={`/role-permissions/${r.id}`} className="font-medium text-brand hover:underline">
+          {r.name}
+          {r.is_system ? <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">System</span> : null}
+        </Link>
+      ),
+    },
+    { key: "users", header: "Users", sortField: "users_count", align: "right", cell: (r) => r.users_count },
+    { key: "permissions", header: "Permissions", align: "right", cell: (r) => r.permissions_count },
+    { key: "created", header: "Created", sortField: "created_at", cell: (r) => formatDate(r.created_at) },
+    {
+      key: "actions",
+      header: "Actions",
+      align: "right",
+      cell: (r) => (
+        <span className="flex justify-end gap-2">
+          <Link to={`/role-permissions/${r.id}`} className="btn-secondary px-3 py-1">
+            Permissions
+          </Link>
+          {canManage ? (
+            <>
+              <Link to={`/roles/${r.id}/edit${search}`} className="btn-secondary px-3 py-1" preventScrollReset aria-label={`Rename ${r.name}`}>
+                Rename
+              </Link>
+              {r.is_system ? null : (
+                <Link to={`/roles/${r.id}/delete${search}`} className="btn-secondary px-3 py-1 text-red-700" preventScrollReset aria-label={`Delete ${r.name}`}>
+                  Delete
+                </Link>
+              )}
+            </>
+          ) : null}
+        </span>
+      ),
+    },
+  ];
+  return (
+    <>
+      <PageHeader
+        companyName={frame.company.name}
+        title="Roles & permissions"
+        info="A role is a set of permissions; a user holds the permissions of all of their roles."
+        actions={
+          canCreate ? (
+            <Link to={`/roles/new${search}`} className="btn-primary" preventScrollReset>
+              ADD ROLE
+            </Link>
+          ) : null
+        }
+      />
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <SearchBox state={state} spec={rolesListSpec} placeholder="Search roles" />
+        {canManage ? (
+          <BulkActions formId="roles-bulk" result={actionData?.bulk}>
+            <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
+              Delete role(s)
+            </button>
+          </BulkActions>
+        ) : null}
+      </div>
+      <DataTable
+        caption="Roles"
+        pathname="/roles"
+        state={state}
+        spec={rolesListSpec}
+        rows={page.data}
+        columns={columns}
+        rowId={(r) => String(r.id)}
+        selection={canManage ? { formId: "roles-bulk", disabled: (r) => r.is_system, label: (r) => r.name } : undefined}
+        emptyText="No roles found"
+      />
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <PageSizeSelect state={state} spec={rolesListSpec} />
+        <Pager pathname="/roles" state={state} spec={rolesListSpec} total={page.meta.total} lastPage={page.meta.last_page} />
+      </div>
+      <Outlet />
+    </>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary };
