@@ -227,6 +227,15 @@ describe("e-mail verification at sign-in", () => {
     expect(again.body).not.toHaveProperty("token");
   });
 
+  it("the right code sent twice at once signs in only once", async () => {
+    const verificationToken = await startSignIn();
+    const code = await latestCode(email);
+    const tokensBefore = await tokenCount();
+    const results = await Promise.all([1, 2].map(() => api.request("POST", "/login/verify-email", { body: { verification_token: verificationToken, code } })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 422]);
+    expect(await tokenCount()).toBe(tokensBefore + 1);
+  });
+
   it("resend issues a new code and the old one stops working", async () => {
     const verificationToken = await startSignIn();
     const first = await latestMail(email);
@@ -457,6 +466,24 @@ describe("invitations: /user-setup/{uuid}/{token}", () => {
     expect(reuse.status).toBe(404);
     expect((await api.request("POST", "/login", { body: { email, password: "another-password-2" } })).status).toBe(422);
     expect((await api.request("POST", "/login", { body: { email, password } })).status).toBe(200);
+  });
+
+  it("an invitation used twice at once sets the password only once", async () => {
+    const user = await userByEmail("viewer@harbour.test");
+    const { token } = await inviteUser(api.database, api.app.mail, api.config.PORTAL_URL, user.id);
+    const passwords = ["first-new-password-1", "second-new-password-2"];
+    const results = await Promise.all(
+      passwords.map((p) => api.request("POST", `/user-setup/${user.uuid}/${token}`, { body: { password: p, password_confirmation: p } })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 404]);
+    const winner = passwords[results.findIndex((r) => r.status === 200)];
+    const loser = passwords[results.findIndex((r) => r.status === 404)];
+    expect((await api.request("POST", "/login", { body: { email: "viewer@harbour.test", password: winner } })).status).toBe(200);
+    expect((await api.request("POST", "/login", { body: { email: "viewer@harbour.test", password: loser } })).status).toBe(422);
+    // Back to the demo password for the other tests.
+    const again = await inviteUser(api.database, api.app.mail, api.config.PORTAL_URL, user.id);
+    const reset = await api.request("POST", `/user-setup/${user.uuid}/${again.token}`, { body: { password: DEMO_PASSWORD, password_confirmation: DEMO_PASSWORD } });
+    expect(reset.status).toBe(200);
   });
 
   it("a wrong, foreign, expired or malformed invitation link answers 404", async () => {

@@ -192,12 +192,18 @@ describe("role create, show, rename, delete", () => {
     expect(other.status).toBe(201);
   });
 
-  it("two simultaneous creates of one name: one role, the other gets 422", async () => {
+  it("simultaneous creates or renames to one name: one wins, the others get 422 (never 500)", async () => {
     const results = await Promise.all([1, 2, 3].map(() => api.request("POST", "/role", { token: admin, body: { name: "Race condition" } })));
     expect(results.map((r) => r.status).sort()).toEqual([201, 422, 422]);
     for (const r of results.filter((x) => x.status === 422)) expect(r.body.errors.name).toEqual([expect.any(String)]);
     const rows = await api.database.db.select().from(roles).where(and(eq(roles.tenantId, harbourId), eq(roles.name, "Race condition")));
     expect(rows).toHaveLength(1);
+
+    const a = await createRole("Race rename one");
+    const b = await createRole("Race rename two");
+    const renames = await Promise.all([a, b].map((id) => api.request("PUT", `/role/${id}`, { token: admin, body: { name: "Race renamed" } })));
+    expect(renames.map((r) => r.status).sort()).toEqual([200, 422]);
+    expect(renames.find((r) => r.status === 422)!.body.errors.name).toEqual([expect.any(String)]);
   });
 
   it("answers missing or invalid fields with 422 and creates nothing", async () => {
@@ -379,6 +385,15 @@ describe("role permissions", () => {
       await api.request("PUT", `/role/${taskViewer}/permission`, { token: admin, body: { permissions: ["task_view"] } });
     }
     expect((await api.request("GET", "/me", { token: viewer })).body.data.permissions).toEqual(["task_view"]);
+  });
+
+  it("the same change sent twice at once (a double submit) succeeds both times", async () => {
+    const id = await createRole("Double submit", ["task_view"]);
+    const body = { permissions: ["task_view", "quote_view", "invoice_view"] };
+    const results = await Promise.all([1, 2].map(() => api.request("PUT", `/role/${id}/permission`, { token: admin, body })));
+    expect(results.map((r) => r.status)).toEqual([200, 200]);
+    const held = (await api.request("GET", `/role/${id}`, { token: admin })).body.data.permissions.map((p: { name: string }) => p.name);
+    expect(held).toEqual(["invoice_view", "quote_view", "task_view"]);
   });
 
   it("refuses an unknown permission with 422 and changes nothing", async () => {

@@ -96,7 +96,13 @@ export async function verifyEmail(database: Database, body: { verification_token
       .where(eq(emailVerifications.id, v.id));
     throw invalid({ code: ["That code is not right. Check the e-mail and try again."] });
   }
-  await database.db.update(emailVerifications).set({ usedAt: new Date() }).where(eq(emailVerifications.id, v.id));
+  // Marked used only if still unused, so a code sent twice at once signs in once.
+  const used = await database.db
+    .update(emailVerifications)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailVerifications.id, v.id), isNull(emailVerifications.usedAt)))
+    .returning({ id: emailVerifications.id });
+  if (used.length === 0) await openVerification(database, body.verification_token); // throws: already used
   return issueToken(database, v.userId);
 }
 
@@ -145,8 +151,14 @@ export async function completeInvitation(database: Database, userUuid: string, t
   const { invitation, user, company } = await openInvitation(database, userUuid, token);
   const passwordHash = await hashPassword(password);
   await database.transaction(async (tx) => {
+    // Claimed only if still unused, so an invitation sent twice at once sets the password once.
+    const claimed = await tx
+      .update(userInvitations)
+      .set({ usedAt: new Date() })
+      .where(and(eq(userInvitations.id, invitation.id), isNull(userInvitations.usedAt)))
+      .returning({ id: userInvitations.id });
+    if (claimed.length === 0) throw new HttpError(404, INVALID_INVITATION);
     await tx.update(users).set({ passwordHash, status: "active" }).where(eq(users.id, user.id));
-    await tx.update(userInvitations).set({ usedAt: new Date() }).where(eq(userInvitations.id, invitation.id));
   });
   return { message: "Your account is ready. Sign in with your new password.", company: { uuid: company.uuid } };
 }

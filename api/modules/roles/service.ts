@@ -4,6 +4,7 @@ import type { Role, RolePermission } from "../../../contract/roles";
 import type { Database, Db } from "../../db/client";
 import { permissionGroups, permissions, rolePermissions, roles, userRoles } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
+import { isUniqueViolation } from "../../lib/db-errors";
 import { likeEscape, offsetOf, sortOf, textFilter } from "../../http/paging";
 
 const usersCount = sql<number>`(select count(*)::int from ${userRoles} where ${userRoles.roleId} = ${roles.id})`;
@@ -69,13 +70,25 @@ export async function getRole(db: Db, tenantId: number, id: number) {
   return { ...toRole(row), permissions: perms };
 }
 
+const nameTaken = () => invalid({ name: ["A role with this name already exists."] });
+
 async function assertNameFree(db: Db, tenantId: number, name: string, exceptId?: number) {
   const [clash] = await db
     .select({ id: roles.id })
     .from(roles)
     .where(and(eq(roles.tenantId, tenantId), eq(sql`lower(${roles.name})`, name.toLowerCase())))
     .limit(1);
-  if (clash && clash.id !== exceptId) throw invalid({ name: ["A role with this name already exists."] });
+  if (clash && clash.id !== exceptId) throw nameTaken();
+}
+
+/** The check above can race with a simultaneous request; the unique index decides, and answers the same 422. */
+async function orNameTaken<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (e) {
+    if (isUniqueViolation(e, "roles_tenant_name_unique")) throw nameTaken();
+    throw e;
+  }
 }
 
 async function permissionIdsByName(db: Db, names: string[]) {
@@ -91,18 +104,20 @@ export async function createRole(database: Database, tenantId: number, body: { n
   const { db } = database;
   await assertNameFree(db, tenantId, body.name);
   const perms = await permissionIdsByName(db, body.permissions ?? []);
-  const id = await database.transaction(async (tx) => {
-    const [role] = await tx.insert(roles).values({ tenantId, name: body.name }).returning({ id: roles.id });
-    if (perms.length) await tx.insert(rolePermissions).values(perms.map((p) => ({ roleId: role.id, permissionId: p.id })));
-    return role.id;
-  });
+  const id = await orNameTaken(
+    database.transaction(async (tx) => {
+      const [role] = await tx.insert(roles).values({ tenantId, name: body.name }).returning({ id: roles.id });
+      if (perms.length) await tx.insert(rolePermissions).values(perms.map((p) => ({ roleId: role.id, permissionId: p.id })));
+      return role.id;
+    }),
+  );
   return getRole(db, tenantId, id);
 }
 
 export async function renameRole(db: Db, tenantId: number, id: number, name: string) {
   await getRole(db, tenantId, id);
   await assertNameFree(db, tenantId, name, id);
-  await db.update(roles).set({ name, updatedAt: new Date() }).where(and(eq(roles.id, id), eq(roles.tenantId, tenantId)));
+  await orNameTaken(db.update(roles).set({ name, updatedAt: new Date() }).where(and(eq(roles.id, id), eq(roles.tenantId, tenantId))));
   return getRole(db, tenantId, id);
 }
 
@@ -160,7 +175,8 @@ export async function setRolePermissions(database: Database, tenantId: number, r
   const toRemove = current.filter((c) => c.has_permission && !wantedIds.has(c.permission.id)).map((c) => c.permission.id);
   await database.transaction(async (tx) => {
     if (toRemove.length) await tx.delete(rolePermissions).where(and(eq(rolePermissions.roleId, roleId), inArray(rolePermissions.permissionId, toRemove)));
-    if (toAdd.length) await tx.insert(rolePermissions).values(toAdd.map((p) => ({ roleId, permissionId: p.id })));
+    // A simultaneous identical request may have added them already: that is the wanted state, not an error.
+    if (toAdd.length) await tx.insert(rolePermissions).values(toAdd.map((p) => ({ roleId, permissionId: p.id }))).onConflictDoNothing();
     await tx.update(roles).set({ updatedAt: new Date() }).where(eq(roles.id, roleId));
   });
   return rolePermissionList(db, tenantId, roleId);
