@@ -11,6 +11,7 @@ import authRoutes from "./modules/auth/routes";
 import filesRoutes from "./modules/files/routes";
 import providersRoutes from "./modules/providers/routes";
 import rolesRoutes from "./modules/roles/routes";
+import teamsRoutes from "./modules/teams/routes";
 import systemRoutes from "./modules/system/routes";
 
 declare module "fastify" {
@@ -67,6 +68,7 @@ export async function buildApp({ config, database, mail, storage, logger }: Buil
   await app.register(rolesRoutes);
   await app.register(filesRoutes);
   await app.register(providersRoutes);
+  await app.register(teamsRoutes);
   return app;
 }
 

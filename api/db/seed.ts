@@ -5,8 +5,8 @@ import type { MailProvider } from "../integrations/mail";
 import { hashPassword } from "../lib/passwords";
 import type { Database, Tx } from "./client";
 import { ensureReferenceData } from "./reference";
-import { companies, permissions, providers, rolePermissions, roles, userRoles, users } from "./schema";
-import { DEMO_PROVIDERS, demoProviderFields, HARBOUR_STAFF, type DemoProvider } from "./seed-directory";
+import { companies, permissions, providers, rolePermissions, roles, teamInvitations, teamMembers, teams, userRoles, users } from "./schema";
+import { DEMO_PROVIDERS, DEMO_TEAMS, demoProviderFields, HARBOUR_STAFF, type DemoProvider, type DemoTeam } from "./seed-directory";
 
 export const DEMO_PASSWORD = "demo-pass-2026";
 
@@ -49,6 +49,8 @@ interface DemoCompany {
   invited?: { email: string; name: string; lastName: string; roles: string[] }[];
   /** Insurance providers (parent tenants only). */
   providers?: DemoProvider[];
+  /** Teams of the company's users, with pending invitations. */
+  teams?: DemoTeam[];
 }
 
 export const demoCompanies: DemoCompany[] = [
@@ -68,6 +70,7 @@ export const demoCompanies: DemoCompany[] = [
     ],
     invited: [{ email: "new.starter@harbour.test", name: "Noah", lastName: "Stone", roles: ["Task viewer"] }],
     providers: DEMO_PROVIDERS,
+    teams: DEMO_TEAMS["Harbour Brokers"],
   },
   {
     company: { name: "Northgate Advisers", mainColor: "#6b21a8", fullLogo: "/brand/northgate-advisers.svg" },
@@ -76,6 +79,7 @@ export const demoCompanies: DemoCompany[] = [
       Adviser: { permissions: ADVISER_PERMISSIONS },
     },
     users: [{ email: "adviser@northgate.test", name: "Aisha", lastName: "Khan", roles: ["Adviser"] }],
+    teams: DEMO_TEAMS["Northgate Advisers"],
   },
   {
     company: { name: "Bloom Bakery Ltd", isSmallBusiness: true, mainColor: "#be185d", fullLogo: "/brand/bloom-bakery.svg" },
@@ -84,6 +88,7 @@ export const demoCompanies: DemoCompany[] = [
       Owner: { permissions: OWNER_PERMISSIONS },
     },
     users: [{ email: "owner@bloom.test", name: "Olivia", lastName: "Bloom", roles: ["Owner"], flags: { pinIsAllowed: true } }],
+    teams: DEMO_TEAMS["Bloom Bakery Ltd"],
   },
 ];
 
@@ -114,8 +119,9 @@ export async function seedDemo(database: Database, mail: MailProvider, portalUrl
           def.permissions.map((p) => ({ roleId: role.id, permissionId: permId.get(p)!, canBeRemoved: !(def.system && LOCKED_ADMIN_PERMISSIONS.includes(p)) })),
         );
       }
+      const userIds = new Map<string, number>();
       for (const u of demo.users) {
-        await addUser(tx, company.id, roleIds, { ...u, passwordHash, status: "active" });
+        userIds.set(u.email, await addUser(tx, company.id, roleIds, { ...u, passwordHash, status: "active" }));
       }
       for (const u of demo.invited ?? []) {
         invitedIds.push(await addUser(tx, company.id, roleIds, { ...u, passwordHash: null, status: "invited" }));
@@ -130,6 +136,19 @@ export async function seedDemo(database: Database, mail: MailProvider, portalUrl
             return { tenantId: company.id, ...demoProviderFields(p, i), createdAt, updatedAt: createdAt };
           }),
         );
+      }
+      for (const t of demo.teams ?? []) {
+        const [team] = await tx.insert(teams).values({ tenantId: company.id, name: t.name }).returning({ id: teams.id });
+        if (t.members.length) {
+          await tx
+            .insert(teamMembers)
+            .values(t.members.map((m) => ({ tenantId: company.id, teamId: team.id, userId: userIds.get(m.email)!, role: m.leader ? ("leader" as const) : ("member" as const) })));
+        }
+        // Seeded invitations are demo data: no e-mail goes out for them.
+        const inviter = userIds.get(t.members.find((m) => m.leader)?.email ?? demo.users[0].email)!;
+        for (const email of t.invitations ?? []) {
+          await tx.insert(teamInvitations).values({ tenantId: company.id, teamId: team.id, email, invitedBy: inviter });
+        }
       }
     }
   });

@@ -1,3 +1,4 @@
 export * from "./identity";
 export * from "./outbox";
 export * from "./providers";
+export * from "./teams";
