@@ -9,6 +9,7 @@ import { createMail, type MailProvider } from "./integrations/mail";
 import { createStorage, type Storage } from "./integrations/storage";
 import authRoutes from "./modules/auth/routes";
 import filesRoutes from "./modules/files/routes";
+import listPreferencesRoutes from "./modules/list-preferences/routes";
 import providersRoutes from "./modules/providers/routes";
 import rolesRoutes from "./modules/roles/routes";
 import teamsRoutes from "./modules/teams/routes";
@@ -69,6 +70,7 @@ export async function buildApp({ config, database, mail, storage, logger }: Buil
   await app.register(filesRoutes);
   await app.register(providersRoutes);
   await app.register(teamsRoutes);
+  await app.register(listPreferencesRoutes);
   return app;
 }
 
