@@ -5,3 +5,4 @@ export * from "./teams";
 export * from "./preferences";
 export * from "./lookups";
 export * from "./clients";
+export * from "./notifications";
