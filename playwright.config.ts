@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { E2E } from "./tests/e2e/env";
+import { E2E, PORT_OFFSET } from "./tests/e2e/env";
 
 /**
  * End-to-end tests of the portal in Debian Chromium, once with JavaScript on (`js`) and once with it
@@ -28,7 +28,7 @@ const prebuilt = process.env.E2E_PREBUILT === "true";
 const reuse = process.env.E2E_REUSE_SERVER === "true";
 
 function server(name: "main" | "short", portalPort: number, apiPort: number, extraEnv: Record<string, string>) {
-  const dataDir = `.data-e2e/${name}`;
+  const dataDir = `.data-e2e/${name}${PORT_OFFSET ? `-${PORT_OFFSET}` : ""}`;
   return {
     // The data directory is removed right before this instance starts, so every run seeds afresh.
     command: `node -e "require('node:fs').rmSync('${dataDir}', { recursive: true, force: true })" && node scripts/start.mjs`,

@@ -36,7 +36,10 @@ if (!existsSync(CHROMIUM)) {
   }
 }
 
-rmSync(path.join(root, ".data-e2e"), { recursive: true, force: true });
+// Each instance clears its own data folder as it starts (playwright.config.ts); E2E_PORT_OFFSET keeps
+// parallel runs on one machine apart.
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0) || 0;
+for (const name of ["main", "short"]) rmSync(path.join(root, ".data-e2e", `${name}${offset ? `-${offset}` : ""}`), { recursive: true, force: true });
 
 console.log("Building the portal …");
 const built = run(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {

@@ -13,10 +13,13 @@ function instance(portalPort: number, apiPort: number) {
   };
 }
 
+/** E2E_PORT_OFFSET moves both instances (and their data folders), so several runs can share a machine. */
+export const PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0) || 0;
+
 export const E2E = {
-  main: instance(3100, 4100),
+  main: instance(3100 + PORT_OFFSET, 4100 + PORT_OFFSET),
   /** API idle timeout of 3 s (SESSION_IDLE_MINUTES=0.05). */
-  short: instance(3200, 4200),
+  short: instance(3200 + PORT_OFFSET, 4200 + PORT_OFFSET),
 };
 
 export type Instance = (typeof E2E)["main"];
