@@ -10,9 +10,11 @@ import { createStorage, type Storage } from "./integrations/storage";
 import authRoutes from "./modules/auth/routes";
 import filesRoutes from "./modules/files/routes";
 import listPreferencesRoutes from "./modules/list-preferences/routes";
+import notificationsRoutes from "./modules/notifications/routes";
 import providersRoutes from "./modules/providers/routes";
 import rolesRoutes from "./modules/roles/routes";
 import teamsRoutes from "./modules/teams/routes";
+import usersRoutes from "./modules/users/routes";
 import systemRoutes from "./modules/system/routes";
 
 declare module "fastify" {
@@ -71,6 +73,8 @@ export async function buildApp({ config, database, mail, storage, logger }: Buil
   await app.register(providersRoutes);
   await app.register(teamsRoutes);
   await app.register(listPreferencesRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(usersRoutes);
   return app;
 }
 

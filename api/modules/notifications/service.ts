@@ -1,0 +1,84 @@
+import { and, count, desc, eq, isNull } from "drizzle-orm";
+import type { Notification, NotificationList, NotificationListQuery } from "../../../contract/notifications";
+import type { Db } from "../../db/client";
+import { notifications } from "../../db/schema";
+import { notFound } from "../../http/errors";
+
+/** Whose notifications: a user of a tenant. Every query below is limited to both. */
+export interface Owner {
+  userId: number;
+  tenantId: number;
+}
+
+type Row = typeof notifications.$inferSelect;
+
+export function toNotification(r: Row): Notification {
+  return {
+    id: r.id,
+    read_at: r.readAt ? r.readAt.toISOString() : null,
+    created_at: r.createdAt.toISOString(),
+    data: { title: r.data.title, desc: r.data.desc ?? "", image: r.data.image ?? null, link: r.data.link ?? null },
+  };
+}
+
+const mine = (owner: Owner) => and(eq(notifications.userId, owner.userId), eq(notifications.tenantId, owner.tenantId));
+const oneOfMine = (owner: Owner, id: string) => and(eq(notifications.id, id), mine(owner));
+
+/** A page of the user's notifications, newest first. */
+export async function list(db: Db, owner: Owner, query: NotificationListQuery): Promise<NotificationList> {
+  const { number, size } = query.page;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(mine(owner))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(size)
+      .offset((number - 1) * size),
+    db.select({ total: count() }).from(notifications).where(mine(owner)),
+  ]);
+  return {
+    items: rows.map(toNotification),
+    meta: { current_page: number, per_page: size, total, last_page: Math.max(1, Math.ceil(total / size)) },
+  };
+}
+
+/** The number of unread notifications (the badge). */
+export async function unreadCount(db: Db, owner: Owner): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(mine(owner), isNull(notifications.readAt)));
+  return n;
+}
+
+export async function get(db: Db, owner: Owner, id: string): Promise<Notification> {
+  const [row] = await db.select().from(notifications).where(oneOfMine(owner, id)).limit(1);
+  if (!row) throw notFound("Notification");
+  return toNotification(row);
+}
+
+/** Marks one read; one already read keeps the time it was first read. */
+export async function markRead(db: Db, owner: Owner, id: string): Promise<Notification> {
+  const [row] = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(oneOfMine(owner, id), isNull(notifications.readAt)))
+    .returning();
+  return row ? toNotification(row) : get(db, owner, id);
+}
+
+/** Marks every unread notification of the user read; answers how many changed. */
+export async function markAllRead(db: Db, owner: Owner): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(mine(owner), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+export async function remove(db: Db, owner: Owner, id: string): Promise<void> {
+  const gone = await db.delete(notifications).where(oneOfMine(owner, id)).returning({ id: notifications.id });
+  if (gone.length === 0) throw notFound("Notification");
+}

@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { meSchema, PASSWORD_MIN_LENGTH } from "./auth";
+
+// ---------------------------------------------------------------- profile (POST /api/v1/update-user-profile)
+
+/**
+ * The fields of the profile update payload (spec §3). Sent as multipart; every empty value is ignored,
+ * so a field left blank keeps its current value. The photo is the file field `profile_photo`;
+ * `remove_profile_photo=1` clears it (a new photo sent in the same request wins).
+ */
+export const PROFILE_TEXT_FIELDS = [
+  "id",
+  "name",
+  "last_name",
+  "email",
+  "telephone",
+  "current_password",
+  "password",
+  "password_confirmation",
+  "pin",
+  "confirm_pin",
+] as const;
+export type ProfileTextField = (typeof PROFILE_TEXT_FIELDS)[number];
+export const PROFILE_PHOTO_FIELD = "profile_photo";
+export const REMOVE_PROFILE_PHOTO_FIELD = "remove_profile_photo";
+
+export const NAME_MAX = 100;
+export const PASSWORD_MAX = 200;
+export const PIN_PATTERN = /^\d{4,6}$/;
+
+/** The API's messages, word for word (the portal shows them under each field). */
+export const PROFILE_MESSAGES = {
+  updated: "The profile details have been updated successfully.",
+  nameTooLong: `The name may not be longer than ${NAME_MAX} characters.`,
+  lastNameTooLong: `The last name may not be longer than ${NAME_MAX} characters.`,
+  emailInvalid: "The email must be a valid email address.",
+  emailTaken: "The email has already been taken.",
+  currentPasswordRequired: "Enter your current password to set a new one.",
+  currentPasswordWrong: "The current password is incorrect.",
+  passwordTooShort: `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+  passwordTooLong: `The password may not be longer than ${PASSWORD_MAX} characters.`,
+  passwordMissing: "Enter the new password.",
+  passwordMismatch: "The password confirmation does not match.",
+  pinNotAllowed: "A PIN is not enabled for your account.",
+  pinFormat: "The PIN must be 4 to 6 digits.",
+  pinMissing: "Enter the PIN.",
+  pinMismatch: "The PIN confirmation does not match.",
+  notYou: "You can only update your own profile.",
+} as const;
+
+/** The portal's alert when the API's error names no field of the form (spec §5). */
+export const PROFILE_GENERIC_ERROR = "Oops, something went wrong!";
+
+/** 200: the message and the fresh current user (as GET /me). */
+export const profileUpdateResponseSchema = z.object({ message: z.string(), data: meSchema });
+
+// ---------------------------------------------------------------- a user's roles (role administration)
+
+export const userRolesBodySchema = z.object({
+  role_ids: z
+    .array(z.coerce.number({ error: "Choose roles from the list." }).int().positive().max(2_147_483_647), { error: "Choose roles from the list." })
+    .max(100, "Choose at most 100 roles."),
+});
+export type UserRolesBody = z.infer<typeof userRolesBodySchema>;
+
+export const userRoleSchema = z.object({ id: z.number().int(), name: z.string() });
+export const userRolesResponseSchema = z.object({ data: z.object({ user_id: z.number().int(), roles: z.array(userRoleSchema) }) });
+
+export const USER_ROLE_MESSAGES = {
+  unknownRole: "Choose roles from the list.",
+  keepRoleAdmin: "You cannot take role administration away from yourself.",
+} as const;
