@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companies, notifications, roles, users } from "../../api/db/schema";
+import { companies, notifications, roles, teams, users } from "../../api/db/schema";
 import { canOpen } from "../../api/db/seed-notifications";
 import { notify, notificationData, taskAssigned } from "../../api/modules/notifications/notify";
 import { permissionsOf } from "../../api/modules/auth/authenticate";
@@ -313,5 +313,43 @@ describe("a user's roles (PUT /users/:id/roles) notify the user", () => {
     const ok = await api.request("PUT", `/users/${me.id}/roles`, { token: admin, body: { role_ids: [administrator, taskViewer] } });
     expect(ok.status).toBe(200);
     expect((await count(admin)).body.new).toBe(before);
+  });
+});
+
+describe("a team invitation notifies the colleague added", () => {
+  async function teamId(name: string) {
+    const [t] = await api.database.db.select().from(teams).where(eq(teams.name, name));
+    return t.id;
+  }
+  const newestFor = async (email: string) => {
+    const u = await userByEmail(email);
+    const rows = await api.database.db.select().from(notifications).where(eq(notifications.userId, u.id));
+    return rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
+  };
+
+  it("by user id or by their e-mail address, linking to the teams page", async () => {
+    const claims = await teamId("Claims");
+    const priya = await userByEmail("priya.patel@harbour.test");
+    const byId = await api.request("POST", `/teams/${claims}/users`, { token: admin, body: { user_id: priya.id } });
+    expect(byId.status).toBe(201);
+    const n1 = await newestFor("priya.patel@harbour.test");
+    expect(n1.readAt).toBeNull();
+    expect(n1.data).toEqual({ title: "Team invitation", desc: "Amelia Hart added you to the Claims team.", image: null, link: "/team" });
+
+    const byEmail = await api.request("POST", `/teams/${claims}/users`, { token: admin, body: { email: "Tom.Fletcher@harbour.test" } });
+    expect(byEmail.status).toBe(201);
+    expect((await newestFor("tom.fletcher@harbour.test")).data.desc).toBe("Amelia Hart added you to the Claims team.");
+  });
+
+  it("an address outside the company gets an e-mailed invitation and nobody's bell rings", async () => {
+    const claims = await teamId("Claims");
+    const total = async () => (await api.database.db.select().from(notifications)).length;
+    const before = await total();
+    for (const email of ["someone.new@example.com", "owner@bloom.test"]) {
+      const res = await api.request("POST", `/teams/${claims}/users`, { token: admin, body: { email } });
+      expect(res.status, email).toBe(201);
+      expect(res.body.data.type).toBe("invitation");
+    }
+    expect(await total()).toBe(before);
   });
 });

@@ -17,6 +17,7 @@ import { HttpError, invalid, notFound } from "../../http/errors";
 import { likeEscape, offsetOf, sortOf, textFilter } from "../../http/paging";
 import type { MailProvider } from "../../integrations/mail";
 import { isUniqueViolation } from "../../lib/db-errors";
+import { addedToTeam } from "../notifications/notify";
 
 // ---------------------------------------------------------------- shapes
 
@@ -327,7 +328,9 @@ export async function addTeamUser(
   const team = await findTeam(db, tenantId, teamId);
   if (body.user_id !== undefined) {
     await tenantUsers(db, tenantId, [body.user_id]);
-    return { type: "member" as const, member: await addMember(db, tenantId, teamId, body.user_id, body.role) };
+    const member = await addMember(db, tenantId, teamId, body.user_id, body.role);
+    await tellAdded(db, inviter, team, body.user_id);
+    return { type: "member" as const, member };
   }
   const email = body.email!;
   const [colleague] = await db
@@ -335,7 +338,11 @@ export async function addTeamUser(
     .from(users)
     .where(and(eq(users.tenantId, tenantId), eq(users.status, "active"), eq(sql`lower(${users.email})`, email)))
     .limit(1);
-  if (colleague) return { type: "member" as const, member: await addMember(db, tenantId, teamId, colleague.id, body.role) };
+  if (colleague) {
+    const member = await addMember(db, tenantId, teamId, colleague.id, body.role);
+    await tellAdded(db, inviter, team, colleague.id);
+    return { type: "member" as const, member };
+  }
 
   const alreadyInvited = () => invalid({ email: ["This e-mail address has already been invited to the team."] });
   const [pending] = await pendingInvitationRows(db, teamId, email);
@@ -371,6 +378,13 @@ export async function addTeamUser(
   }
   const [invitation] = await pendingInvitationsOf(db, teamId, invitationId);
   return { type: "invitation" as const, invitation };
+}
+
+/** The bell tells a user of the company that they were added to a team (not when they added themselves). */
+async function tellAdded(db: Db, inviter: Inviter, team: { id: number; name: string }, userId: number) {
+  if (userId === inviter.userId) return;
+  const [by] = await db.select({ name: users.name, lastName: users.lastName, photo: users.profilePhotoPath }).from(users).where(eq(users.id, inviter.userId));
+  await addedToTeam(db, { tenantId: inviter.tenantId, userId }, team, { name: by ? fullName(by) : null, photo: by?.photo ?? null });
 }
 
 function pendingInvitationRows(db: Db, teamId: number, email: string) {
