@@ -12,3 +12,9 @@ export const rolesListSpec: ListSpec = {
   filters: {},
   defaultSort: { field: "name", desc: false },
 };
+
+export const teamsListSpec: ListSpec = {
+  sortable: ["name", "created_at", "members_count"],
+  filters: {},
+  defaultSort: { field: "name", desc: false },
+};

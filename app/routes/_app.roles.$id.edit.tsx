@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Drawer } from "../components/drawer";
-import { RoleNameForm } from "../components/roles/role-name-form";
+import { NameForm } from "../components/form/name-form";
 import { requireAccess } from "../services/auth.server";
-import { saveRoleName } from "../services/role-form.server";
+import { saveNameForm } from "../services/name-form.server";
 import { getRole, renameRole } from "../services/roles.server";
 
 async function requireManage(request: Request) {
@@ -21,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { api } = await requireManage(request);
   const back = `/roles${new URL(request.url).search}`;
-  return saveRoleName(request, (name) => renameRole(api, params.id!, name), { success: "Role updated.", failure: "Failed to update role." }, back);
+  return saveNameForm(request, (name) => renameRole(api, params.id!, name), { success: "Role updated.", failure: "Failed to update role." }, back);
 }
 
 export default function RenameRole() {
@@ -30,7 +30,7 @@ export default function RenameRole() {
   const { search } = useLocation();
   return (
     <Drawer title="Rename role" closeTo={`/roles${search}`}>
-      <RoleNameForm key={role.id} name={role.name} lastResult={actionData?.result} cancelTo={`/roles${search}`} />
+      <NameForm key={role.id} name={role.name} lastResult={actionData?.result} cancelTo={`/roles${search}`} />
     </Drawer>
   );
 }

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useActionData, useLocation } from "@remix-run/react";
 import { Drawer } from "../components/drawer";
-import { RoleNameForm } from "../components/roles/role-name-form";
+import { NameForm } from "../components/form/name-form";
 import { requireAccess } from "../services/auth.server";
-import { saveRoleName } from "../services/role-form.server";
+import { saveNameForm } from "../services/name-form.server";
 import { createRole } from "../services/roles.server";
 
 async function requireCreate(request: Request) {
@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { api } = await requireCreate(request);
   const back = `/roles${new URL(request.url).search}`;
-  return saveRoleName(request, (name) => createRole(api, name), { success: "Role created.", failure: "Failed to create role." }, back);
+  return saveNameForm(request, (name) => createRole(api, name), { success: "Role created.", failure: "Failed to create role." }, back);
 }
 
 export default function AddRole() {
@@ -29,7 +29,7 @@ export default function AddRole() {
   const { search } = useLocation();
   return (
     <Drawer title="Add role" closeTo={`/roles${search}`}>
-      <RoleNameForm lastResult={actionData?.result} cancelTo={`/roles${search}`} />
+      <NameForm lastResult={actionData?.result} cancelTo={`/roles${search}`} />
     </Drawer>
   );
 }

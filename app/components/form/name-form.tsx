@@ -1,14 +1,15 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Field, FormAlert } from "../form/field";
+import { Field, FormAlert } from "./field";
 
-export function RoleNameForm({ name, lastResult, cancelTo }: { name?: string; lastResult?: SubmissionResult<string[]> | null; cancelTo: string }) {
+/** A one-field drawer form for a name (roles, teams). */
+export function NameForm({ name, label = "Role name", lastResult, cancelTo }: { name?: string; label?: string; lastResult?: SubmissionResult<string[]> | null; cancelTo: string }) {
   const [form, fields] = useForm({ lastResult, defaultValue: name ? { name } : undefined });
   const saving = useNavigation().state === "submitting";
   return (
     <Form method="post" className="space-y-1" {...getFormProps(form)}>
       <FormAlert messages={form.errors} />
-      <Field label="Role name" required maxLength={100} errors={fields.name.errors} {...getInputProps(fields.name, { type: "text" })} id={fields.name.id} />
+      <Field label={label} required maxLength={100} errors={fields.name.errors} {...getInputProps(fields.name, { type: "text" })} id={fields.name.id} />
       <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
         <Link to={cancelTo} className="btn-secondary" preventScrollReset>
           Cancel

@@ -7,8 +7,10 @@ import { redirectWithToast } from "./session.server";
 
 const schema = z.object({ name: roleNameSchema });
 
-/** Saves the role-name drawer (add or rename); the API's errors go under the field. */
-export async function saveRoleName(request: Request, send: (name: string) => Promise<unknown>, messages: { success: string; failure: string }, backTo: string) {
+// Role and team names follow the same rule (1–100 characters); the API answers uniqueness.
+
+/** Saves a name drawer (add or rename a role or a team); the API's errors go under the field. */
+export async function saveNameForm(request: Request, send: (name: string) => Promise<unknown>, messages: { success: string; failure: string }, backTo: string) {
   const submission = parseWithZod(await request.formData(), { schema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
   try {

@@ -1,0 +1,93 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import type { Team } from "../../contract/teams";
+import { PageHeader } from "../components/frame/page-header";
+import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { DataTable, type Column } from "../components/table/data-table";
+import { PageSizeSelect, SearchBox } from "../components/table/list-controls";
+import { Pager } from "../components/table/pager";
+import { formatDate } from "../lib/dates";
+import { teamsListSpec } from "../lib/list-specs";
+import { pageTitle } from "../lib/meta";
+import { requireAccess } from "../services/auth.server";
+import { listStateFrom } from "../services/lists.server";
+import { listTeams } from "../services/teams.server";
+import { useFrame } from "./_app";
+
+export const meta: MetaFunction = ({ matches }) => pageTitle("Teams", matches);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api, subject } = await requireAccess(request, "/team");
+  const state = await listStateFrom(request, api, "teams", teamsListSpec);
+  return {
+    state,
+    page: await listTeams(api, state),
+    canCreate: subject.permissions.some((p) => p === "team_create" || p === "team_manage"),
+    canManage: subject.permissions.includes("team_manage"),
+  };
+}
+
+export default function TeamsPage() {
+  const { state, page, canCreate, canManage } = useLoaderData<typeof loader>();
+  const frame = useFrame();
+  const { search } = useLocation();
+  const columns: Column<Team>[] = [
+    {
+      key: "name",
+      header: "Name",
+      sortField: "name",
+      cell: (t) => (
+        <Link to={`/team/${t.id}${search}`} className="font-medium text-brand hover:underline" preventScrollReset>
+          {t.name}
+        </Link>
+      ),
+    },
+    { key: "members", header: "Members", sortField: "members_count", align: "right", cell: (t) => t.members_count },
+    { key: "invitations", header: "Pending invitations", align: "right", cell: (t) => t.pending_invitations_count },
+    { key: "created", header: "Created", sortField: "created_at", cell: (t) => formatDate(t.created_at) },
+    {
+      key: "actions",
+      header: "Actions",
+      align: "right",
+      cell: (t) => (
+        <span className="flex justify-end gap-2">
+          <Link to={`/team/${t.id}${search}`} className="btn-secondary px-3 py-1" preventScrollReset aria-label={`Open ${t.name}`}>
+            {canManage ? "Edit" : "View"}
+          </Link>
+          {canManage ? (
+            <Link to={`/team/${t.id}/delete${search}`} className="btn-secondary px-3 py-1 text-red-700" preventScrollReset aria-label={`Delete ${t.name}`}>
+              Delete
+            </Link>
+          ) : null}
+        </span>
+      ),
+    },
+  ];
+  return (
+    <>
+      <PageHeader
+        companyName={frame.company.name}
+        title="Teams"
+        info="Teams group your colleagues; tasks can be assigned to a team and one of its members."
+        actions={
+          canCreate ? (
+            <Link to={`/team/new${search}`} className="btn-primary" preventScrollReset>
+              ADD TEAM
+            </Link>
+          ) : null
+        }
+      />
+      <div className="mb-4">
+        <SearchBox state={state} spec={teamsListSpec} placeholder="Search teams" />
+      </div>
+      <DataTable caption="Teams" pathname="/team" state={state} spec={teamsListSpec} rows={page.data} columns={columns} rowId={(t) => String(t.id)} emptyText="No teams found" />
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <PageSizeSelect state={state} spec={teamsListSpec} />
+        <Pager pathname="/team" state={state} spec={teamsListSpec} total={page.meta.total} lastPage={page.meta.last_page} />
+      </div>
+      <Outlet />
+    </>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

@@ -1,0 +1,28 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireAccess } from "../services/auth.server";
+import { companyUserOptions } from "../services/teams.server";
+
+/**
+ * Options for the searchable user dropdown: `?search=&page=&perPage=` answers { options, hasMore };
+ * `?value=<id>` answers { option } for the selected one.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api } = await requireAccess(request, "/team");
+  const url = new URL(request.url);
+  const value = url.searchParams.get("value");
+  if (value) {
+    const { options } = await companyUserOptions(api, { id: value, perPage: 1 });
+    if (!options[0]) throw new Response("Not found", { status: 404 });
+    return Response.json({ option: options[0] });
+  }
+  const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
+  const perPage = Math.min(50, Math.max(1, Number(url.searchParams.get("perPage")) || 20));
+  return Response.json(
+    await companyUserOptions(api, {
+      search: url.searchParams.get("search") ?? undefined,
+      page,
+      perPage,
+      notInTeam: url.searchParams.get("notInTeam") ?? undefined,
+    }),
+  );
+}

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { teamListSchema, teamResponseSchema, teamUserAddedSchema, teamUserOptionListSchema } from "../../contract/teams";
+import { toApiQuery, type ListState } from "../lib/list-url";
+import type { Api } from "./api.server";
+
+export const listTeams = (api: Api, state: ListState) => api.get("/team", { query: toApiQuery(state), schema: teamListSchema });
+export const getTeam = async (api: Api, id: string) => (await api.get(`/team/${encodeURIComponent(id)}`, { schema: teamResponseSchema })).data;
+export const createTeam = (api: Api, name: string) => api.post("/api/v1/teams", { body: { name }, schema: teamResponseSchema });
+export const renameTeam = (api: Api, id: string, name: string) => api.put(`/api/v1/teams/${encodeURIComponent(id)}`, { body: { name }, schema: teamResponseSchema });
+export const deleteTeam = (api: Api, id: string) => api.delete(`/team/${encodeURIComponent(id)}`);
+export const addTeamUser = (api: Api, id: string, body: { user_id?: number; email?: string; role: string }) =>
+  api.post(`/teams/${encodeURIComponent(id)}/users`, { body, schema: teamUserAddedSchema });
+export const setMemberRole = (api: Api, id: string, userId: string, role: string) =>
+  api.put(`/teams/${encodeURIComponent(id)}/users/${encodeURIComponent(userId)}`, { body: { role }, schema: z.unknown() });
+export const removeMember = (api: Api, id: string, userId: string) => api.delete(`/teams/${encodeURIComponent(id)}/users/${encodeURIComponent(userId)}`);
+export const cancelInvitation = (api: Api, id: string, invitationId: string) => api.delete(`/teams/${encodeURIComponent(id)}/invitations/${encodeURIComponent(invitationId)}`);
+
+/** Users of the company for the searchable dropdown (20 a page). */
+export async function companyUserOptions(api: Api, { search, page, perPage, id, notInTeam }: { search?: string; page?: number; perPage?: number; id?: string; notInTeam?: string }) {
+  const res = await api.get("/users/team", {
+    query: {
+      "page[number]": page ?? 1,
+      "page[size]": perPage ?? 20,
+      "filter[search]": search,
+      "filter[id]": id,
+      "filter[not_in_team]": notInTeam,
+    },
+    schema: teamUserOptionListSchema,
+  });
+  return {
+    options: res.data.map((u) => ({ value: String(u.id), label: `${u.full_name} (${u.email})` })),
+    hasMore: res.meta.current_page < res.meta.last_page,
+  };
+}
