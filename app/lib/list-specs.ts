@@ -1,3 +1,4 @@
+import type { FilterDefinition } from "./filter-rules";
 import type { ListSpec } from "./list-url";
 
 /** The sort fields and filters each list knows; shared by loaders and components (so never in a .server module). */
@@ -18,3 +19,12 @@ export const teamsListSpec: ListSpec = {
   filters: {},
   defaultSort: { field: "name", desc: false },
 };
+
+/** A list spec from a list's filter definitions: date ranges are range filters, dependants carried over. */
+export function specFromFilters(filters: readonly FilterDefinition[], sortable: readonly string[], defaultSort: ListSpec["defaultSort"] = null): ListSpec {
+  return {
+    sortable,
+    defaultSort,
+    filters: Object.fromEntries(filters.map((f) => [f.filterKey, { range: f.type === "date_range", dependants: f.dependants }])),
+  };
+}

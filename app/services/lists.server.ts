@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { hrefFor, parseListUrl, toSearchParams, type ListSpec, type ListState } from "../lib/list-url";
+import { normaliseFilters, type FilterDefinition } from "../lib/filter-rules";
 import type { Api } from "./api.server";
 
 const LIST_PARAMS = /^(search|page|perPage|sort|filter\[.+)$/;
@@ -10,7 +11,13 @@ const preferencesSchema = z.object({ data: z.object({ filters: z.record(z.string
  * A list's state from its URL. A bare list URL brings back the user's last search, filters, sort and page
  * size (kept by the API per user and list); `?reset=1` forgets them. Any other visit remembers them.
  */
-export async function listStateFrom(request: Request, api: Api, listKey: string, spec: ListSpec): Promise<ListState> {
+export async function listStateFrom(request: Request, api: Api, listKey: string, spec: ListSpec, filters?: readonly FilterDefinition[]): Promise<ListState> {
+  const state = await readListState(request, api, listKey, spec);
+  // Filter values are cleaned by the rules of their type (amounts, clamps, date ranges From ≤ To).
+  return filters ? { ...state, filters: normaliseFilters([...filters], state.filters) } : state;
+}
+
+async function readListState(request: Request, api: Api, listKey: string, spec: ListSpec): Promise<ListState> {
   const url = new URL(request.url);
   const params = url.searchParams;
   if (params.has("reset")) {
