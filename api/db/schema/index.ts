@@ -6,3 +6,4 @@ export * from "./preferences";
 export * from "./lookups";
 export * from "./clients";
 export * from "./notifications";
+export * from "./security";

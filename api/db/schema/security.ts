@@ -1,0 +1,32 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { companies, users } from "./identity";
+
+/** Every sign-in attempt, for throttling per account and per address. */
+export const signInAttempts = pgTable(
+  "sign_in_attempts",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    ip: text("ip").notNull(),
+    succeeded: boolean("succeeded").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sign_in_attempts_email_idx").on(t.email, t.createdAt), index("sign_in_attempts_ip_idx").on(t.ip, t.createdAt)],
+);
+
+/** Security events an administrator can read: sign-ins, role and permission changes, deletions, exports. */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: serial("id").primaryKey(),
+    tenantId: integer("tenant_id").references(() => companies.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    type: text("type").notNull(),
+    subject: text("subject"),
+    ip: text("ip"),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("audit_events_tenant_created_idx").on(t.tenantId, t.createdAt, t.id), index("audit_events_tenant_type_idx").on(t.tenantId, t.type, t.createdAt)],
+);
