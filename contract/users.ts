@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PROFILE_GENERIC_ERROR as GENERIC, PROFILE_SUCCESS } from "../app/lib/profile-payload";
 import { meSchema, PASSWORD_MIN_LENGTH } from "./auth";
 
 // ---------------------------------------------------------------- profile (POST /api/v1/update-user-profile)
@@ -6,23 +7,10 @@ import { meSchema, PASSWORD_MIN_LENGTH } from "./auth";
 /**
  * The fields of the profile update payload (spec §3). Sent as multipart; every empty value is ignored,
  * so a field left blank keeps its current value. The photo is the file field `profile_photo`;
- * `remove_profile_photo=1` clears it (a new photo sent in the same request wins).
+ * `remove_profile_photo=1` clears it (a new photo sent in the same request wins). The names live in
+ * app/lib/profile-payload.ts, which builds the payload in the portal.
  */
-export const PROFILE_TEXT_FIELDS = [
-  "id",
-  "name",
-  "last_name",
-  "email",
-  "telephone",
-  "current_password",
-  "password",
-  "password_confirmation",
-  "pin",
-  "confirm_pin",
-] as const;
-export type ProfileTextField = (typeof PROFILE_TEXT_FIELDS)[number];
-export const PROFILE_PHOTO_FIELD = "profile_photo";
-export const REMOVE_PROFILE_PHOTO_FIELD = "remove_profile_photo";
+export { PROFILE_PHOTO_FIELD, PROFILE_TEXT_FIELDS, REMOVE_PROFILE_PHOTO_FIELD, type ProfileTextField } from "../app/lib/profile-payload";
 
 export const NAME_MAX = 100;
 export const PASSWORD_MAX = 200;
@@ -30,7 +18,7 @@ export const PIN_PATTERN = /^\d{4,6}$/;
 
 /** The API's messages, word for word (the portal shows them under each field). */
 export const PROFILE_MESSAGES = {
-  updated: "The profile details have been updated successfully.",
+  updated: PROFILE_SUCCESS,
   nameTooLong: `The name may not be longer than ${NAME_MAX} characters.`,
   lastNameTooLong: `The last name may not be longer than ${NAME_MAX} characters.`,
   emailInvalid: "The email must be a valid email address.",
@@ -49,7 +37,7 @@ export const PROFILE_MESSAGES = {
 } as const;
 
 /** The portal's alert when the API's error names no field of the form (spec §5). */
-export const PROFILE_GENERIC_ERROR = "Oops, something went wrong!";
+export const PROFILE_GENERIC_ERROR = GENERIC;
 
 /** 200: the message and the fresh current user (as GET /me). */
 export const profileUpdateResponseSchema = z.object({ message: z.string(), data: meSchema });
