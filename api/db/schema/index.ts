@@ -7,3 +7,5 @@ export * from "./lookups";
 export * from "./clients";
 export * from "./notifications";
 export * from "./security";
+export * from "./pipelines";
+export * from "./tasks";
