@@ -7,6 +7,7 @@ import { HttpError } from "./http/errors";
 import { MULTIPART_LIMITS } from "./http/multipart";
 import { createMail, type MailProvider } from "./integrations/mail";
 import { createStorage, type Storage } from "./integrations/storage";
+import auditRoutes from "./modules/audit/routes";
 import authRoutes from "./modules/auth/routes";
 import filesRoutes from "./modules/files/routes";
 import listPreferencesRoutes from "./modules/list-preferences/routes";
@@ -68,6 +69,7 @@ export async function buildApp({ config, database, mail, storage, logger }: Buil
 
   await app.register(systemRoutes);
   await app.register(authRoutes);
+  await app.register(auditRoutes);
   await app.register(rolesRoutes);
   await app.register(filesRoutes);
   await app.register(providersRoutes);

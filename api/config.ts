@@ -7,6 +7,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Minutes of inactivity after which a token answers 'Session expired'. */
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
+  /** Hours after sign-in when a token expires however busy it is. */
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
   /** Address of the portal, used in links inside e-mails (invitations). */
   PORTAL_URL: z.string().url().default("http://localhost:3000"),
   MAIL_FROM: z.string().default("flightDeck <no-reply@portal.example>"),

@@ -23,7 +23,8 @@ function bearer(request: FastifyRequest): string | null {
 
 /**
  * Resolves the bearer token to a user of a tenant. No token or an unknown one: 401. A token idle
- * longer than SESSION_IDLE_MINUTES: 400 'Session expired' (and the token is revoked).
+ * longer than SESSION_IDLE_MINUTES, or older than SESSION_ABSOLUTE_HOURS: 400 'Session expired' (and
+ * the token is revoked).
  */
 export async function authenticate(request: FastifyRequest, { required }: { required: boolean }): Promise<AuthContext | null> {
   const token = bearer(request);
@@ -35,6 +36,7 @@ export async function authenticate(request: FastifyRequest, { required }: { requ
   const [row] = await db
     .select({
       tokenId: authTokens.id,
+      createdAt: authTokens.createdAt,
       lastUsedAt: authTokens.lastUsedAt,
       userId: users.id,
       tenantId: users.tenantId,
@@ -48,8 +50,9 @@ export async function authenticate(request: FastifyRequest, { required }: { requ
     return null;
   }
   const idleMs = request.server.config.SESSION_IDLE_MINUTES * 60_000;
+  const absoluteMs = request.server.config.SESSION_ABSOLUTE_HOURS * 3_600_000;
   const sinceLastUse = Date.now() - row.lastUsedAt.getTime();
-  if (sinceLastUse > idleMs) {
+  if (sinceLastUse > idleMs || Date.now() - row.createdAt.getTime() > absoluteMs) {
     await db.update(authTokens).set({ revokedAt: new Date() }).where(eq(authTokens.id, row.tokenId));
     throw sessionExpired();
   }

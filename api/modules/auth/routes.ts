@@ -4,6 +4,7 @@ import { loginBodySchema, resendVerificationBodySchema, userSetupBodySchema, ver
 import { companies, users } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { routes } from "../../http/route";
+import { auditFor } from "../audit/audit";
 import { loadMe } from "./me";
 import * as auth from "./service";
 
@@ -11,7 +12,7 @@ const invitationParams = z.object({ uuid: z.string().uuid(), token: z.string().m
 
 export default routes((r) => {
   r.post("/login", { access: { public: true }, body: loginBodySchema }, ({ body, request }) =>
-    auth.login(request.server.database, request.server.mail, body),
+    auth.login(request.server.database, request.server.mail, body, request),
   );
 
   r.post("/login/verify-email", { access: { public: true }, body: verifyEmailBodySchema }, ({ body, request }) =>
@@ -31,6 +32,7 @@ export default routes((r) => {
 
   r.post("/logout", { access: { permissions: [] } }, async ({ auth: a, request }) => {
     await auth.logout(request.server.database, a.tokenId);
+    await auditFor(request, a, "sign_out");
   });
 
   r.get("/me", { access: { permissions: [] } }, async ({ auth: a, request }) => ({ data: await loadMe(request.server.database.db, a.userId) }));
@@ -56,6 +58,6 @@ export default routes((r) => {
   );
 
   r.post("/user-setup/:uuid/:token", { access: { public: true }, params: invitationParams, body: userSetupBodySchema }, ({ params, body, request }) =>
-    auth.completeInvitation(request.server.database, params.uuid, params.token, body.password),
+    auth.completeInvitation(request.server.database, params.uuid, params.token, body.password, request),
   );
 });

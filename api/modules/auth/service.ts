@@ -7,7 +7,11 @@ import type { MailProvider } from "../../integrations/mail";
 import { HttpError, invalid, notFound } from "../../http/errors";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "../../lib/passwords";
 import { hashToken, newNumericCode, newToken, safeEqualHex } from "../../lib/tokens";
+import type { FastifyRequest } from "fastify";
+import { newPasswordProblem } from "../../lib/password-policy";
+import { audit } from "../audit/audit";
 import { loadMe } from "./me";
+import { assertNotThrottled, recordAttempt } from "./throttle";
 
 export const BAD_CREDENTIALS = "These credentials do not match our records.";
 const VERIFICATION_TTL_MS = 15 * 60_000;
@@ -32,7 +36,11 @@ async function isFrontEndUser(database: Database, userId: number) {
   return u?.v ?? false;
 }
 
-export async function login(database: Database, mail: MailProvider, body: LoginBody) {
+export async function login(database: Database, mail: MailProvider, body: LoginBody, request: FastifyRequest) {
+  await assertNotThrottled(database.db, body.email, request.ip).catch(async (error) => {
+    await audit(database.db, request, { tenantId: null, userId: null, type: "sign_in.throttled", subject: body.email.toLowerCase() });
+    throw error;
+  });
   const [row] = await database.db
     .select({ user: users, companyUuid: companies.uuid })
     .from(users)
@@ -41,7 +49,15 @@ export async function login(database: Database, mail: MailProvider, body: LoginB
     .limit(1);
   const passwordOk = await verifyPassword(row?.user.passwordHash ?? DUMMY_HASH, body.password);
   const companyOk = !body.company_uuid || row?.companyUuid === body.company_uuid;
-  if (!row || !passwordOk || !companyOk || row.user.status !== "active") {
+  const ok = Boolean(row && passwordOk && companyOk && row.user.status === "active");
+  await recordAttempt(database.db, body.email, request.ip, ok);
+  await audit(database.db, request, {
+    tenantId: row?.user.tenantId ?? null,
+    userId: row?.user.id ?? null,
+    type: ok ? "sign_in.succeeded" : "sign_in.failed",
+    subject: body.email.toLowerCase(),
+  });
+  if (!row || !ok) {
     throw invalid({ email: [BAD_CREDENTIALS] });
   }
   if (row.user.requiresEmailVerification) {
@@ -147,8 +163,10 @@ export async function showInvitation(database: Database, userUuid: string, token
   return { data: { uuid: user.uuid, email: user.email, name: user.name, company: { uuid: company.uuid, name: company.name } } };
 }
 
-export async function completeInvitation(database: Database, userUuid: string, token: string, password: string) {
+export async function completeInvitation(database: Database, userUuid: string, token: string, password: string, request: FastifyRequest) {
   const { invitation, user, company } = await openInvitation(database, userUuid, token);
+  const problem = newPasswordProblem(password, user);
+  if (problem) throw invalid({ password: [problem] });
   const passwordHash = await hashPassword(password);
   await database.transaction(async (tx) => {
     // Claimed only if still unused, so an invitation sent twice at once sets the password once.
@@ -160,6 +178,7 @@ export async function completeInvitation(database: Database, userUuid: string, t
     if (claimed.length === 0) throw new HttpError(404, INVALID_INVITATION);
     await tx.update(users).set({ passwordHash, status: "active" }).where(eq(users.id, user.id));
   });
+  await audit(database.db, request, { tenantId: user.tenantId, userId: user.id, type: "password.set", subject: user.email });
   return { message: "Your account is ready. Sign in with your new password.", company: { uuid: company.uuid } };
 }
 
