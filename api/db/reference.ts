@@ -1,8 +1,9 @@
 import { permissionCatalogue } from "../../contract/permissions";
 import type { Db } from "./client";
 import { permissionGroups, permissions } from "./schema";
+import { ensureLookups } from "../modules/lookups/reference-data";
 
-/** Makes sure the permission catalogue of the product exists; safe to run on every start. */
+/** Makes sure the permission catalogue and the platform lookups exist; safe to run on every start. */
 export async function ensureReferenceData(db: Db) {
   for (const [group, names] of Object.entries(permissionCatalogue)) {
     const [g] = await db
@@ -15,4 +16,5 @@ export async function ensureReferenceData(db: Db) {
       .values(names.map((name) => ({ name, groupId: g.id })))
       .onConflictDoNothing({ target: permissions.name });
   }
+  await ensureLookups(db);
 }
