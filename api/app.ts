@@ -9,6 +9,7 @@ import { createMail, type MailProvider } from "./integrations/mail";
 import { createStorage, type Storage } from "./integrations/storage";
 import auditRoutes from "./modules/audit/routes";
 import authRoutes from "./modules/auth/routes";
+import clientsRoutes from "./modules/clients/routes";
 import filesRoutes from "./modules/files/routes";
 import listPreferencesRoutes from "./modules/list-preferences/routes";
 import notificationsRoutes from "./modules/notifications/routes";
@@ -77,6 +78,7 @@ export async function buildApp({ config, database, mail, storage, logger }: Buil
   await app.register(listPreferencesRoutes);
   await app.register(notificationsRoutes);
   await app.register(usersRoutes);
+  await app.register(clientsRoutes);
   return app;
 }
 

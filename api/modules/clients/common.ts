@@ -1,0 +1,68 @@
+/** Helpers shared by the client modules (individuals, companies, notes, e-mail threads). */
+import { and, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import type { ListQuery } from "../../../contract/common";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema";
+import { HttpError, invalid } from "../../http/errors";
+import { textFilter } from "../../http/paging";
+
+const INT_MAX = 2_147_483_647;
+
+/** `/:id` params: a positive whole number, otherwise the path names nothing (404). */
+export const idParams = z.object({ id: z.coerce.number().int().positive().max(INT_MAX) });
+
+/** A filter holding an id (filter[company_id]=12); anything else answers 422 on that filter. */
+export function idFilter(query: ListQuery, ...keys: string[]): number | undefined {
+  for (const key of keys) {
+    const v = textFilter(query, key);
+    if (v === undefined) continue;
+    if (!/^\d{1,10}$/.test(v) || Number(v) < 1 || Number(v) > INT_MAX) throw invalid({ [`filter.${key}`]: ["Choose a valid id."] });
+    return Number(v);
+  }
+  return undefined;
+}
+
+/** A yes/no filter: "1"/"true"/"yes" → true, "0"/"false"/"no" → false; other values answer 422. */
+export function booleanFilter(query: ListQuery, key: string): boolean | undefined {
+  const v = textFilter(query, key)?.toLowerCase();
+  if (v === undefined) return undefined;
+  if (["1", "true", "yes"].includes(v)) return true;
+  if (["0", "false", "no"].includes(v)) return false;
+  throw invalid({ [`filter.${key}`]: ["Use 1 (yes) or 0 (no)."] });
+}
+
+export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+export const personName = (u: { name: string; lastName: string }) => [u.name, u.lastName].filter(Boolean).join(" ");
+
+/** Names of the tenant's users by id (owners, authors, senders). */
+export async function userNames(db: Db, tenantId: number, ids: (number | null | undefined)[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((i): i is number => typeof i === "number"))];
+  if (!wanted.length) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name, lastName: users.lastName })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.id, wanted)));
+  return new Map(rows.map((u) => [u.id, personName(u)]));
+}
+
+export function ref(id: number | null | undefined, names: Map<number, string>) {
+  return id != null && names.has(id) ? { id, name: names.get(id)! } : null;
+}
+
+/** 422 unless the user belongs to the tenant. */
+export async function assertTenantUser(db: Db, tenantId: number, userId: number, field = "owner_user_id") {
+  const [u] = await db.select({ id: users.id }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, userId))).limit(1);
+  if (!u) throw invalid({ [field]: ["Choose a user of your company."] });
+}
+
+/** True for a Postgres foreign-key violation (23503): a row still used by another table. */
+export function isForeignKeyViolation(e: unknown): boolean {
+  return [e, (e as { cause?: unknown } | null)?.cause].some((c) => (c as { code?: string } | null)?.code === "23503");
+}
+
+export const stillInUse = (what: string) =>
+  new HttpError(409, `Some of these ${what} are still used elsewhere (for example by tasks); nothing was deleted.`);
+
+/** The distinct ids of a bulk request. */
+export const distinct = (ids: number[]) => [...new Set(ids)];
