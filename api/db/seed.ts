@@ -5,6 +5,7 @@ import type { MailProvider } from "../integrations/mail";
 import { hashPassword } from "../lib/passwords";
 import type { Database, Tx } from "./client";
 import { ensureReferenceData } from "./reference";
+import { seedClients } from "./seed-clients";
 import { seedNotifications } from "./seed-notifications";
 import { companies, permissions, providers, rolePermissions, roles, teamInvitations, teamMembers, teams, userRoles, users } from "./schema";
 import { DEMO_PROVIDERS, DEMO_TEAMS, demoProviderFields, HARBOUR_STAFF, type DemoProvider, type DemoTeam } from "./seed-directory";
@@ -153,6 +154,7 @@ export async function seedDemo(database: Database, mail: MailProvider, portalUrl
       }
     }
   });
+  await seedClients(database);
   await seedNotifications(database);
   for (const id of invitedIds) await inviteUser(database, mail, portalUrl, id);
 }
