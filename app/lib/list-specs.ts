@@ -28,3 +28,19 @@ export function specFromFilters(filters: readonly FilterDefinition[], sortable: 
     filters: Object.fromEntries(filters.map((f) => [f.filterKey, { range: f.type === "date_range", dependants: f.dependants }])),
   };
 }
+
+export const tasksListSpec: ListSpec = {
+  sortable: ["name", "priority", "review_status", "created_at", "updated_at", "expected_revenue", "expected_close_date"],
+  filters: {
+    pipeline_id: { dependants: ["pipeline_stage_id"] },
+    pipeline_stage_id: {},
+    team_member_id: {},
+    team_id: {},
+    priority: {},
+    review_status: {},
+    open: {},
+    created_at: { range: true },
+    expected_close_date: { range: true },
+  },
+  defaultSort: { field: "created_at", desc: true },
+};

@@ -63,7 +63,10 @@ export function parseListUrl(params: URLSearchParams, spec: ListSpec): ListState
 export function toSearchParams(state: ListState, spec?: ListSpec): URLSearchParams {
   const p = new URLSearchParams();
   if (state.search) p.set("search", state.search);
-  for (const [key, value] of Object.entries(state.filters)) {
+  // Filters in the list's own order, so one state has one URL whatever order they were set in.
+  const keys = spec ? [...Object.keys(spec.filters).filter((k) => k in state.filters), ...Object.keys(state.filters).filter((k) => !(k in spec.filters))] : Object.keys(state.filters);
+  for (const key of keys) {
+    const value = state.filters[key];
     if (typeof value === "string") p.set(`filter[${key}]`, value);
     else {
       if (value.from) p.set(`filter[${key}][from]`, value.from);
@@ -78,9 +81,17 @@ export function toSearchParams(state: ListState, spec?: ListSpec): URLSearchPara
   return p;
 }
 
+/**
+ * The URL of a list state. A state with nothing set still says so (`?page=1`): the bare list URL is
+ * kept for "bring back my last filters", so clearing every filter must not land on it.
+ */
 export function hrefFor(pathname: string, state: ListState, spec?: ListSpec): string {
-  const q = toSearchParams(state, spec).toString();
-  return q ? `${pathname}?${q}` : pathname;
+  return `${pathname}?${canonicalQuery(state, spec)}`;
+}
+
+/** The canonical query of a list state: defaults left out, `page=1` when nothing else is set. */
+export function canonicalQuery(state: ListState, spec?: ListSpec): string {
+  return toSearchParams(state, spec).toString() || "page=1";
 }
 
 /** The API's list query: page[number], page[size], filter[x], filter[x][from|to], filter[search], sort. */

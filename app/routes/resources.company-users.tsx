@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAccess } from "../services/auth.server";
+import { requireUser } from "../services/auth.server";
 import { companyUserOptions } from "../services/teams.server";
 
 /**
@@ -7,11 +7,14 @@ import { companyUserOptions } from "../services/teams.server";
  * `?value=<id>` answers { option } for the selected one.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { api } = await requireAccess(request, "/team");
+  // Any signed-in user may pick a colleague (assigning a task, filtering by assignee); the API decides
+  // which colleagues they see.
+  const { api, subject } = await requireUser(request);
+  const teamReader = subject.permissions.some((p) => p === "team_view" || p === "team_create" || p === "team_manage");
   const url = new URL(request.url);
   const value = url.searchParams.get("value");
   if (value) {
-    const { options } = await companyUserOptions(api, { id: value, perPage: 1 });
+    const { options } = await companyUserOptions(api, { id: value, perPage: 1, teamReader });
     if (!options[0]) throw new Response("Not found", { status: 404 });
     return Response.json({ option: options[0] });
   }
@@ -23,6 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       page,
       perPage,
       notInTeam: url.searchParams.get("notInTeam") ?? undefined,
+      teamReader,
     }),
   );
 }

@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import { hrefFor, parseListUrl, toSearchParams, type ListSpec, type ListState } from "../lib/list-url";
+import { canonicalQuery, hrefFor, parseListUrl, toSearchParams, type ListSpec, type ListState } from "../lib/list-url";
 import { normaliseFilters, type FilterDefinition } from "../lib/filter-rules";
 import type { Api } from "./api.server";
 
@@ -12,9 +12,20 @@ const preferencesSchema = z.object({ data: z.object({ filters: z.record(z.string
  * size (kept by the API per user and list); `?reset=1` forgets them. Any other visit remembers them.
  */
 export async function listStateFrom(request: Request, api: Api, listKey: string, spec: ListSpec, filters?: readonly FilterDefinition[]): Promise<ListState> {
-  const state = await readListState(request, api, listKey, spec);
+  const read = await readListState(request, api, listKey, spec);
   // Filter values are cleaned by the rules of their type (amounts, clamps, date ranges From ≤ To).
-  return filters ? { ...state, filters: normaliseFilters([...filters], state.filters) } : state;
+  const state = filters ? { ...read, filters: normaliseFilters([...filters], read.filters) } : read;
+  // A GET filter form sends every field, empty ones too: answer with the list's canonical URL, so
+  // what is bookmarked or shared is short and means one thing.
+  const url = new URL(request.url);
+  const listParams = new URLSearchParams([...url.searchParams].filter(([k]) => LIST_PARAMS.test(k)));
+  if (listParams.size > 0 && listParams.toString() !== canonicalQuery(state, spec)) {
+    const others = [...url.searchParams].filter(([k]) => !LIST_PARAMS.test(k));
+    const canonical = new URLSearchParams(canonicalQuery(state, spec));
+    for (const [k, v] of others) canonical.append(k, v);
+    throw redirect(`${url.pathname}?${canonical}`);
+  }
+  return state;
 }
 
 async function readListState(request: Request, api: Api, listKey: string, spec: ListSpec): Promise<ListState> {
@@ -30,8 +41,7 @@ async function readListState(request: Request, api: Api, listKey: string, spec: 
     const query = saved?.data.filters?.query;
     if (typeof query === "string" && query) {
       const restored = parseListUrl(new URLSearchParams(query), spec);
-      const href = hrefFor(url.pathname, { ...restored, page: 1 }, spec);
-      if (href !== url.pathname) throw redirect(href);
+      throw redirect(hrefFor(url.pathname, { ...restored, page: 1 }, spec));
     }
     return parseListUrl(params, spec);
   }

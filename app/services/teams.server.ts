@@ -15,9 +15,15 @@ export const setMemberRole = (api: Api, id: string, userId: string, role: string
 export const removeMember = (api: Api, id: string, userId: string) => api.delete(`/teams/${encodeURIComponent(id)}/users/${encodeURIComponent(userId)}`);
 export const cancelInvitation = (api: Api, id: string, invitationId: string) => api.delete(`/teams/${encodeURIComponent(id)}/invitations/${encodeURIComponent(invitationId)}`);
 
-/** Users of the company for the searchable dropdown (20 a page). */
-export async function companyUserOptions(api: Api, { search, page, perPage, id, notInTeam }: { search?: string; page?: number; perPage?: number; id?: string; notInTeam?: string }) {
-  const res = await api.get("/users/team", {
+/**
+ * Users of the company for the searchable dropdown (20 a page): every active colleague for those who
+ * may read teams, otherwise the people who share a team with the caller.
+ */
+export async function companyUserOptions(
+  api: Api,
+  { search, page, perPage, id, notInTeam, teamReader = true }: { search?: string; page?: number; perPage?: number; id?: string; notInTeam?: string; teamReader?: boolean },
+) {
+  const res = await api.get(teamReader ? "/users/team" : "/me/team/user", {
     query: {
       "page[number]": page ?? 1,
       "page[size]": perPage ?? 20,

@@ -71,9 +71,17 @@ describe("list URL codec", () => {
     });
   });
 
-  it("leaves defaults out of the URL", () => {
-    expect(hrefFor("/providers", parse(""), spec)).toBe("/providers");
-    expect(hrefFor("/providers", parse("sort=name&page=1&perPage=10"), spec)).toBe("/providers");
+  it("leaves defaults out of the URL, but never gives the bare list URL (kept for restoring filters)", () => {
+    expect(hrefFor("/providers", parse(""), spec)).toBe("/providers?page=1");
+    expect(hrefFor("/providers", parse("sort=name&page=1&perPage=10"), spec)).toBe("/providers?page=1");
+    expect(hrefFor("/providers", parse("search=x&page=1"), spec)).toBe("/providers?search=x");
+  });
+
+  it("writes filters in the list's own order whatever order they were set in", () => {
+    const a = withFilter(withFilter(parse(""), spec, "priority", "1"), spec, "pipeline_id", "4");
+    const b = withFilter(withFilter(parse(""), spec, "pipeline_id", "4"), spec, "priority", "1");
+    expect(hrefFor("/tasks", a, spec)).toBe(hrefFor("/tasks", b, spec));
+    expect(hrefFor("/tasks", a, spec)).toBe("/tasks?filter%5Bpipeline_id%5D=4&filter%5Bpriority%5D=1");
   });
 });
 

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ChangeEvent } from "react";
 import { dateRangeBounds, sanitiseFilterInput, type FilterDefinition, type DropdownOption } from "../../lib/filter-rules";
 import { dateWindow } from "../../lib/dates";
-import { hrefFor, withFilter, type FilterValue, type ListSpec, type ListState } from "../../lib/list-url";
+import { canonicalQuery, hrefFor, withFilter, type FilterValue, type ListSpec, type ListState } from "../../lib/list-url";
 import { SearchableSelect } from "../form/searchable-select";
 import { FilterForm } from "./list-controls";
 
@@ -136,7 +136,8 @@ export function FilterBar({ pathname, state, spec, filters, autocomplete }: Filt
   const active = filters.filter((f) => state.filters[f.filterKey] !== undefined);
   return (
     <div className="space-y-2">
-      <FilterForm state={state} spec={spec}>
+      {/* Keyed on the state: after a client-side navigation the inputs show the new filters. */}
+      <FilterForm key={canonicalQuery(state, spec)} state={state} spec={spec}>
         {filters.map((def) => (
           <FilterControl key={def.filterKey} def={def} state={state} autocomplete={autocomplete} />
         ))}

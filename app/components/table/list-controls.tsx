@@ -35,7 +35,7 @@ export function SearchBox({ state, spec, placeholder, label = "Search" }: { stat
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
   return (
-    <Form method="get" ref={form} role="search" className="flex items-center gap-2" preventScrollReset>
+    <Form key={state.search} method="get" ref={form} role="search" className="flex items-center gap-2" preventScrollReset>
       <StateFields state={state} spec={spec} omit={["search"]} />
       <label className="sr-only" htmlFor="list-search">
         {label}
@@ -65,7 +65,7 @@ export function PageSizeSelect({ state, spec }: { state: ListState; spec: ListSp
   const submit = useSubmit();
   const hydrated = useHydrated();
   return (
-    <Form method="get" className="flex items-center gap-2 text-sm" preventScrollReset>
+    <Form key={state.perPage} method="get" className="flex items-center gap-2 text-sm" preventScrollReset>
       <StateFields state={state} spec={spec} omit={["perPage"]} />
       <select
         id="list-per-page"

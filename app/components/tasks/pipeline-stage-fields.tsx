@@ -1,0 +1,64 @@
+import { useState } from "react";
+import { useHydrated } from "../../lib/use-hydrated";
+
+export interface PipelineOption {
+  id: number;
+  name: string;
+  stages: { id: number; name: string }[];
+}
+
+/**
+ * Pipeline and stage of a task. Without JavaScript the stage list holds every pipeline's stages grouped
+ * by pipeline (the API refuses a stage of another pipeline); with it, only the chosen pipeline's.
+ */
+export function PipelineStageFields({
+  pipelines,
+  pipelineId,
+  stageId,
+  errors,
+}: {
+  pipelines: PipelineOption[];
+  pipelineId?: number | null;
+  stageId?: number | null;
+  errors?: { pipeline_id?: string[]; pipeline_stage_id?: string[] };
+}) {
+  const hydrated = useHydrated();
+  const [chosen, setChosen] = useState(pipelineId ? String(pipelineId) : "");
+  const shown = hydrated ? pipelines.filter((p) => String(p.id) === chosen) : pipelines;
+  return (
+    <>
+      <div className="pb-1">
+        <label htmlFor="task-pipeline" className="field-label">
+          Pipeline<span aria-hidden="true" className="ml-0.5 text-red-600">*</span>
+        </label>
+        <select id="task-pipeline" name="pipeline_id" required defaultValue={chosen} onChange={(e) => setChosen(e.currentTarget.value)} className="field-input" aria-invalid={errors?.pipeline_id ? true : undefined}>
+          <option value="">Choose a pipeline</option>
+          {pipelines.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+        <p className="field-error">{errors?.pipeline_id?.join(" ")}</p>
+      </div>
+      <div className="pb-1">
+        <label htmlFor="task-stage" className="field-label">
+          Stage
+        </label>
+        <select key={hydrated ? chosen : "all"} id="task-stage" name="pipeline_stage_id" defaultValue={stageId ? String(stageId) : ""} className="field-input" aria-invalid={errors?.pipeline_stage_id ? true : undefined}>
+          <option value="">{hydrated && !chosen ? "Choose a pipeline first" : "The pipeline's first stage"}</option>
+          {shown.map((p) => (
+            <optgroup key={p.id} label={p.name}>
+              {p.stages.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+        <p className="field-error">{errors?.pipeline_stage_id?.join(" ")}</p>
+      </div>
+    </>
+  );
+}

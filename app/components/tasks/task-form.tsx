@@ -1,0 +1,77 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { TASK_PRIORITIES, TASK_REVIEW_STATUSES, type Task } from "../../../contract/tasks";
+import type { Words } from "../../lib/labels";
+import { DateInput } from "../form/date-input";
+import { Field, FormAlert } from "../form/field";
+import { NumberInput } from "../form/number-input";
+import { SearchableSelect } from "../form/searchable-select";
+import { SelectField } from "../form/select-field";
+import { PipelineStageFields, type PipelineOption } from "./pipeline-stage-fields";
+
+export interface TaskFormProps {
+  task?: Task | null;
+  pipelines: PipelineOption[];
+  teams: { value: string; label: string }[];
+  words: Words;
+  lastResult?: SubmissionResult<string[]> | null;
+  cancelTo: string;
+  submitLabel?: string;
+}
+
+/** The create and edit form of a task (an opportunity in smallBusiness). */
+export function TaskForm({ task, pipelines, teams, lastResult, cancelTo, submitLabel = "Save" }: TaskFormProps) {
+  const [form, fields] = useForm({ lastResult });
+  const saving = useNavigation().state === "submitting";
+  // After a refused submit, show what was typed; otherwise the task's values.
+  const typed = (lastResult?.initialValue ?? {}) as Record<string, string | undefined>;
+  const value = (name: string, current: unknown) => (typed[name] !== undefined ? typed[name] : current === null || current === undefined ? "" : String(current));
+  const err = (name: keyof typeof fields) => fields[name]?.errors;
+  return (
+    <Form method="post" className="space-y-1" {...getFormProps(form)}>
+      <FormAlert messages={form.errors} />
+      <Field id="task-name" name="name" label="Name" required maxLength={255} defaultValue={value("name", task?.name)} errors={err("name")} />
+      <PipelineStageFields
+        pipelines={pipelines}
+        pipelineId={Number(value("pipeline_id", task?.pipeline_id)) || null}
+        stageId={Number(value("pipeline_stage_id", task?.pipeline_stage_id)) || null}
+        errors={{ pipeline_id: err("pipeline_id"), pipeline_stage_id: err("pipeline_stage_id") }}
+      />
+      <div className="grid grid-cols-2 gap-3">
+        <SelectField id="task-priority" name="priority" label="Priority" options={TASK_PRIORITIES.map((p) => ({ value: String(p.id), label: p.name }))} defaultValue={value("priority", task?.priority ?? 2)} placeholder="Choose…" errors={err("priority")} />
+        <SelectField id="task-review" name="review_status" label="Review status" options={TASK_REVIEW_STATUSES.map((p) => ({ value: String(p.id), label: p.name }))} defaultValue={value("review_status", task?.review_status ?? 1)} placeholder="Choose…" errors={err("review_status")} />
+      </div>
+      {teams.length ? <SelectField id="task-team" name="team_id" label="Team" options={teams} defaultValue={value("team_id", task?.team_id)} placeholder="No team" errors={err("team_id")} /> : null}
+      <SearchableSelect
+        id="task-member"
+        name="team_member_id"
+        label="Assigned to"
+        optionsUrl="/resources/company-users"
+        itemUrl="/resources/company-users"
+        defaultValue={value("team_member_id", task?.team_member_id) || null}
+        defaultOption={task?.teamMember && String(task.teamMember.id) === value("team_member_id", task?.team_member_id) ? { value: String(task.teamMember.id), label: task.teamMember.full_name } : null}
+        placeholder="Nobody yet"
+        errors={err("team_member_id")}
+      />
+      <div className="grid grid-cols-2 gap-3">
+        <NumberInput id="task-revenue" name="expected_revenue" label="Expected revenue (£)" min={0} decimals={2} allowNegative={false} defaultValue={value("expected_revenue", task?.expected_revenue)} errors={err("expected_revenue")} />
+        <DateInput id="task-close" name="expected_close_date" label="Expected close" defaultValue={value("expected_close_date", task?.expected_close_date)} errors={err("expected_close_date")} />
+      </div>
+      <div className="pb-3">
+        <label htmlFor="task-description" className="field-label">
+          Description
+        </label>
+        <textarea id="task-description" name="description" rows={4} maxLength={5000} defaultValue={value("description", task?.description)} className="field-input" />
+        <p className="field-error">{err("description")?.join(" ")}</p>
+      </div>
+      <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
+        <Link to={cancelTo} className="btn-secondary" preventScrollReset>
+          Cancel
+        </Link>
+        <button type="submit" className="btn-primary" disabled={saving}>
+          {saving ? "Saving…" : submitLabel}
+        </button>
+      </div>
+    </Form>
+  );
+}

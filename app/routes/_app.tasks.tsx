@@ -1,0 +1,130 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import type { Task } from "../../contract/tasks";
+import { PageHeader } from "../components/frame/page-header";
+import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { BulkActions } from "../components/table/bulk-actions";
+import { DataTable, type Column } from "../components/table/data-table";
+import { FilterBar } from "../components/table/filter-bar";
+import { PageSizeSelect, SearchBox } from "../components/table/list-controls";
+import { Pager } from "../components/table/pager";
+import { StageChip } from "../components/tasks/stage-chip";
+import { formatDate } from "../lib/dates";
+import { wordsFor } from "../lib/labels";
+import { tasksListSpec } from "../lib/list-specs";
+import { pageTitle } from "../lib/meta";
+import { formatMoney } from "../lib/numbers";
+import { requireAccess } from "../services/auth.server";
+import { listStateFrom, selectedIds } from "../services/lists.server";
+import { activePipelines, listTasks, taskFilters, teamOptions } from "../services/tasks.server";
+import { useFrame } from "./_app";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.words.Tasks ?? "Tasks", matches);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api, edition, subject } = await requireAccess(request, "/tasks");
+  const words = wordsFor(edition);
+  const [pipelines, teams] = await Promise.all([activePipelines(api), teamOptions(api, subject.permissions)]);
+  const chosenPipeline = new URL(request.url).searchParams.get("filter[pipeline_id]") ?? undefined;
+  const filters = taskFilters(pipelines, teams, chosenPipeline, words);
+  const state = await listStateFrom(request, api, "tasks", tasksListSpec, filters);
+  const page = await listTasks(api, state);
+  const assignee = page.data.find((t) => String(t.team_member_id) === state.filters.team_member_id)?.teamMember;
+  return {
+    state,
+    page,
+    filters: taskFilters(pipelines, teams, typeof state.filters.pipeline_id === "string" ? state.filters.pipeline_id : undefined, words),
+    assignee: assignee ? { value: String(assignee.id), label: assignee.full_name } : null,
+    words,
+    canManage: subject.permissions.includes("task_manage"),
+  };
+}
+
+/** 'Delete' of the bulk form: on to the confirmation of the selected rows. */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAccess(request, "/tasks");
+  const ids = selectedIds(await request.formData());
+  if (ids.length === 0) return data({ bulk: { noSelection: true } }, { status: 422 });
+  const params = new URLSearchParams(new URL(request.url).search);
+  params.delete("index");
+  for (const id of ids) params.append("ids", id);
+  return redirect(`/tasks/delete?${params}`);
+}
+
+export default function TasksPage() {
+  const { state, page, filters, assignee, words, canManage } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const frame = useFrame();
+  const { search } = useLocation();
+  const columns: Column<Task>[] = [
+    {
+      key: "name",
+      header: "Name",
+      sortField: "name",
+      cell: (t) => (
+        <Link to={`/tasks/${t.id}`} className="font-medium text-brand hover:underline">
+          {t.name}
+        </Link>
+      ),
+    },
+    { key: "stage", header: "Pipeline / stage", cell: (t) => (t.pipelineStage ? <StageChip pipeline={t.pipeline?.name} stage={t.pipelineStage} /> : "—") },
+    { key: "priority", header: "Priority", sortField: "priority", cell: (t) => t.priority_name },
+    { key: "review", header: "Review status", sortField: "review_status", cell: (t) => t.review_status_name },
+    { key: "assignee", header: "Assigned to", cell: (t) => t.teamMember?.full_name ?? "—" },
+    { key: "revenue", header: "Expected revenue", sortField: "expected_revenue", align: "right", cell: (t) => (t.expected_revenue === null ? "—" : formatMoney(t.expected_revenue)) },
+    { key: "close", header: "Expected close", sortField: "expected_close_date", cell: (t) => (t.expected_close_date ? formatDate(t.expected_close_date) : "—") },
+    { key: "created", header: "Created", sortField: "created_at", cell: (t) => formatDate(t.created_at) },
+  ];
+  return (
+    <>
+      <PageHeader
+        companyName={frame.company.name}
+        title={words.Tasks}
+        info={`Every ${words.task} of your company, in its pipeline and stage. Filter, sort and share the address: the list is in the URL.`}
+        actions={
+          <>
+            <Link to={`/tasks/board${typeof state.filters.pipeline_id === "string" ? `?pipeline=${state.filters.pipeline_id}` : ""}`} className="btn-secondary">
+              Board
+            </Link>
+            {canManage ? (
+              <Link to={`/tasks/new${search}`} className="btn-primary">
+                {`ADD ${words.Task.toUpperCase()}`}
+              </Link>
+            ) : null}
+          </>
+        }
+      />
+      <div className="mb-4 space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <SearchBox state={state} spec={tasksListSpec} placeholder={`Search ${words.tasks}`} />
+          {canManage ? (
+            <BulkActions formId="tasks-bulk" result={actionData?.bulk}>
+              <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
+                {`Delete ${words.task}(s)`}
+              </button>
+            </BulkActions>
+          ) : null}
+        </div>
+        <FilterBar pathname="/tasks" state={state} spec={tasksListSpec} filters={filters} autocomplete={{ team_member_id: { selected: assignee } }} />
+      </div>
+      <DataTable
+        caption={words.Tasks}
+        pathname="/tasks"
+        state={state}
+        spec={tasksListSpec}
+        rows={page.data}
+        columns={columns}
+        rowId={(t) => String(t.id)}
+        selection={canManage ? { formId: "tasks-bulk", label: (t) => t.name } : undefined}
+      />
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <PageSizeSelect state={state} spec={tasksListSpec} />
+        <Pager pathname="/tasks" state={state} spec={tasksListSpec} total={page.meta.total} lastPage={page.meta.last_page} />
+      </div>
+      <Outlet />
+    </>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

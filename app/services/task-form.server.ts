@@ -1,0 +1,43 @@
+import { data } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
+import { ApiValidationError } from "./api.server";
+import { redirectWithToast } from "./session.server";
+
+const FIELDS = ["name", "description", "priority", "review_status", "pipeline_id", "pipeline_stage_id", "team_id", "team_member_id", "expected_revenue", "expected_close_date"] as const;
+
+/**
+ * The task form's body for the API: on create, empty fields are left out (the API applies defaults);
+ * on edit, an emptied field is sent as null so it is cleared. The API checks every rule.
+ */
+export function taskBody(form: FormData, mode: "create" | "edit"): Record<string, string | null> {
+  const body: Record<string, string | null> = {};
+  for (const name of FIELDS) {
+    const raw = form.get(name);
+    if (raw === null) continue;
+    const value = String(raw).trim();
+    if (value === "") {
+      if (mode === "edit" && name !== "name" && name !== "pipeline_id") body[name] = null;
+    } else {
+      body[name] = value;
+    }
+  }
+  return body;
+}
+
+/** The conform-shaped result of a refused save: what was typed, and the API's errors under each field. */
+function refused(form: FormData, errors: Record<string, string[]>, message: string): SubmissionResult<string[]> {
+  const initialValue = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  return { status: "error", initialValue, error: { ...errors, "": [message] } };
+}
+
+export async function saveTaskForm(request: Request, mode: "create" | "edit", send: (body: Record<string, string | null>) => Promise<{ data: { id: number } }>, messages: { success: string; failure: string }, backTo: (id: number) => string) {
+  const form = await request.formData();
+  let saved;
+  try {
+    saved = await send(taskBody(form, mode));
+  } catch (error) {
+    if (!(error instanceof ApiValidationError)) throw error;
+    return data({ result: refused(form, error.body.errors ?? {}, messages.failure) }, { status: 422 });
+  }
+  return redirectWithToast(request, backTo(saved.data.id), { kind: "success", message: messages.success });
+}

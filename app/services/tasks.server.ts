@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { pipelineListSchema, pipelineResponseSchema } from "../../contract/pipelines";
+import { TASK_PRIORITIES, TASK_REVIEW_STATUSES, taskListSchema, taskResponseSchema } from "../../contract/tasks";
+import { teamListSchema } from "../../contract/teams";
+import type { FilterDefinition } from "../lib/filter-rules";
+import { toApiQuery, type ListState } from "../lib/list-url";
+import type { Words } from "../lib/labels";
+import type { Api } from "./api.server";
+
+export const LIST_INCLUDES = "pipeline,pipelineStage,teamMember,team";
+
+export const listTasks = (api: Api, state: ListState, include = LIST_INCLUDES) =>
+  api.get("/task", { query: { ...toApiQuery(state), include }, schema: taskListSchema });
+export const getTask = async (api: Api, id: string) => (await api.get(`/task/${encodeURIComponent(id)}`, { schema: taskResponseSchema })).data;
+export const deleteTasks = (api: Api, ids: number[]) => api.delete("/task", { body: { ids } });
+export const updateTask = (api: Api, id: string, body: Record<string, unknown>) => api.put(`/task/${encodeURIComponent(id)}`, { body, schema: taskResponseSchema });
+
+/** Active pipelines with their stages (a handful per company: one call). */
+export async function activePipelines(api: Api) {
+  const res = await api.get("/pipelines", { query: { "filter[status]": 1, include: "stages", "page[size]": 100, sort: "name" }, schema: pipelineListSchema });
+  return res.data.map((p) => ({ id: p.id, name: p.name, stages: [...(p.stages ?? [])].sort((a, b) => a.order - b.order) }));
+}
+export type ActivePipeline = Awaited<ReturnType<typeof activePipelines>>[number];
+
+export const getPipeline = async (api: Api, id: string) => (await api.get(`/pipelines/${encodeURIComponent(id)}`, { schema: pipelineResponseSchema })).data;
+
+export async function teamOptions(api: Api, permissions: readonly string[]) {
+  if (!permissions.some((p) => p === "team_view" || p === "team_create" || p === "team_manage")) return [];
+  const res = await api.get("/team", { query: { "page[size]": 200, sort: "name" }, schema: teamListSchema });
+  return res.data.map((t) => ({ value: String(t.id), label: t.name }));
+}
+
+/** The filters of the tasks list; the stage filter offers the stages of the chosen pipeline. */
+export function taskFilters(pipelines: ActivePipeline[], teams: { value: string; label: string }[], chosenPipeline: string | undefined, words: Words): FilterDefinition[] {
+  const pipeline = pipelines.find((p) => String(p.id) === chosenPipeline);
+  const allStages = pipelines.flatMap((p) => p.stages.map((s) => ({ value: String(s.id), label: s.name, pipeline: String(p.id) })));
+  return [
+    { filterKey: "pipeline_id", label: "Pipeline", type: "select", selectOptions: pipelines.map((p) => ({ value: String(p.id), label: p.name })), dependants: ["pipeline_stage_id"] },
+    {
+      filterKey: "pipeline_stage_id",
+      label: "Stage",
+      type: "select",
+      disabled: !pipeline,
+      placeholder: pipeline ? undefined : "Choose a pipeline first",
+      // Only the chosen pipeline's stages are valid: a stage of another pipeline is dropped.
+      selectOptions: allStages.filter((s) => s.pipeline === chosenPipeline).map(({ value, label }) => ({ value, label })),
+    },
+    { filterKey: "team_member_id", label: "Assigned to", type: "autocomplete", optionsUrl: "/resources/company-users", itemUrl: "/resources/company-users", placeholder: "Anyone" },
+    ...(teams.length ? [{ filterKey: "team_id", label: "Team", type: "select" as const, selectOptions: teams }] : []),
+    { filterKey: "priority", label: "Priority", type: "select", selectOptions: TASK_PRIORITIES.map((p) => ({ value: String(p.id), label: p.name })) },
+    { filterKey: "review_status", label: "Review status", type: "select", selectOptions: TASK_REVIEW_STATUSES.map((p) => ({ value: String(p.id), label: p.name })) },
+    { filterKey: "open", label: `Open ${words.tasks} only`, type: "select", selectOptions: [{ value: "true", label: "Yes" }] },
+    { filterKey: "created_at", label: "Created", type: "date_range" },
+    { filterKey: "expected_close_date", label: "Expected close", type: "date_range" },
+  ];
+}
+
+export const idList = z.array(z.number().int().positive());
