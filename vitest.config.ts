@@ -4,10 +4,11 @@ import { defineConfig } from "vitest/config";
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 
 /**
- * Two projects:
+ * Three projects:
  * - unit: pure rules (app/lib, contract), fast, node environment;
  * - api: the Fastify app in-process through app.inject, one fresh database per test file
- *   (PGlite in memory, or a throw-away database on TEST_DATABASE_URL).
+ *   (PGlite in memory, or a throw-away database on TEST_DATABASE_URL);
+ * - security: the guard-rail proofs (route matrix, fuzzing, faults), same database set-up as api.
  * Note: vitest sets process.env.BASE_URL itself; our settings never use that name.
  */
 export default defineConfig({
@@ -33,6 +34,17 @@ export default defineConfig({
           globalSetup: ["tests/helpers/api-global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "security",
+          include: ["tests/security/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/helpers/api-global-setup.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
     ],

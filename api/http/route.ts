@@ -19,6 +19,8 @@ export interface RouteDeclaration {
   method: HTTPMethods;
   url: string;
   access: Access;
+  /** The zod schemas the router validates with (absent when the handler reads the input itself, e.g. multipart). */
+  schemas: { body?: z.ZodType; query?: z.ZodType; params?: z.ZodType };
 }
 
 type Schema = z.ZodType | undefined;
@@ -81,7 +83,7 @@ export class Router {
   ) {
     const fullUrl = this.prefix + url;
     const { access } = options;
-    this.app.routeDeclarations.push({ method, url: fullUrl, access });
+    this.app.routeDeclarations.push({ method, url: fullUrl, access, schemas: { body: options.body, query: options.query, params: options.params } });
     this.app.route({
       method,
       url: fullUrl,

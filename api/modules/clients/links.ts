@@ -89,13 +89,12 @@ export async function writeLink(tx: Db | Tx, tenantId: number, companyId: number
       .where(and(eq(companyIndividuals.companyId, companyId), eq(companyIndividuals.isPrimary, true), ne(companyIndividuals.individualId, individualId)));
   }
   if (existing) {
-    await tx
-      .update(companyIndividuals)
-      .set({
-        ...(change.isPrimary !== undefined ? { isPrimary: change.isPrimary } : {}),
-        ...(change.jobTitleId !== undefined ? { jobTitleId: change.jobTitleId } : {}),
-      })
-      .where(eq(companyIndividuals.id, existing.id));
+    const set = {
+      ...(change.isPrimary !== undefined ? { isPrimary: change.isPrimary } : {}),
+      ...(change.jobTitleId !== undefined ? { jobTitleId: change.jobTitleId } : {}),
+    };
+    // A change naming no field leaves the link as it is (an empty SET is not SQL).
+    if (Object.keys(set).length) await tx.update(companyIndividuals).set(set).where(eq(companyIndividuals.id, existing.id));
   } else {
     await tx.insert(companyIndividuals).values({ tenantId, companyId, individualId, isPrimary: change.isPrimary ?? false, jobTitleId: change.jobTitleId ?? null });
   }

@@ -1,0 +1,312 @@
+/**
+ * What the guard-rail proofs share: the actors (a user with no roles, an administrator of another parent
+ * tenant, Harbour's administrator), tokens minted straight into the database (no argon2 per request, and
+ * a sign-out or password change in one request cannot spoil the next), a checksum of everything Harbour
+ * Brokers owns, row counts, and the table that turns each route pattern's path parameters into a real
+ * Harbour id.
+ */
+import { sql } from "drizzle-orm";
+import type { HTTPMethods } from "fastify";
+import type { z } from "zod";
+import { companyUpdateBodySchema } from "../../contract/clients";
+import { providerBodySchema } from "../../contract/providers";
+import { taskProgressBodySchema, taskUpdateBodySchema } from "../../contract/tasks";
+import type { RouteDeclaration } from "../../api/http/route";
+import { authTokens, companies, roles, userRoles, users } from "../../api/db/schema";
+import { hashToken, newToken } from "../../api/lib/tokens";
+import type { TestApi } from "../helpers/api";
+import { NO_SAMPLE, validExample } from "./zod-sample";
+
+export const HARBOUR = "Harbour Brokers";
+export const OTHER_TENANT = "Northgate Advisers";
+
+/** Raw SQL returning rows as plain objects (PGlite and node-postgres alike). */
+export async function rows<T = Record<string, unknown>>(api: TestApi, query: string): Promise<T[]> {
+  const res = (await api.database.db.execute(sql.raw(query))) as unknown as { rows: T[] };
+  return res.rows;
+}
+
+export async function one(api: TestApi, query: string): Promise<string> {
+  const [row] = await rows(api, query);
+  if (!row) throw new Error(`No row for: ${query}`);
+  const v = Object.values(row)[0];
+  if (v === null || v === undefined) throw new Error(`Null for: ${query}`);
+  return String(v);
+}
+
+export interface Actors {
+  harbourId: number;
+  otherTenantId: number;
+  /** admin@harbour.test: every permission, parent tenant. */
+  adminId: number;
+  /** A Harbour user without any role. */
+  noRolesId: number;
+  /** An administrator (every permission) of Northgate, made a parent tenant for the providers routes. */
+  foreignAdminId: number;
+  /** A fresh bearer token of a user (one per request: a sign-out or password change cannot spoil the next request). */
+  token(userId: number): Promise<string>;
+  /** Tokens minted ahead, so that minting them does not count as a change while Harbour's data is watched. */
+  tokens(userId: number, n: number): Promise<string[]>;
+}
+
+export async function createActors(api: TestApi): Promise<Actors> {
+  const { db } = api.database;
+  const harbourId = Number(await one(api, `select id from companies where name = '${HARBOUR}'`));
+  const otherTenantId = Number(await one(api, `select id from companies where name = '${OTHER_TENANT}'`));
+  const adminId = Number(await one(api, `select id from users where email = 'admin@harbour.test'`));
+  const passwordHash = await one(api, `select password_hash from users where id = ${adminId}`);
+
+  const [noRoles] = await db
+    .insert(users)
+    .values({ tenantId: harbourId, email: "no-roles@harbour.test", name: "Nora", lastName: "Roles", passwordHash, status: "active" })
+    .returning({ id: users.id });
+
+  // Northgate becomes a parent tenant, so the providers routes reach their record lookup for its administrator.
+  await db.update(companies).set({ tenantIsSegParent: true }).where(sql`${companies.id} = ${otherTenantId}`);
+  const [foreign] = await db
+    .insert(users)
+    .values({ tenantId: otherTenantId, email: "cross-tenant.admin@northgate.test", name: "Xavier", lastName: "Tenant", passwordHash, status: "active" })
+    .returning({ id: users.id });
+  const [adminRole] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(sql`${roles.tenantId} = ${otherTenantId} and ${roles.name} = 'Administrator'`);
+  await db.insert(userRoles).values({ userId: foreign.id, roleId: adminRole.id });
+
+  return {
+    harbourId,
+    otherTenantId,
+    adminId,
+    noRolesId: noRoles.id,
+    foreignAdminId: foreign.id,
+    async token(userId) {
+      const token = newToken();
+      await db.insert(authTokens).values({ userId, tokenHash: hashToken(token) });
+      return token;
+    },
+    async tokens(userId, n) {
+      const list = Array.from({ length: n }, () => newToken());
+      await db.insert(authTokens).values(list.map((t) => ({ userId, tokenHash: hashToken(t) })));
+      return list;
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------- checksums
+
+interface TableInfo {
+  name: string;
+  columns: string[];
+}
+
+async function tables(api: TestApi): Promise<TableInfo[]> {
+  const cols = await rows<{ table_name: string; column_name: string }>(
+    api,
+    `select table_name, column_name from information_schema.columns where table_schema = 'public' order by table_name, ordinal_position`,
+  );
+  const map = new Map<string, string[]>();
+  for (const c of cols) (map.get(c.table_name) ?? map.set(c.table_name, []).get(c.table_name)!).push(c.column_name);
+  return [...map].map(([name, columns]) => ({ name, columns }));
+}
+
+/**
+ * md5 of every row Harbour owns, per table: tenant_id = Harbour where the table has it; otherwise rows
+ * hanging off Harbour's users or roles; the company row itself; shared reference tables in full. Sign-in
+ * attempts (keyed by address) are left out; tokens are compared without their last-use time.
+ */
+export async function harbourChecksumQuery(api: TestApi, harbourId: number): Promise<string> {
+  const parts: string[] = [];
+  for (const t of await tables(api)) {
+    if (t.name === "sign_in_attempts") continue;
+    const rowText = t.name === "auth_tokens" ? `(x.id, x.user_id, x.token_hash, x.created_at, x.revoked_at)::text` : `x::text`;
+    let where = "true";
+    if (t.columns.includes("tenant_id")) where = `x.tenant_id = ${harbourId}`;
+    else if (t.name === "companies") where = `x.id = ${harbourId}`;
+    else if (t.columns.includes("user_id")) where = `x.user_id in (select id from users where tenant_id = ${harbourId})`;
+    else if (t.columns.includes("role_id")) where = `x.role_id in (select id from roles where tenant_id = ${harbourId})`;
+    parts.push(`select '${t.name}' as t, md5(coalesce(string_agg(${rowText}, ',' order by ${rowText}), '')) as h from "${t.name}" x where ${where}`);
+  }
+  return parts.join(" union all ");
+}
+
+export type Checksum = Map<string, string>;
+
+export async function checksum(api: TestApi, query: string): Promise<Checksum> {
+  return new Map((await rows<{ t: string; h: string }>(api, query)).map((r) => [r.t, r.h]));
+}
+
+/** The tables whose checksum differs. */
+export function changedTables(a: Checksum, b: Checksum): string[] {
+  return [...a.keys()].filter((k) => a.get(k) !== b.get(k));
+}
+
+/** Rows per table of the whole database, in one query. */
+export async function rowCountQuery(api: TestApi): Promise<string> {
+  const names = (await tables(api)).map((t) => t.name).filter((n) => !["sign_in_attempts", "auth_tokens", "audit_events", "__drizzle_migrations"].includes(n));
+  return `select ${names.map((n) => `(select count(*) from "${n}")::int as "${n}"`).join(", ")}`;
+}
+
+export async function rowCounts(api: TestApi, query: string): Promise<Record<string, number>> {
+  const [r] = await rows<Record<string, number>>(api, query);
+  return Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Number(v)]));
+}
+
+// ---------------------------------------------------------------------------------------------- path parameters
+
+/**
+ * How a route's path parameters are filled:
+ * - "tenant": ids of records Harbour owns. Another tenant's user must get 404 and change nothing.
+ * - "own": the caller's own things (a list-preferences key); another tenant's user works on their own.
+ * - "global": shared catalogue rows (permissions); the same for every tenant.
+ */
+export type Scope = "tenant" | "own" | "global";
+export interface Resolver {
+  scope: Scope;
+  params: (api: TestApi, a: Actors) => Promise<Record<string, string>>;
+}
+
+const H = (a: Actors) => a.harbourId;
+const tenant = (params: Resolver["params"]): Resolver => ({ scope: "tenant", params });
+
+const firstTask = (a: Actors) => `select id from tasks where tenant_id = ${H(a)} order by id limit 1`;
+const team = (a: Actors, offset = 0) => `select id from teams where tenant_id = ${H(a)} order by id limit 1 offset ${offset}`;
+const clientCompany = (a: Actors) => `select id from client_companies where tenant_id = ${H(a)} order by id limit 1`;
+
+/**
+ * Every route pattern with path parameters, keyed "/pattern" (all methods) or "METHOD /pattern". A new
+ * route with parameters makes the matrix test fail until it is added here.
+ */
+export const RESOLVERS: Record<string, Resolver> = {
+  "/login/company/:uuid": tenant(async (api, a) => ({ uuid: await one(api, `select uuid from companies where id = ${H(a)}`) })),
+  "/user-setup/:uuid/:token": tenant(async (api, a) => ({
+    uuid: await one(api, `select uuid from users where tenant_id = ${H(a)} and status = 'invited' order by id limit 1`),
+    token: "t".repeat(43),
+  })),
+  "/files/:key": { scope: "global", params: async () => ({ key: "0".repeat(32) + ".png" }) },
+  "/role/:id": tenant(async (api, a) => ({ id: await one(api, `select id from roles where tenant_id = ${H(a)} and not is_system order by id limit 1`) })),
+  "/role/:id/permission": tenant(async (api, a) => ({ id: await one(api, `select id from roles where tenant_id = ${H(a)} and not is_system order by id limit 1`) })),
+  "/permission/:id": { scope: "global", params: async (api) => ({ id: await one(api, `select id from permissions order by id limit 1`) }) },
+  "/providers/:uuid": tenant(async (api, a) => ({ uuid: await one(api, `select uuid from providers where tenant_id = ${H(a)} order by id limit 1`) })),
+  "DELETE /providers/:uuid": tenant(async (api, a) => ({ uuid: await one(api, `select uuid from providers where tenant_id = ${H(a)} order by id desc limit 1`) })),
+  "/team/:id": tenant(async (api, a) => ({ id: await one(api, team(a)) })),
+  "DELETE /team/:id": tenant(async (api, a) => ({ id: await one(api, team(a, 2)) })),
+  "/team/:id/team-user": tenant(async (api, a) => ({ id: await one(api, team(a)) })),
+  "/team/:id/user": tenant(async (api, a) => ({ id: await one(api, team(a)) })),
+  "/teams/:id/members": tenant(async (api, a) => ({ id: await one(api, team(a)) })),
+  "/teams/:id/users": tenant(async (api, a) => ({ id: await one(api, team(a)) })),
+  "/api/v1/teams/:id": tenant(async (api, a) => ({ id: await one(api, team(a)) })),
+  "DELETE /api/v1/teams/:id": tenant(async (api, a) => ({ id: await one(api, team(a, 3)) })),
+  "/api/v1/teams/member/:id": tenant(async (api, a) => ({ id: await one(api, `select id from team_members where tenant_id = ${H(a)} order by id limit 1`) })),
+  "/teams/:id/users/:userId": tenant(async (api, a) => {
+    const [m] = await rows<{ team_id: number; user_id: number }>(
+      api,
+      `select m.team_id, m.user_id from team_members m where m.tenant_id = ${H(a)} and m.user_id <> ${a.adminId} order by m.id limit 1`,
+    );
+    return { id: String(m.team_id), userId: String(m.user_id) };
+  }),
+  "/teams/:id/invitations/:invId": tenant(async (api, a) => {
+    const [i] = await rows<{ team_id: number; id: number }>(api, `select team_id, id from team_invitations where tenant_id = ${H(a)} order by id limit 1`);
+    return { id: String(i.team_id), invId: String(i.id) };
+  }),
+  "/notification/:id/read": tenant(async (api, a) => ({ id: await one(api, `select id from notifications where user_id = ${a.adminId} order by created_at limit 1`) })),
+  "/list-preferences/:listKey": { scope: "own", params: async () => ({ listKey: "providers" }) },
+  "/notification/:id": tenant(async (api, a) => ({ id: await one(api, `select id from notifications where user_id = ${a.adminId} order by created_at limit 1`) })),
+  "/users/:id/roles": tenant(async (api, a) => ({ id: await one(api, `select id from users where email = 'viewer@harbour.test'`) })),
+  "/pipelines/:id": tenant(async (api, a) => ({ id: await one(api, `select id from pipelines where tenant_id = ${H(a)} order by id limit 1`) })),
+  "/pipelines/:id/pipeline-stages": tenant(async (api, a) => ({ id: await one(api, `select id from pipelines where tenant_id = ${H(a)} order by id limit 1`) })),
+  "/pipelines/:id/pipeline-stages/:stageId": tenant(async (api, a) => {
+    const [s] = await rows<{ pipeline_id: number; id: number }>(api, `select pipeline_id, id from pipeline_stages where tenant_id = ${H(a)} order by id limit 1`);
+    return { id: String(s.pipeline_id), stageId: String(s.id) };
+  }),
+  "/pipelines/:id/update-order": tenant(async (api, a) => ({ id: await one(api, `select id from pipelines where tenant_id = ${H(a)} order by id limit 1`) })),
+  "/pipelines/:id/users": tenant(async (api, a) => ({ id: await one(api, `select id from pipelines where tenant_id = ${H(a)} order by id limit 1`) })),
+  "/pipelines/:id/targets": tenant(async (api, a) => ({ id: await one(api, `select id from pipelines where tenant_id = ${H(a)} order by id limit 1`) })),
+  "/pipelines/:id/my/targets": tenant(async (api, a) => ({ id: await one(api, `select id from pipelines where tenant_id = ${H(a)} order by id limit 1`) })),
+  "/pipelines/:id/targets/users": tenant(async (api, a) => ({ id: await one(api, `select id from pipelines where tenant_id = ${H(a)} order by id limit 1`) })),
+  "/task/:id": tenant(async (api, a) => ({ id: await one(api, firstTask(a)) })),
+  "DELETE /task/:id": tenant(async (api, a) => ({ id: await one(api, `select id from tasks where tenant_id = ${H(a)} order by id desc limit 1`) })),
+  "/task/:id/revenue": tenant(async (api, a) => ({ id: await one(api, firstTask(a)) })),
+  "/task/:id/kyb": tenant(async (api, a) => ({ id: await one(api, firstTask(a)) })),
+  "/tasks/:id": tenant(async (api, a) => ({ id: await one(api, firstTask(a)) })),
+  "/tasks/:id/notes/progress": tenant(async (api, a) => ({ id: await one(api, firstTask(a)) })),
+  "/tasks/:id/notes": tenant(async (api, a) => ({ id: await one(api, firstTask(a)) })),
+  "/task/:id/task-product": tenant(async (api, a) => ({ id: await one(api, firstTask(a)) })),
+  "/task/:id/task-product/:productId": tenant(async (api, a) => {
+    const [p] = await rows<{ task_id: number; id: number }>(api, `select task_id, id from task_products where tenant_id = ${H(a)} order by id limit 1`);
+    return { id: String(p.task_id), productId: String(p.id) };
+  }),
+  "/task/:id/send-email": tenant(async (api, a) => ({ id: await one(api, firstTask(a)) })),
+  "/task/:id/email": tenant(async (api, a) => ({ id: await one(api, firstTask(a)) })),
+  "/activity-log/task/:id": tenant(async (api, a) => ({ id: await one(api, firstTask(a)) })),
+  "/individual/:id": tenant(async (api, a) => ({ id: await one(api, `select id from individuals where tenant_id = ${H(a)} order by id limit 1`) })),
+  "/individual/:id/email": tenant(async (api, a) => ({ id: await one(api, `select id from individuals where tenant_id = ${H(a)} order by id limit 1`) })),
+  "/company/:id": tenant(async (api, a) => ({ id: await one(api, clientCompany(a)) })),
+  "/company/:id/email": tenant(async (api, a) => ({ id: await one(api, clientCompany(a)) })),
+  "/company/:id/bank-account-details": tenant(async (api, a) => ({ id: await one(api, clientCompany(a)) })),
+  "/company/:id/broker-data": tenant(async (api, a) => ({ id: await one(api, clientCompany(a)) })),
+  "/company/:id/individual": tenant(async (api, a) => ({ id: await one(api, clientCompany(a)) })),
+  "/company/:id/communication-details": tenant(async (api, a) => ({ id: await one(api, clientCompany(a)) })),
+  "/company/:id/branding": tenant(async (api, a) => ({ id: await one(api, clientCompany(a)) })),
+  "/company/:id/compliance-information": tenant(async (api, a) => ({ id: await one(api, clientCompany(a)) })),
+  "/companies/:id": tenant(async (api, a) => ({ id: await one(api, clientCompany(a)) })),
+  "/companies/:id/lines": tenant(async (api, a) => ({ id: await one(api, clientCompany(a)) })),
+  "/companies/:id/lines-split": tenant(async (api, a) => ({ id: await one(api, clientCompany(a)) })),
+  "/companies/:id/lines/:lineId": tenant(async (api, a) => {
+    const [l] = await rows<{ company_id: number; id: number }>(api, `select company_id, id from company_lines where tenant_id = ${H(a)} order by id limit 1`);
+    return { id: String(l.company_id), lineId: String(l.id) };
+  }),
+  "/companies/:id/individuals": tenant(async (api, a) => ({ id: await one(api, clientCompany(a)) })),
+  "/companies/:id/individuals/:individualId": tenant(async (api, a) => {
+    const [l] = await rows<{ company_id: number; individual_id: number }>(
+      api,
+      `select company_id, individual_id from company_individuals where tenant_id = ${H(a)} order by company_id, individual_id limit 1`,
+    );
+    return { id: String(l.company_id), individualId: String(l.individual_id) };
+  }),
+  "/note/:id": tenant(async (api, a) => ({ id: await one(api, `select id from notes where tenant_id = ${H(a)} order by id limit 1`) })),
+  "/email/threads/:id": tenant(async (api, a) => ({ id: await one(api, `select id from email_threads where tenant_id = ${H(a)} order by id limit 1`) })),
+};
+
+export const paramNames = (url: string) => [...url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
+
+export function resolverOf(d: Pick<RouteDeclaration, "method" | "url">): Resolver | undefined {
+  return RESOLVERS[`${d.method} ${d.url}`] ?? RESOLVERS[d.url];
+}
+
+export function fillPath(url: string, params: Record<string, string>): string {
+  return url.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? "missing"));
+}
+
+// ---------------------------------------------------------------------------------------------- bodies
+
+/**
+ * Bodies of routes whose handler reads its input itself (JSON or multipart through readForm), or whose
+ * schema cannot be sampled: valid enough to get past validation, so a 404 for another tenant's record is
+ * what answers (and not a 422 that would hide whether the record exists).
+ */
+const BODY_FIXTURES: Record<string, () => unknown> = {
+  "POST /providers": () => validExample(providerBodySchema),
+  "POST /providers/:uuid": () => ({ ...(validExample(providerBodySchema) as object), _method: "PUT" }),
+  "PUT /providers/:uuid": () => validExample(providerBodySchema),
+  "POST /tasks/:id": () => ({ ...(validExample(taskUpdateBodySchema as z.ZodType) as object), _method: "PATCH" }),
+  "POST /tasks/:id/notes/progress": () => validExample(taskProgressBodySchema),
+  "POST /company/:id": () => validExample(companyUpdateBodySchema as z.ZodType),
+  "POST /company/:id/bank-account-details": () => ({ account_name: "Security Check Ltd", account_number: "12345678", sort_code: "12-34-56" }),
+  "POST /company/:id/branding": () => ({ company_branding_colour: "#0f4c81" }),
+  "POST /api/v1/update-user-profile": () => ({ name: "Security" }),
+  "POST /teams/:id/users": () => ({ email: "security.check@example.com" }),
+};
+
+/** A body valid enough to pass the route's validation (undefined for GET, {} when nothing else is known). */
+export function validBody(d: RouteDeclaration): unknown {
+  if (d.method === "GET") return undefined;
+  const fixture = BODY_FIXTURES[`${d.method} ${d.url}`];
+  if (fixture) return fixture();
+  if (d.schemas.body) {
+    const v = validExample(d.schemas.body);
+    return v === NO_SAMPLE ? {} : v;
+  }
+  return d.method === "DELETE" ? undefined : {};
+}
+
+export const routeKey = (d: { method: HTTPMethods | string; url: string }) => `${d.method} ${d.url}`;
