@@ -152,7 +152,9 @@ export async function listCompanies(db: Db, tenantId: number, query: ListQuery) 
   const [rows, [{ total }]] = await Promise.all([
     selectCompanies(db)
       .where(where)
-      .orderBy(sort.desc ? sql`${column} desc nulls last` : sql`${column} asc nulls last`, sort.desc ? desc(clientCompanies.id) : asc(clientCompanies.id))
+      // Companies without a postcode go last either way; name and dates are never null, so the plain
+      // order matches the (tenant_id, column, id) indexes in both directions.
+      .orderBy(sort.field === "postcode" ? sql`${column} ${sql.raw(sort.desc ? "desc" : "asc")} nulls last` : sort.desc ? desc(column) : asc(column), sort.desc ? desc(clientCompanies.id) : asc(clientCompanies.id))
       .limit(query.page.size)
       .offset(offsetOf(query)),
     db.select({ total: count() }).from(clientCompanies).where(where),

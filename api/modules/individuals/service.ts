@@ -94,7 +94,9 @@ export async function listIndividuals(db: Db, tenantId: number, query: ListQuery
       .select()
       .from(individuals)
       .where(where)
-      .orderBy(sort.desc ? sql`${column} desc nulls last` : sql`${column} asc nulls last`, sort.desc ? desc(individuals.id) : asc(individuals.id))
+      // Blank e-mails go last either way; the other sort columns are never null, so the plain order
+      // matches the (tenant_id, column, id) indexes in both directions.
+      .orderBy(sort.field === "email" ? sql`${column} ${sql.raw(sort.desc ? "desc" : "asc")} nulls last` : sort.desc ? desc(column) : asc(column), sort.desc ? desc(individuals.id) : asc(individuals.id))
       .limit(query.page.size)
       .offset(offsetOf(query)),
     db.select({ total: count() }).from(individuals).where(where),
