@@ -1,6 +1,7 @@
 import { permissionCatalogue } from "../../contract/permissions";
 import type { Db } from "./client";
 import { permissionGroups, permissions } from "./schema";
+import { ensureTaskLookups } from "../modules/tasks/reference-data";
 import { ensureLookups } from "../modules/lookups/reference-data";
 
 /** Makes sure the permission catalogue and the platform lookups exist; safe to run on every start. */
@@ -17,4 +18,5 @@ export async function ensureReferenceData(db: Db) {
       .onConflictDoNothing({ target: permissions.name });
   }
   await ensureLookups(db);
+  await ensureTaskLookups(db);
 }

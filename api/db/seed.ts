@@ -6,6 +6,7 @@ import { hashPassword } from "../lib/passwords";
 import type { Database, Tx } from "./client";
 import { ensureReferenceData } from "./reference";
 import { seedClients } from "./seed-clients";
+import { seedCrm } from "./seed-crm";
 import { seedNotifications } from "./seed-notifications";
 import { companies, permissions, providers, rolePermissions, roles, teamInvitations, teamMembers, teams, userRoles, users } from "./schema";
 import { DEMO_PROVIDERS, DEMO_TEAMS, demoProviderFields, HARBOUR_STAFF, type DemoProvider, type DemoTeam } from "./seed-directory";
@@ -157,6 +158,8 @@ export async function seedDemo(database: Database, mail: MailProvider, portalUrl
   await seedClients(database);
   await seedNotifications(database);
   for (const id of invitedIds) await inviteUser(database, mail, portalUrl, id);
+  // The CRM book last: it links tasks to the individuals and companies seeded before it.
+  await seedCrm(database);
 }
 
 async function addUser(
