@@ -18,6 +18,8 @@ import rolesRoutes from "./modules/roles/routes";
 import teamsRoutes from "./modules/teams/routes";
 import usersRoutes from "./modules/users/routes";
 import systemRoutes from "./modules/system/routes";
+import pipelinesRoutes from "./modules/pipelines/routes";
+import tasksRoutes from "./modules/tasks/routes";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -79,6 +81,8 @@ export async function buildApp({ config, database, mail, storage, logger }: Buil
   await app.register(notificationsRoutes);
   await app.register(usersRoutes);
   await app.register(clientsRoutes);
+  await app.register(pipelinesRoutes);
+  await app.register(tasksRoutes);
   return app;
 }
 

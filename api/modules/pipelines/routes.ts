@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { listQuerySchema } from "../../../contract/common";
+import {
+  idField,
+  pipelineArchiveBodySchema,
+  pipelineCreateBodySchema,
+  pipelineUpdateBodySchema,
+  pipelineUsersBodySchema,
+  stageBodySchema,
+  stageOrderBodySchema,
+  stageUpdateBodySchema,
+  targetQuerySchema,
+  targetsBodySchema,
+} from "../../../contract/pipelines";
+import type { Permission } from "../../../contract/permissions";
+import { paged } from "../../http/paging";
+import { routes } from "../../http/route";
+import * as service from "./service";
+
+const PIPELINE_READ: Permission[] = ["pipeline_view", "pipeline_access", "pipeline_manage"];
+/** Pipelines and their stages are also the lookups of the task screens (filters, forms, board). */
+const LOOKUP = { permissions: [...PIPELINE_READ, "task_view", "task_manage"] } as const satisfies { permissions: Permission[] };
+const READ = { permissions: PIPELINE_READ };
+const MANAGE = { permissions: ["pipeline_manage"] } as const;
+/** Everyone's targets: the 'view pipeline targets' permission, or managing pipelines. */
+const TARGETS = { permissions: ["pipeline_targets_view", "pipeline_manage"] } as const;
+
+const id = idField("Not found.");
+const pipelineParams = z.object({ id });
+const stageParams = z.object({ id, stageId: id });
+
+const listQuery = listQuerySchema({ maxSize: 999 }).extend({
+  /** include=stages adds each pipeline's stages (in order) to the list. */
+  include: z.string().max(200).optional(),
+  includes: z.string().max(200).optional(),
+});
+const flaggedQuery = z.object({ filter: z.object({ pipeline_id: idField("Must be a pipeline id.").optional() }).default({}) });
+
+const includesStages = (q: { include?: string; includes?: string }) =>
+  `${q.include ?? ""},${q.includes ?? ""}`
+    .split(",")
+    .map((s) => s.trim())
+    .includes("stages");
+
+export default routes((r) => {
+  r.get("/pipelines", { access: LOOKUP, query: listQuery }, async ({ auth, query, request }) => {
+    const { rows, total } = await service.listPipelines(request.server.database.db, auth.tenantId, query, { withStages: includesStages(query) });
+    return paged(request, query, rows, total);
+  });
+
+  r.post("/pipelines", { access: MANAGE, body: pipelineCreateBodySchema }, async ({ auth, body, request, reply }) => {
+    const pipeline = await service.createPipeline(request.server.database, auth.tenantId, body);
+    reply.code(201);
+    return { data: pipeline };
+  });
+
+  // Registered before /pipelines/:id so "archive" is never read as an id.
+  r.put("/pipelines/archive", { access: MANAGE, body: pipelineArchiveBodySchema }, async ({ auth, body, request }) => ({
+    data: await service.setPipelinesStatus(request.server.database.db, auth.tenantId, body.ids, body.status),
+  }));
+
+  r.get("/pipelines/:id", { access: READ, params: pipelineParams }, async ({ auth, params, request }) => ({
+    data: await service.getPipeline(request.server.database.db, auth.tenantId, params.id),
+  }));
+
+  r.put("/pipelines/:id", { access: MANAGE, params: pipelineParams, body: pipelineUpdateBodySchema }, async ({ auth, params, body, request }) => ({
+    data: await service.updatePipeline(request.server.database.db, auth.tenantId, params.id, body),
+  }));
+
+  r.get("/pipelines/:id/pipeline-stages", { access: LOOKUP, params: pipelineParams }, async ({ auth, params, request }) => ({
+    data: await service.listStages(request.server.database.db, auth.tenantId, params.id),
+  }));
+
+  r.post("/pipelines/:id/pipeline-stages", { access: MANAGE, params: pipelineParams, body: stageBodySchema }, async ({ auth, params, body, request, reply }) => {
+    const stage = await service.createStage(request.server.database.db, auth.tenantId, params.id, body);
+    reply.code(201);
+    return { data: stage };
+  });
+
+  r.put("/pipelines/:id/pipeline-stages/:stageId", { access: MANAGE, params: stageParams, body: stageUpdateBodySchema }, async ({ auth, params, body, request }) => ({
+    data: await service.updateStage(request.server.database, auth.tenantId, params.id, params.stageId, body),
+  }));
+
+  r.put("/pipelines/:id/update-order", { access: MANAGE, params: pipelineParams, body: stageOrderBodySchema }, async ({ auth, params, body, request }) => ({
+    data: await service.reorderStages(request.server.database.db, auth.tenantId, params.id, body.pipeline_stage_id),
+  }));
+
+  r.put("/pipelines/:id/users", { access: MANAGE, params: pipelineParams, body: pipelineUsersBodySchema }, async ({ auth, params, body, request }) => ({
+    data: await service.setPipelineUsers(request.server.database, auth.tenantId, params.id, body.user_ids),
+  }));
+
+  r.get("/revenue-stages", { access: LOOKUP, query: flaggedQuery }, async ({ auth, query, request }) => ({
+    data: await service.flaggedStages(request.server.database.db, auth.tenantId, "revenue", query.filter.pipeline_id),
+  }));
+
+  r.get("/contract-stages", { access: LOOKUP, query: flaggedQuery }, async ({ auth, query, request }) => ({
+    data: await service.flaggedStages(request.server.database.db, auth.tenantId, "contract", query.filter.pipeline_id),
+  }));
+
+  r.get("/pipelines/:id/targets", { access: TARGETS, params: pipelineParams, query: targetQuerySchema }, async ({ auth, params, query, request }) => ({
+    data: await service.pipelineTargetsSummary(request.server.database.db, auth.tenantId, { pipelineId: params.id, ...query }),
+  }));
+
+  r.put("/pipelines/:id/targets", { access: MANAGE, params: pipelineParams, body: targetsBodySchema }, async ({ auth, params, body, request }) =>
+    service.setTargets(request.server.database, auth.tenantId, params.id, body),
+  );
+
+  r.get("/pipelines/:id/my/targets", { access: READ, params: pipelineParams, query: targetQuerySchema }, async ({ auth, params, query, request }) => ({
+    data: await service.myTargets(request.server.database.db, auth.tenantId, auth.userId, { pipelineId: params.id, ...query }),
+  }));
+
+  r.get("/pipelines/:id/targets/users", { access: TARGETS, params: pipelineParams, query: targetQuerySchema }, async ({ auth, params, query, request }) =>
+    service.usersTargets(request.server.database.db, auth.tenantId, { pipelineId: params.id, ...query }),
+  );
+});
