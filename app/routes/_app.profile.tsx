@@ -1,30 +1,96 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { Drawer } from "../components/drawer";
 import { PageHeader } from "../components/frame/page-header";
+import { ProfileForm, ProfileSuccess } from "../components/profile/profile-form";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { safeReturnPath } from "../access/account-menu";
 import { pageTitle } from "../lib/meta";
+import { PROFILE_PHOTO_FIELD } from "../lib/profile-payload";
 import { requireUser } from "../services/auth.server";
+import { readForm } from "../services/forms.server";
+import { updateProfile } from "../services/profile.server";
 import { useFrame } from "./_app";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Personal profile", matches);
 
+/** Where the drawer closes to: the page it was opened on (`?from=`), or the dashboard. */
+function closeToOf(url: URL): string {
+  const from = safeReturnPath(url.searchParams.get("from"));
+  return from && !from.startsWith("/profile") ? from : "/dashboard";
+}
+
+/**
+ * /profile: the 'Edit Profile' drawer (spec, Profile drawer), opened from the account menu's
+ * 'Personal profile' with `?from=` the page it was opened on; Cancel, Done and ✕ go back there. Under
+ * the drawer, the user's details and roles (where a 'New role' notification leads).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
+  const url = new URL(request.url);
   return {
+    user: {
+      id: user.id,
+      name: user.name,
+      last_name: user.last_name,
+      email: user.email,
+      telephone: user.telephone,
+      profile_photo_path: user.profile_photo_path,
+      pin_is_allowed: user.pin_is_allowed,
+      has_pin: user.has_pin,
+    },
     details: [
-      ["First name", user.name],
-      ["Last name", user.last_name],
-      ["E-mail", user.email],
+      ["Name", user.full_name],
+      ["Email", user.email],
       ["Telephone", user.telephone ?? "—"],
       ["Company", user.company.name],
     ] as const,
     roles: user.roles.map((r) => ({ name: r.name, permissions: r.permissions.length })),
+    closeTo: closeToOf(url),
   };
 }
 
-export default function ProfilePage() {
-  const { details, roles } = useLoaderData<typeof loader>();
+/** Server-side parsing only (no rules: the API checks every field and answers its errors per field). */
+const profileFormSchema = z.object({
+  name: z.string().optional(),
+  last_name: z.string().optional(),
+  email: z.string().optional(),
+  telephone: z.string().optional(),
+  current_password: z.string().optional(),
+  password: z.string().optional(),
+  password_confirmation: z.string().optional(),
+  pin: z.string().optional(),
+  confirm_pin: z.string().optional(),
+  remove_profile_photo: z.string().optional(),
+  profile_photo: z.any().optional(),
+});
+
+/** Secrets and the file are never sent back into the form. */
+const HIDDEN = ["current_password", "password", "password_confirmation", "pin", "confirm_pin", PROFILE_PHOTO_FIELD];
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { api, user } = await requireUser(request);
+  const { form, tooLarge } = await readForm(request);
+  const submission = parseWithZod(form, { schema: profileFormSchema });
+  if (tooLarge) {
+    return data({ success: false, result: submission.reply({ fieldErrors: { [PROFILE_PHOTO_FIELD]: ["The profile photo may not be larger than 2 MB."] }, hideFields: HIDDEN }) }, { status: 422 });
+  }
+  const outcome = await updateProfile(api, user, form);
+  if (outcome.ok) return { success: true, result: submission.reply({ resetForm: true }) };
+  return data({ success: false, result: submission.reply({ fieldErrors: outcome.fieldErrors, formErrors: outcome.formErrors, hideFields: HIDDEN }) }, { status: 422 });
+}
+
+export default function ProfileDrawer() {
+  const { user, details, roles, closeTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const location = useLocation();
   const frame = useFrame();
+  const saving = navigation.state === "submitting" && navigation.formAction?.startsWith("/profile") === true;
+  const self = `${location.pathname}${location.search}`;
   return (
     <>
       <PageHeader companyName={frame.company.name} title="Personal profile" />
@@ -42,7 +108,7 @@ export default function ProfilePage() {
         </section>
         <section className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <h2 className="text-lg font-semibold">Roles</h2>
-          <ul className="mt-4 space-y-2 text-sm">
+          <ul className="mt-4 space-y-2 text-sm" data-profile-roles>
             {roles.map((r) => (
               <li key={r.name}>
                 <span className="font-medium">{r.name}</span> <span className="text-slate-500">({r.permissions} permissions)</span>
@@ -51,6 +117,14 @@ export default function ProfilePage() {
           </ul>
         </section>
       </div>
+      <Drawer title="Edit Profile" closeTo={closeTo} dismissible={!saving}>
+        {actionData?.success ? (
+          <ProfileSuccess closeTo={closeTo} />
+        ) : (
+          // A new key per visit: reopening (or Cancel, then reopening) starts from the saved values.
+          <ProfileForm key={location.key} user={user} lastResult={actionData?.result} closeTo={closeTo} action={self} saving={saving} />
+        )}
+      </Drawer>
     </>
   );
 }

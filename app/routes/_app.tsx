@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
+import { companySwitcher } from "../access/account-menu";
 import { visibleMenu } from "../access/menus";
-import { checkAccess, ruleFor } from "../access/routes";
 import { Footer } from "../components/frame/footer";
 import { Header } from "../components/frame/header";
 import { Sidebar } from "../components/frame/sidebar";
@@ -11,11 +11,17 @@ import { greetingFor, ukHour } from "../lib/greeting";
 import { productName } from "../lib/variant";
 import { requireUser } from "../services/auth.server";
 import { config } from "../services/config.server";
+import { isRedirect, unreadCount } from "../services/notifications.server";
 
 /** The frame of every signed-in page: side menu, header, footer, the tenant's colour. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, edition, subject } = await requireUser(request);
+  const { user, api, edition, subject } = await requireUser(request);
   const now = new Date();
+  // The bell's badge, fresh on every page load; a failure leaves the bell without a badge, not the page broken.
+  const notificationCount = await unreadCount(api).catch((error) => {
+    if (isRedirect(error)) throw error;
+    return 0;
+  });
   return {
     edition,
     menu: visibleMenu(edition, subject),
@@ -29,7 +35,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     company: { name: user.company.name, main_color: user.company.main_color },
     brokerPortalUrl: user.hasCedarPermission ? `${config.BROKER_PORTAL_URL}${encodeURIComponent(user.uuid)}` : null,
-    showCompanyProfile: edition === "flightdeck" && checkAccess(ruleFor("/company"), subject) === "ok",
+    companyMenu: companySwitcher(edition, user.company.name, subject),
+    notificationCount,
     underwritingUrl: config.UNDERWRITING_PORTAL_URL,
     helpUrl: edition === "flightdeck" ? config.HELP_URL_FLIGHTDECK : config.HELP_URL_SMALLBUSINESS,
     instagramUrl: config.INSTAGRAM_URL,
@@ -69,7 +76,8 @@ export default function Frame() {
           greeting={f.greeting}
           user={f.user}
           brokerPortalUrl={f.brokerPortalUrl}
-          showCompanyProfile={f.showCompanyProfile}
+          companyMenu={f.companyMenu}
+          notificationCount={f.notificationCount}
           instagramUrl={f.instagramUrl}
         />
         <main id="main" className="flex-1 px-4 py-6 sm:px-8">
