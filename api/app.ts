@@ -20,6 +20,7 @@ import usersRoutes from "./modules/users/routes";
 import systemRoutes from "./modules/system/routes";
 import pipelinesRoutes from "./modules/pipelines/routes";
 import tasksRoutes from "./modules/tasks/routes";
+import dashboardRoutes from "./modules/dashboard/routes";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -83,6 +84,7 @@ export async function buildApp({ config, database, mail, storage, logger }: Buil
   await app.register(clientsRoutes);
   await app.register(pipelinesRoutes);
   await app.register(tasksRoutes);
+  await app.register(dashboardRoutes);
   return app;
 }
 
