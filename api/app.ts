@@ -21,6 +21,7 @@ import systemRoutes from "./modules/system/routes";
 import pipelinesRoutes from "./modules/pipelines/routes";
 import tasksRoutes from "./modules/tasks/routes";
 import dashboardRoutes from "./modules/dashboard/routes";
+import searchRoutes from "./modules/search/routes";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -85,6 +86,7 @@ export async function buildApp({ config, database, mail, storage, logger }: Buil
   await app.register(pipelinesRoutes);
   await app.register(tasksRoutes);
   await app.register(dashboardRoutes);
+  await app.register(searchRoutes);
   return app;
 }
 
