@@ -40,7 +40,8 @@ export const EMPTY_FILTERED_TEXT = "No results found for your filters";
 const alignClass = { left: "text-left", right: "text-right", center: "text-center" };
 
 function SortHeader<Row>({ column, pathname, state, spec }: { column: Column<Row>; pathname: string; state: ListState; spec: ListSpec }) {
-  const active = state.sort?.field === column.sortField;
+  // A column without a sort field is never the sorted one (not even when the list is unsorted).
+  const active = column.sortField !== undefined && state.sort?.field === column.sortField;
   const direction = active ? (state.sort!.desc ? "descending" : "ascending") : "none";
   return (
     <th scope="col" aria-sort={direction} className={`px-4 py-3 text-xs font-semibold uppercase tracking-wide text-slate-600 ${alignClass[column.align ?? "left"]} ${column.className ?? ""}`}>

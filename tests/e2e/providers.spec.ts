@@ -1,0 +1,425 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { E2E, PASSWORD, USERS, expectPath, signIn } from "./helpers";
+import { adminApi, columnTexts, confirmDialog, drawer, expectColumn, expectParam, rangeText, rowWith, tableRows, toast, uniqueToken } from "./lists";
+
+/**
+ * The Providers screen (parent tenants only), with JavaScript on and off: add, edit with a server field
+ * error, search, sort, paging and page size, row and bulk delete with confirmation, a shared list URL,
+ * and the redirect of a tenant that is not a parent.
+ *
+ * The seeded Harbour Brokers providers are only read here (search, sort and paging rely on them); every
+ * provider a test changes or deletes is one it created itself, named with a random token.
+ */
+
+/** A 1×1 PNG, for the logo upload. */
+const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+
+/** The seeded providers whose name holds 'underwriting' (by name, ascending). */
+const UNDERWRITERS = ["Coversure Underwriting", "Geo Underwriting", "Pen Underwriting"];
+
+function searchBox(page: Page) {
+  return page.getByPlaceholder("Search providers");
+}
+
+/** The drawer's Name field (its label also carries the required asterisk). */
+function nameField(form: Locator) {
+  return form.getByRole("textbox", { name: "Name", exact: true });
+}
+
+function header(page: Page, name: "Name" | "Nominal code") {
+  return page.getByRole("columnheader", { name: new RegExp(`^${name}\\b`) });
+}
+
+/** The error line under a form control (the element its aria-describedby points at first). */
+async function fieldError(control: Locator): Promise<Locator> {
+  await expect(control).toHaveAttribute("aria-invalid", "true");
+  const describedBy = (await control.getAttribute("aria-describedby")) ?? "";
+  const errorId = describedBy.split(/\s+/).find((id) => id.endsWith("-error"));
+  expect(errorId, "the control points at its error line").toBeTruthy();
+  return control.page().locator(`[id="${errorId}"].field-error`);
+}
+
+test.describe("Providers, as Harbour Brokers' admin", () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, USERS.admin);
+  });
+
+  test.describe("Providers: add and edit in the drawer", () => {
+    test("ADD PROVIDER opens 'Add provider'; saving adds the provider with its logo and shows 'Provider created.'", async ({ page }, testInfo) => {
+      const token = uniqueToken(testInfo);
+      const name = `E2E Prov ${token}`;
+      const code = `E2E-${token}`;
+      await page.goto(`/providers?search=${token}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Providers");
+      await expect(page.getByText("No providers found")).toBeVisible();
+
+      await page.getByRole("link", { name: "ADD PROVIDER", exact: true }).click();
+      await expectPath(page, "/providers/new");
+      await expectParam(page, "search", token);
+      const form = drawer(page);
+      await expect(form.getByText("Add provider", { exact: true })).toBeVisible();
+      await nameField(form).fill(name);
+      await form.getByLabel("Nominal code", { exact: true }).fill(code);
+      await form.getByLabel("Claims e-mail", { exact: true }).fill(`claims-${token}@example.com`);
+      await form.getByLabel("Claims telephone", { exact: true }).fill("020 7946 0123");
+      await form.getByLabel("Insurer", { exact: true }).check();
+      await form.getByLabel("Lead", { exact: true }).check();
+      await form.getByLabel("Logo", { exact: true }).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG_1X1 });
+      await form.getByRole("button", { name: "Save", exact: true }).click();
+
+      await expect(toast(page, "Provider created.")).toBeVisible();
+      await expectPath(page, "/providers");
+      await expectParam(page, "search", token);
+      await expect(drawer(page)).toHaveCount(0);
+      const row = rowWith(page, name);
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText(code);
+      await expect(row.locator("img")).toHaveAttribute("src", /^\/files\//);
+      await expect(rangeText(page)).toHaveText("Showing 1–1 of 1");
+
+      // What was saved comes back in the edit drawer.
+      await page.getByRole("link", { name: `Edit ${name}`, exact: true }).click();
+      const edit = drawer(page);
+      await expect(edit.getByText("Edit provider", { exact: true })).toBeVisible();
+      await expect(nameField(edit)).toHaveValue(name);
+      await expect(edit.getByLabel("Claims e-mail", { exact: true })).toHaveValue(`claims-${token}@example.com`);
+      await expect(edit.getByLabel("Claims telephone", { exact: true })).toHaveValue("020 7946 0123");
+      await expect(edit.getByLabel("Insurer", { exact: true })).toBeChecked();
+      await expect(edit.getByLabel("Lead", { exact: true })).toBeChecked();
+      await expect(edit.getByLabel("Follow", { exact: true })).not.toBeChecked();
+      await expect(edit.getByRole("img", { name: `${name} logo` })).toBeVisible();
+    });
+
+    test("editing with a name that is taken shows the server's error under Name and keeps what was typed; fixed, it saves", async ({ page, request }, testInfo) => {
+      const token = uniqueToken(testInfo);
+      const api = await adminApi(request);
+      const original = `E2E Edit ${token}`;
+      await api.createProvider(original, `E2E-${token}`);
+
+      await page.goto(`/providers?search=${token}`);
+      await page.getByRole("link", { name: `Edit ${original}`, exact: true }).click();
+      await expect(page).toHaveURL((url) => /^\/providers\/[0-9a-f-]{36}\/edit$/.test(url.pathname) && url.searchParams.get("search") === token);
+      const form = drawer(page);
+      await expect(form.getByText("Edit provider", { exact: true })).toBeVisible();
+      const nameInput = nameField(form);
+      await expect(nameInput).toHaveValue(original);
+
+      // 'aviva' is a seeded provider (names are unique whatever their case).
+      await nameInput.fill("aviva");
+      await form.getByLabel("Nominal code", { exact: true }).fill(`NEW-${token}`);
+      await form.getByLabel("Support telephone", { exact: true }).fill("0161 496 0555");
+      await form.getByLabel("Follow", { exact: true }).check();
+      await form.getByRole("button", { name: "Save", exact: true }).click();
+
+      await expect(await fieldError(nameInput)).toHaveText("A provider with this name already exists.");
+      await expect(form.getByRole("alert")).toHaveText("Failed to update provider.");
+      await expect(page).toHaveURL((url) => url.pathname.endsWith("/edit"));
+      // Everything typed is still there.
+      await expect(nameInput).toHaveValue("aviva");
+      await expect(form.getByLabel("Nominal code", { exact: true })).toHaveValue(`NEW-${token}`);
+      await expect(form.getByLabel("Support telephone", { exact: true })).toHaveValue("0161 496 0555");
+      await expect(form.getByLabel("Follow", { exact: true })).toBeChecked();
+      await expect(form.getByLabel("Lead", { exact: true })).toBeChecked();
+      await expect(form.getByLabel("Insurer", { exact: true })).toBeChecked();
+
+      const fixed = `E2E Fixed ${token}`;
+      await nameInput.fill(fixed);
+      await form.getByRole("button", { name: "Save", exact: true }).click();
+      await expect(toast(page, "Provider updated.")).toBeVisible();
+      await expectPath(page, "/providers");
+      await expectParam(page, "search", token);
+      await expect(drawer(page)).toHaveCount(0);
+      await expect(rowWith(page, fixed)).toContainText(`NEW-${token}`);
+      await expect(rowWith(page, original)).toHaveCount(0);
+      await expect(tableRows(page)).toHaveCount(1);
+
+      await page.getByRole("link", { name: `Edit ${fixed}`, exact: true }).click();
+      await expect(drawer(page).getByLabel("Support telephone", { exact: true })).toHaveValue("0161 496 0555");
+      await expect(drawer(page).getByLabel("Follow", { exact: true })).toBeChecked();
+    });
+  });
+
+  test.describe("Providers: search, sort and pages", () => {
+    test("typing and pressing Search filters the list, back on page 1; no match shows 'No providers found'", async ({ page }, testInfo) => {
+      await page.goto("/providers?sort=-name&page=2");
+      await expect(rangeText(page)).toHaveText(/^Showing 11–20 of \d+$/);
+
+      await searchBox(page).fill("underwriting");
+      await page.getByRole("button", { name: "Search", exact: true }).click();
+      await expectParam(page, "search", "underwriting");
+      await expectParam(page, "page", null);
+      await expectParam(page, "sort", "-name");
+      await expect(rangeText(page)).toHaveText("Showing 1–3 of 3");
+      await expectColumn(page, [...UNDERWRITERS].reverse());
+      await expect(searchBox(page)).toHaveValue("underwriting");
+
+      // The search matches nominal codes too.
+      await searchBox(page).fill("PRV-1035");
+      await page.getByRole("button", { name: "Search", exact: true }).click();
+      await expectParam(page, "search", "PRV-1035");
+      await expect(tableRows(page)).toHaveCount(1);
+      await expectColumn(page, ["Close Brothers Premium Finance"]);
+
+      await searchBox(page).fill(`nothing-${uniqueToken(testInfo)}`);
+      await page.getByRole("button", { name: "Search", exact: true }).click();
+      await expect(page.getByText("No providers found")).toBeVisible();
+    });
+
+    test("with JavaScript the search applies by itself 2 s after typing stops", async ({ page, javaScriptEnabled }) => {
+      test.skip(!javaScriptEnabled, "without JavaScript the Search button submits (tested above)");
+      await page.goto("/providers?sort=-name");
+      await expect(rangeText(page)).toHaveText(/^Showing 1–10 of \d+$/);
+
+      await searchBox(page).pressSequentially("underwr");
+      // Still typing: a pause under 2 s applies nothing.
+      await page.waitForTimeout(1_000);
+      expect(new URL(page.url()).searchParams.get("search"), "not applied during a 1 s pause").toBeNull();
+      await searchBox(page).pressSequentially("iting");
+      const stopped = Date.now();
+
+      let appliedAt = 0;
+      await expect
+        .poll(
+          () => {
+            const search = new URL(page.url()).searchParams.get("search");
+            if (search !== null && !appliedAt) appliedAt = Date.now();
+            return search;
+          },
+          {
+            intervals: [50],
+            timeout: 8_000,
+            message: "the search applies without pressing Search",
+          },
+        )
+        .toBe("underwriting");
+      expect(appliedAt - stopped, "applied 2 s after the last key, not before").toBeGreaterThanOrEqual(1_950);
+      await expect(rangeText(page)).toHaveText("Showing 1–3 of 3");
+      await expectColumn(page, [...UNDERWRITERS].reverse());
+    });
+
+    test("a sortable header cycles ascending → descending → unsorted, and back to ascending", async ({ page }) => {
+      // perPage=25 keeps every URL of the cycle from being the bare list URL (see the fixme below).
+      await page.goto("/providers?perPage=25");
+      await expect(header(page, "Name")).toHaveAttribute("aria-sort", "ascending");
+      await expect(header(page, "Nominal code")).toHaveAttribute("aria-sort", "none");
+      await expect(tableRows(page).first()).toContainText("Ageas");
+
+      await header(page, "Name").getByRole("link").click();
+      await expectParam(page, "sort", "-name");
+      await expectParam(page, "perPage", "25");
+      await expect(header(page, "Name")).toHaveAttribute("aria-sort", "descending");
+      await expect(tableRows(page).first()).toContainText("Zurich");
+      expect((await columnTexts(page)).slice(0, 3)).toEqual(["Zurich", "Travelers", "Tokio Marine HCC"]);
+
+      // Unsorted: the URL says so (sort=none), since ascending by name is the list's default.
+      await header(page, "Name").getByRole("link").click();
+      await expectParam(page, "sort", "none");
+      await expect(header(page, "Name")).toHaveAttribute("aria-sort", "none");
+      await expect(header(page, "Nominal code")).toHaveAttribute("aria-sort", "none");
+      await expect(tableRows(page)).toHaveCount(25);
+
+      await header(page, "Name").getByRole("link").click();
+      await expectParam(page, "sort", null);
+      await expectParam(page, "perPage", "25");
+      await expect(header(page, "Name")).toHaveAttribute("aria-sort", "ascending");
+      await expect(tableRows(page).first()).toContainText("Ageas");
+    });
+
+    // Product bug, kept as a record: from the unsorted list with nothing else in the URL (/providers?sort=none),
+    // the Name header links to the default order, i.e. the bare /providers; a bare list URL restores the
+    // remembered state, which is sort=none again, so the click changes nothing. Not run: the remembered state
+    // is per user, and the other project changes it at the same time, so the outcome would be a race.
+    test.fixme("from the unsorted bare list, the Name header returns to ascending", async ({ page }) => {
+      await page.goto("/providers?sort=none");
+      await expect(header(page, "Name")).toHaveAttribute("aria-sort", "none");
+      await header(page, "Name").getByRole("link").click();
+      await expect(header(page, "Name")).toHaveAttribute("aria-sort", "ascending");
+      await expectParam(page, "sort", null);
+    });
+
+    test("sorting by Nominal code descending puts the highest code first and returns to page 1", async ({ page }) => {
+      await page.goto("/providers?sort=-name&page=2");
+      await header(page, "Nominal code").getByRole("link").click();
+      await expectParam(page, "sort", "nominal_code");
+      await expectParam(page, "page", null);
+      await expect(header(page, "Nominal code")).toHaveAttribute("aria-sort", "ascending");
+      await expect(header(page, "Name")).toHaveAttribute("aria-sort", "none");
+
+      await header(page, "Nominal code").getByRole("link").click();
+      await expectParam(page, "sort", "-nominal_code");
+      await expect(header(page, "Nominal code")).toHaveAttribute("aria-sort", "descending");
+      await expect(tableRows(page).first()).toContainText("PRV-1035");
+      expect((await columnTexts(page, 3)).slice(0, 3)).toEqual(["PRV-1035", "PRV-1034", "PRV-1033"]);
+    });
+
+    test("the pager pages through and a new page size returns to page 1 keeping the sort", async ({ page, javaScriptEnabled }) => {
+      await page.goto("/providers?sort=-name");
+      await expect(rangeText(page)).toHaveText(/^Showing 1–10 of \d+$/);
+      await expect(tableRows(page)).toHaveCount(10);
+      const pager = page.getByRole("navigation", { name: "Pagination" });
+      await expect(pager.locator('[aria-current="page"]')).toHaveText("1");
+      const first = await columnTexts(page);
+
+      await pager.getByRole("link", { name: "Next page" }).click();
+      await expectParam(page, "page", "2");
+      await expectParam(page, "sort", "-name");
+      await expect(rangeText(page)).toHaveText(/^Showing 11–20 of \d+$/);
+      await expect(pager.locator('[aria-current="page"]')).toHaveText("2");
+      const second = await columnTexts(page);
+      expect(second).toHaveLength(10);
+      expect(second.filter((n) => first.includes(n))).toEqual([]);
+
+      await pager.getByRole("link", { name: "Page 1", exact: true }).click();
+      await expectParam(page, "page", null);
+      await expect(rangeText(page)).toHaveText(/^Showing 1–10 of \d+$/);
+      await expectColumn(page, first);
+
+      await pager.getByRole("link", { name: "Page 2", exact: true }).click();
+      await expectParam(page, "page", "2");
+      await expectColumn(page, second);
+
+      await pager.getByRole("link", { name: "Last page" }).click();
+      await expect(page).toHaveURL((url) => Number(url.searchParams.get("page")) >= 4);
+      await expect(pager.getByRole("link", { name: "Next page" })).toHaveCount(0);
+      await expect(pager.getByRole("link", { name: "Previous page" })).toBeVisible();
+
+      // (How many pages there are depends on the providers the other project's tests add meanwhile.)
+      await pager.getByRole("link", { name: "First page" }).click();
+      await expectParam(page, "page", null);
+      await expectColumn(page, first);
+      await pager.getByRole("link", { name: "Page 2", exact: true }).click();
+      await expectParam(page, "page", "2");
+
+      // 'items per page': with JavaScript a choice applies at once, without it the Apply button sends it.
+      const perPage = page.getByLabel("items per page");
+      await expect(perPage).toHaveValue("10");
+      await perPage.selectOption("25");
+      if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply", exact: true }).click();
+      await expectParam(page, "perPage", "25");
+      await expectParam(page, "page", null);
+      await expectParam(page, "sort", "-name");
+      await expect(rangeText(page)).toHaveText(/^Showing 1–25 of \d+$/);
+      await expect(tableRows(page)).toHaveCount(25);
+      expect((await columnTexts(page)).slice(0, 20)).toEqual([...first, ...second]);
+      await expect(page.getByLabel("items per page")).toHaveValue("25");
+    });
+
+    test("a filtered, sorted, paged list URL opened in a fresh browser shows the same rows in the same order", async ({ page, browser, javaScriptEnabled }) => {
+      const shared = "/providers?search=a&sort=-name&perPage=10&page=2";
+      await page.goto(shared);
+      await expect(rangeText(page)).toHaveText(/^Showing 11–\d+ of \d+$/);
+      const range = (await rangeText(page).innerText()).trim();
+      const rows = await columnTexts(page);
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((n) => /a/i.test(n))).toBe(true);
+      expect([...rows].sort((x, y) => y.toLowerCase().localeCompare(x.toLowerCase()))).toEqual(rows);
+
+      // Someone else opens the copied address: signed out, it asks for sign-in first, then shows the list.
+      const other = await browser.newContext({ javaScriptEnabled, baseURL: E2E.main.flightdeck });
+      try {
+        const fresh = await other.newPage();
+        await fresh.goto(shared);
+        await expectPath(fresh, "/login");
+        await fresh.locator("input[name=email]").fill(USERS.admin.email);
+        await fresh.locator("input[name=password]").fill(PASSWORD);
+        await fresh.getByRole("button", { name: "Sign in", exact: true }).click();
+        await expectPath(fresh, "/providers");
+        await expectParam(fresh, "search", "a");
+        await expectParam(fresh, "sort", "-name");
+        await expectParam(fresh, "page", "2");
+        await expect(rangeText(fresh)).toHaveText(range);
+        await expectColumn(fresh, rows);
+        await expect(fresh.getByPlaceholder("Search providers")).toHaveValue("a");
+        await expect(header(fresh, "Name")).toHaveAttribute("aria-sort", "descending");
+        await expect(fresh.getByRole("navigation", { name: "Pagination" }).locator('[aria-current="page"]')).toHaveText("2");
+      } finally {
+        await other.close();
+      }
+    });
+  });
+
+  test.describe("Providers: delete", () => {
+    test("a row's Delete asks 'Are you sure you want to delete this provider?'; Cancel keeps it, Remove deletes it", async ({ page, request }, testInfo) => {
+      const token = uniqueToken(testInfo);
+      const name = `E2E Del ${token}`;
+      await (await adminApi(request)).createProvider(name, `E2E-${token}`);
+      await page.goto(`/providers?search=${token}`);
+      await expect(rowWith(page, name)).toHaveCount(1);
+
+      await page.getByRole("link", { name: `Delete ${name}`, exact: true }).click();
+      const dialog = confirmDialog(page);
+      await expect(dialog).toContainText("Are you sure you want to delete this provider?");
+      await dialog.getByRole("link", { name: "Cancel", exact: true }).click();
+      await expect(confirmDialog(page)).toHaveCount(0);
+      await expectPath(page, "/providers");
+      await expect(rowWith(page, name)).toHaveCount(1);
+
+      await page.getByRole("link", { name: `Delete ${name}`, exact: true }).click();
+      await confirmDialog(page).getByRole("button", { name: "Remove", exact: true }).click();
+      await expect(toast(page, "Provider deleted.")).toBeVisible();
+      await expectPath(page, "/providers");
+      await expectParam(page, "search", token);
+      await expect(page.getByText("No providers found")).toBeVisible();
+    });
+
+    test("bulk: two selected rows, 'Delete provider(s)', Remove → 'Providers deleted.' and only they are gone", async ({ page, request }, testInfo) => {
+      const token = uniqueToken(testInfo);
+      const api = await adminApi(request);
+      const names = [1, 2, 3].map((n) => `E2E Bulk ${n} ${token}`);
+      for (const [i, n] of names.entries()) await api.createProvider(n, `E2E-${i + 1}-${token}`);
+
+      await page.goto(`/providers?search=${token}`);
+      await expect(tableRows(page)).toHaveCount(3);
+      await page.getByRole("checkbox", { name: `Select ${names[0]}`, exact: true }).check();
+      await page.getByRole("checkbox", { name: `Select ${names[2]}`, exact: true }).check();
+      await page.getByRole("button", { name: "Delete provider(s)", exact: true }).click();
+
+      const dialog = confirmDialog(page);
+      await expect(dialog).toContainText("Are you sure you want to delete these 2 providers?");
+      await expectPath(page, "/providers/delete");
+      await dialog.getByRole("button", { name: "Remove", exact: true }).click();
+
+      await expect(toast(page, "Providers deleted.")).toBeVisible();
+      await expectPath(page, "/providers");
+      await expectParam(page, "search", token);
+      await expectParam(page, "ids", null);
+      await expectColumn(page, [names[1]]);
+    });
+
+    test("bulk: select-all on the page deletes every row of it", async ({ page, request }, testInfo) => {
+      const token = uniqueToken(testInfo);
+      const api = await adminApi(request);
+      for (const n of [1, 2]) await api.createProvider(`E2E Every ${n} ${token}`, `E2E-${n}-${token}`);
+
+      await page.goto(`/providers?search=${token}`);
+      await expect(tableRows(page)).toHaveCount(2);
+      await page.getByRole("checkbox", { name: "Select all rows on this page" }).check();
+      await page.getByRole("button", { name: "Delete provider(s)", exact: true }).click();
+      await expect(confirmDialog(page)).toContainText("Are you sure you want to delete these 2 providers?");
+      await confirmDialog(page).getByRole("button", { name: "Remove", exact: true }).click();
+      await expect(toast(page, "Providers deleted.")).toBeVisible();
+      await expect(page.getByText("No providers found")).toBeVisible();
+    });
+
+    test("bulk with nothing selected answers 'No items selected' and deletes nothing", async ({ page }) => {
+      await page.goto("/providers?search=underwriting");
+      await expect(tableRows(page)).toHaveCount(3);
+      await page.getByRole("button", { name: "Delete provider(s)", exact: true }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "No items selected" })).toBeVisible();
+      await expect(confirmDialog(page)).toHaveCount(0);
+      await expectPath(page, "/providers");
+      await expectColumn(page, UNDERWRITERS);
+    });
+  });
+});
+
+test.describe("Providers: who may open it", () => {
+  test("a tenant that is not a parent is sent to /dashboard from the list and the drawer", async ({ page }) => {
+    await signIn(page, USERS.adviser);
+    for (const path of ["/providers", "/providers/new", "/providers?search=a&page=2"]) {
+      await page.goto(path);
+      await expectPath(page, "/dashboard");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard");
+    }
+  });
+});
