@@ -4,6 +4,7 @@ import qs from "qs";
 import type { ApiConfig } from "./config";
 import type { Database } from "./db/client";
 import { HttpError } from "./http/errors";
+import { isDatabaseUnavailable } from "./lib/db-errors";
 import { MULTIPART_LIMITS } from "./http/multipart";
 import { createMail, type MailProvider } from "./integrations/mail";
 import { createStorage, type Storage } from "./integrations/storage";
@@ -66,6 +67,10 @@ export async function buildApp({ config, database, mail, storage, logger }: Buil
     if (status && status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, wrong content type, body too large …
       return reply.code(status).send({ message: friendlyClientError(error as Error & { code?: string }) });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      return reply.code(503).send({ message: "The database is not answering right now. Please try again in a moment." });
     }
     request.log.error({ err: error }, "unhandled error");
     return reply.code(500).send({ message: "Something went wrong on our side. Please try again." });

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { tooLargeMessage } from "../integrations/storage/image";
 import { HttpError, invalid } from "./errors";
+import { NUL_MESSAGE } from "./validation";
 
 /** Limits of every multipart request (registered with @fastify/multipart in app.ts). */
 export const MULTIPART_LIMITS = {
@@ -53,6 +54,7 @@ export async function readMultipart(request: FastifyRequest, fileFields: readonl
       } else {
         const name = part.fieldname.endsWith("[]") ? part.fieldname.slice(0, -2) : part.fieldname;
         const value = typeof part.value === "string" ? part.value : String(part.value);
+        if (value.includes("\u0000") || part.fieldname.includes("\u0000")) throw invalid({ [name.replace(/\u0000/g, "")]: [NUL_MESSAGE] });
         const current = fields[name];
         if (current === undefined) fields[name] = part.fieldname.endsWith("[]") ? [value] : value;
         else fields[name] = Array.isArray(current) ? [...current, value] : [current, value];
@@ -67,7 +69,10 @@ export async function readMultipart(request: FastifyRequest, fileFields: readonl
     if (err.code === "FST_FILES_LIMIT") throw new HttpError(413, "Too many files in one request.");
     if (err.code === "FST_FIELDS_LIMIT" || err.code === "FST_PARTS_LIMIT") throw new HttpError(413, "Too many form fields in one request.");
     if (err.code === "FST_PROTO_VIOLATION") throw new HttpError(400, "A form field has a name that is not allowed.");
-    throw e;
+    if (e instanceof HttpError) throw e;
+    // Anything else the multipart parser stumbles on (no boundary, a body cut off, broken part headers)
+    // is a malformed request, not a fault of ours.
+    throw new HttpError(400, "The form data could not be read. Please send it again.");
   }
   return { fields, files };
 }

@@ -3,8 +3,8 @@ import type { z } from "zod";
 import type { Permission } from "../../contract/permissions";
 import { hasAnyPermission } from "../../contract/permissions";
 import { authenticate, type AuthContext } from "../modules/auth/authenticate";
-import { forbidden, notFound } from "./errors";
-import { parseOr422 } from "./validation";
+import { forbidden, invalid, notFound } from "./errors";
+import { NUL_MESSAGE, nulPath, parseOr422 } from "./validation";
 
 /**
  * Who may call a route, declared where the route is registered:
@@ -91,6 +91,7 @@ export class Router {
         const isPublic = "public" in access;
         const auth = await authenticate(request, { required: !isPublic });
         if (!isPublic && !hasAnyPermission(auth!.permissions, access.permissions)) throw forbidden();
+        assertNoNulCharacters(request);
         const ctx = {
           auth,
           request,
@@ -107,6 +108,17 @@ export class Router {
       },
     });
   }
+}
+
+/**
+ * PostgreSQL text cannot hold a NUL character (U+0000): a value carrying one would fail in the database
+ * (a 500, or half a change). Refused up front for the path, the query and a JSON body; multipart fields
+ * are checked in readMultipart.
+ */
+function assertNoNulCharacters(request: { params: unknown; query: unknown; body: unknown }) {
+  if (nulPath(request.params, "") !== undefined) throw notFound();
+  const where = nulPath(request.query, "") ?? nulPath(request.body, "");
+  if (where !== undefined) throw invalid({ [where || "_"]: [NUL_MESSAGE] });
 }
 
 function parseParamsOr404<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {

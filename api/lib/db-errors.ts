@@ -6,3 +6,20 @@ export function isUniqueViolation(e: unknown, constraint?: string): boolean {
     return err?.code === "23505" && (!constraint || err.constraint === undefined || err.constraint === constraint);
   });
 }
+
+/**
+ * True when the database cannot be reached or cut the connection (a restart, a failover, a full pool):
+ * connection refused or reset, a connection ended mid-query, Postgres' shutdown and start-up codes
+ * (57P01–57P03) and connection exceptions (08xxx). The API answers those with 503, not 500.
+ */
+export function isDatabaseUnavailable(e: unknown): boolean {
+  const seen = new Set<unknown>();
+  for (let c: unknown = e; c && typeof c === "object" && !seen.has(c); c = (c as { cause?: unknown }).cause) {
+    seen.add(c);
+    const err = c as { code?: string; message?: string };
+    if (typeof err.code === "string" && (/^57P0[123]$/.test(err.code) || /^08/.test(err.code))) return true;
+    if (["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "ENOTFOUND", "EAI_AGAIN"].includes(err.code ?? "")) return true;
+    if (/Connection terminated|connection timeout|Client has encountered a connection error|Cannot use a pool after calling end|the database system is (starting up|shutting down)/i.test(err.message ?? "")) return true;
+  }
+  return false;
+}
