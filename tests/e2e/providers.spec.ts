@@ -225,11 +225,9 @@ test.describe("Providers, as Harbour Brokers' admin", () => {
       await expect(tableRows(page).first()).toContainText("Ageas");
     });
 
-    // Product bug, kept as a record: from the unsorted list with nothing else in the URL (/providers?sort=none),
-    // the Name header links to the default order, i.e. the bare /providers; a bare list URL restores the
-    // remembered state, which is sort=none again, so the click changes nothing. Not run: the remembered state
-    // is per user, and the other project changes it at the same time, so the outcome would be a race.
-    test.fixme("from the unsorted bare list, the Name header returns to ascending", async ({ page }) => {
+    // From /providers?sort=none the Name header links to the default order; that link is /providers?page=1,
+    // never the bare /providers (which would bring back the remembered sort=none).
+    test("from the unsorted list, the Name header returns to ascending (a link to the default order is never the bare list URL)", async ({ page }) => {
       await page.goto("/providers?sort=none");
       await expect(header(page, "Name")).toHaveAttribute("aria-sort", "none");
       await header(page, "Name").getByRole("link").click();

@@ -147,7 +147,7 @@ test.describe("Role permissions", () => {
     await page.reload();
     await expect(permission(page, "task_view")).not.toBeChecked();
     await expect(permission(page, "provider_manage")).toBeChecked();
-    await expect(page.getByText(/^1 permissions? granted\./)).toBeVisible();
+    await expect(page.getByText(/^1 permission granted\./)).toBeVisible();
 
     // The roles list counts them too.
     await page.goto(`/roles?search=${token}`);

@@ -1,0 +1,9 @@
+declare module "autocannon" {
+  interface Result {
+    latency: { p50: number; p97_5?: number; p99: number };
+    requests: { average: number };
+    errors: number;
+    non2xx: number;
+  }
+  export default function autocannon(options: { url: string; connections?: number; duration?: number; headers?: Record<string, string>; method?: string; body?: string }): Promise<Result>;
+}
