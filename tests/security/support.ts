@@ -115,12 +115,22 @@ async function tables(api: TestApi): Promise<TableInfo[]> {
  * attempts (keyed by address) are left out; tokens are compared without their last-use time.
  */
 export async function harbourChecksumQuery(api: TestApi, harbourId: number): Promise<string> {
+  return checksumQuery(api, harbourId);
+}
+
+/** md5 of every row of every table (sign-in attempts left out, tokens without their last-use time). */
+export async function wholeDatabaseChecksumQuery(api: TestApi): Promise<string> {
+  return checksumQuery(api, undefined);
+}
+
+async function checksumQuery(api: TestApi, harbourId: number | undefined): Promise<string> {
   const parts: string[] = [];
   for (const t of await tables(api)) {
     if (t.name === "sign_in_attempts") continue;
     const rowText = t.name === "auth_tokens" ? `(x.id, x.user_id, x.token_hash, x.created_at, x.revoked_at)::text` : `x::text`;
     let where = "true";
-    if (t.columns.includes("tenant_id")) where = `x.tenant_id = ${harbourId}`;
+    if (harbourId === undefined) where = "true";
+    else if (t.columns.includes("tenant_id")) where = `x.tenant_id = ${harbourId}`;
     else if (t.name === "companies") where = `x.id = ${harbourId}`;
     else if (t.columns.includes("user_id")) where = `x.user_id in (select id from users where tenant_id = ${harbourId})`;
     else if (t.columns.includes("role_id")) where = `x.role_id in (select id from roles where tenant_id = ${harbourId})`;
