@@ -35,6 +35,8 @@ export interface FilterDefinition {
   disabled?: boolean;
   /** Options of a select filter; a value not among them (or disabled) is dropped. */
   selectOptions?: DropdownOption[];
+  /** The label of a select filter's empty choice (no filter sent); default 'All'. */
+  emptyLabel?: string;
   minValue?: number;
   maxValue?: number;
   /** The filterKey of the sibling this value must not be below (this is the "to" of a pair). */

@@ -79,6 +79,8 @@ export function createApi(ctx: ApiContext) {
     if (status === 404) throw new Response(apiError.message, { status: 404 });
     if (status === 403) throw new Response(apiError.message, { status: 403 });
     if (status === 429) throw new ApiValidationError(apiError);
+    // A conflict (a record still in use, a change made at the same time) is told to the user like a refusal.
+    if (status === 409) throw new ApiValidationError(apiError);
     throw serviceUnavailable();
   }
 

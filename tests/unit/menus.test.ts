@@ -73,6 +73,10 @@ describe("active menu entry", () => {
     ["/benefits", "/smart-savings", false],
     ["/benefits", "/benefits/expenses-management", true],
     ["/dashboard", "/tasks", false],
+    ["/companies", "/company/12", true],
+    ["/company", "/company/12/compliance-information", false],
+    ["/company", "/company", true],
+    ["/individuals", "/individual/7", true],
   ])("%s on %s → %s", (to, path, active) => {
     expect(isActiveLink(to, path)).toBe(active);
   });

@@ -43,7 +43,7 @@ function FilterControl({ def, state, autocomplete }: { def: FilterDefinition; st
         <div>
           {label}
           <select id={id} name={name} defaultValue={text(value)} disabled={def.disabled} className={inputClass}>
-            <option value="">All</option>
+            <option value="">{def.emptyLabel ?? "All"}</option>
             {def.selectOptions?.map((o) => (
               <option key={o.value} value={o.value} disabled={o.disabled}>
                 {o.label}
