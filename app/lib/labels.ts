@@ -1,11 +1,25 @@
 import type { Variant } from "./variant";
 
 /**
- * Words the smallBusiness edition says differently: tasks are opportunities and workflows are
- * automations. One lookup, not a second code path.
+ * Words the smallBusiness edition says differently: tasks are opportunities, workflows are
+ * automations, individuals and companies are customers. One lookup, not a second code path.
  */
 const words = {
-  flightdeck: { task: "task", tasks: "tasks", Task: "Task", Tasks: "Tasks", workflows: "Workflow management", assignTask: "Assign task", moveTask: "Move task" },
+  flightdeck: {
+    task: "task",
+    tasks: "tasks",
+    Task: "Task",
+    Tasks: "Tasks",
+    workflows: "Workflow management",
+    assignTask: "Assign task",
+    moveTask: "Move task",
+    individual: "individual",
+    individuals: "individuals",
+    Individuals: "Individuals",
+    company: "company",
+    companies: "companies",
+    Companies: "Companies",
+  },
   smallbusiness: {
     task: "opportunity",
     tasks: "opportunities",
@@ -14,6 +28,12 @@ const words = {
     workflows: "Automations",
     assignTask: "Assign opportunity",
     moveTask: "Move opportunity",
+    individual: "individual customer",
+    individuals: "individual customers",
+    Individuals: "Individual customers",
+    company: "company customer",
+    companies: "company customers",
+    Companies: "Company customers",
   },
 } as const;
 

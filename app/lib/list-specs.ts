@@ -44,3 +44,17 @@ export const tasksListSpec: ListSpec = {
   },
   defaultSort: { field: "created_at", desc: true },
 };
+
+/** Individuals (individual customers in smallBusiness): linked company, owner, portal invitation and archived. */
+export const individualsListSpec: ListSpec = {
+  sortable: ["full_name", "email", "created_at", "updated_at"],
+  filters: { company_id: {}, owner_user_id: {}, portal_invited: {}, archived: {} },
+  defaultSort: { field: "full_name", desc: false },
+};
+
+/** Companies (company customers in smallBusiness): type, employee size and linked individual. */
+export const companiesListSpec: ListSpec = {
+  sortable: ["name", "postcode", "created_at", "updated_at"],
+  filters: { type_id: {}, employee_size_id: {}, "individuals.id": {} },
+  defaultSort: { field: "name", desc: false },
+};

@@ -1,0 +1,42 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { CompanyForm } from "../components/clients/company-form";
+import { capitalise, formState } from "../components/clients/form-state";
+import { Drawer } from "../components/drawer";
+import { wordsFor } from "../lib/labels";
+import { requireAccess } from "../services/auth.server";
+import { attempt } from "../services/clients.server";
+import { companyBody, companyLookups, createCompany } from "../services/companies.server";
+import { redirectWithToast } from "../services/session.server";
+
+async function requireCreate(request: Request) {
+  const signedIn = await requireAccess(request, "/companies");
+  if (!signedIn.subject.permissions.some((p) => p === "company_create" || p === "company_manage")) throw redirect("/companies");
+  return signedIn;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api, edition, subject } = await requireCreate(request);
+  return { lookups: await companyLookups(api, subject.permissions), words: wordsFor(edition) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { api, edition } = await requireCreate(request);
+  const words = wordsFor(edition);
+  const form = await request.formData();
+  const saved = await attempt("create", form, `Failed to create ${words.company}.`, () => createCompany(api, companyBody(form, "create")));
+  if (!saved.ok) return saved.response;
+  return redirectWithToast(request, `/company/${saved.value.data.id}`, { kind: "success", message: `${capitalise(words.company)} created.` });
+}
+
+export default function NewCompany() {
+  const { lookups, words } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { search } = useLocation();
+  return (
+    <Drawer title={`Add ${words.company}`} closeTo={`/companies${search}`}>
+      <CompanyForm lookups={lookups} state={formState(actionData, "create")} cancelTo={`/companies${search}`} submitLabel={`Create ${words.company}`} />
+    </Drawer>
+  );
+}

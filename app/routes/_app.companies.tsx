@@ -1,0 +1,146 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import type { Company } from "../../contract/clients";
+import { PageHeader } from "../components/frame/page-header";
+import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { BulkActions } from "../components/table/bulk-actions";
+import { DataTable, type Column } from "../components/table/data-table";
+import { FilterBar } from "../components/table/filter-bar";
+import { PageSizeSelect, SearchBox } from "../components/table/list-controls";
+import { Pager } from "../components/table/pager";
+import { formatDate } from "../lib/dates";
+import { wordsFor } from "../lib/labels";
+import { companiesListSpec } from "../lib/list-specs";
+import { pageTitle } from "../lib/meta";
+import { requireAccess } from "../services/auth.server";
+import { companyTypeOptions, employeeSizeOptions } from "../services/clients.server";
+import { companyFilters, listCompanies } from "../services/companies.server";
+import { getIndividual, individualOption, individualOptions } from "../services/individuals.server";
+import { listStateFrom, selectedIds } from "../services/lists.server";
+import { useFrame } from "./_app";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.words.Companies ?? "Companies", matches);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api, edition, subject } = await requireAccess(request, "/companies");
+  const words = wordsFor(edition);
+  const canReadIndividuals = subject.permissions.some((p) => p === "individual_view" || p === "individual_manage");
+  const [types, sizes] = await Promise.all([companyTypeOptions(api), employeeSizeOptions(api)]);
+  const all = companyFilters(types, sizes);
+  const filters = canReadIndividuals ? all : all.filter((f) => f.filterKey !== "individuals.id");
+  const state = await listStateFrom(request, api, "companies", companiesListSpec, filters);
+  const chosenIndividual = typeof state.filters["individuals.id"] === "string" ? state.filters["individuals.id"] : null;
+  const [page, individuals, chosen] = await Promise.all([
+    listCompanies(api, state),
+    // The first individuals, for the linked-individual filter's select without JavaScript.
+    canReadIndividuals ? individualOptions(api, { perPage: 100 }).then((r) => r.options) : [],
+    canReadIndividuals && chosenIndividual ? getIndividual(api, chosenIndividual).then(individualOption, () => null) : null,
+  ]);
+  return {
+    state,
+    page,
+    filters,
+    autocomplete: { "individuals.id": { selected: chosen, initial: individuals } },
+    words,
+    canManage: subject.permissions.includes("company_manage"),
+    canCreate: subject.permissions.some((p) => p === "company_create" || p === "company_manage"),
+  };
+}
+
+/** 'Delete' of the bulk form: on to the confirmation of the selected rows. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { subject } = await requireAccess(request, "/companies");
+  if (!subject.permissions.includes("company_manage")) throw new Response("Not allowed", { status: 403 });
+  const ids = selectedIds(await request.formData());
+  if (ids.length === 0) return data({ bulk: { noSelection: true } }, { status: 422 });
+  const params = new URLSearchParams(new URL(request.url).search);
+  params.delete("index");
+  for (const id of ids) params.append("ids", id);
+  return redirect(`/companies/delete?${params}`);
+}
+
+export default function CompaniesPage() {
+  const { state, page, filters, autocomplete, words, canManage, canCreate } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const frame = useFrame();
+  const { search } = useLocation();
+  const columns: Column<Company>[] = [
+    {
+      key: "name",
+      header: "Name",
+      sortField: "name",
+      cell: (c) => (
+        <Link to={`/company/${c.id}`} className="font-medium text-brand hover:underline">
+          {c.name}
+        </Link>
+      ),
+    },
+    { key: "type", header: "Type", cell: (c) => c.type?.name ?? "—" },
+    { key: "size", header: "Employee size", cell: (c) => c.employee_size?.name ?? "—" },
+    {
+      key: "primary",
+      header: "Primary contact",
+      cell: (c) =>
+        c.primary_contact ? (
+          <span>
+            <Link to={`/individual/${c.primary_contact.id}`} className="hover:underline">
+              {c.primary_contact.full_name}
+            </Link>
+            {c.primary_contact.job_title ? <span className="block text-xs text-slate-500">{c.primary_contact.job_title}</span> : null}
+          </span>
+        ) : (
+          "—"
+        ),
+    },
+    { key: "contacts", header: "Contacts", align: "right", cell: (c) => c.individuals_count },
+    { key: "postcode", header: "Town / postcode", sortField: "postcode", cell: (c) => [c.town, c.postcode].filter(Boolean).join(", ") || "—" },
+    { key: "created", header: "Created", sortField: "created_at", cell: (c) => formatDate(c.created_at) },
+  ];
+  return (
+    <>
+      <PageHeader
+        companyName={frame.company.name}
+        title={words.Companies}
+        info="The companies your company works with. Filter, sort and share the address: the list is in the URL."
+        actions={
+          canCreate ? (
+            <Link to={`/companies/new${search}`} className="btn-primary">
+              {`ADD ${words.company.toUpperCase()}`}
+            </Link>
+          ) : null
+        }
+      />
+      <div className="mb-4 space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <SearchBox state={state} spec={companiesListSpec} placeholder={`Search ${words.companies}`} />
+          {canManage ? (
+            <BulkActions formId="companies-bulk" result={actionData?.bulk}>
+              <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
+                Delete
+              </button>
+            </BulkActions>
+          ) : null}
+        </div>
+        <FilterBar pathname="/companies" state={state} spec={companiesListSpec} filters={filters} autocomplete={autocomplete} />
+      </div>
+      <DataTable
+        caption={words.Companies}
+        pathname="/companies"
+        state={state}
+        spec={companiesListSpec}
+        rows={page.data}
+        columns={columns}
+        rowId={(c) => String(c.id)}
+        selection={canManage ? { formId: "companies-bulk", label: (c) => c.name } : undefined}
+      />
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <PageSizeSelect state={state} spec={companiesListSpec} />
+        <Pager pathname="/companies" state={state} spec={companiesListSpec} total={page.meta.total} lastPage={page.meta.last_page} />
+      </div>
+      <Outlet />
+    </>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

@@ -1,0 +1,45 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation, useParams } from "@remix-run/react";
+import { CompanyForm } from "../components/clients/company-form";
+import { capitalise, formState } from "../components/clients/form-state";
+import { Drawer } from "../components/drawer";
+import { wordsFor } from "../lib/labels";
+import { requireAccess } from "../services/auth.server";
+import { attempt } from "../services/clients.server";
+import { companyBody, companyLookups, getCompany, updateCompany } from "../services/companies.server";
+import { redirectWithToast } from "../services/session.server";
+
+async function requireManage(request: Request, id: string | undefined) {
+  const signedIn = await requireAccess(request, "/company/:id");
+  if (!/^[1-9]\d{0,9}$/.test(id ?? "")) throw new Response("Not found", { status: 404 });
+  if (!signedIn.subject.permissions.includes("company_manage")) throw redirect(`/company/${id}`);
+  return signedIn;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { api, edition, subject } = await requireManage(request, params.id);
+  const [company, lookups] = await Promise.all([getCompany(api, params.id!), companyLookups(api, subject.permissions)]);
+  return { company, lookups, words: wordsFor(edition) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { api, edition } = await requireManage(request, params.id);
+  const words = wordsFor(edition);
+  const form = await request.formData();
+  const saved = await attempt("edit", form, `Failed to update ${words.company}.`, () => updateCompany(api, params.id!, companyBody(form, "edit")));
+  if (!saved.ok) return saved.response;
+  return redirectWithToast(request, `/company/${params.id}${new URL(request.url).search}`, { kind: "success", message: `${capitalise(words.company)} updated.` });
+}
+
+export default function EditCompany() {
+  const { company, lookups, words } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { search } = useLocation();
+  const back = `/company/${useParams().id}${search}`;
+  return (
+    <Drawer title={`Edit ${words.company}`} closeTo={back}>
+      <CompanyForm key={company.updated_at} company={company} lookups={lookups} state={formState(actionData, "edit")} cancelTo={back} submitLabel="Save" />
+    </Drawer>
+  );
+}

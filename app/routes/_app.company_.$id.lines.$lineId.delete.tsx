@@ -1,0 +1,42 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ConfirmDialog } from "../components/confirm-dialog";
+import { formatMoney } from "../lib/numbers";
+import { ApiValidationError } from "../services/api.server";
+import { requireAccess } from "../services/auth.server";
+import { deleteLine, lineSummary } from "../services/companies.server";
+import { redirectWithToast } from "../services/session.server";
+
+const ID = /^[1-9]\d{0,9}$/;
+
+async function requireManage(request: Request, params: { id?: string; lineId?: string }) {
+  const signedIn = await requireAccess(request, "/company/:id");
+  if (!ID.test(params.id ?? "") || !ID.test(params.lineId ?? "")) throw new Response("Not found", { status: 404 });
+  if (!signedIn.subject.permissions.includes("company_manage")) throw redirect(`/company/${params.id}?tab=lines`);
+  return signedIn;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { api } = await requireManage(request, params);
+  const line = (await lineSummary(api, params.id!)).lines.find((l) => String(l.id) === params.lineId);
+  if (!line) throw redirect(`/company/${params.id}?tab=lines`);
+  return { what: `${line.line_type} (${formatMoney(line.premium)} a year)`, back: `/company/${params.id}?tab=lines` };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { api } = await requireManage(request, params);
+  const back = `/company/${params.id}?tab=lines`;
+  try {
+    await deleteLine(api, params.id!, params.lineId!);
+  } catch (error) {
+    if (!(error instanceof ApiValidationError || (error instanceof Response && error.status === 404))) throw error;
+    return redirectWithToast(request, back, { kind: "error", message: "Failed to delete the line." });
+  }
+  return redirectWithToast(request, back, { kind: "success", message: "Line deleted." });
+}
+
+export default function DeleteLine() {
+  const { what, back } = useLoaderData<typeof loader>();
+  return <ConfirmDialog title="Delete line" message={`Are you sure you want to delete the line ${what} and its commission split?`} cancelTo={back} confirmLabel="Remove" />;
+}

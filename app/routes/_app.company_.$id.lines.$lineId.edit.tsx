@@ -1,0 +1,46 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { useActionData, useLoaderData, useParams } from "@remix-run/react";
+import { formState } from "../components/clients/form-state";
+import { LineForm } from "../components/clients/lines";
+import { Drawer } from "../components/drawer";
+import { requireAccess } from "../services/auth.server";
+import { attempt } from "../services/clients.server";
+import { LINE_TYPES, lineBody, lineSummary, SPLIT_PARTY_TYPES, splitErrorsByRow, updateLine } from "../services/companies.server";
+import { redirectWithToast } from "../services/session.server";
+
+const ID = /^[1-9]\d{0,9}$/;
+
+async function requireManage(request: Request, params: { id?: string; lineId?: string }) {
+  const signedIn = await requireAccess(request, "/company/:id");
+  if (!ID.test(params.id ?? "") || !ID.test(params.lineId ?? "")) throw new Response("Not found", { status: 404 });
+  if (!signedIn.subject.permissions.includes("company_manage")) throw redirect(`/company/${params.id}?tab=lines`);
+  return signedIn;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { api } = await requireManage(request, params);
+  const { lines } = await lineSummary(api, params.id!);
+  const line = lines.find((l) => String(l.id) === params.lineId);
+  if (!line) throw new Response("Not found", { status: 404 });
+  return { line, lineTypes: LINE_TYPES as readonly string[], partyTypes: SPLIT_PARTY_TYPES as readonly string[] };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { api } = await requireManage(request, params);
+  const form = await request.formData();
+  const saved = await attempt("line", form, "Failed to update the line.", () => updateLine(api, params.id!, params.lineId!, lineBody(form)), (e) => splitErrorsByRow(form, e));
+  if (!saved.ok) return saved.response;
+  return redirectWithToast(request, `/company/${params.id}?tab=lines`, { kind: "success", message: "Line updated." });
+}
+
+export default function EditLine() {
+  const { line, lineTypes, partyTypes } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const back = `/company/${useParams().id}?tab=lines`;
+  return (
+    <Drawer title={`Edit line: ${line.line_type}`} closeTo={back}>
+      <LineForm key={line.updated_at} line={line} lineTypes={lineTypes} partyTypes={partyTypes} state={formState(actionData, "line")} cancelTo={back} />
+    </Drawer>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { useActionData, useLoaderData, useParams } from "@remix-run/react";
+import { formState } from "../components/clients/form-state";
+import { LineForm } from "../components/clients/lines";
+import { Drawer } from "../components/drawer";
+import { requireAccess } from "../services/auth.server";
+import { attempt } from "../services/clients.server";
+import { createLine, LINE_TYPES, lineBody, SPLIT_PARTY_TYPES, splitErrorsByRow } from "../services/companies.server";
+import { redirectWithToast } from "../services/session.server";
+
+async function requireManage(request: Request, id: string | undefined) {
+  const signedIn = await requireAccess(request, "/company/:id");
+  if (!/^[1-9]\d{0,9}$/.test(id ?? "")) throw new Response("Not found", { status: 404 });
+  if (!signedIn.subject.permissions.includes("company_manage")) throw redirect(`/company/${id}?tab=lines`);
+  return signedIn;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireManage(request, params.id);
+  return { lineTypes: LINE_TYPES as readonly string[], partyTypes: SPLIT_PARTY_TYPES as readonly string[] };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { api } = await requireManage(request, params.id);
+  const form = await request.formData();
+  const saved = await attempt("line", form, "Failed to add the line.", () => createLine(api, params.id!, lineBody(form)), (e) => splitErrorsByRow(form, e));
+  if (!saved.ok) return saved.response;
+  return redirectWithToast(request, `/company/${params.id}?tab=lines`, { kind: "success", message: "Line added." });
+}
+
+export default function NewLine() {
+  const { lineTypes, partyTypes } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const back = `/company/${useParams().id}?tab=lines`;
+  return (
+    <Drawer title="Add line" closeTo={back}>
+      <LineForm lineTypes={lineTypes} partyTypes={partyTypes} state={formState(actionData, "line")} cancelTo={back} />
+    </Drawer>
+  );
+}

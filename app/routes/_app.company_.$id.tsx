@@ -1,0 +1,312 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
+import { BankDetailsForm, BrandingForm, BrokerDataForm, CommunicationForm } from "../components/clients/company-forms";
+import { EmailsPanel } from "../components/clients/emails-panel";
+import { capitalise, formState } from "../components/clients/form-state";
+import { LinesPanel } from "../components/clients/lines";
+import { LinkForm, LinksTable } from "../components/clients/links";
+import { NotesPanel } from "../components/clients/notes-panel";
+import { DetailList, MiniPager, Section, Tabs } from "../components/clients/tabs";
+import { TasksPanel } from "../components/clients/tasks-panel";
+import { FormAlert } from "../components/form/field";
+import { PageHeader } from "../components/frame/page-header";
+import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { formatDate } from "../lib/dates";
+import { wordsFor } from "../lib/labels";
+import { pageTitle } from "../lib/meta";
+import { requireAccess } from "../services/auth.server";
+import {
+  addNote,
+  attempt,
+  clientTasks,
+  deleteNote,
+  emailCompany,
+  field,
+  jobTitleOptions,
+  linkChangeFrom,
+  linkIndividual,
+  listEmails,
+  listNotes,
+  pageParam,
+  refused,
+  tabParam,
+  ticked,
+  updateLink,
+} from "../services/clients.server";
+import { bankFields, getCompany, lineSummary, PREFERRED_CHANNELS, saveBankDetails, saveBranding, saveBrokerData, saveCommunication, validateBankDetails } from "../services/companies.server";
+import { chosenFile, readForm } from "../services/forms.server";
+import { individualOptions } from "../services/individuals.server";
+import { redirectWithToast } from "../services/session.server";
+import { useFrame } from "./_app";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.company.name ?? "Company", matches);
+
+const TABS = ["details", "bank", "branding", "lines", "tasks", "notes", "emails"] as const;
+type TabKey = (typeof TABS)[number];
+
+function idOf(params: { id?: string }) {
+  if (!/^[1-9]\d{0,9}$/.test(params.id ?? "")) throw new Response("Not found", { status: 404 });
+  return params.id!;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { api, edition, subject } = await requireAccess(request, "/company/:id");
+  const id = idOf(params);
+  const url = new URL(request.url);
+  const has = (...p: string[]) => p.some((x) => subject.permissions.includes(x));
+  const can = {
+    manage: has("company_manage"),
+    readIndividuals: has("individual_view", "individual_manage"),
+    readTasks: has("task_view", "task_manage"),
+    compliance: has("company_view", "company_manage", "compliance_verification_manage"),
+  };
+  const tabs = TABS.filter((t) => t !== "tasks" || can.readTasks);
+  const tab: TabKey = tabParam(url, tabs);
+  const page = pageParam(url);
+  const individualSearch = (url.searchParams.get("individualSearch") ?? "").trim().slice(0, 200);
+  const linking = tab === "details" && can.manage && can.readIndividuals;
+  const [company, jobTitles, individualChoices, lines, tasks, notes, emails] = await Promise.all([
+    getCompany(api, id),
+    tab === "details" && can.manage ? jobTitleOptions(api) : [],
+    linking ? individualOptions(api, { search: individualSearch, perPage: 50, notLinkedTo: id }).then((r) => r.options) : [],
+    tab === "lines" ? lineSummary(api, id) : null,
+    tab === "tasks" ? clientTasks(api, "company_id", id, page) : null,
+    tab === "notes" ? listNotes(api, "company", id, page) : null,
+    tab === "emails" ? listEmails(api, "company", id, page) : null,
+  ]);
+  return {
+    company,
+    tab,
+    tabs,
+    page,
+    words: wordsFor(edition),
+    can: { ...can, link: linking },
+    channels: PREFERRED_CHANNELS as readonly string[],
+    jobTitles,
+    individualChoices,
+    individualSearch,
+    lines,
+    tasks,
+    notes,
+    emails,
+  };
+}
+
+const BRANDING_TOO_LARGE = "The image must be 2 MB or smaller.";
+
+/** Every form of the page posts here with its intent; a refusal comes back to the form that sent it, with what was typed. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { api, subject } = await requireAccess(request, "/company/:id");
+  const id = idOf(params);
+  const { form, tooLarge } = await readForm(request);
+  const intent = field(form, "intent");
+  const url = new URL(request.url);
+  url.searchParams.delete("individualSearch");
+  const here = `${url.pathname}${url.search}`;
+  const manage = subject.permissions.includes("company_manage");
+  if (!manage && intent !== "note-delete") throw new Response("Not allowed", { status: 403 });
+  const done = (message: string, to = here) => redirectWithToast(request, to, { kind: "success", message });
+  switch (intent) {
+    case "link": {
+      const individualId = field(form, "individual_id");
+      if (!/^\d{1,10}$/.test(individualId)) return refused("link", form, { individual_id: ["Choose an individual."] }, "Failed to link.");
+      const r = await attempt("link", form, "Failed to link.", () => linkIndividual(api, id, individualId, linkChangeFrom(form)));
+      return r.ok ? done(`${r.value.data.full_name} linked.`, `/company/${id}`) : r.response;
+    }
+    case "link-update": {
+      const r = await attempt("link-update", form, "Failed to update the link.", () => updateLink(api, id, field(form, "individual_id"), linkChangeFrom(form)));
+      return r.ok ? done("Link updated.") : r.response;
+    }
+    case "bank": {
+      const bank = bankFields(form);
+      // The validation call first: its messages go under each field and nothing is saved.
+      const check = await validateBankDetails(api, bank);
+      if (!check.valid) return refused("bank", form, check.errors, "Failed to save the bank details.");
+      const r = await attempt("bank", form, "Failed to save the bank details.", () => saveBankDetails(api, id, bank));
+      return r.ok ? done("Bank details saved.") : r.response;
+    }
+    case "broker": {
+      const r = await attempt("broker", form, "Failed to save the broker data.", () => saveBrokerData(api, id, form));
+      return r.ok ? done("Broker data saved.") : r.response;
+    }
+    case "communication": {
+      const r = await attempt("communication", form, "Failed to save the communication details.", () => saveCommunication(api, id, form));
+      return r.ok ? done("Communication details saved.") : r.response;
+    }
+    case "branding": {
+      if (tooLarge) return refused("branding", form, { logo: [BRANDING_TOO_LARGE], icon: [BRANDING_TOO_LARGE] }, "Failed to save the branding.");
+      const body = new FormData();
+      body.set("company_branding_colour", field(form, "company_branding_colour"));
+      if (ticked(form, "remove_logo")) body.set("remove_logo", "1");
+      if (ticked(form, "remove_icon")) body.set("remove_icon", "1");
+      for (const name of ["logo", "icon"]) {
+        const file = chosenFile(form, name);
+        if (file) body.set(name, file, file.name);
+      }
+      const r = await attempt("branding", form, "Failed to save the branding.", () => saveBranding(api, id, body));
+      return r.ok ? done("Branding saved.") : r.response;
+    }
+    case "note-add": {
+      const r = await attempt("note-add", form, "Failed to add the note.", () => addNote(api, "company", id, field(form, "body")));
+      return r.ok ? done("Note added.", `/company/${id}?tab=notes`) : r.response;
+    }
+    case "note-delete": {
+      const r = await attempt("note-delete", form, "Failed to delete the note.", () => deleteNote(api, field(form, "note_id")));
+      return r.ok ? done("Note deleted.") : r.response;
+    }
+    case "email-send": {
+      const r = await attempt("email-send", form, "Failed to send the e-mail.", () => emailCompany(api, id, field(form, "to") || null, field(form, "subject"), field(form, "body")));
+      return r.ok ? done(`E-mail sent to ${r.value.data.messages.at(-1)?.to ?? "the company"}.`, `/company/${id}?tab=emails`) : r.response;
+    }
+    default:
+      return refused("", form, {}, "Choose what to do.");
+  }
+}
+
+export default function CompanyPage() {
+  const { company: c, tab, tabs, page, words, can, channels, jobTitles, individualChoices, individualSearch, lines, tasks, notes, emails } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const frame = useFrame();
+  const path = `/company/${c.id}`;
+  const labels: Record<TabKey, string> = { details: "Details", bank: "Bank and broker", branding: "Branding", lines: "Lines", tasks: words.Tasks, notes: "Notes", emails: "E-mails" };
+  const top = ["note-delete", ""].map((k) => formState(actionData, k).message).find(Boolean);
+  const recipient = c.email ?? c.primary_contact?.email ?? null;
+  return (
+    <>
+      <PageHeader
+        companyName={frame.company.name}
+        title={c.name}
+        backTo="/companies"
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            {c.company_branding_colour ? <span aria-hidden="true" className="h-3 w-3 rounded-full ring-1 ring-slate-300" style={{ backgroundColor: c.company_branding_colour }} /> : null}
+            <span>{[capitalise(words.company), c.type?.name, c.employee_size ? `${c.employee_size.name} employees` : null].filter(Boolean).join(" · ")}</span>
+          </span>
+        }
+        actions={
+          <>
+            {can.compliance ? (
+              <Link to={`${path}/compliance-information`} className="btn-secondary">
+                Compliance information
+              </Link>
+            ) : null}
+            {can.manage ? (
+              <Link to={`${path}/edit${tab === "details" ? "" : `?tab=${tab}`}`} className="btn-primary" preventScrollReset>
+                Edit
+              </Link>
+            ) : null}
+          </>
+        }
+      />
+      <FormAlert messages={top ? [top] : null} />
+      <Tabs pathname={path} current={tab} tabs={tabs.map((t) => ({ key: t, label: labels[t] }))} />
+
+      {tab === "details" ? (
+        <>
+          <Section title="Details" id="company-details">
+            <DetailList
+              items={[
+                ["Type", c.type?.name],
+                ["Employee size", c.employee_size?.name],
+                ["Industry", c.industry?.name],
+                ["Trade", c.trade?.name],
+                ["Companies House number", c.registration_number],
+                ["Website", c.website ? <a href={c.website} target="_blank" rel="noreferrer noopener" className="text-brand hover:underline">{c.website}</a> : null],
+                ["E-mail", c.email ? <a href={`mailto:${c.email}`} className="text-brand hover:underline">{c.email}</a> : null],
+                ["Telephone", c.telephone],
+                ["Address", [c.address_line_1, c.address_line_2, c.town, c.county, c.postcode].filter(Boolean).join(", ")],
+                ["Looked after by", c.owner?.name],
+                ["Created", formatDate(c.created_at)],
+              ]}
+            />
+          </Section>
+          <Section title={`${words.Individuals} (${c.individuals.length})`} id="company-individuals">
+            <LinksTable
+              links={c.individuals}
+              show="individual"
+              jobTitles={jobTitles}
+              canManage={can.manage}
+              unlinkHref={(l) => `${path}/unlink/${l.individual_id}`}
+              state={formState(actionData, "link-update")}
+              emptyText={`No ${words.individuals} linked yet.`}
+            />
+            {can.link ? (
+              <LinkForm
+                choose="individual"
+                label={`Link ${words.individual === "individual" ? "an individual" : `an ${words.individual}`}`}
+                optionsUrl={`/resources/client-individuals?notLinkedTo=${c.id}`}
+                itemUrl="/resources/client-individuals"
+                initialOptions={individualChoices}
+                searchParam="individualSearch"
+                searchValue={individualSearch}
+                jobTitles={jobTitles}
+                state={formState(actionData, "link")}
+                resetKey={c.individuals.map((l) => l.individual_id).join(",")}
+              />
+            ) : null}
+          </Section>
+        </>
+      ) : null}
+
+      {tab === "bank" ? (
+        <>
+          <Section title="Bank account details" id="company-bank">
+            <BankDetailsForm company={c} state={formState(actionData, "bank")} canManage={can.manage} />
+          </Section>
+          <Section title="Broker data" id="company-broker">
+            <BrokerDataForm company={c} state={formState(actionData, "broker")} canManage={can.manage} />
+          </Section>
+          <Section title="Communication details" id="company-communication">
+            <CommunicationForm company={c} channels={channels} state={formState(actionData, "communication")} canManage={can.manage} />
+          </Section>
+        </>
+      ) : null}
+
+      {tab === "branding" ? (
+        <Section title="Branding" id="company-branding">
+          <BrandingForm key={c.updated_at} company={c} state={formState(actionData, "branding")} canManage={can.manage} />
+        </Section>
+      ) : null}
+
+      {tab === "lines" && lines ? (
+        <Section
+          title="Lines of business"
+          id="company-lines"
+          actions={
+            can.manage ? (
+              <Link to={`${path}/lines/new?tab=lines`} className="btn-primary" preventScrollReset>
+                Add line
+              </Link>
+            ) : null
+          }
+        >
+          <LinesPanel summary={lines} basePath={path} canManage={can.manage} />
+        </Section>
+      ) : null}
+
+      {tab === "tasks" && tasks ? (
+        <Section title={words.Tasks} id="company-tasks">
+          <TasksPanel tasks={tasks.data} emptyText={`No ${words.tasks} for ${c.name} yet.`} />
+          <MiniPager pathname={path} tab="tasks" page={page} lastPage={tasks.meta.last_page} total={tasks.meta.total} noun={words.tasks} />
+        </Section>
+      ) : null}
+
+      {tab === "notes" && notes ? (
+        <Section title="Notes" id="company-notes">
+          <NotesPanel notes={notes.data} canAdd={can.manage} state={formState(actionData, "note-add")} resetKey={notes.meta.total} />
+          <MiniPager pathname={path} tab="notes" page={page} lastPage={notes.meta.last_page} total={notes.meta.total} noun="notes" />
+        </Section>
+      ) : null}
+
+      {tab === "emails" && emails ? (
+        <Section title="E-mails" id="company-emails">
+          <EmailsPanel messages={emails.data} canSend={can.manage} state={formState(actionData, "email-send")} resetKey={emails.meta.total} recipient={recipient} askAddress />
+          <MiniPager pathname={path} tab="emails" page={page} lastPage={emails.meta.last_page} total={emails.meta.total} noun="e-mails" />
+        </Section>
+      ) : null}
+      <Outlet />
+    </>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

@@ -1,0 +1,47 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation, useParams } from "@remix-run/react";
+import { capitalise, formState } from "../components/clients/form-state";
+import { IndividualForm } from "../components/clients/individual-form";
+import { Drawer } from "../components/drawer";
+import { wordsFor } from "../lib/labels";
+import { requireAccess } from "../services/auth.server";
+import { attempt } from "../services/clients.server";
+import { getIndividual, individualBody, updateIndividual } from "../services/individuals.server";
+import { redirectWithToast } from "../services/session.server";
+import { companyUserOptions } from "../services/teams.server";
+
+async function requireManage(request: Request, id: string | undefined) {
+  const signedIn = await requireAccess(request, "/individual/:id");
+  if (!/^[1-9]\d{0,9}$/.test(id ?? "")) throw new Response("Not found", { status: 404 });
+  if (!signedIn.subject.permissions.includes("individual_manage")) throw redirect(`/individual/${id}`);
+  return signedIn;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { api, edition, subject } = await requireManage(request, params.id);
+  const teamReader = subject.permissions.some((p) => p === "team_view" || p === "team_create" || p === "team_manage");
+  const [individual, owners] = await Promise.all([getIndividual(api, params.id!), companyUserOptions(api, { perPage: 100, teamReader }).then((r) => r.options, () => [])]);
+  return { individual, owners, words: wordsFor(edition) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { api, edition } = await requireManage(request, params.id);
+  const words = wordsFor(edition);
+  const form = await request.formData();
+  const saved = await attempt("edit", form, `Failed to update ${words.individual}.`, () => updateIndividual(api, params.id!, individualBody(form, "edit")));
+  if (!saved.ok) return saved.response;
+  return redirectWithToast(request, `/individual/${params.id}${new URL(request.url).search}`, { kind: "success", message: `${capitalise(words.individual)} updated.` });
+}
+
+export default function EditIndividual() {
+  const { individual, owners, words } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { search } = useLocation();
+  const back = `/individual/${useParams().id}${search}`;
+  return (
+    <Drawer title={`Edit ${words.individual}`} closeTo={back}>
+      <IndividualForm key={individual.updated_at} individual={individual} owners={owners} state={formState(actionData, "edit")} cancelTo={back} submitLabel="Save" />
+    </Drawer>
+  );
+}

@@ -1,0 +1,253 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, Outlet, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { EmailsPanel } from "../components/clients/emails-panel";
+import { capitalise, formState } from "../components/clients/form-state";
+import { LinkForm, LinksTable } from "../components/clients/links";
+import { NotesPanel } from "../components/clients/notes-panel";
+import { DetailList, MiniPager, Section, Tabs } from "../components/clients/tabs";
+import { TasksPanel } from "../components/clients/tasks-panel";
+import { FormAlert } from "../components/form/field";
+import { PageHeader } from "../components/frame/page-header";
+import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { formatDate } from "../lib/dates";
+import { wordsFor } from "../lib/labels";
+import { pageTitle } from "../lib/meta";
+import { requireAccess } from "../services/auth.server";
+import {
+  addNote,
+  attempt,
+  clientTasks,
+  deleteNote,
+  emailIndividual,
+  field,
+  jobTitleOptions,
+  linkChangeFrom,
+  linkIndividual,
+  listEmails,
+  listNotes,
+  pageParam,
+  refused,
+  tabParam,
+  updateLink,
+} from "../services/clients.server";
+import { companyOptions } from "../services/companies.server";
+import { getIndividual, updateIndividual } from "../services/individuals.server";
+import { redirectWithToast } from "../services/session.server";
+import { useFrame } from "./_app";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.individual.full_name ?? "Individual", matches);
+
+const TABS = ["details", "tasks", "notes", "emails"] as const;
+type TabKey = (typeof TABS)[number];
+
+function idOf(params: { id?: string }) {
+  if (!/^[1-9]\d{0,9}$/.test(params.id ?? "")) throw new Response("Not found", { status: 404 });
+  return params.id!;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { api, edition, subject } = await requireAccess(request, "/individual/:id");
+  const id = idOf(params);
+  const url = new URL(request.url);
+  const has = (...p: string[]) => p.some((x) => subject.permissions.includes(x));
+  const can = {
+    manage: has("individual_manage"),
+    link: has("company_manage"),
+    readCompanies: has("company_view", "company_manage"),
+    readTasks: has("task_view", "task_manage"),
+  };
+  const tabs = TABS.filter((t) => t !== "tasks" || can.readTasks);
+  const tab: TabKey = tabParam(url, tabs);
+  const page = pageParam(url);
+  const companySearch = (url.searchParams.get("companySearch") ?? "").trim().slice(0, 200);
+  const individual = await getIndividual(api, id);
+  const [jobTitles, companyChoices, tasks, notes, emails] = await Promise.all([
+    tab === "details" && can.link ? jobTitleOptions(api) : [],
+    tab === "details" && can.link ? companyOptions(api, { search: companySearch, perPage: 50 }).then((r) => r.options) : [],
+    tab === "tasks" ? clientTasks(api, "source_individual_id", id, page) : null,
+    tab === "notes" ? listNotes(api, "individual", id, page) : null,
+    tab === "emails" ? listEmails(api, "individual", id, page) : null,
+  ]);
+  const linked = new Set(individual.companies.map((c) => String(c.company_id)));
+  return {
+    individual,
+    tab,
+    tabs,
+    page,
+    words: wordsFor(edition),
+    can,
+    jobTitles,
+    companyChoices: companyChoices.filter((o) => !linked.has(o.value)),
+    companySearch,
+    tasks,
+    notes,
+    emails,
+  };
+}
+
+/** Every form of the page posts here with its intent; a refusal comes back to the form that sent it. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { api, edition, subject } = await requireAccess(request, "/individual/:id");
+  const id = idOf(params);
+  const words = wordsFor(edition);
+  const form = await request.formData();
+  const intent = field(form, "intent");
+  const url = new URL(request.url);
+  url.searchParams.delete("companySearch");
+  const here = `${url.pathname}${url.search}`;
+  const need = (p: string) => {
+    if (!subject.permissions.includes(p)) throw new Response("Not allowed", { status: 403 });
+  };
+  switch (intent) {
+    case "archive":
+    case "restore": {
+      need("individual_manage");
+      const done = await attempt(intent, form, `Failed to ${intent} ${words.individual}.`, () => updateIndividual(api, id, { archived: intent === "archive" }));
+      if (!done.ok) return done.response;
+      return redirectWithToast(request, here, { kind: "success", message: `${capitalise(words.individual)} ${intent}d.` });
+    }
+    case "link": {
+      need("company_manage");
+      const companyId = field(form, "company_id");
+      if (!/^\d{1,10}$/.test(companyId)) return refused("link", form, { company_id: [`Choose a ${words.company}.`] }, "Failed to link.");
+      const done = await attempt("link", form, "Failed to link.", () => linkIndividual(api, companyId, id, linkChangeFrom(form)));
+      if (!done.ok) return done.response;
+      return redirectWithToast(request, `/individual/${id}`, { kind: "success", message: `Linked to ${done.value.data.company_name}.` });
+    }
+    case "link-update": {
+      need("company_manage");
+      const companyId = field(form, "company_id");
+      const done = await attempt("link-update", form, "Failed to update the link.", () => updateLink(api, companyId, id, linkChangeFrom(form)));
+      if (!done.ok) return done.response;
+      return redirectWithToast(request, here, { kind: "success", message: "Link updated." });
+    }
+    case "note-add": {
+      need("individual_manage");
+      const done = await attempt("note-add", form, "Failed to add the note.", () => addNote(api, "individual", id, field(form, "body")));
+      if (!done.ok) return done.response;
+      return redirectWithToast(request, `/individual/${id}?tab=notes`, { kind: "success", message: "Note added." });
+    }
+    case "note-delete": {
+      const done = await attempt("note-delete", form, "Failed to delete the note.", () => deleteNote(api, field(form, "note_id")));
+      if (!done.ok) return done.response;
+      return redirectWithToast(request, here, { kind: "success", message: "Note deleted." });
+    }
+    case "email-send": {
+      need("individual_manage");
+      const done = await attempt("email-send", form, "Failed to send the e-mail.", () => emailIndividual(api, id, field(form, "subject"), field(form, "body")));
+      if (!done.ok) return done.response;
+      return redirectWithToast(request, `/individual/${id}?tab=emails`, { kind: "success", message: "E-mail sent." });
+    }
+    default:
+      return refused("", form, {}, "Choose what to do.");
+  }
+}
+
+export default function IndividualPage() {
+  const { individual: i, tab, tabs, page, words, can, jobTitles, companyChoices, companySearch, tasks, notes, emails } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const frame = useFrame();
+  const busy = useNavigation().state === "submitting";
+  const path = `/individual/${i.id}`;
+  const labels: Record<TabKey, string> = { details: "Details", tasks: words.Tasks, notes: "Notes", emails: "E-mails" };
+  const top = ["archive", "restore", "note-delete", ""].map((k) => formState(actionData, k).message).find(Boolean);
+  return (
+    <>
+      <PageHeader
+        companyName={frame.company.name}
+        title={i.full_name}
+        backTo="/individuals"
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <span>{capitalise(words.individual)}</span>
+            {i.archived ? <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs text-slate-700">{`Archived ${i.archived_at ? formatDate(i.archived_at) : ""}`}</span> : null}
+            {i.portal_invited_at ? <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs text-sky-800">{`Invited to the portal ${formatDate(i.portal_invited_at)}`}</span> : null}
+          </span>
+        }
+        actions={
+          can.manage ? (
+            <>
+              <Link to={`${path}/edit${tab === "details" ? "" : `?tab=${tab}`}`} className="btn-primary" preventScrollReset>
+                Edit
+              </Link>
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name="intent" value={i.archived ? "restore" : "archive"} />
+                <button type="submit" className="btn-secondary" disabled={busy}>
+                  {i.archived ? "Restore" : "Archive"}
+                </button>
+              </Form>
+            </>
+          ) : null
+        }
+      />
+      <FormAlert messages={top ? [top] : null} />
+      <Tabs pathname={path} current={tab} tabs={tabs.map((t) => ({ key: t, label: labels[t] }))} />
+
+      {tab === "details" ? (
+        <>
+          <Section title="Details" id="individual-details">
+            <DetailList
+              items={[
+                ["E-mail", i.email ? <a href={`mailto:${i.email}`} className="text-brand hover:underline">{i.email}</a> : null],
+                ["Telephone", i.telephone],
+                ["Date of birth", i.date_of_birth ? formatDate(i.date_of_birth) : null],
+                ["Address", [i.address_line_1, i.address_line_2, i.town, i.county, i.postcode].filter(Boolean).join(", ")],
+                ["Looked after by", i.owner?.name],
+                ["Created", formatDate(i.created_at)],
+              ]}
+            />
+          </Section>
+          <Section title={`${words.Companies} (${i.companies.length})`} id="individual-companies">
+            <LinksTable
+              links={i.companies}
+              show="company"
+              jobTitles={jobTitles}
+              canManage={can.link}
+              unlinkHref={(l) => `${path}/unlink/${l.company_id}`}
+              state={formState(actionData, "link-update")}
+              emptyText={`Not linked to any ${words.company} yet.`}
+            />
+            {can.link ? (
+              <LinkForm
+                choose="company"
+                label={`Link to a ${words.company}`}
+                optionsUrl="/resources/client-companies"
+                itemUrl="/resources/client-companies"
+                initialOptions={companyChoices}
+                searchParam="companySearch"
+                searchValue={companySearch}
+                jobTitles={jobTitles}
+                state={formState(actionData, "link")}
+                resetKey={i.companies.map((c) => c.company_id).join(",")}
+              />
+            ) : null}
+          </Section>
+        </>
+      ) : null}
+
+      {tab === "tasks" && tasks ? (
+        <Section title={words.Tasks} id="individual-tasks">
+          <TasksPanel tasks={tasks.data} emptyText={`No ${words.tasks} for ${i.full_name} yet.`} />
+          <MiniPager pathname={path} tab="tasks" page={page} lastPage={tasks.meta.last_page} total={tasks.meta.total} noun={words.tasks} />
+        </Section>
+      ) : null}
+
+      {tab === "notes" && notes ? (
+        <Section title="Notes" id="individual-notes">
+          <NotesPanel notes={notes.data} canAdd={can.manage} state={formState(actionData, "note-add")} resetKey={notes.meta.total} />
+          <MiniPager pathname={path} tab="notes" page={page} lastPage={notes.meta.last_page} total={notes.meta.total} noun="notes" />
+        </Section>
+      ) : null}
+
+      {tab === "emails" && emails ? (
+        <Section title="E-mails" id="individual-emails">
+          <EmailsPanel messages={emails.data} canSend={can.manage} state={formState(actionData, "email-send")} resetKey={emails.meta.total} recipient={i.email} />
+          <MiniPager pathname={path} tab="emails" page={page} lastPage={emails.meta.last_page} total={emails.meta.total} noun="e-mails" />
+        </Section>
+      ) : null}
+      <Outlet />
+    </>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

@@ -1,0 +1,58 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { capitalise, formState } from "../components/clients/form-state";
+import { IndividualForm } from "../components/clients/individual-form";
+import { Drawer } from "../components/drawer";
+import { wordsFor } from "../lib/labels";
+import { requireAccess } from "../services/auth.server";
+import { attempt, jobTitleOptions } from "../services/clients.server";
+import { companyOptions } from "../services/companies.server";
+import { createIndividual, individualBody } from "../services/individuals.server";
+import { redirectWithToast } from "../services/session.server";
+import { companyUserOptions } from "../services/teams.server";
+
+async function requireCreate(request: Request) {
+  const signedIn = await requireAccess(request, "/individuals");
+  if (!signedIn.subject.permissions.some((p) => p === "individual_create" || p === "individual_manage")) throw redirect("/individuals");
+  return signedIn;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api, edition, subject } = await requireCreate(request);
+  // Linking at once needs the right to manage companies (the API checks it as it links).
+  const canLink = subject.permissions.includes("company_manage");
+  const teamReader = subject.permissions.some((p) => p === "team_view" || p === "team_create" || p === "team_manage");
+  const [jobTitles, companies, owners] = await Promise.all([
+    canLink ? jobTitleOptions(api) : [],
+    canLink ? companyOptions(api, { perPage: 100 }).then((r) => r.options) : [],
+    companyUserOptions(api, { perPage: 100, teamReader }).then((r) => r.options, () => []),
+  ]);
+  return { words: wordsFor(edition), link: canLink ? { jobTitles, companies } : null, owners };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { api, edition } = await requireCreate(request);
+  const words = wordsFor(edition);
+  const form = await request.formData();
+  const saved = await attempt("create", form, `Failed to create ${words.individual}.`, () => createIndividual(api, individualBody(form, "create")));
+  if (!saved.ok) return saved.response;
+  return redirectWithToast(request, `/individual/${saved.value.data.id}`, { kind: "success", message: `${capitalise(words.individual)} created.` });
+}
+
+export default function NewIndividual() {
+  const { words, link, owners } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { search } = useLocation();
+  return (
+    <Drawer title={`Add ${words.individual}`} closeTo={`/individuals${search}`}>
+      <IndividualForm
+        state={formState(actionData, "create")}
+        cancelTo={`/individuals${search}`}
+        submitLabel={`Create ${words.individual}`}
+        link={link ? { ...link, companyLabel: capitalise(words.company) } : null}
+        owners={owners}
+      />
+    </Drawer>
+  );
+}

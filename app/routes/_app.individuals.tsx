@@ -1,0 +1,174 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import type { Individual } from "../../contract/clients";
+import { PageHeader } from "../components/frame/page-header";
+import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { BulkActions } from "../components/table/bulk-actions";
+import { DataTable, type Column } from "../components/table/data-table";
+import { FilterBar } from "../components/table/filter-bar";
+import { PageSizeSelect, SearchBox } from "../components/table/list-controls";
+import { Pager } from "../components/table/pager";
+import { formatDate } from "../lib/dates";
+import { wordsFor } from "../lib/labels";
+import { individualsListSpec } from "../lib/list-specs";
+import { pageTitle } from "../lib/meta";
+import { requireAccess } from "../services/auth.server";
+import { companyOption, companyOptions, getCompany } from "../services/companies.server";
+import { individualFilters, listIndividuals, showsArchived } from "../services/individuals.server";
+import { listStateFrom, selectedIds } from "../services/lists.server";
+import { companyUserOptions } from "../services/teams.server";
+import { useFrame } from "./_app";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.words.Individuals ?? "Individuals", matches);
+
+const BULK = { delete: "/individuals/delete", archive: "/individuals/archive", restore: "/individuals/archive", invite: "/individuals/invite" } as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api, edition, subject } = await requireAccess(request, "/individuals");
+  const words = wordsFor(edition);
+  const filters = individualFilters(words);
+  const state = await listStateFrom(request, api, "individuals", individualsListSpec, filters);
+  const canReadCompanies = subject.permissions.some((p) => p === "company_view" || p === "company_manage");
+  const teamReader = subject.permissions.some((p) => p === "team_view" || p === "team_create" || p === "team_manage");
+  const chosenCompany = typeof state.filters.company_id === "string" ? state.filters.company_id : null;
+  const [page, companies, chosen, owners] = await Promise.all([
+    listIndividuals(api, state),
+    // The first companies, for the company filter's select without JavaScript.
+    canReadCompanies ? companyOptions(api, { perPage: 100 }).then((r) => r.options) : [],
+    canReadCompanies && chosenCompany ? getCompany(api, chosenCompany).then(companyOption, () => null) : null,
+    companyUserOptions(api, { perPage: 100, teamReader }).then((r) => r.options, () => []),
+  ]);
+  const owner = typeof state.filters.owner_user_id === "string" ? (owners.find((o) => o.value === state.filters.owner_user_id) ?? null) : null;
+  return {
+    state,
+    page,
+    filters: canReadCompanies ? filters : filters.filter((f) => f.filterKey !== "company_id"),
+    autocomplete: { company_id: { selected: chosen, initial: companies }, owner_user_id: { selected: owner, initial: owners } },
+    words,
+    archivedShown: showsArchived(state),
+    canManage: subject.permissions.includes("individual_manage"),
+    canCreate: subject.permissions.some((p) => p === "individual_create" || p === "individual_manage"),
+  };
+}
+
+/** The bulk form: each button goes to the confirmation of its action for the selected rows. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { subject } = await requireAccess(request, "/individuals");
+  if (!subject.permissions.includes("individual_manage")) throw new Response("Not allowed", { status: 403 });
+  const form = await request.formData();
+  const ids = selectedIds(form);
+  if (ids.length === 0) return data({ bulk: { noSelection: true } }, { status: 422 });
+  const intent = String(form.get("intent") ?? "") as keyof typeof BULK;
+  if (!(intent in BULK)) return data({ bulk: { noSelection: false } }, { status: 422 });
+  const params = new URLSearchParams(new URL(request.url).search);
+  params.delete("index");
+  if (intent === "restore") params.set("restore", "1");
+  for (const id of ids) params.append("ids", id);
+  return redirect(`${BULK[intent]}?${params}`);
+}
+
+export default function IndividualsPage() {
+  const { state, page, filters, autocomplete, words, archivedShown, canManage, canCreate } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const frame = useFrame();
+  const { search } = useLocation();
+  const columns: Column<Individual>[] = [
+    {
+      key: "name",
+      header: "Name",
+      sortField: "full_name",
+      cell: (i) => (
+        <span>
+          <Link to={`/individual/${i.id}`} className="font-medium text-brand hover:underline">
+            {i.full_name}
+          </Link>
+          {i.archived ? <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs text-slate-700">Archived</span> : null}
+        </span>
+      ),
+    },
+    { key: "email", header: "E-mail", sortField: "email", cell: (i) => i.email ?? "—" },
+    { key: "telephone", header: "Telephone", cell: (i) => i.telephone ?? "—" },
+    {
+      key: "companies",
+      header: "Companies",
+      cell: (i) =>
+        i.companies.length ? (
+          <ul className="space-y-0.5">
+            {i.companies.slice(0, 3).map((c) => (
+              <li key={c.company_id}>
+                <Link to={`/company/${c.company_id}`} className="hover:underline">
+                  {c.company_name}
+                </Link>
+                {c.job_title ? <span className="text-slate-500">{` · ${c.job_title}`}</span> : null}
+                {c.is_primary ? <span className="ml-1 text-xs font-medium text-emerald-700">(primary)</span> : null}
+              </li>
+            ))}
+            {i.companies.length > 3 ? <li className="text-xs text-slate-500">{`and ${i.companies.length - 3} more`}</li> : null}
+          </ul>
+        ) : (
+          "—"
+        ),
+    },
+    { key: "owner", header: "Looked after by", cell: (i) => i.owner?.name ?? "—" },
+    { key: "invited", header: "Portal", cell: (i) => (i.portal_invited_at ? `Invited ${formatDate(i.portal_invited_at)}` : "—") },
+    { key: "created", header: "Created", sortField: "created_at", cell: (i) => formatDate(i.created_at) },
+  ];
+  return (
+    <>
+      <PageHeader
+        companyName={frame.company.name}
+        title={words.Individuals}
+        info={`The people your company works with. Filter, sort and share the address: the list is in the URL.`}
+        actions={
+          canCreate ? (
+            <Link to={`/individuals/new${search}`} className="btn-primary">
+              {`ADD ${words.individual.toUpperCase()}`}
+            </Link>
+          ) : null
+        }
+      />
+      <div className="mb-4 space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <SearchBox state={state} spec={individualsListSpec} placeholder={`Search ${words.individuals}`} />
+          {canManage ? (
+            <BulkActions formId="individuals-bulk" result={actionData?.bulk}>
+              <button type="submit" name="intent" value="invite" className="btn-secondary">
+                Invite to portal
+              </button>
+              <button type="submit" name="intent" value="archive" className="btn-secondary">
+                Archive
+              </button>
+              {archivedShown ? (
+                <button type="submit" name="intent" value="restore" className="btn-secondary">
+                  Restore
+                </button>
+              ) : null}
+              <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
+                Delete
+              </button>
+            </BulkActions>
+          ) : null}
+        </div>
+        <FilterBar pathname="/individuals" state={state} spec={individualsListSpec} filters={filters} autocomplete={autocomplete} />
+      </div>
+      <DataTable
+        caption={words.Individuals}
+        pathname="/individuals"
+        state={state}
+        spec={individualsListSpec}
+        rows={page.data}
+        columns={columns}
+        rowId={(i) => String(i.id)}
+        selection={canManage ? { formId: "individuals-bulk", label: (i) => i.full_name } : undefined}
+      />
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <PageSizeSelect state={state} spec={individualsListSpec} />
+        <Pager pathname="/individuals" state={state} spec={individualsListSpec} total={page.meta.total} lastPage={page.meta.last_page} />
+      </div>
+      <Outlet />
+    </>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

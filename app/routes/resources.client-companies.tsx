@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireAccess } from "../services/auth.server";
+import { companyOption, companyOptions, getCompany } from "../services/companies.server";
+
+/**
+ * Client companies for the searchable dropdown (linking an individual, the individuals list's company
+ * filter): `?search=&page=&perPage=` answers { options, hasMore }; `?value=<id>` answers { option }.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api } = await requireAccess(request, "/companies");
+  const url = new URL(request.url);
+  const value = url.searchParams.get("value");
+  if (value) {
+    if (!/^\d{1,10}$/.test(value)) return Response.json({ option: null });
+    return Response.json({ option: companyOption(await getCompany(api, value)) });
+  }
+  const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
+  const perPage = Math.min(50, Math.max(1, Number(url.searchParams.get("perPage")) || 20));
+  return Response.json(await companyOptions(api, { search: url.searchParams.get("search")?.slice(0, 200) ?? undefined, page, perPage }));
+}

@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireAccess } from "../services/auth.server";
+import { getIndividual, individualOption, individualOptions } from "../services/individuals.server";
+
+/**
+ * Individuals for the searchable dropdown (linking to a company, the companies list's individual
+ * filter): `?search=&page=&perPage=` answers { options, hasMore } (`notLinkedTo=<company id>` leaves out
+ * those already linked to it); `?value=<id>` answers { option }.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api } = await requireAccess(request, "/individuals");
+  const url = new URL(request.url);
+  const value = url.searchParams.get("value");
+  if (value) {
+    if (!/^\d{1,10}$/.test(value)) return Response.json({ option: null });
+    return Response.json({ option: individualOption(await getIndividual(api, value)) });
+  }
+  const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
+  const perPage = Math.min(50, Math.max(1, Number(url.searchParams.get("perPage")) || 20));
+  const notLinkedTo = url.searchParams.get("notLinkedTo");
+  return Response.json(
+    await individualOptions(api, {
+      search: url.searchParams.get("search")?.slice(0, 200) ?? undefined,
+      page,
+      perPage,
+      notLinkedTo: notLinkedTo && /^\d{1,10}$/.test(notLinkedTo) ? notLinkedTo : undefined,
+    }),
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * What the individual and company screens share: the lookups of their forms, the company ↔ individual
+ * links, notes, e-mails, the client's tasks, and how a refused form comes back (errors under each field,
+ * what was typed kept).
+ */
+import { data } from "@remix-run/node";
+import { z } from "zod";
+import { companyLinkResponseSchema, emailMessageListSchema, emailThreadResponseSchema, noteListSchema, noteSchema, type NotableType } from "../../contract/clients";
+import { companyTypeListSchema, lookupListSchema, tradeIndustrySchema } from "../../contract/lookups";
+import { taskListSchema } from "../../contract/tasks";
+import type { FormFailure } from "../components/clients/form-state";
+import type { DropdownOption } from "../lib/filter-rules";
+import { field, ticked } from "../lib/client-forms";
+import { ApiValidationError, type Api } from "./api.server";
+
+// --- Refused forms -------------------------------------------------------------------------------------
+
+/** The text fields of a posted form (files left out); repeated names keep their last value. */
+export function typedValues(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of form.entries()) if (typeof v === "string" && k !== "intent") out[k] = v;
+  return out;
+}
+
+export function refused(intent: string, form: FormData, errors: Record<string, string[]>, message: string) {
+  return data({ failure: { intent, errors, values: typedValues(form), message } satisfies FormFailure }, { status: 422 });
+}
+
+/** The API's messages by field ("_" for the request as a whole). */
+const fieldErrors = (error: ApiValidationError) => error.body.errors ?? {};
+
+/**
+ * Runs a save; a 422 (or 409) from the API becomes the form's refusal with the API's messages under
+ * each field. Anything else is thrown on (404/403 pages, 503).
+ */
+export async function attempt<T>(
+  intent: string,
+  form: FormData,
+  message: string,
+  run: () => Promise<T>,
+  mapErrors: (errors: Record<string, string[]>) => Record<string, string[]> = (e) => e,
+): Promise<{ ok: true; value: T } | { ok: false; response: ReturnType<typeof refused> }> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (error) {
+    if (!(error instanceof ApiValidationError)) throw error;
+    const errors = mapErrors(fieldErrors(error));
+    const top = Object.keys(errors).length ? message : `${message} ${error.body.message}`.trim();
+    return { ok: false, response: refused(intent, form, errors, top) };
+  }
+}
+
+// --- Lookups -----------------------------------------------------------------------------------------------
+
+const FULL = { "page[size]": 999 };
+const toOptions = (rows: { id: number; name: string }[]): DropdownOption[] => rows.map((r) => ({ value: String(r.id), label: r.name }));
+
+export const companyTypeOptions = async (api: Api) => toOptions((await api.get("/type", { query: FULL, schema: companyTypeListSchema })).data);
+export const employeeSizeOptions = async (api: Api) => toOptions((await api.get("/employee-size", { query: FULL, schema: lookupListSchema })).data);
+export const jobTitleOptions = async (api: Api) => toOptions((await api.get("/job-title", { query: FULL, schema: lookupListSchema })).data);
+
+/** Industries, each with its trades (the trade select is grouped by industry). */
+export async function industriesWithTrades(api: Api) {
+  const { data: rows } = await api.get("/trade-industry", { schema: tradeIndustrySchema });
+  return rows.map((i) => ({ value: String(i.id), label: i.name, trades: toOptions(i.trades) }));
+}
+export type IndustryOption = Awaited<ReturnType<typeof industriesWithTrades>>[number];
+
+// --- Links between companies and individuals ------------------------------------------------------------------
+
+export interface LinkChange {
+  is_primary: boolean;
+  job_title_id: string | null;
+}
+
+export const linkIndividual = (api: Api, companyId: string | number, individualId: string | number, change: LinkChange) =>
+  api.post(`/companies/${encodeURIComponent(companyId)}/individuals`, {
+    body: { individual_id: String(individualId), is_primary: change.is_primary, job_title_id: change.job_title_id },
+    schema: companyLinkResponseSchema,
+  });
+
+export const updateLink = (api: Api, companyId: string | number, individualId: string | number, change: LinkChange) =>
+  api.put(`/companies/${encodeURIComponent(companyId)}/individuals/${encodeURIComponent(individualId)}`, {
+    body: { is_primary: change.is_primary, job_title_id: change.job_title_id },
+    schema: companyLinkResponseSchema,
+  });
+
+export const unlinkIndividual = (api: Api, companyId: string | number, individualId: string | number) =>
+  api.delete(`/companies/${encodeURIComponent(companyId)}/individuals/${encodeURIComponent(individualId)}`);
+
+/** The link form's fields: is_primary (checkbox) and job_title_id (select, "" for none). */
+export function linkChangeFrom(form: FormData): LinkChange {
+  return { is_primary: ticked(form, "is_primary"), job_title_id: field(form, "job_title_id") || null };
+}
+
+// --- Notes -----------------------------------------------------------------------------------------------------
+
+export const NOTES_PAGE_SIZE = 20;
+
+export const listNotes = (api: Api, type: NotableType, id: string | number, page = 1) =>
+  api.get("/note", {
+    query: { "filter[notable_type]": type, "filter[notable_id]": String(id), "page[number]": page, "page[size]": NOTES_PAGE_SIZE },
+    schema: noteListSchema,
+  });
+
+export const addNote = (api: Api, type: NotableType, id: string | number, body: string) =>
+  api.post("/note", { body: { notable_type: type, notable_id: String(id), body }, schema: z.object({ data: noteSchema }) });
+
+export const deleteNote = (api: Api, noteId: string) => api.delete(`/note/${encodeURIComponent(noteId)}`);
+
+// --- E-mails -----------------------------------------------------------------------------------------------
+
+export const EMAILS_PAGE_SIZE = 10;
+
+/** The e-mails sent about an individual or a company, newest first. */
+export const listEmails = (api: Api, type: "individual" | "company", id: string | number, page = 1) =>
+  api.get(`/${type}/${encodeURIComponent(id)}/email`, { query: { "page[number]": page, "page[size]": EMAILS_PAGE_SIZE }, schema: emailMessageListSchema });
+
+export const emailIndividual = (api: Api, id: string | number, subject: string, body: string) =>
+  api.post("/individual/email", { body: { individual_id: String(id), subject, body }, schema: emailThreadResponseSchema });
+
+export const emailCompany = (api: Api, id: string | number, to: string | null, subject: string, body: string) =>
+  api.post("/company/email", { body: { company_id: String(id), to, subject, body }, schema: emailThreadResponseSchema });
+
+// --- Tasks of a client -------------------------------------------------------------------------------------
+
+export const CLIENT_TASKS_PAGE_SIZE = 10;
+
+/** The tasks (opportunities) of an individual (filter[source_individual_id]) or a company (filter[company_id]), newest first. */
+export const clientTasks = (api: Api, filter: "source_individual_id" | "company_id", id: string | number, page = 1) =>
+  api.get("/task", {
+    query: { [`filter[${filter}]`]: String(id), include: "pipeline,pipelineStage,teamMember", "page[number]": page, "page[size]": CLIENT_TASKS_PAGE_SIZE, sort: "-created_at" },
+    schema: taskListSchema,
+  });
+
+// --- Pages of a detail page -------------------------------------------------------------------------------------
+
+/** A positive page number from `?page=` (1 when missing or wrong). */
+export function pageParam(url: URL, name = "page"): number {
+  const n = Number.parseInt(url.searchParams.get(name) ?? "1", 10);
+  return Number.isFinite(n) && n >= 1 && n <= 100_000 ? n : 1;
+}
+
+/** One of the page's tabs from `?tab=` (the first when missing or unknown). */
+export function tabParam<T extends string>(url: URL, tabs: readonly T[]): T {
+  const t = url.searchParams.get("tab");
+  return (tabs as readonly string[]).includes(t ?? "") ? (t as T) : tabs[0]!;
+}
+
+export { field, ticked } from "../lib/client-forms";

@@ -1,0 +1,63 @@
+import { individualListSchema, individualResponseSchema, portalInviteResultSchema, type Individual } from "../../contract/clients";
+import { capitalise } from "../components/clients/form-state";
+import type { FilterDefinition } from "../lib/filter-rules";
+import type { Words } from "../lib/labels";
+import { toApiQuery, type ListState } from "../lib/list-url";
+import type { Api } from "./api.server";
+
+export const listIndividuals = (api: Api, state: ListState) => api.get("/individual", { query: toApiQuery(state), schema: individualListSchema });
+export const getIndividual = async (api: Api, id: string) => (await api.get(`/individual/${encodeURIComponent(id)}`, { schema: individualResponseSchema })).data;
+export const createIndividual = (api: Api, body: Record<string, unknown>) => api.post("/individual", { body, schema: individualResponseSchema });
+export const updateIndividual = (api: Api, id: string, body: Record<string, unknown>) => api.patch(`/individual/${encodeURIComponent(id)}`, { body, schema: individualResponseSchema });
+export const deleteIndividuals = (api: Api, ids: string[]) => api.delete("/individual-bulk-delete", { body: { ids: ids.map(Number) } });
+export const archiveIndividuals = (api: Api, ids: string[], archived: boolean) => api.post("/individual/archive", { body: { ids: ids.map(Number), archived } });
+export const invitePortal = async (api: Api, ids: string[]) => (await api.post("/individual/portal-invite", { body: { ids: ids.map(Number) }, schema: portalInviteResultSchema })).data;
+
+/** Whether the list shows archived individuals (filter[archived] 1 or all), so 'Restore' is offered. */
+export const showsArchived = (state: ListState) => state.filters.archived === "1" || state.filters.archived === "all";
+
+/** The filters of the individuals list. */
+export function individualFilters(words: Words): FilterDefinition[] {
+  return [
+    { filterKey: "company_id", label: capitalise(words.company), type: "autocomplete", optionsUrl: "/resources/client-companies", itemUrl: "/resources/client-companies", placeholder: "Any" },
+    { filterKey: "owner_user_id", label: "Looked after by", type: "autocomplete", optionsUrl: "/resources/company-users", itemUrl: "/resources/company-users", placeholder: "Anyone" },
+    {
+      filterKey: "portal_invited",
+      label: "Invited to the portal",
+      type: "select",
+      selectOptions: [
+        { value: "1", label: "Yes" },
+        { value: "0", label: "No" },
+      ],
+    },
+    {
+      filterKey: "archived",
+      label: "Archived",
+      type: "select",
+      emptyLabel: "Active only",
+      selectOptions: [
+        { value: "1", label: "Archived only" },
+        { value: "all", label: "Active and archived" },
+      ],
+    },
+  ];
+}
+
+/** Individuals as options of the searchable dropdown (20 a page), optionally those not yet linked to a company. */
+export async function individualOptions(api: Api, { search, page = 1, perPage = 20, notLinkedTo }: { search?: string; page?: number; perPage?: number; notLinkedTo?: string }) {
+  const res = await api.get("/individual", {
+    query: {
+      "filter[search]": search || undefined,
+      "page[number]": page,
+      "page[size]": perPage,
+      sort: "full_name",
+      for_linking_to_company_id: notLinkedTo,
+    },
+    schema: individualListSchema,
+  });
+  return { options: res.data.map(individualOption), hasMore: res.meta.current_page < res.meta.last_page };
+}
+
+export const individualOption = (i: Pick<Individual, "id" | "full_name" | "email">) => ({ value: String(i.id), label: i.email ? `${i.full_name} (${i.email})` : i.full_name });
+
+export { individualBody } from "../lib/client-forms";
