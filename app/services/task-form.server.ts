@@ -16,7 +16,8 @@ export function taskBody(form: FormData, mode: "create" | "edit"): Record<string
     if (raw === null) continue;
     const value = String(raw).trim();
     if (value === "") {
-      if (mode === "edit" && name !== "name" && name !== "pipeline_id") body[name] = null;
+      // An emptied name or pipeline is sent as it is, so the API refuses it ('Enter a name.').
+      if (mode === "edit") body[name] = name === "name" || name === "pipeline_id" ? "" : null;
     } else {
       body[name] = value;
     }
