@@ -16,11 +16,14 @@ export function PipelineStageFields({
   pipelineId,
   stageId,
   errors,
+  idPrefix = "task",
 }: {
   pipelines: PipelineOption[];
   pipelineId?: number | null;
   stageId?: number | null;
   errors?: { pipeline_id?: string[]; pipeline_stage_id?: string[] };
+  /** Prefix of the controls' ids, when a page shows the fields twice (task page and its edit drawer). */
+  idPrefix?: string;
 }) {
   const hydrated = useHydrated();
   const [chosen, setChosen] = useState(pipelineId ? String(pipelineId) : "");
@@ -28,10 +31,10 @@ export function PipelineStageFields({
   return (
     <>
       <div className="pb-1">
-        <label htmlFor="task-pipeline" className="field-label">
+        <label htmlFor={`${idPrefix}-pipeline`} className="field-label">
           Pipeline<span aria-hidden="true" className="ml-0.5 text-red-600">*</span>
         </label>
-        <select id="task-pipeline" name="pipeline_id" required defaultValue={chosen} onChange={(e) => setChosen(e.currentTarget.value)} className="field-input" aria-invalid={errors?.pipeline_id ? true : undefined}>
+        <select id={`${idPrefix}-pipeline`} name="pipeline_id" required defaultValue={chosen} onChange={(e) => setChosen(e.currentTarget.value)} className="field-input" aria-invalid={errors?.pipeline_id ? true : undefined}>
           <option value="">Choose a pipeline</option>
           {pipelines.map((p) => (
             <option key={p.id} value={p.id}>
@@ -42,10 +45,10 @@ export function PipelineStageFields({
         <p className="field-error">{errors?.pipeline_id?.join(" ")}</p>
       </div>
       <div className="pb-1">
-        <label htmlFor="task-stage" className="field-label">
+        <label htmlFor={`${idPrefix}-stage`} className="field-label">
           Stage
         </label>
-        <select key={hydrated ? chosen : "all"} id="task-stage" name="pipeline_stage_id" defaultValue={stageId ? String(stageId) : ""} className="field-input" aria-invalid={errors?.pipeline_stage_id ? true : undefined}>
+        <select key={hydrated ? chosen : "all"} id={`${idPrefix}-stage`} name="pipeline_stage_id" defaultValue={stageId ? String(stageId) : ""} className="field-input" aria-invalid={errors?.pipeline_stage_id ? true : undefined}>
           <option value="">{hydrated && !chosen ? "Choose a pipeline first" : "The pipeline's first stage"}</option>
           {shown.map((p) => (
             <optgroup key={p.id} label={p.name}>

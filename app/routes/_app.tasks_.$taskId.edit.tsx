@@ -1,0 +1,50 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Drawer } from "../components/drawer";
+import { TaskForm } from "../components/tasks/task-form";
+import { wordsFor } from "../lib/labels";
+import { requireAccess } from "../services/auth.server";
+import { assertCanManage, TASK_PATTERN, taskIdOf } from "../services/task-detail.server";
+import { saveTaskForm } from "../services/task-form.server";
+import { activePipelines, getPipeline, getTask, teamOptions, updateTask } from "../services/tasks.server";
+
+/** The edit drawer of the task page: the create form (TaskForm) filled with the task. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { api, edition, subject } = await requireAccess(request, TASK_PATTERN);
+  const id = taskIdOf(params);
+  assertCanManage(subject.permissions, id);
+  const [task, pipelines, teams] = await Promise.all([getTask(api, id), activePipelines(api), teamOptions(api, subject.permissions)]);
+  // A task in an archived pipeline keeps it in the choice (moving into an archived pipeline is refused).
+  if (!pipelines.some((p) => p.id === task.pipeline_id)) {
+    const own = await getPipeline(api, String(task.pipeline_id)).catch(() => null);
+    if (own) pipelines.push({ id: own.id, name: `${own.name} (archived)`, stages: [...own.stages].sort((a, b) => a.order - b.order) });
+  }
+  return {
+    task,
+    pipelines: pipelines.map((p) => ({ id: p.id, name: p.name, stages: p.stages.map((s) => ({ id: s.id, name: s.name })) })),
+    teams,
+    words: wordsFor(edition),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { api, edition, subject } = await requireAccess(request, TASK_PATTERN);
+  const id = taskIdOf(params);
+  assertCanManage(subject.permissions, id);
+  const words = wordsFor(edition);
+  const search = new URL(request.url).search;
+  return saveTaskForm(request, "edit", (body) => updateTask(api, id, body), { success: `${words.Task} updated.`, failure: `Failed to update ${words.task}.` }, (saved) => `/tasks/${saved}${search}`);
+}
+
+export default function EditTask() {
+  const { task, pipelines, teams, words } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { search } = useLocation();
+  const busy = useNavigation().state === "submitting";
+  const back = `/tasks/${task.id}${search}`;
+  return (
+    <Drawer title={`Edit ${words.task}`} closeTo={back} dismissible={!busy}>
+      <TaskForm key={task.updated_at} task={task} pipelines={pipelines} teams={teams} words={words} lastResult={actionData?.result} cancelTo={back} submitLabel="Save" />
+    </Drawer>
+  );
+}

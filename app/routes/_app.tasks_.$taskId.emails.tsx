@@ -1,0 +1,115 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Drawer } from "../components/drawer";
+import { Field, FormAlert } from "../components/form/field";
+import { PageLinks } from "../components/tasks/task-detail-sections";
+import { formatDateTime } from "../lib/dates";
+import { wordsFor } from "../lib/labels";
+import { ApiValidationError } from "../services/api.server";
+import { requireAccess } from "../services/auth.server";
+import { redirectWithToast } from "../services/session.server";
+import { fieldErrors, pageParam, sendTaskEmail, TASK_PATTERN, taskEmails, taskIdOf } from "../services/task-detail.server";
+import { getTask } from "../services/tasks.server";
+
+/** The e-mails drawer of the task page: the task's e-mails, newest first, and a form to send one (sandbox mail in development). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { api, edition, subject } = await requireAccess(request, TASK_PATTERN);
+  const id = taskIdOf(params);
+  const page = pageParam(new URL(request.url), "emailsPage");
+  const [task, emails] = await Promise.all([getTask(api, id), taskEmails(api, id, page)]);
+  return {
+    task: { id: task.id, name: task.name, defaultTo: task.sourceIndividual?.email ?? "" },
+    emails: emails.data.map((e) => ({ id: e.id, to: e.to, subject: e.subject, body: e.body, sender: e.sender?.full_name ?? null, sent_at: e.sent_at })),
+    page: emails.meta.current_page,
+    lastPage: emails.meta.last_page,
+    total: emails.meta.total,
+    canSend: subject.permissions.includes("task_manage"),
+    words: wordsFor(edition),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { api, subject } = await requireAccess(request, TASK_PATTERN);
+  const id = taskIdOf(params);
+  if (!subject.permissions.includes("task_manage")) throw new Response("Not allowed", { status: 403 });
+  const form = await request.formData();
+  const values = { to: String(form.get("to") ?? "").trim(), subject: String(form.get("subject") ?? "").trim(), body: String(form.get("body") ?? "") };
+  try {
+    await sendTaskEmail(api, id, values);
+  } catch (error) {
+    if (!(error instanceof ApiValidationError)) throw error;
+    return data({ errors: { ...fieldErrors(error), _: ["Failed to send e-mail."] }, values }, { status: 422 });
+  }
+  const url = new URL(request.url);
+  url.searchParams.delete("emailsPage");
+  return redirectWithToast(request, `/tasks/${id}/emails${url.search}`, { kind: "success", message: `E-mail sent to ${values.to}.` });
+}
+
+export default function TaskEmails() {
+  const { task, emails, page, lastPage, total, canSend, words } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { search } = useLocation();
+  const busy = useNavigation().state === "submitting";
+  const params = new URLSearchParams(search);
+  params.delete("emailsPage");
+  const back = `/tasks/${task.id}${params.size ? `?${params}` : ""}`;
+  const hrefFor = (n: number) => {
+    const p = new URLSearchParams(search);
+    if (n > 1) p.set("emailsPage", String(n));
+    else p.delete("emailsPage");
+    return `/tasks/${task.id}/emails${p.size ? `?${p}` : ""}`;
+  };
+  const errors = actionData?.errors as Record<string, string[]> | undefined;
+  const typed = actionData?.values;
+  return (
+    <Drawer title={`E-mails of this ${words.task}`} closeTo={back} dismissible={!busy}>
+      {canSend ? (
+        <Form method="post" className="mb-6 space-y-1 rounded-md bg-slate-50 p-4" key={typed ? "refused" : `sent-${emails[0]?.id ?? 0}`}>
+          <h3 className="text-sm font-semibold">Send an e-mail</h3>
+          <FormAlert messages={errors?._} />
+          <Field id="email-to" name="to" type="text" inputMode="email" label="To" required maxLength={2600} placeholder="name@example.co.uk" help="Separate several addresses with commas." defaultValue={typed?.to ?? task.defaultTo} errors={errors?.to} />
+          <Field id="email-subject" name="subject" label="Subject" required maxLength={200} defaultValue={typed?.subject ?? ""} errors={errors?.subject} />
+          <div className="pb-1">
+            <label htmlFor="email-body" className="field-label">
+              Message<span aria-hidden="true" className="ml-0.5 text-red-600">*</span>
+            </label>
+            <textarea id="email-body" name="body" rows={6} required maxLength={20000} defaultValue={typed?.body ?? ""} className="field-input" aria-invalid={errors?.body ? true : undefined} aria-describedby={errors?.body ? "email-body-error" : undefined} />
+            <p id="email-body-error" className="field-error">
+              {errors?.body?.join(" ")}
+            </p>
+          </div>
+          <div className="flex justify-end">
+            <button type="submit" className="btn-primary" disabled={busy}>
+              {busy ? "Sending…" : "Send e-mail"}
+            </button>
+          </div>
+        </Form>
+      ) : null}
+      <h3 className="text-sm font-semibold">Sent e-mails ({total})</h3>
+      {emails.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-500">No e-mails yet.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-100 rounded-md ring-1 ring-slate-200" aria-label="Sent e-mails">
+          {emails.map((e) => (
+            <li key={e.id} className="px-3 py-2 text-sm" data-email>
+              <details>
+                <summary className="cursor-pointer">
+                  <span className="font-medium" data-email-subject>
+                    {e.subject}
+                  </span>
+                  <span className="block text-xs text-slate-500">
+                    To <span data-email-to>{e.to}</span> · <time dateTime={e.sent_at}>{formatDateTime(e.sent_at)}</time>
+                    {e.sender ? ` · from ${e.sender}` : ""}
+                  </span>
+                </summary>
+                <p className="mt-2 whitespace-pre-wrap break-words text-slate-700">{e.body}</p>
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+      <PageLinks label="E-mails" page={page} lastPage={lastPage} hrefFor={hrefFor} />
+    </Drawer>
+  );
+}

@@ -1,0 +1,53 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { ConfirmDialog } from "../components/confirm-dialog";
+import { ApiValidationError } from "../services/api.server";
+import { requireAccess } from "../services/auth.server";
+import { redirectWithToast } from "../services/session.server";
+import { assertCanManage, deleteTaskProduct, getTaskProduct, TASK_PATTERN, taskIdOf } from "../services/task-detail.server";
+
+/** Removing a product of the task: a confirmation, then back to the task with a toast. */
+function productIdOf(params: { productId?: string }) {
+  const id = params.productId ?? "";
+  if (!/^[1-9]\d{0,9}$/.test(id)) throw new Response("Not found", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { api, subject } = await requireAccess(request, TASK_PATTERN);
+  const id = taskIdOf(params);
+  assertCanManage(subject.permissions, id);
+  const product = await getTaskProduct(api, id, productIdOf(params));
+  return { taskId: id, product: { id: product.id, name: product.name } };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { api, subject } = await requireAccess(request, TASK_PATTERN);
+  const id = taskIdOf(params);
+  assertCanManage(subject.permissions, id);
+  const back = `/tasks/${id}${new URL(request.url).search}`;
+  try {
+    await deleteTaskProduct(api, id, productIdOf(params));
+  } catch (error) {
+    if (!(error instanceof ApiValidationError || (error instanceof Response && error.status === 404))) throw error;
+    return redirectWithToast(request, back, { kind: "error", message: "Failed to remove product." });
+  }
+  return redirectWithToast(request, back, { kind: "success", message: "Product removed." });
+}
+
+export default function DeleteTaskProduct() {
+  const { taskId, product } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  return (
+    <ConfirmDialog
+      title="Remove product"
+      message={
+        <>
+          Are you sure you want to remove the product <strong>{product.name}</strong>?
+        </>
+      }
+      cancelTo={`/tasks/${taskId}${search}`}
+      confirmLabel="Remove"
+    />
+  );
+}

@@ -1,0 +1,281 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { Task } from "../../contract/tasks";
+import { PageHeader } from "../components/frame/page-header";
+import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { StageChip } from "../components/tasks/stage-chip";
+import { ActivitySection, ConfidenceForm, NotesSection, ProductsSection, ProgressForm, RevenueForm, Section, type SectionResult } from "../components/tasks/task-detail-sections";
+import { formatDate } from "../lib/dates";
+import { wordsFor } from "../lib/labels";
+import { pageTitle } from "../lib/meta";
+import { formatMoney } from "../lib/numbers";
+import { ApiValidationError, type Api } from "../services/api.server";
+import { requireAccess } from "../services/auth.server";
+import { chosenFile } from "../services/forms.server";
+import { redirectWithToast } from "../services/session.server";
+import {
+  addTaskNote,
+  addTaskProduct,
+  confidenceOptions,
+  documentProblem,
+  fieldErrors,
+  pageParam,
+  paymentFrequencyOptions,
+  productTypeOptions,
+  PROGRESS_DOCUMENT_ACCEPT,
+  readUploadForm,
+  recordProgress,
+  setTaskKyb,
+  setTaskRevenue,
+  TASK_PATTERN,
+  taskActivity,
+  taskIdOf,
+  taskNotes,
+} from "../services/task-detail.server";
+import { activePipelines, getPipeline, getTask, updateTask, type ActivePipeline } from "../services/tasks.server";
+import { useFrame } from "./_app";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.task.name ?? data?.words.Task ?? "Task", matches);
+
+/** The active pipelines, plus the task's own when it is archived (so its current stage can be shown and kept). */
+async function pipelinesFor(api: Api, task: Task, canManage: boolean): Promise<ActivePipeline[]> {
+  const active = await activePipelines(api);
+  if (active.some((p) => p.id === task.pipeline_id) || !canManage) return active;
+  const own = await getPipeline(api, String(task.pipeline_id)).catch(() => null);
+  if (!own) return active;
+  return [...active, { id: own.id, name: `${own.name} (archived)`, stages: [...own.stages].sort((a, b) => a.order - b.order) }];
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { api, edition, subject } = await requireAccess(request, TASK_PATTERN);
+  const id = taskIdOf(params);
+  const url = new URL(request.url);
+  const canManage = subject.permissions.includes("task_manage");
+  const activityPage = pageParam(url, "activityPage");
+  const notesPage = pageParam(url, "notesPage");
+  const task = await getTask(api, id);
+  const [pipelines, confidence, frequencies, productTypes, notes, activity] = await Promise.all([
+    canManage ? pipelinesFor(api, task, canManage) : Promise.resolve([]),
+    confidenceOptions(api),
+    paymentFrequencyOptions(api),
+    canManage ? productTypeOptions(api) : Promise.resolve([]),
+    taskNotes(api, id, notesPage),
+    taskActivity(api, id, activityPage),
+  ]);
+  return {
+    task,
+    pipelines: pipelines.map((p) => ({ id: p.id, name: p.name, stages: p.stages.map((s) => ({ id: s.id, name: s.name })) })),
+    confidence,
+    frequencies,
+    productTypes,
+    notes: { data: notes.data, page: notes.meta.current_page, lastPage: notes.meta.last_page },
+    activity: { data: activity.data, page: activity.meta.current_page, lastPage: activity.meta.last_page },
+    words: wordsFor(edition),
+    canManage,
+    accept: PROGRESS_DOCUMENT_ACCEPT,
+  };
+}
+
+const str = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === "string" ? v.trim() : "";
+};
+const orNull = (v: string) => (v === "" ? null : v);
+
+/** The stage to move to: the one chosen (its pipeline when only the stage was changed), else the chosen pipeline's first. */
+function progressTarget(pipelines: ActivePipeline[], task: { pipeline_id: number }, pipelineId: string, stageId: string) {
+  const stagePipeline = pipelines.find((p) => p.stages.some((s) => String(s.id) === stageId));
+  if (stageId && stagePipeline && pipelineId === String(task.pipeline_id) && String(stagePipeline.id) !== pipelineId) {
+    // Without JavaScript the stage list holds every pipeline's stages: a stage of another pipeline, with the
+    // pipeline left as it was, is a move to that pipeline.
+    return { pipeline_id: String(stagePipeline.id), pipeline_stage_id: stageId };
+  }
+  if (stageId) return { pipeline_id: pipelineId, pipeline_stage_id: stageId };
+  const first = pipelines.find((p) => String(p.id) === pipelineId)?.stages[0];
+  return { pipeline_id: pipelineId, pipeline_stage_id: first ? String(first.id) : "" };
+}
+
+const MESSAGES: Record<string, [string, string]> = {
+  progress: ["Progress updated.", "Failed to update progress."],
+  confidence: ["Confidence saved.", "Failed to save confidence."],
+  revenue: ["Revenue saved.", "Failed to save revenue."],
+  "add-product": ["Product added.", "Failed to add product."],
+  note: ["Note added.", "Failed to add note."],
+  kyb: ["KYB flag saved.", "Failed to change the KYB flag."],
+};
+
+/** Every form of the page posts here with an intent; success goes back to the page with a toast. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { api, subject } = await requireAccess(request, TASK_PATTERN);
+  if (!subject.permissions.includes("task_manage")) throw new Response("Not allowed", { status: 403 });
+  const id = taskIdOf(params);
+  const { form, tooLarge } = await readUploadForm(request, "document");
+  const intent = str(form, "intent");
+  const values = Object.fromEntries([...form.entries()].filter(([k, v]) => typeof v === "string" && k !== "intent")) as Record<string, string>;
+  const messages = MESSAGES[intent];
+  const refuse = (errors: Record<string, string[]>) => data({ intent, errors: { ...errors, _: [messages?.[1] ?? "Choose what to do."] }, values } satisfies SectionResult, { status: 422 });
+  if (!messages) return refuse({});
+
+  let success = messages[0];
+  try {
+    if (intent === "progress") {
+      const file = chosenFile(form, "document");
+      const problem = documentProblem(file, tooLarge);
+      if (problem) return refuse({ document: [problem] });
+      const pipelineId = str(form, "pipeline_id");
+      if (!pipelineId) return refuse({ pipeline_id: ["Choose a pipeline."] });
+      const [pipelines, task] = await Promise.all([activePipelines(api), getTask(api, id)]);
+      const target = progressTarget(pipelines, task, pipelineId, str(form, "pipeline_stage_id"));
+      const body = new FormData();
+      body.append("pipeline_id", target.pipeline_id);
+      body.append("pipeline_stage_id", target.pipeline_stage_id);
+      for (const name of ["expected_revenue_start_date", "payment_frequency_id", "size"]) body.append(name, str(form, name));
+      const note = str(form, "note");
+      if (note) body.append("note", note);
+      if (file) body.append("document", file, file.name);
+      await recordProgress(api, id, body);
+    } else if (intent === "confidence") {
+      const answers = Object.fromEntries(["confidenceInRevenueTimingId", "confidenceInRevenueEstimateId", "confidenceInExecutionId", "confidenceInClientId"].map((f) => [f, orNull(str(form, f))]));
+      await updateTask(api, id, answers);
+    } else if (intent === "revenue") {
+      await setTaskRevenue(api, id, {
+        expected_revenue: str(form, "expected_revenue"),
+        expected_revenue_start_date: orNull(str(form, "expected_revenue_start_date")),
+        payment_frequency_id: orNull(str(form, "payment_frequency_id")),
+      });
+    } else if (intent === "add-product") {
+      const body = Object.fromEntries(["task_product_type_id", "name", "provider_name", "premium", "commission", "commission_rate", "start_date", "notes"].map((f) => [f, str(form, f)]));
+      const added = await addTaskProduct(api, id, body);
+      success = `Product ${added.data.name} added.`;
+    } else if (intent === "note") {
+      await addTaskNote(api, id, str(form, "body"));
+    } else if (intent === "kyb") {
+      const kyb = str(form, "kyb") === "true";
+      await setTaskKyb(api, id, kyb);
+      success = kyb ? "Marked for KYB." : "KYB flag cleared.";
+    }
+  } catch (error) {
+    if (!(error instanceof ApiValidationError)) throw error;
+    return refuse(fieldErrors(error));
+  }
+  return redirectWithToast(request, `/tasks/${id}${new URL(request.url).search}`, { kind: "success", message: success });
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="mt-0.5 text-sm">{children}</dd>
+    </div>
+  );
+}
+
+export default function TaskPage() {
+  const { task, pipelines, confidence, frequencies, productTypes, notes, activity, words, canManage, accept } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as SectionResult | undefined;
+  const frame = useFrame();
+  const { search } = useLocation();
+  const hrefWith = (name: string) => (page: number) => {
+    const params = new URLSearchParams(search);
+    if (page > 1) params.set(name, String(page));
+    else params.delete(name);
+    const q = params.toString();
+    return `/tasks/${task.id}${q ? `?${q}` : ""}`;
+  };
+  const lookups = {
+    payment_frequency_id: Object.fromEntries(frequencies.map((f) => [f.value, f.label])),
+    ...Object.fromEntries(Object.entries(confidence).map(([field, options]) => [field, Object.fromEntries(options.map((o) => [o.value, o.label.replace(/ \(\d+\)$/, "")]))])),
+  };
+  const kybError = actionData?.intent === "kyb" ? actionData.errors._ : undefined;
+  return (
+    <>
+      <PageHeader
+        companyName={frame.company.name}
+        title={task.name}
+        backTo="/tasks"
+        info={`One ${words.task}: move it through its pipeline, record its confidence, revenue and products, and keep notes and e-mails with it.`}
+        actions={
+          <>
+            {canManage ? (
+              <Link to={`/tasks/${task.id}/edit${search}`} className="btn-secondary" preventScrollReset>
+                Edit
+              </Link>
+            ) : null}
+            <Link to={`/tasks/${task.id}/emails${search}`} className="btn-secondary" preventScrollReset>
+              E-mails
+            </Link>
+            {canManage ? (
+              <Link to={`/tasks/${task.id}/delete${search}`} className="btn-secondary text-red-700" preventScrollReset>
+                Delete
+              </Link>
+            ) : null}
+          </>
+        }
+      />
+
+      <section aria-label={`${words.Task} details`} className="mb-6 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6" data-task-summary>
+          <Fact label="Stage">{task.pipelineStage ? <StageChip pipeline={task.pipeline?.name} stage={task.pipelineStage} /> : "—"}</Fact>
+          <Fact label="Priority">{task.priority_name}</Fact>
+          <Fact label="Review status">{task.review_status_name}</Fact>
+          <Fact label="Assigned to">{task.teamMember?.full_name ?? "Nobody yet"}</Fact>
+          <Fact label="KYB">
+            <span className="inline-flex items-center gap-2">
+              <span data-kyb={task.kyb ? "yes" : "no"}>{task.kyb ? "Yes" : "No"}</span>
+              {canManage ? (
+                <Form method="post" className="inline">
+                  <input type="hidden" name="intent" value="kyb" />
+                  <input type="hidden" name="kyb" value={task.kyb ? "false" : "true"} />
+                  <button type="submit" className="text-xs text-brand underline">
+                    {task.kyb ? "Clear KYB flag" : "Mark for KYB"}
+                  </button>
+                </Form>
+              ) : null}
+            </span>
+            {kybError ? <span className="block text-xs text-red-700">{kybError.join(" ")}</span> : null}
+          </Fact>
+          <Fact label="State">{task.state === "open" ? "Open" : task.state === "won" ? "Won" : "Lost"}</Fact>
+          <Fact label="Team">{task.team?.name ?? "—"}</Fact>
+          <Fact label="Individual">{task.sourceIndividual?.full_name ?? "—"}</Fact>
+          <Fact label="Company">{task.company?.name ?? "—"}</Fact>
+          <Fact label="Expected revenue">{task.expected_revenue === null ? "—" : formatMoney(task.expected_revenue)}</Fact>
+          <Fact label="Expected close">{task.expected_close_date ? formatDate(task.expected_close_date) : "—"}</Fact>
+          <Fact label="Created">{formatDate(task.created_at)}</Fact>
+        </dl>
+        {task.description ? <p className="mt-4 whitespace-pre-wrap text-sm text-slate-700">{task.description}</p> : null}
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="space-y-6">
+          {canManage ? (
+            <Section id="progress" title="Update progress" info={`Move the ${words.task} to another stage of its pipeline or to another pipeline; a progress note is kept.`}>
+              <ProgressForm task={task} pipelines={pipelines} frequencies={frequencies} result={actionData} accept={accept} words={words} />
+            </Section>
+          ) : null}
+          <Section id="confidence" title="Confidence">
+            <ConfidenceForm task={task} options={confidence} result={actionData} canManage={canManage} />
+          </Section>
+          <Section id="revenue" title="Revenue">
+            <RevenueForm task={task} frequencies={frequencies} result={actionData} canManage={canManage} />
+          </Section>
+          <Section id="products" title="Products">
+            <ProductsSection task={task} products={task.products ?? []} productTypes={productTypes} result={actionData} canManage={canManage} />
+          </Section>
+        </div>
+        <div className="space-y-6">
+          <Section id="notes" title="Notes" info="Progress notes and notes added here, newest first.">
+            <NotesSection notes={notes.data} page={notes.page} lastPage={notes.lastPage} hrefFor={hrefWith("notesPage")} result={actionData} canManage={canManage} />
+          </Section>
+          <Section id="activity" title="Activity">
+            <ActivitySection entries={activity.data} page={activity.page} lastPage={activity.lastPage} hrefFor={hrefWith("activityPage")} words={words} lookups={lookups} />
+          </Section>
+        </div>
+      </div>
+      <Outlet />
+    </>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary };

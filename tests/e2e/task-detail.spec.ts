@@ -1,0 +1,361 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { E2E, USERS, apiSignIn, expectPath, outbox, signIn } from "./helpers";
+import { confirmDialog, drawer, rowWith, toast, uniqueToken } from "./lists";
+
+/**
+ * The task page /tasks/{id} (an opportunity's in smallBusiness) and its drawers, with JavaScript on and
+ * off: open a task from the list, move it with 'Update progress' (the activity log, the list and the
+ * board follow), send a task e-mail and find it in the development outbox, create an opportunity in
+ * the smallBusiness brand and move it, plus the page's other forms (confidence, revenue, products,
+ * notes, KYB), the edit drawer and delete.
+ *
+ * Every task a test changes is one it created (through the API, or the create drawer), named with a
+ * random token, so the `js` and `nojs` runs never touch each other's rows.
+ */
+
+/** A tiny but real PDF (the API checks the bytes). */
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+
+interface ApiPipeline {
+  id: number;
+  name: string;
+  stages: { id: number; name: string; order: number }[];
+}
+
+/** The API as a signed-in user, to set up a test's own task. */
+async function taskApi(request: APIRequestContext, email: string) {
+  const { token } = await apiSignIn(request, email);
+  const headers = { Authorization: `Bearer ${token}`, Accept: "application/json" };
+  return {
+    /** Active pipelines with their stages in order (those with at least three stages first). */
+    async pipelines(): Promise<ApiPipeline[]> {
+      const res = await request.get(`${E2E.main.api}/pipelines`, { headers, params: { "filter[status]": "1", include: "stages", "page[size]": "100", sort: "name" } });
+      expect(res.ok(), "listing pipelines").toBeTruthy();
+      const list = ((await res.json()) as { data: ApiPipeline[] }).data.map((p) => ({ ...p, stages: [...p.stages].sort((a, b) => a.order - b.order) }));
+      return list.filter((p) => p.stages.length >= 3);
+    },
+    async createTask(name: string, pipelineId: number, stageId: number) {
+      const res = await request.post(`${E2E.main.api}/task`, { headers, data: { name, pipeline_id: pipelineId, pipeline_stage_id: stageId, priority: 1 } });
+      expect(res.status(), `creating task ${name}: ${await res.text()}`).toBe(201);
+      return ((await res.json()) as { data: { id: number } }).data.id;
+    },
+  };
+}
+
+function section(page: Page, title: string): Locator {
+  return page.getByRole("region", { name: title, exact: true });
+}
+
+/** The summary of the task at the top of the page. */
+function summary(page: Page): Locator {
+  return page.locator("[data-task-summary]");
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The summary's stage chip reads "pipeline · stage". */
+async function expectStage(page: Page, pipeline: string, stage: string) {
+  await expect(summary(page)).toContainText(new RegExp(`${escape(pipeline)}\\s*·\\s*${escape(stage)}`));
+}
+
+function activity(page: Page): Locator {
+  return section(page, "Activity").locator("li[data-activity]");
+}
+
+test.describe("Task page, as Harbour Brokers' admin", () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, USERS.admin);
+  });
+
+  test("a task opened from the list moves to another stage with 'Update progress': note, document, activity log, list and board follow", async ({ page, request }, testInfo) => {
+    const token = uniqueToken(testInfo);
+    const name = `E2E Detail ${token}`;
+    const api = await taskApi(request, USERS.admin.email);
+    const [pipeline] = await api.pipelines();
+    const [from, to] = pipeline.stages;
+    const id = await api.createTask(name, pipeline.id, from.id);
+
+    await page.goto(`/tasks?search=${token}`);
+    await rowWith(page, name).getByRole("link", { name, exact: true }).click();
+    await expectPath(page, `/tasks/${id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+    await expect(page).toHaveTitle(`${name} | flightDeck`);
+    await expectStage(page, pipeline.name, from.name);
+    await expect(summary(page)).toContainText("High");
+    await expect(summary(page)).toContainText("Not started");
+    await expect(summary(page).locator("[data-kyb]")).toHaveText("No");
+    await expect(page.getByRole("link", { name: "Back", exact: true })).toHaveAttribute("href", "/tasks");
+
+    const progress = section(page, "Update progress");
+    await progress.getByLabel("Stage", { exact: true }).selectOption(String(to.id));
+    await progress.getByLabel("Size", { exact: true }).fill("12");
+    await progress.getByLabel("Note", { exact: true }).fill(`Terms agreed ${token}`);
+    await progress.getByLabel("Document", { exact: true }).setInputFiles({ name: "terms.pdf", mimeType: "application/pdf", buffer: PDF });
+    await progress.getByRole("button", { name: "Update progress", exact: true }).click();
+
+    await expect(toast(page, "Progress updated.")).toBeVisible();
+    await expectPath(page, `/tasks/${id}`);
+    await expectStage(page, pipeline.name, to.name);
+    // The activity log, newest first: who, what, old → new.
+    const latest = activity(page).first();
+    await expect(latest).toContainText("Amelia Hart updated the progress");
+    await expect(latest).toContainText(`Stage: ${from.name} → ${to.name}`);
+    await expect(latest).toContainText("Size: 12");
+    await expect(latest.locator("time")).toHaveText(/^\d{2}\/\d{2}\/\d{2} \d{2}:\d{2}$/);
+    await expect(activity(page).last()).toContainText("Amelia Hart created the task");
+    // The progress note, with its document.
+    const note = section(page, "Notes").locator("[data-note]").first();
+    await expect(note).toContainText(`Terms agreed ${token}`);
+    await expect(note.getByRole("link", { name: "terms.pdf", exact: true })).toHaveAttribute("href", /^\/files\//);
+    // The form shows where the task is now.
+    await expect(section(page, "Update progress").getByLabel("Stage", { exact: true })).toHaveValue(String(to.id));
+
+    // The list and the board show the new stage.
+    await page.goto(`/tasks?search=${token}`);
+    await expect(rowWith(page, name)).toContainText(to.name);
+    await page.goto(`/tasks/board?pipeline=${pipeline.id}`);
+    await expect(page.locator(`[data-stage-column="${to.id}"] [data-task-card="${id}"]`)).toBeVisible();
+    await expect(page.locator(`[data-stage-column="${from.id}"] [data-task-card="${id}"]`)).toHaveCount(0);
+  });
+
+  test("'Update progress' moves a task to another pipeline; a stage of another pipeline is refused under Stage and what was typed stays", async ({ page, request, javaScriptEnabled }, testInfo) => {
+    const token = uniqueToken(testInfo);
+    const name = `E2E Pipeline ${token}`;
+    const api = await taskApi(request, USERS.admin.email);
+    const [first, second] = await api.pipelines();
+    const id = await api.createTask(name, first.id, first.stages[0].id);
+    await page.goto(`/tasks/${id}`);
+    const progress = section(page, "Update progress");
+
+    if (!javaScriptEnabled) {
+      // Without JavaScript every pipeline's stages are offered: another pipeline chosen with a stage of the first is refused.
+      await progress.getByRole("combobox", { name: "Pipeline", exact: true }).selectOption(String(second.id));
+      await progress.getByLabel("Stage", { exact: true }).selectOption(String(first.stages[1].id));
+      await progress.getByLabel("Size", { exact: true }).fill("7");
+      await progress.getByRole("button", { name: "Update progress", exact: true }).click();
+      await expect(progress.getByRole("alert")).toHaveText("Failed to update progress.");
+      await expect(progress.locator(".field-error").filter({ hasText: "The stage must belong to the chosen pipeline." })).toBeVisible();
+      await expect(progress.getByLabel("Size", { exact: true })).toHaveValue("7");
+    }
+
+    await progress.getByRole("combobox", { name: "Pipeline", exact: true }).selectOption(String(second.id));
+    await progress.getByLabel("Stage", { exact: true }).selectOption(String(second.stages[1].id));
+    await progress.getByRole("button", { name: "Update progress", exact: true }).click();
+    await expect(toast(page, "Progress updated.")).toBeVisible();
+    await expectStage(page, second.name, second.stages[1].name);
+    await expect(activity(page).first()).toContainText(`Pipeline: ${first.name} → ${second.name}`);
+    await expect(activity(page).first()).toContainText(`Stage: ${first.stages[0].name} → ${second.stages[1].name}`);
+  });
+
+  test("the e-mails drawer sends a task e-mail: it is listed in the drawer, logged, and in the development outbox", async ({ page, request, javaScriptEnabled }, testInfo) => {
+    const token = uniqueToken(testInfo);
+    const api = await taskApi(request, USERS.admin.email);
+    const [pipeline] = await api.pipelines();
+    const id = await api.createTask(`E2E Mail ${token}`, pipeline.id, pipeline.stages[0].id);
+    const address = `client-${token}@example.com`;
+    const subject = `Your renewal terms ${token}`;
+
+    await page.goto(`/tasks/${id}`);
+    await page.getByRole("link", { name: "E-mails", exact: true }).click();
+    await expectPath(page, `/tasks/${id}/emails`);
+    const panel = drawer(page);
+    await expect(panel.getByText("E-mails of this task", { exact: true })).toBeVisible();
+    await expect(panel.getByText("No e-mails yet.")).toBeVisible();
+
+    // A bad address is refused under To and nothing typed is lost.
+    await panel.getByRole("textbox", { name: "To", exact: true }).fill("not-an-address");
+    await panel.getByRole("textbox", { name: "Subject", exact: true }).fill(subject);
+    await panel.getByRole("textbox", { name: "Message", exact: true }).fill("Please find the terms attached.");
+    await panel.getByRole("button", { name: "Send e-mail", exact: true }).click();
+    await expect(panel.locator("#email-to-error")).toHaveText("Enter a valid e-mail address.");
+    await expect(panel.getByRole("textbox", { name: "Subject", exact: true })).toHaveValue(subject);
+
+    await panel.getByRole("textbox", { name: "To", exact: true }).fill(address);
+    await panel.getByRole("button", { name: "Send e-mail", exact: true }).click();
+    await expect(toast(page, `E-mail sent to ${address}.`)).toBeVisible();
+    await expectPath(page, `/tasks/${id}/emails`);
+    const sent = drawer(page).locator("[data-email]");
+    await expect(sent).toHaveCount(1);
+    await expect(sent.locator("[data-email-subject]")).toHaveText(subject);
+    await expect(sent.locator("[data-email-to]")).toHaveText(address);
+    await expect(drawer(page).getByRole("textbox", { name: "Subject", exact: true })).toHaveValue("");
+
+    await expect.poll(async () => (await outbox(request, address)).map((m) => m.subject), { message: "the e-mail in the sandbox outbox" }).toContain(subject);
+    const [message] = await outbox(request, address);
+    expect(message.text).toContain("Please find the terms attached.");
+
+    // Without JavaScript the toast stays on the page and covers the drawer's close button: go back by address.
+    if (javaScriptEnabled) await drawer(page).getByRole("link", { name: "Close" }).click();
+    else await page.goto(`/tasks/${id}`);
+    await expectPath(page, `/tasks/${id}`);
+    await expect(activity(page).first()).toContainText("Amelia Hart sent an e-mail");
+    await expect(activity(page).first()).toContainText(`Subject: ${subject}`);
+  });
+
+  test("confidence, revenue, products, notes and the KYB flag are saved from the page; a note is shown as plain text", async ({ page, request }, testInfo) => {
+    const token = uniqueToken(testInfo);
+    const api = await taskApi(request, USERS.admin.email);
+    const [pipeline] = await api.pipelines();
+    const id = await api.createTask(`E2E Sections ${token}`, pipeline.id, pipeline.stages[0].id);
+    await page.goto(`/tasks/${id}`);
+
+    // Confidence: the total appears once all four are answered.
+    const confidence = section(page, "Confidence");
+    await expect(confidence.locator("[data-confidence-total]")).toContainText("—");
+    await confidence.getByLabel("Confidence in revenue timing", { exact: true }).selectOption({ label: "On track (4)" });
+    await confidence.getByLabel("Confidence in revenue estimate", { exact: true }).selectOption({ label: "Firm quote (4)" });
+    await confidence.getByLabel("Confidence in execution", { exact: true }).selectOption({ label: "Terms received (4)" });
+    await confidence.getByLabel("Confidence in client", { exact: true }).selectOption({ label: "Committed (4)" });
+    await confidence.getByRole("button", { name: "Save confidence", exact: true }).click();
+    await expect(toast(page, "Confidence saved.")).toBeVisible();
+    await expect(section(page, "Confidence").locator("[data-confidence-total]")).toHaveText("Total score: 16 / 20");
+
+    // Revenue: a bad amount is refused under the field; a good one is shown in pounds.
+    const revenue = section(page, "Revenue");
+    await revenue.getByLabel("Payment frequency", { exact: true }).selectOption({ label: "Monthly" });
+    await revenue.getByLabel("Expected revenue (£)", { exact: true }).fill("12500.5");
+    await revenue.getByRole("button", { name: "Save revenue", exact: true }).click();
+    await expect(toast(page, "Revenue saved.")).toBeVisible();
+    await expect(summary(page)).toContainText("£12,500.50");
+    await expect(activity(page).first()).toContainText("Amelia Hart changed the revenue");
+    await expect(activity(page).first()).toContainText("Payment frequency: Monthly");
+
+    // Products: add one, then remove it after confirming.
+    const products = section(page, "Products");
+    await products.getByText("Add a product", { exact: true }).click();
+    await products.getByRole("combobox", { name: "Product type", exact: true }).selectOption({ label: "Cyber" });
+    await products.getByRole("textbox", { name: "Product name", exact: true }).fill(`Cyber cover ${token}`);
+    await products.getByLabel("Premium (£)", { exact: true }).fill("1200");
+    await products.getByLabel("Commission (£)", { exact: true }).fill("180");
+    await products.getByRole("button", { name: "Add product", exact: true }).click();
+    await expect(toast(page, `Product Cyber cover ${token} added.`)).toBeVisible();
+    const row = section(page, "Products").getByRole("row").filter({ hasText: `Cyber cover ${token}` });
+    await expect(row).toContainText("£1,200.00");
+    await expect(row).toContainText("£180.00");
+    await row.getByRole("link", { name: `Remove Cyber cover ${token}`, exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname.startsWith(`/tasks/${id}/products/`) && url.pathname.endsWith("/delete"));
+    await expect(confirmDialog(page)).toContainText(`Cyber cover ${token}`);
+    await confirmDialog(page).getByRole("button", { name: "Remove", exact: true }).click();
+    await expect(toast(page, "Product removed.")).toBeVisible();
+    await expectPath(page, `/tasks/${id}`);
+    await expect(section(page, "Products").getByText("No products yet.")).toBeVisible();
+
+    // Notes are plain text: markup is shown, never run.
+    const text = `<b>bold</b> <script>window.__noteRan = true</script> ${token}`;
+    await section(page, "Notes").getByRole("textbox", { name: "Add a note", exact: true }).fill(text);
+    await section(page, "Notes").getByRole("button", { name: "Add note", exact: true }).click();
+    await expect(toast(page, "Note added.")).toBeVisible();
+    const note = section(page, "Notes").locator("[data-note]").first();
+    await expect(note).toContainText(text);
+    await expect(note.locator("b, script")).toHaveCount(0);
+
+    // KYB flag.
+    await summary(page).getByRole("button", { name: "Mark for KYB", exact: true }).click();
+    await expect(toast(page, "Marked for KYB.")).toBeVisible();
+    await expect(summary(page).locator("[data-kyb]")).toHaveText("Yes");
+    await expect(activity(page).first()).toContainText("Amelia Hart marked it for KYB");
+  });
+
+  test("Edit saves in the drawer (a refused name keeps what was typed); Delete asks first, then goes back to the list with a toast", async ({ page, request }, testInfo) => {
+    const token = uniqueToken(testInfo);
+    const api = await taskApi(request, USERS.admin.email);
+    const [pipeline] = await api.pipelines();
+    const id = await api.createTask(`E2E Edit ${token}`, pipeline.id, pipeline.stages[0].id);
+    await page.goto(`/tasks/${id}`);
+
+    await page.getByRole("link", { name: "Edit", exact: true }).click();
+    await expectPath(page, `/tasks/${id}/edit`);
+    const form = drawer(page);
+    await expect(form.getByText("Edit task", { exact: true })).toBeVisible();
+    const nameInput = form.getByRole("textbox", { name: "Name" });
+    await expect(nameInput).toHaveValue(`E2E Edit ${token}`);
+    await nameInput.fill(" ");
+    await form.getByLabel("Priority", { exact: true }).selectOption({ label: "Low" });
+    await form.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(form.getByRole("alert")).toHaveText("Failed to update task.");
+    await expect(form.getByText("Enter a name.", { exact: true })).toBeVisible();
+    await expect(form.getByLabel("Priority", { exact: true })).toHaveValue("3");
+
+    await nameInput.fill(`E2E Edited ${token}`);
+    await form.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(toast(page, "Task updated.")).toBeVisible();
+    await expectPath(page, `/tasks/${id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`E2E Edited ${token}`);
+    await expect(summary(page)).toContainText("Low");
+    await expect(activity(page).first()).toContainText("Amelia Hart changed the task");
+    await expect(activity(page).first()).toContainText(`Name: E2E Edit ${token} → E2E Edited ${token}`);
+
+    await page.getByRole("link", { name: "Delete", exact: true }).click();
+    await expectPath(page, `/tasks/${id}/delete`);
+    await confirmDialog(page).getByRole("link", { name: "Cancel", exact: true }).click();
+    await expectPath(page, `/tasks/${id}`);
+    await page.getByRole("link", { name: "Delete", exact: true }).click();
+    await expect(confirmDialog(page)).toContainText(`E2E Edited ${token}`);
+    await confirmDialog(page).getByRole("button", { name: "Remove", exact: true }).click();
+    await expect(toast(page, "Task deleted.")).toBeVisible();
+    await expectPath(page, "/tasks");
+    await page.goto(`/tasks/${id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+  });
+});
+
+test("a viewer (task_view only) sees the task without its forms, and cannot open the edit drawer", async ({ page, request }, testInfo) => {
+  const token = uniqueToken(testInfo);
+  const api = await taskApi(request, USERS.admin.email);
+  const [pipeline] = await api.pipelines();
+  const id = await api.createTask(`E2E Viewer ${token}`, pipeline.id, pipeline.stages[0].id);
+  await signIn(page, USERS.viewer);
+  await page.goto(`/tasks/${id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`E2E Viewer ${token}`);
+  await expect(section(page, "Update progress")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Edit", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Save confidence" })).toHaveCount(0);
+  await expect(section(page, "Activity")).toContainText("Amelia Hart created the task");
+  await page.goto(`/tasks/${id}/edit`);
+  await expectPath(page, `/tasks/${id}`);
+});
+
+test("in the smallBusiness brand an opportunity is created from /tasks/new and moved to another stage", async ({ page, request }, testInfo) => {
+  const token = uniqueToken(testInfo);
+  const name = `E2E Opportunity ${token}`;
+  const api = await taskApi(request, USERS.owner.email);
+  const [pipeline] = await api.pipelines();
+  const [first, second] = pipeline.stages;
+  await signIn(page, USERS.owner);
+  const base = E2E.main.smallbusiness;
+
+  await page.goto(`${base}/tasks?search=${token}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Opportunities");
+  await page.getByRole("link", { name: "ADD OPPORTUNITY", exact: true }).click();
+  await expectPath(page, "/tasks/new");
+  const form = drawer(page);
+  await expect(form.getByText("Add opportunity", { exact: true })).toBeVisible();
+  await form.getByRole("textbox", { name: "Name" }).fill(name);
+  await form.getByRole("combobox", { name: "Pipeline", exact: true }).selectOption(String(pipeline.id));
+  await form.getByRole("button", { name: "Create opportunity", exact: true }).click();
+
+  await expect(toast(page, "Opportunity created.")).toBeVisible();
+  await expect(page).toHaveURL((url) => /^\/tasks\/\d+$/.test(url.pathname));
+  const id = new URL(page.url()).pathname.split("/").pop();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await expect(page).toHaveTitle(`${name} | smallBusiness`);
+  await expectStage(page, pipeline.name, first.name);
+  await expect(activity(page).last()).toContainText("Olivia Bloom created the opportunity");
+  await expect(page.getByText(`Move the opportunity to another stage of its pipeline or to another pipeline`)).toBeVisible();
+
+  const progress = section(page, "Update progress");
+  await progress.getByLabel("Stage", { exact: true }).selectOption(String(second.id));
+  await progress.getByRole("button", { name: "Update progress", exact: true }).click();
+  await expect(toast(page, "Progress updated.")).toBeVisible();
+  await expectPath(page, `/tasks/${id}`);
+  await expectStage(page, pipeline.name, second.name);
+  await expect(activity(page).first()).toContainText("Olivia Bloom updated the progress");
+  await expect(activity(page).first()).toContainText(`Stage: ${first.name} → ${second.name}`);
+  await expect(section(page, "Notes").locator("[data-note]").first()).toContainText(`Moved from ${first.name} to ${second.name}.`);
+
+  await page.getByRole("link", { name: "E-mails", exact: true }).click();
+  await expect(drawer(page).getByText("E-mails of this opportunity", { exact: true })).toBeVisible();
+
+  await page.goto(`${base}/tasks?search=${token}`);
+  await expect(rowWith(page, name)).toContainText(second.name);
+});
