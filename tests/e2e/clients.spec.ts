@@ -1,0 +1,249 @@
+import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { E2E, PASSWORD, USERS, apiSignIn, expectPath, origin, signIn } from "./helpers";
+import { confirmDialog, expectParam, rowWith, tableRows, toast, uniqueToken } from "./lists";
+
+/**
+ * Clients (individuals and companies; individual and company customers in smallBusiness), with
+ * JavaScript on and off: linking a person to a company as its primary contact with a job title, the
+ * bank-details rules, a filtered companies list shared by its URL, and bulk deletes that ask first.
+ *
+ * The js and nojs runs share one database: every record a test changes is one it created through the
+ * API, named with a random token; lists are always opened with an explicit query.
+ */
+
+const isNoJs = (testInfo: TestInfo) => testInfo.project.name === "nojs";
+
+// Each test walks through several pages (and signs in twice for the shared URL): more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
+/** An API client signed in as the Harbour admin, to set up a test's own clients. */
+async function clientsApi(request: APIRequestContext) {
+  const { token } = await apiSignIn(request, USERS.admin.email);
+  const headers = { Authorization: `Bearer ${token}`, Accept: "application/json" };
+  const post = async (path: string, data: Record<string, unknown>) => {
+    const res = await request.post(`${E2E.main.api}${path}`, { headers, data });
+    expect(res.status(), `POST ${path}: ${await res.text()}`).toBe(201);
+    return ((await res.json()) as { data: { id: number } }).data;
+  };
+  return {
+    individual: (first: string, last: string, more: Record<string, unknown> = {}) => post("/individual", { first_name: first, last_name: last, ...more }),
+    company: (name: string, more: Record<string, unknown> = {}) => post("/company", { name, ...more }),
+    async typeId(name: string) {
+      const res = await request.get(`${E2E.main.api}/get-types`, { headers });
+      const types = ((await res.json()) as { data: { id: number; name: string }[] }).data;
+      const found = types.find((t) => t.name === name);
+      expect(found, `company type ${name}`).toBeTruthy();
+      return found!.id;
+    },
+  };
+}
+
+/** The error line under a control (the element its aria-describedby points at first). */
+async function fieldError(control: Locator): Promise<Locator> {
+  await expect(control).toHaveAttribute("aria-invalid", "true");
+  const describedBy = (await control.getAttribute("aria-describedby")) ?? "";
+  const errorId = describedBy.split(/\s+/).find((id) => id.endsWith("-error"));
+  expect(errorId, "the control points at its error line").toBeTruthy();
+  return control.page().locator(`[id="${errorId}"].field-error`);
+}
+
+/** Chooses an option of a searchable dropdown: typing into the combobox with JavaScript, the no-JavaScript search form and select without. */
+async function chooseSearchable(page: Page, testInfo: TestInfo, { id, searchLabel, search, option }: { id: string; searchLabel: string; search: string; option: string }) {
+  if (isNoJs(testInfo)) {
+    await page.getByLabel(searchLabel, { exact: true }).fill(search);
+    await page.getByRole("button", { name: "Find", exact: true }).click();
+    await expect(page.locator(`select#${id} option`, { hasText: option })).toHaveCount(1);
+    await page.locator(`select#${id}`).selectOption({ label: option });
+  } else {
+    const input = page.locator(`input#${id}`);
+    await input.click();
+    await input.fill(search);
+    await page.getByRole("option", { name: option, exact: true }).click();
+    await expect(input).toHaveValue(option);
+  }
+}
+
+test.describe("Clients, as Harbour Brokers' admin", () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, USERS.admin);
+  });
+
+  test("an individual is linked to a company as its primary contact with a job title; both pages and the list show it", async ({ page, request }, testInfo) => {
+    const token = uniqueToken(testInfo);
+    const api = await clientsApi(request);
+    const companyName = `E2E Link Co ${token}`;
+    const company = await api.company(companyName);
+    const person = await api.individual("Lina", `Link${token}`, { email: `lina-${token}@example.com` });
+    const fullName = `Lina Link${token}`;
+
+    await page.goto(`/individual/${person.id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(fullName);
+    await expect(page.getByText("Not linked to any company yet.")).toBeVisible();
+
+    await chooseSearchable(page, testInfo, { id: "link-company_id", searchLabel: "Find a company", search: token, option: companyName });
+    const form = page.locator("[data-link-form]");
+    await form.getByLabel("Job title", { exact: true }).selectOption({ label: "Finance director" });
+    await form.getByLabel("Primary contact", { exact: true }).check();
+    await form.getByRole("button", { name: "Link", exact: true }).click();
+
+    await expect(toast(page, `Linked to ${companyName}.`)).toBeVisible();
+    await expectPath(page, `/individual/${person.id}`);
+    const link = page.locator(`[data-link="${company.id}"]`);
+    await expect(link).toContainText(companyName);
+    await expect(link).toContainText("Primary contact");
+    await expect(link).toContainText("Finance director");
+    await expect(link.getByLabel(`Primary contact: ${companyName}`)).toBeChecked();
+
+    // The company's page lists the person first, as its primary contact.
+    await link.getByRole("link", { name: companyName, exact: true }).click();
+    await expectPath(page, `/company/${company.id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(companyName);
+    const contact = page.locator(`[data-link="${person.id}"]`);
+    await expect(contact).toContainText(fullName);
+    await expect(contact).toContainText("Primary contact");
+    await expect(contact).toContainText("Finance director");
+
+    // And the companies list shows the primary contact with the job title.
+    await page.goto(`/companies?search=${encodeURIComponent(companyName)}`);
+    await expect(tableRows(page)).toHaveCount(1);
+    await expect(rowWith(page, companyName)).toContainText(`${fullName}Finance director`);
+  });
+
+  test("bank details with a bad sort code show the error under the field and keep what was typed; fixed, they are saved", async ({ page, request }, testInfo) => {
+    const token = uniqueToken(testInfo);
+    const api = await clientsApi(request);
+    const company = await api.company(`E2E Bank Co ${token}`);
+
+    await page.goto(`/company/${company.id}?tab=bank`);
+    const form = page.locator("[data-bank-form]");
+    // The labels of required fields also carry the asterisk: found by role and name.
+    const name = form.getByRole("textbox", { name: "Account name", exact: true });
+    const number = form.getByRole("textbox", { name: "Account number", exact: true });
+    const sortCode = form.getByRole("textbox", { name: "Sort code", exact: true });
+    await name.fill("Bank Co Trading Ltd");
+    await number.fill("1234567");
+    await sortCode.fill("12345");
+    await form.getByRole("button", { name: "Save bank details", exact: true }).click();
+
+    await expect(await fieldError(sortCode)).toHaveText("Enter a 6-digit sort code.");
+    await expect(await fieldError(number)).toHaveText("Enter an 8-digit account number.");
+    await expect(form.getByRole("alert")).toHaveText("Failed to save the bank details.");
+    await expect(name).not.toHaveAttribute("aria-invalid", "true");
+    await expectPath(page, `/company/${company.id}`);
+    await expectParam(page, "tab", "bank");
+    // What was typed is still there (the sort code grouped in pairs).
+    await expect(name).toHaveValue("Bank Co Trading Ltd");
+    await expect(number).toHaveValue("1234567");
+    await expect(sortCode).toHaveValue("12-34-5");
+
+    await number.fill("12345678");
+    await sortCode.fill("12-34-56");
+    await form.getByRole("button", { name: "Save bank details", exact: true }).click();
+    await expect(toast(page, "Bank details saved.")).toBeVisible();
+    await page.reload();
+    await expect(name).toHaveValue("Bank Co Trading Ltd");
+    await expect(number).toHaveValue("12345678");
+    await expect(sortCode).toHaveValue("12-34-56");
+    await expect(sortCode).not.toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("the companies list filtered by type (and employee size) is the same list when its URL is opened in a fresh session", async ({ page, browser }, testInfo) => {
+    await page.goto("/companies?page=1");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Companies");
+    const filters = page.locator("form:has(#filter-type_id)");
+    await filters.locator("#filter-type_id").selectOption({ label: "Partnership" });
+    if (isNoJs(testInfo)) await filters.getByRole("button", { name: "Apply", exact: true }).click();
+    await expect(page).toHaveURL((url) => url.searchParams.has("filter[type_id]"));
+    await page.locator("form:has(#filter-employee_size_id) #filter-employee_size_id").selectOption({ label: "2-9" });
+    if (isNoJs(testInfo)) await page.locator("form:has(#filter-type_id)").getByRole("button", { name: "Apply", exact: true }).click();
+    await expect(page).toHaveURL((url) => url.searchParams.has("filter[employee_size_id]") && url.searchParams.has("filter[type_id]"));
+    await expect(page.getByRole("list", { name: "Active filters" })).toContainText("Type: Partnership");
+    await expect(page.getByRole("list", { name: "Active filters" })).toContainText("Employee size: 2-9");
+    const types = await tableRows(page).locator("td:nth-child(3)").allInnerTexts();
+    expect(types.length, "the seeded book has 2-9 people partnerships").toBeGreaterThan(0);
+    expect(new Set(types.map((t) => t.trim()))).toEqual(new Set(["Partnership"]));
+    const names = await tableRows(page).locator("td:nth-child(2)").allInnerTexts();
+    const shared = page.url();
+
+    const context = await browser.newContext({ javaScriptEnabled: !isNoJs(testInfo), baseURL: E2E.main.flightdeck });
+    try {
+      const fresh = await context.newPage();
+      await fresh.goto("/login");
+      await fresh.locator("input[name=email]").fill(USERS.admin.email);
+      await fresh.locator("input[name=password]").fill(PASSWORD);
+      await fresh.getByRole("button", { name: "Sign in", exact: true }).click();
+      await expectPath(fresh, USERS.admin.landing);
+      await fresh.goto(shared);
+      await expect(fresh).toHaveURL(shared);
+      await expect(fresh.locator("#filter-type_id")).toHaveValue(new URL(shared).searchParams.get("filter[type_id]")!);
+      await expect(fresh.locator("#filter-employee_size_id")).toHaveValue(new URL(shared).searchParams.get("filter[employee_size_id]")!);
+      await expect(fresh.getByRole("list", { name: "Active filters" })).toContainText("Type: Partnership");
+      await expect(tableRows(fresh).locator("td:nth-child(2)")).toHaveText(names.map((n) => n.trim()));
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("bulk delete of individuals asks first: Cancel keeps them, Remove deletes them", async ({ page, request }, testInfo) => {
+    const token = uniqueToken(testInfo);
+    const api = await clientsApi(request);
+    await api.individual("Della", `Bulk${token}`);
+    await api.individual("Dora", `Bulk${token}`);
+
+    await page.goto(`/individuals?search=Bulk${token}`);
+    await expect(tableRows(page)).toHaveCount(2);
+    await page.getByLabel(`Select Della Bulk${token}`, { exact: true }).check();
+    await page.getByLabel(`Select Dora Bulk${token}`, { exact: true }).check();
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+
+    const dialog = confirmDialog(page);
+    await expect(dialog).toContainText("Are you sure you want to delete these 2 individuals?");
+    await expectPath(page, "/individuals/delete");
+    await dialog.getByRole("link", { name: "Cancel", exact: true }).click();
+    await expectPath(page, "/individuals");
+    await expectParam(page, "search", `Bulk${token}`);
+    await expect(confirmDialog(page)).toHaveCount(0);
+    await expect(tableRows(page)).toHaveCount(2);
+
+    await page.getByLabel(`Select Della Bulk${token}`, { exact: true }).check();
+    await page.getByLabel(`Select Dora Bulk${token}`, { exact: true }).check();
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await confirmDialog(page).getByRole("button", { name: "Remove", exact: true }).click();
+    await expect(toast(page, "2 individuals deleted.")).toBeVisible();
+    await expectPath(page, "/individuals");
+    await expect(page.getByText("No results found for your filters")).toBeVisible();
+  });
+
+  test("bulk delete of companies asks first; with nothing chosen it says 'No items selected'", async ({ page, request }, testInfo) => {
+    const token = uniqueToken(testInfo);
+    const api = await clientsApi(request);
+    const name = `E2E Bulk Co ${token}`;
+    await api.company(name);
+
+    await page.goto(`/companies?search=${encodeURIComponent(name)}`);
+    await expect(tableRows(page)).toHaveCount(1);
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "No items selected" })).toBeVisible();
+
+    await page.getByLabel(`Select ${name}`, { exact: true }).check();
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(confirmDialog(page)).toContainText("Are you sure you want to delete this company?");
+    await confirmDialog(page).getByRole("button", { name: "Remove", exact: true }).click();
+    await expect(toast(page, "Company deleted.")).toBeVisible();
+    await expect(rowWith(page, name)).toHaveCount(0);
+  });
+});
+
+test.describe("Clients in smallBusiness", () => {
+  test("Bloom Bakery sees 'Individual customers' and 'Company customers'", async ({ page }) => {
+    await signIn(page, USERS.owner);
+    await page.goto(`${origin("smallbusiness")}/individuals?page=1`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Individual customers");
+    await expect(page).toHaveTitle(/^Individual customers \| /);
+    await expect(page.getByRole("link", { name: "ADD INDIVIDUAL CUSTOMER", exact: true })).toBeVisible();
+    await expect(tableRows(page).first()).toBeVisible();
+    await page.goto(`${origin("smallbusiness")}/companies?page=1`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Company customers");
+    await expect(page.getByPlaceholder("Search company customers")).toBeVisible();
+  });
+});
