@@ -58,5 +58,10 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   if (error instanceof Response) return;
+  // Remix's own cross-site request guard: the refusal is expected, a one-line note is enough (no stack).
+  if (error instanceof Error && /does not match `origin` header|headers are not provided/.test(error.message)) {
+    console.warn(`Refused a ${request.method} to ${new URL(request.url).pathname} from another origin (${request.headers.get("origin")}).`);
+    return;
+  }
   console.error(error);
 }

@@ -5,6 +5,7 @@ import { Drawer } from "../components/drawer";
 import { NameForm } from "../components/form/name-form";
 import { requireAccess } from "../services/auth.server";
 import { saveNameForm } from "../services/name-form.server";
+import { keepFormOnOutage } from "../services/outage.server";
 import { createRole } from "../services/roles.server";
 
 async function requireCreate(request: Request) {
@@ -19,9 +20,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { api } = await requireCreate(request);
-  const back = `/roles${new URL(request.url).search}`;
-  return saveNameForm(request, (name) => createRole(api, name), { success: "Role created.", failure: "Failed to create role." }, back);
+  return keepFormOnOutage(request, async () => {
+    const { api } = await requireCreate(request);
+    const back = `/roles${new URL(request.url).search}`;
+    return saveNameForm(request, (name) => createRole(api, name), { success: "Role created.", failure: "Failed to create role." }, back);
+  });
 }
 
 export default function AddRole() {

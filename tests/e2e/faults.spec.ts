@@ -1,0 +1,130 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { PORT_OFFSET, type Instance } from "./env";
+import { USERS, signIn } from "./helpers";
+
+/**
+ * The API stopped while the portal runs. This spec starts its own API + portal pair (ports 3300/4300 +
+ * E2E_PORT_OFFSET, one more for the nojs project) on its own data folder, and kills and restarts the API
+ * process while the portal keeps running:
+ * - pages answer a friendly 503 inside a frame, with no stack;
+ * - a form submitted during the outage keeps what was typed (with JavaScript: the drawer stays open with
+ *   the value and a message; without it the page answers the same friendly 503);
+ * - once the API is back, everything works again without restarting the portal.
+ */
+
+const root = process.cwd();
+let api: ChildProcess | undefined;
+let portal: ChildProcess | undefined;
+let pair: Instance;
+let env: NodeJS.ProcessEnv;
+
+function instance(portalPort: number, apiPort: number): Instance {
+  return {
+    portalPort,
+    apiPort,
+    flightdeck: `http://flightdeck.localhost:${portalPort}`,
+    smallbusiness: `http://smallbusiness.localhost:${portalPort}`,
+    plain: `http://localhost:${portalPort}`,
+    api: `http://127.0.0.1:${apiPort}`,
+  };
+}
+
+async function waitFor(url: string, ms = 120_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${ms / 1000} s`);
+}
+
+function startApi() {
+  api = spawn(process.execPath, ["--import", "tsx", path.join(root, "api/main.ts")], { cwd: root, env, stdio: "ignore" });
+  return waitFor(`${pair.api}/health`);
+}
+
+async function stopApi() {
+  const child = api;
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async ({}, testInfo) => {
+  testInfo.setTimeout(180_000);
+  const shift = testInfo.project.name === "nojs" ? 1 : 0;
+  pair = instance(3300 + PORT_OFFSET + shift, 4300 + PORT_OFFSET + shift);
+  const dataDir = path.join(root, ".data-e2e", `faults-${PORT_OFFSET}-${testInfo.project.name}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  env = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(pair.portalPort),
+    API_PORT: String(pair.apiPort),
+    API_BASE_URL: pair.api,
+    DATA_DIR: dataDir,
+    PORTAL_URL: pair.plain,
+    SEED_DEMO: "if-empty",
+    SECURE_COOKIES: "false",
+    LOG_LEVEL: "warn",
+  };
+  await startApi();
+  portal = spawn(process.execPath, [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), path.join(root, "build/index.js")], { cwd: root, env, stdio: "ignore" });
+  await waitFor(`http://127.0.0.1:${pair.portalPort}/login`);
+});
+
+test.afterAll(async () => {
+  await stopApi();
+  if (portal && portal.exitCode === null) portal.kill("SIGTERM");
+});
+
+test("the API stopped: a friendly 503 in the frame, the typed form kept, and all well again once it is back", async ({ page }, testInfo) => {
+  testInfo.setTimeout(120_000);
+  const js = testInfo.project.name === "js";
+  await signIn(page, USERS.admin, { instance: pair });
+  const name = `Typed during the outage ${Date.now()}`;
+  await page.goto(`${pair.flightdeck}/roles/new?search=outage`);
+  const input = page.getByLabel("Role name");
+  await input.fill(name);
+
+  await stopApi();
+
+  // The form sent during the outage.
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  if (js) {
+    await expect(page.getByText("The service is not answering right now.", { exact: false }).first()).toBeVisible();
+    await expect(page.getByLabel("Role name")).toHaveValue(name);
+  } else {
+    await expect(page.getByRole("heading", { name: "Service unavailable" })).toBeVisible();
+  }
+
+  // A page opened during the outage: 503, inside a frame, no stack.
+  const res = await page.goto(`${pair.flightdeck}/roles?search=outage`);
+  expect(res?.status()).toBe(503);
+  await expect(page.getByRole("heading", { name: "Service unavailable" })).toBeVisible();
+  await expect(page.locator("[data-frame]")).toBeVisible();
+  await expect(page.locator("main")).toContainText("What you were doing has not been lost");
+  const html = await page.content();
+  expect(html).not.toMatch(/\bat [\w$.<>]+ \(|\.ts:\d+|\.js:\d+|ECONNREFUSED|Error:/);
+
+  // The API comes back; the same portal process serves again, and the form can be sent.
+  await startApi();
+  await page.goto(`${pair.flightdeck}/roles/new?search=outage`);
+  await page.getByLabel("Role name").fill(name);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Role created.")).toBeVisible();
+  await page.goto(`${pair.flightdeck}/roles?search=${encodeURIComponent(name)}`);
+  await expect(page.locator("table tbody")).toContainText(name);
+  expect(portal?.exitCode).toBeNull();
+});

@@ -1,0 +1,157 @@
+import { expect, test, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
+import { E2E, USERS, apiSignIn, signIn } from "./helpers";
+import { uniqueToken } from "./lists";
+
+/**
+ * Guard rails seen from the browser, with JavaScript on and off:
+ * - HTML that users wrote (a role, provider and team name, a note) is shown as text, and no stored script
+ *   runs (a `window.__xss` flag the payload would set stays undefined, no dialog opens);
+ * - the security headers of a page and of a data request (CSP with a nonce and no 'unsafe-inline'
+ *   script, frame-ancestors 'none', nosniff, referrer policy; HSTS only behind HTTPS);
+ * - the session cookie is HttpOnly and SameSite=Lax;
+ * - a form posted from another origin is refused with 403 and changes nothing.
+ */
+
+/** Markup that would set window.__xss if it ever ran, plus the token so the row can be found. */
+const payload = (token: string) => `<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>${token}`;
+
+async function api(request: APIRequestContext, method: "post" | "get", path: string, token: string, data?: unknown) {
+  const res = await request[method](`${E2E.main.api}${path}`, { headers: { authorization: `Bearer ${token}` }, data });
+  expect(res.status(), `${method.toUpperCase()} ${path}: ${await res.text()}`).toBeLessThan(300);
+  return res.json();
+}
+
+/**
+ * A request to the portal from the test runner with the page's cookies. (Node cannot resolve
+ * flightdeck.localhost, which Chromium resolves itself, so the portal is reached on 127.0.0.1.)
+ */
+async function portal(page: Page, method: "get" | "post", path: string, options: { headers?: Record<string, string>; form?: Record<string, string> } = {}): Promise<APIResponse> {
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  return page.request[method](`http://127.0.0.1:${E2E.main.portalPort}${path}`, { headers: { cookie, ...options.headers }, form: options.form, maxRedirects: 0 });
+}
+
+async function expectNothingRan(page: Page, path: string, text: string, jsEnabled: boolean) {
+  await page.goto(path);
+  await expect(page.locator("body")).toContainText(text);
+  // The markup is text, not elements: no image with the payload's src.
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  if (jsEnabled) expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+  // The server's HTML carries it escaped only (as text, and inside the hydration data as an escaped string).
+  const html = await (await portal(page, "get", path)).text();
+  expect(html).toContain(text.split(">").pop()!);
+  expect(html).not.toContain("<script>window.__xss");
+  expect(html).not.toContain('<img src=x onerror="window.__xss');
+}
+
+test.describe("Stored HTML", () => {
+  test("a role, provider and team name and a note holding markup are shown as text, and nothing runs", async ({ page, request }, testInfo) => {
+    const dialogs: string[] = [];
+    page.on("dialog", (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    const js = testInfo.project.name === "js";
+    const token = uniqueToken(testInfo);
+    const text = payload(token);
+    const { token: bearer } = await apiSignIn(request, USERS.admin.email);
+
+    await api(request, "post", "/role", bearer, { name: text, permissions: ["task_view"] });
+    await api(request, "post", "/providers", bearer, { name: text });
+    await api(request, "post", "/api/v1/teams", bearer, { name: text });
+    const individuals = await api(request, "get", "/individual?page[size]=1", bearer);
+    const individualId = individuals.data[0].id as number;
+    await api(request, "post", "/note", bearer, { notable_type: "individual", notable_id: individualId, body: text });
+
+    await signIn(page, USERS.admin);
+    for (const path of [`/roles?search=${token}`, `/providers?search=${token}`, `/team?search=${token}`, `/individual/${individualId}?tab=notes`]) {
+      await expectNothingRan(page, path, text, js);
+    }
+    expect(dialogs).toEqual([]);
+  });
+});
+
+test.describe("Headers and cookies", () => {
+  test("a page and a data request carry the security headers; HSTS only behind HTTPS; the session cookie is HttpOnly and SameSite=Lax", async ({ page, context }) => {
+    await signIn(page, USERS.admin);
+    const res = await page.goto("/roles");
+    expect(res?.status()).toBe(200);
+    const headers = res!.headers();
+    const csp = headers["content-security-policy"];
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(scriptSrc)?.[1];
+    expect(nonce, csp).toBeTruthy();
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc).not.toContain("'unsafe-eval'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["strict-transport-security"], "no HSTS over plain HTTP").toBeUndefined();
+
+    // The document's inline scripts carry the nonce of its own header (read from the raw HTML: browsers hide nonces from the DOM).
+    const raw = await portal(page, "get", "/dashboard");
+    expect(raw.status()).toBe(200);
+    const html = await raw.text();
+    const rawNonce = /'nonce-([^']+)'/.exec(raw.headers()["content-security-policy"])?.[1];
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)];
+    expect(inline.length).toBeGreaterThan(0);
+    for (const m of inline) expect(m[1]).toContain(`nonce="${rawNonce}"`);
+
+    // A data request (what the browser fetches on client-side navigation).
+    const data = await portal(page, "get", "/dashboard.data");
+    expect(data.status()).toBe(200);
+    const dh = data.headers();
+    expect(dh["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(dh["content-security-policy"]).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(dh["x-content-type-options"]).toBe("nosniff");
+    expect(dh["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+
+    // Behind an HTTPS proxy, HSTS is sent.
+    const behindTls = await portal(page, "get", "/login", { headers: { "X-Forwarded-Proto": "https" } });
+    expect(behindTls.headers()["strict-transport-security"]).toMatch(/max-age=\d{7,}/);
+
+    const cookies = await context.cookies();
+    const session = cookies.find((c) => c.name === "__session" || c.name === "__Host-session");
+    expect(session, cookies.map((c) => c.name).join(", ")).toBeTruthy();
+    expect(session!.httpOnly).toBe(true);
+    expect(session!.sameSite).toBe("Lax");
+  });
+
+  test("a form posted from another origin is refused with 403 and changes nothing", async ({ page, request }, testInfo) => {
+    await signIn(page, USERS.admin);
+    const name = `Cross-origin role ${uniqueToken(testInfo)}`;
+    // Another site's Origin: Remix's own guard stops the request before any route code runs. It answers
+    // an empty 500 (remix-serve offers no hook to make it a 403; see the report), never the action.
+    for (const [path, form] of [
+      ["/roles/new", { name }],
+      ["/logout", {}],
+      ["/login", { email: USERS.admin.email, password: "x" }],
+    ] as const) {
+      const evil = await portal(page, "post", path, { headers: { Origin: "https://evil.example" }, form });
+      expect([403, 500], `${path} from another origin`).toContain(evil.status());
+      if (evil.status() === 500) expect(await evil.text()).toBe("");
+    }
+    // No Origin, but the browser says the request came from another site: the portal's guard answers 403.
+    for (const [path, form] of [
+      ["/roles/new", { name }],
+      ["/logout", {}],
+      ["/login", { email: USERS.admin.email, password: "x" }],
+    ] as const) {
+      const crossSite = await portal(page, "post", path, { headers: { "Sec-Fetch-Site": "cross-site" }, form });
+      expect(crossSite.status(), `${path} from another site`).toBe(403);
+    }
+
+    const { token } = await apiSignIn(request, USERS.admin.email);
+    const roles = await request.get(`${E2E.main.api}/role`, { headers: { authorization: `Bearer ${token}` }, params: { "filter[search]": name } });
+    expect(((await roles.json()) as { data: { name: string }[] }).data.map((r) => r.name)).not.toContain(name);
+    // Still signed in: the refused sign-out did nothing.
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard");
+
+    // The same form from the portal's own origin works.
+    const own = await portal(page, "post", "/roles/new", { headers: { Origin: `http://127.0.0.1:${E2E.main.portalPort}` }, form: { name } });
+    expect([200, 204, 302, 303]).toContain(own.status());
+    const after = await request.get(`${E2E.main.api}/role`, { headers: { authorization: `Bearer ${token}` }, params: { "filter[search]": name } });
+    expect(((await after.json()) as { data: { name: string }[] }).data.map((r) => r.name)).toContain(name);
+  });
+});
