@@ -29,7 +29,7 @@ export function ToastArea({ toast }: { toast: ToastData | null }) {
   }, [toast]);
   if (!toast || phase === "gone") return null;
   return (
-    <div aria-live="polite" className="pointer-events-none fixed right-4 top-4 z-50 flex max-w-sm flex-col gap-2">
+    <div aria-live="polite" className="pointer-events-none fixed bottom-4 right-4 z-[60] flex max-w-sm flex-col gap-2">
       <div
         role={toast.kind === "error" ? "alert" : "status"}
         className={`pointer-events-auto rounded-md border-l-4 px-4 py-3 text-sm shadow-lg transition-opacity duration-200 ${tone[toast.kind]} ${phase === "leaving" ? "opacity-0" : "opacity-100"}`}

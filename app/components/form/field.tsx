@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { useState } from "react";
+import { useHydrated } from "../../lib/use-hydrated";
 
 /** What every labelled control of the form kit shares. */
 export interface FieldFrameProps {
@@ -110,11 +111,14 @@ export function Field({ id, label, errors, help, required, success, trailing, cl
 /** A password field with a show/hide toggle (a plain password input without JavaScript). */
 export function PasswordField(props: FieldProps) {
   const [shown, setShown] = useState(false);
+  // The toggle needs JavaScript: without it there is no button that would do nothing.
+  const hydrated = useHydrated();
   return (
     <Field
       {...props}
       type={shown ? "text" : "password"}
       trailing={
+        hydrated ? (
         <button
           type="button"
           onClick={() => setShown((s) => !s)}
@@ -124,6 +128,7 @@ export function PasswordField(props: FieldProps) {
         >
           {shown ? "Hide" : "Show"}
         </button>
+        ) : null
       }
     />
   );
