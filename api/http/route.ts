@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import type { z } from "zod";
 import type { Permission } from "../../contract/permissions";
 import { hasAnyPermission } from "../../contract/permissions";
+import { auditFor } from "../modules/audit/audit";
 import { authenticate, type AuthContext } from "../modules/auth/authenticate";
 import { forbidden, invalid, notFound } from "./errors";
 import { NUL_MESSAGE, nulPath, parseOr422 } from "./validation";
@@ -21,6 +22,8 @@ export interface RouteDeclaration {
   access: Access;
   /** The zod schemas the router validates with (absent when the handler reads the input itself, e.g. multipart). */
   schemas: { body?: z.ZodType; query?: z.ZodType; params?: z.ZodType };
+  /** false when a DELETE is not recorded by the router (see RouteOptions.audit). */
+  audit?: false;
 }
 
 type Schema = z.ZodType | undefined;
@@ -28,6 +31,12 @@ type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
 export interface RouteOptions<B extends Schema, Q extends Schema, P extends Schema> {
   access: Access;
+  /**
+   * A DELETE that succeeds is recorded in the audit log as `record.deleted` (route, path parameters,
+   * ids of a bulk body). `false`: the handler records its own event, or the deletion is not a security
+   * event (a user's own notification).
+   */
+  audit?: false;
   body?: B;
   query?: Q;
   params?: P;
@@ -83,7 +92,7 @@ export class Router {
   ) {
     const fullUrl = this.prefix + url;
     const { access } = options;
-    this.app.routeDeclarations.push({ method, url: fullUrl, access, schemas: { body: options.body, query: options.query, params: options.params } });
+    this.app.routeDeclarations.push({ method, url: fullUrl, access, schemas: { body: options.body, query: options.query, params: options.params }, audit: options.audit });
     this.app.route({
       method,
       url: fullUrl,
@@ -102,12 +111,30 @@ export class Router {
           body: options.body ? parseOr422(options.body, request.body ?? {}) : (undefined as never),
         };
         const result = await handler(ctx as never);
+        if (method === "DELETE" && auth && options.audit !== false && reply.statusCode < 300) {
+          await auditFor(request, auth, "record.deleted", deletedSubject(fullUrl, request.params, request.body), {
+            route: `${method} ${fullUrl}`,
+            ...(Array.isArray((request.body as { ids?: unknown } | undefined)?.ids) ? { ids: (request.body as { ids: unknown[] }).ids.slice(0, 1000) } : {}),
+          });
+        }
         if (reply.sent) return reply;
         if (result === undefined) return reply.code(204).send();
         return reply.send(result);
       },
     });
   }
+}
+
+/** What a deletion was about: `providers:<uuid>`, `teams/users:3,17`, or `task:1,2,3` for a bulk body. */
+function deletedSubject(url: string, params: unknown, body: unknown): string {
+  const what = url
+    .split("/")
+    .filter((s) => s && !s.startsWith(":") && s !== "api" && !/^v\d+$/.test(s))
+    .join("/");
+  const values = Object.values((params ?? {}) as Record<string, string>);
+  const ids = (body as { ids?: unknown } | undefined)?.ids;
+  if (!values.length && Array.isArray(ids)) values.push(ids.slice(0, 50).join(","));
+  return `${what}:${values.join(",")}`.slice(0, 500);
 }
 
 /**

@@ -22,6 +22,7 @@ import {
   paramNames,
   resolverOf,
   routeKey,
+  rows,
   validBody,
   type Actors,
   type Checksum,
@@ -156,18 +157,29 @@ describe("route matrix", () => {
     const rank = (d: RouteDeclaration) => (d.method === "GET" ? 0 : d.method !== "DELETE" ? 1 : 10 - paramNames(d.url).length);
     const ordered = [...guarded].sort((a, b) => rank(a) - rank(b));
     let n = 0;
+    let audited = 0;
     for (const d of ordered) {
       const res = await send(d, await actors.token(actors.adminId));
       expect.soft([401, 403], `${routeKey(d)} for Harbour's administrator: ${res.status} ${res.text}`).not.toContain(res.status);
       expect.soft(res.status, `${routeKey(d)}: ${res.text}`).toBeLessThan(500);
       if (resolverOf(d)?.scope === "tenant") expect.soft(res.status, `${routeKey(d)} → ${pathOf(d)}: the resolver names a Harbour record`).not.toBe(404);
+      // Every deletion that went through is in Harbour's audit log.
+      if (d.method === "DELETE" && res.status < 300 && d.audit !== false) {
+        const [event] = await rows(
+          api,
+          `select id from audit_events where tenant_id = ${actors.harbourId} and user_id = ${actors.adminId} and type = 'record.deleted' and details->>'route' = '${routeKey(d)}'`,
+        );
+        expect.soft(event, `${routeKey(d)} is recorded in the audit log`).toBeTruthy();
+        audited++;
+      }
       n++;
     }
     summary.allowed = n;
+    summary.auditedDeletions = audited;
     console.log(
       `route matrix: ${summary.routes} routes declared; ${summary.unauthenticated} answer 401 without a token; ${summary.forbidden} answer 403 to a user without roles ` +
         `(${summary.anySignedIn} open to any signed-in user answered); ${summary.crossTenant} cross-tenant attempts all 404 (${summary.crossTenantNotOwned} ` +
-        `routes on shared or own data answered without touching Harbour); ${summary.allowed} allowed for Harbour's administrator`,
+        `routes on shared or own data answered without touching Harbour); ${summary.allowed} allowed for Harbour's administrator; ${summary.auditedDeletions} deletions found in the audit log`,
     );
   });
 });

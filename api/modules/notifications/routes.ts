@@ -31,7 +31,7 @@ export default routes((r) => {
     data: await service.markRead(request.server.database.db, auth, params.id),
   }));
 
-  r.delete("/notification/:id", { access: OWN, params: idParams }, async ({ auth, params, request }) => {
+  r.delete("/notification/:id", { access: OWN, params: idParams, audit: false }, async ({ auth, params, request }) => {
     await service.remove(request.server.database.db, auth, params.id);
   });
 });

@@ -27,7 +27,7 @@ export default routes((r) => {
     return { data: role };
   });
 
-  r.delete("/role", { access: { permissions: MANAGE }, body: roleIdsBodySchema }, async ({ auth, body, request }) => {
+  r.delete("/role", { access: { permissions: MANAGE }, body: roleIdsBodySchema, audit: false }, async ({ auth, body, request }) => {
     await service.deleteRoles(request.server.database.db, auth.tenantId, body.ids);
     await auditFor(request, auth, "role.deleted", body.ids.map((id) => `role:${id}`).join(","));
   });
@@ -42,7 +42,7 @@ export default routes((r) => {
     return { data: role };
   });
 
-  r.delete("/role/:id", { access: { permissions: MANAGE }, params: idParams }, async ({ auth, params, request }) => {
+  r.delete("/role/:id", { access: { permissions: MANAGE }, params: idParams, audit: false }, async ({ auth, params, request }) => {
     await service.deleteRoles(request.server.database.db, auth.tenantId, [params.id]);
     await auditFor(request, auth, "role.deleted", `role:${params.id}`);
   });

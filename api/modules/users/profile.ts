@@ -11,6 +11,7 @@ import type { FormBody } from "../../http/multipart";
 import { checkImageUpload } from "../../integrations/storage/image";
 import type { Storage } from "../../integrations/storage";
 import { isUniqueViolation } from "../../lib/db-errors";
+import { newPasswordProblem } from "../../lib/password-policy";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { loadMe } from "../auth/me";
 
@@ -108,6 +109,11 @@ export async function checkProfileUpdate(database: Database, userId: number, for
     const before = Object.keys(errors).length;
     if (password.length < PASSWORD_MIN_LENGTH) add("password", M.passwordTooShort);
     else if (password.length > PASSWORD_MAX) add("password", M.passwordTooLong);
+    else {
+      // The same policy as at invitation set-up: not a common password, not the user's e-mail address.
+      const problem = newPasswordProblem(password, { email: user.email });
+      if (problem) add("password", problem);
+    }
     if (confirmation !== password) add("password_confirmation", M.passwordMismatch);
     if (current === undefined) add("current_password", M.currentPasswordRequired);
     else if (current.length > PASSWORD_MAX || !(await verifyPassword(user.passwordHash, current))) add("current_password", M.currentPasswordWrong);

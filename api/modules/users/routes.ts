@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PROFILE_MESSAGES, PROFILE_PHOTO_FIELD, userRolesBodySchema } from "../../../contract/users";
 import { readForm } from "../../http/multipart";
 import { routes } from "../../http/route";
+import { auditFor } from "../audit/audit";
 import { updateProfile } from "./profile";
 import { setUserRoles, userRoleList } from "./roles";
 
@@ -15,6 +16,7 @@ export default routes((r) => {
   r.post("/api/v1/update-user-profile", { access: { permissions: [] } }, async ({ auth, request }) => {
     const form = await readForm(request, [PROFILE_PHOTO_FIELD], { [PROFILE_PHOTO_FIELD]: "profile photo" });
     const me = await updateProfile(request.server.database, request.server.storage, auth, form);
+    if (typeof form.fields.password === "string" && form.fields.password !== "") await auditFor(request, auth, "password.changed", `user:${auth.userId}`);
     return { message: PROFILE_MESSAGES.updated, data: me };
   });
 
@@ -24,7 +26,9 @@ export default routes((r) => {
   }));
 
   /** Gives a user of the company exactly these roles; the user is notified of each role gained or lost. */
-  r.put("/users/:id/roles", { access: { permissions: ["role_manage"] }, params: idParams, body: userRolesBodySchema }, async ({ auth, params, body, request }) => ({
-    data: await setUserRoles(request.server.database, auth, params.id, body.role_ids),
-  }));
+  r.put("/users/:id/roles", { access: { permissions: ["role_manage"] }, params: idParams, body: userRolesBodySchema }, async ({ auth, params, body, request }) => {
+    const data = await setUserRoles(request.server.database, auth, params.id, body.role_ids);
+    await auditFor(request, auth, "user.roles_changed", `user:${params.id}`, { role_ids: [...new Set(body.role_ids)].sort((a, b) => a - b) });
+    return { data };
+  });
 });
