@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, count, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { ListQuery } from "../../../contract/common";
@@ -20,11 +20,10 @@ import { likeEscape, offsetOf, sortOf, textFilter } from "../../http/paging";
 import { zodErrors } from "../../http/validation";
 import type { Storage } from "../../integrations/storage";
 import { checkImageUpload, type ImageType } from "../../integrations/storage/image";
-import { assertTenantUser, distinct, idFilter, iso, isForeignKeyViolation, ref, stillInUse, userNames } from "../clients/common";
+import { assertTenantUser, distinct, idFilter, iso, ref, userNames } from "../clients/common";
+import { deleteClients, listOrder } from "../clients/bulk";
 import { linksWhere } from "../clients/links";
-import { deleteThreadsFor } from "../email/service";
 import * as lookups from "../lookups/service";
-import { deleteNotesFor } from "../notes/service";
 
 type Row = typeof clientCompanies.$inferSelect;
 
@@ -152,9 +151,8 @@ export async function listCompanies(db: Db, tenantId: number, query: ListQuery) 
   const [rows, [{ total }]] = await Promise.all([
     selectCompanies(db)
       .where(where)
-      // Companies without a postcode go last either way; name and dates are never null, so the plain
-      // order matches the (tenant_id, column, id) indexes in both directions.
-      .orderBy(sort.field === "postcode" ? sql`${column} ${sql.raw(sort.desc ? "desc" : "asc")} nulls last` : sort.desc ? desc(column) : asc(column), sort.desc ? desc(clientCompanies.id) : asc(clientCompanies.id))
+      // Companies without a postcode go last either way.
+      .orderBy(...listOrder(column, clientCompanies.id, sort.desc, sort.field === "postcode"))
       .limit(query.page.size)
       .offset(offsetOf(query)),
     db.select({ total: count() }).from(clientCompanies).where(where),
@@ -370,16 +368,9 @@ async function ownIds(db: Db, tenantId: number, ids: number[]) {
 export async function bulkDelete(database: Database, storage: Storage, tenantId: number, ids: number[]) {
   const rows = await ownIds(database.db, tenantId, ids);
   const own = rows.map((r) => r.id);
-  try {
-    await database.transaction(async (tx) => {
-      await deleteNotesFor(tx, tenantId, "company", own);
-      await deleteThreadsFor(tx, tenantId, "company", own);
-      await tx.delete(clientCompanies).where(and(eq(clientCompanies.tenantId, tenantId), inArray(clientCompanies.id, own)));
-    });
-  } catch (e) {
-    if (isForeignKeyViolation(e)) throw stillInUse("companies");
-    throw e;
-  }
+  await deleteClients(database, tenantId, "company", "companies", own, (tx) =>
+    tx.delete(clientCompanies).where(and(eq(clientCompanies.tenantId, tenantId), inArray(clientCompanies.id, own))),
+  );
   for (const r of rows) {
     if (r.logoKey) await storage.delete(r.logoKey);
     if (r.iconKey) await storage.delete(r.iconKey);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, notExists, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, notExists, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { ListQuery } from "../../../contract/common";
 import { INDIVIDUAL_SORTS, MESSAGES, type Individual, type IndividualCreateBody, type IndividualUpdateBody } from "../../../contract/clients";
 import type { Database, Db } from "../../db/client";
@@ -6,10 +6,9 @@ import { companies, companyIndividuals, individuals } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
 import { likeEscape, offsetOf, sortOf, textFilter } from "../../http/paging";
 import type { MailProvider } from "../../integrations/mail";
-import { assertTenantUser, booleanFilter, distinct, idFilter, iso, isForeignKeyViolation, ref, stillInUse, userNames } from "../clients/common";
+import { assertTenantUser, booleanFilter, distinct, idFilter, iso, ref, userNames } from "../clients/common";
+import { deleteClients, listOrder } from "../clients/bulk";
 import { assertJobTitle, linksWhere, writeLink } from "../clients/links";
-import { deleteThreadsFor } from "../email/service";
-import { deleteNotesFor } from "../notes/service";
 
 type Row = typeof individuals.$inferSelect;
 
@@ -94,9 +93,8 @@ export async function listIndividuals(db: Db, tenantId: number, query: ListQuery
       .select()
       .from(individuals)
       .where(where)
-      // Blank e-mails go last either way; the other sort columns are never null, so the plain order
-      // matches the (tenant_id, column, id) indexes in both directions.
-      .orderBy(sort.field === "email" ? sql`${column} ${sql.raw(sort.desc ? "desc" : "asc")} nulls last` : sort.desc ? desc(column) : asc(column), sort.desc ? desc(individuals.id) : asc(individuals.id))
+      // Blank e-mails go last either way.
+      .orderBy(...listOrder(column, individuals.id, sort.desc, sort.field === "email"))
       .limit(query.page.size)
       .offset(offsetOf(query)),
     db.select({ total: count() }).from(individuals).where(where),
@@ -187,16 +185,9 @@ async function ownIds(db: Db, tenantId: number, ids: number[]): Promise<number[]
 /** DELETE /individual-bulk-delete: the individuals, their company links, notes and e-mail threads. */
 export async function bulkDelete(database: Database, tenantId: number, ids: number[]) {
   const own = await ownIds(database.db, tenantId, ids);
-  try {
-    await database.transaction(async (tx) => {
-      await deleteNotesFor(tx, tenantId, "individual", own);
-      await deleteThreadsFor(tx, tenantId, "individual", own);
-      await tx.delete(individuals).where(and(eq(individuals.tenantId, tenantId), inArray(individuals.id, own)));
-    });
-  } catch (e) {
-    if (isForeignKeyViolation(e)) throw stillInUse("individuals");
-    throw e;
-  }
+  await deleteClients(database, tenantId, "individual", "individuals", own, (tx) =>
+    tx.delete(individuals).where(and(eq(individuals.tenantId, tenantId), inArray(individuals.id, own))),
+  );
 }
 
 /** POST /individual/archive: archive (or restore) many. */
