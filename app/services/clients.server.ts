@@ -3,7 +3,7 @@
  * links, notes, e-mails, the client's tasks, and how a refused form comes back (errors under each field,
  * what was typed kept).
  */
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { companyLinkResponseSchema, emailMessageListSchema, emailThreadResponseSchema, noteListSchema, noteSchema, type NotableType } from "../../contract/clients";
 import { companyTypeListSchema, lookupListSchema, tradeIndustrySchema } from "../../contract/lookups";
@@ -12,6 +12,8 @@ import type { FormFailure } from "../components/clients/form-state";
 import type { DropdownOption } from "../lib/filter-rules";
 import { field, ticked } from "../lib/client-forms";
 import { ApiValidationError, type Api } from "./api.server";
+import { requireAccess } from "./auth.server";
+import { redirectWithToast } from "./session.server";
 
 // --- Refused forms -------------------------------------------------------------------------------------
 
@@ -91,6 +93,51 @@ export const unlinkIndividual = (api: Api, companyId: string | number, individua
 /** The link form's fields: is_primary (checkbox) and job_title_id (select, "" for none). */
 export function linkChangeFrom(form: FormData): LinkChange {
   return { is_primary: ticked(form, "is_primary"), job_title_id: field(form, "job_title_id") || null };
+}
+
+/**
+ * The unlink confirmation, opened from a company (/company/{id}/unlink/{individualId}) or from an
+ * individual (/individual/{id}/unlink/{companyId}); either way it returns to the page it came from.
+ */
+export type UnlinkFrom = "company" | "individual";
+type UnlinkParams = { id?: string; individualId?: string; companyId?: string };
+
+const LINK_ID = /^[1-9]\d{0,9}$/;
+const otherParam = (from: UnlinkFrom) => (from === "company" ? "individualId" : "companyId");
+
+async function requireLinkManager(request: Request, from: UnlinkFrom, params: UnlinkParams) {
+  const signedIn = await requireAccess(request, `/${from}/:id`);
+  if (!LINK_ID.test(params.id ?? "") || !LINK_ID.test(params[otherParam(from)] ?? "")) throw new Response("Not found", { status: 404 });
+  if (!signedIn.subject.permissions.includes("company_manage")) throw redirect(`/${from}/${params.id}`);
+  return signedIn;
+}
+
+export interface UnlinkShown {
+  name: string;
+  company: string;
+  primary: boolean;
+}
+
+/** The loader: who and what is unlinked (`find` reads it from the page's own record; back to the page when not linked). */
+export async function unlinkLoader(request: Request, from: UnlinkFrom, params: UnlinkParams, find: (api: Api, id: string, otherId: string) => Promise<UnlinkShown | undefined>) {
+  const { api } = await requireLinkManager(request, from, params);
+  const shown = await find(api, params.id!, params[otherParam(from)]!);
+  if (!shown) throw redirect(`/${from}/${params.id}`);
+  return { ...shown, back: `/${from}/${params.id}` };
+}
+
+/** The action: removes the link, with a toast on the page it came from. */
+export async function unlinkAction(request: Request, from: UnlinkFrom, params: UnlinkParams) {
+  const { api } = await requireLinkManager(request, from, params);
+  const back = `/${from}/${params.id}`;
+  const [companyId, individualId] = from === "company" ? [params.id!, params.individualId!] : [params.companyId!, params.id!];
+  try {
+    await unlinkIndividual(api, companyId, individualId);
+  } catch (error) {
+    if (!(error instanceof ApiValidationError || (error instanceof Response && error.status === 404))) throw error;
+    return redirectWithToast(request, back, { kind: "error", message: "Failed to unlink." });
+  }
+  return redirectWithToast(request, back, { kind: "success", message: "Unlinked." });
 }
 
 // --- Notes -----------------------------------------------------------------------------------------------------
