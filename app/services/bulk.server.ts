@@ -1,3 +1,9 @@
+import { redirect } from "@remix-run/node";
+import { wordsFor, type Words } from "../lib/labels";
+import { ApiValidationError } from "./api.server";
+import { requireAccess, type SignedIn } from "./auth.server";
+import { redirectWithToast, type Toast } from "./session.server";
+
 /** Runs one call per item (as the API asks), in small parallel batches; counts what failed. */
 export async function forEachItem(ids: string[], call: (id: string) => Promise<unknown>, batch = 4): Promise<{ done: number; failed: number }> {
   let failed = 0;
@@ -24,3 +30,72 @@ export function idsFrom(params: URLSearchParams, shape: RegExp, max = 100): stri
 
 export const UUID_SHAPE = /^[0-9a-f-]{36}$/i;
 export const NUMERIC_ID_SHAPE = /^[1-9][0-9]{0,9}$/;
+
+// --- Bulk confirmation routes (ids from the URL, confirm, one call, toast, back to the list) ------------------
+
+/** A list's bulk confirmation: the list it returns to, the permission it asks, and query flags of its own. */
+export interface BulkConfirmation {
+  list: string;
+  permission: string;
+  /** Query parameters of the confirmation itself, left out of the way back (e.g. `restore`). */
+  ownParams?: string[];
+}
+
+export interface BulkContext {
+  api: SignedIn["api"];
+  words: Words;
+  ids: string[];
+  url: URL;
+}
+
+async function requireBulkManager(request: Request, spec: BulkConfirmation) {
+  const signedIn = await requireAccess(request, spec.list);
+  if (!signedIn.subject.permissions.includes(spec.permission)) throw redirect(spec.list);
+  return signedIn;
+}
+
+/** The list behind the confirmation: its query without the ids and the confirmation's own flags. */
+export function bulkBack(url: URL, spec: BulkConfirmation): string {
+  const u = new URL(url);
+  for (const name of spec.ownParams ?? []) u.searchParams.delete(name);
+  return listHrefWithoutIds(u, spec.list);
+}
+
+/** The confirmation's loader: the selected ids (back to the list when none), the way back, the edition's words. */
+export async function bulkConfirmationLoader(request: Request, spec: BulkConfirmation) {
+  const { edition } = await requireBulkManager(request, spec);
+  const url = new URL(request.url);
+  const ids = idsFrom(url.searchParams, NUMERIC_ID_SHAPE);
+  if (ids.length === 0) throw redirect(bulkBack(url, spec));
+  return { ids, back: bulkBack(url, spec), words: wordsFor(edition) };
+}
+
+/**
+ * The confirmation's action: the ids posted by the form, one call, a toast on the list. A refusal (422)
+ * or a 404 becomes an error toast (`reason` is the API's message, with a leading space, or ""); with
+ * `markFailed` the list keeps the selection. Anything else is thrown on.
+ */
+export async function bulkConfirmationAction(
+  request: Request,
+  spec: BulkConfirmation,
+  run: (ctx: BulkContext) => Promise<Toast>,
+  failure: (ctx: BulkContext & { reason: string }) => { message: string; markFailed?: boolean },
+) {
+  const { api, edition } = await requireBulkManager(request, spec);
+  const words = wordsFor(edition);
+  const url = new URL(request.url);
+  const ids = idsFrom(new URLSearchParams(await request.text()), NUMERIC_ID_SHAPE);
+  const back = bulkBack(url, spec);
+  if (ids.length === 0) throw redirect(back);
+  const ctx = { api, words, ids, url };
+  let toast: Toast;
+  try {
+    toast = await run(ctx);
+  } catch (error) {
+    if (!(error instanceof ApiValidationError || (error instanceof Response && error.status === 404))) throw error;
+    const reason = error instanceof ApiValidationError ? ` ${error.body.message}` : "";
+    const { message, markFailed } = failure({ ...ctx, reason });
+    return redirectWithToast(request, back, { kind: "error", message }, markFailed ? { bulkFailed: ids.length } : {});
+  }
+  return redirectWithToast(request, back, toast);
+}
