@@ -58,3 +58,10 @@ export const companiesListSpec: ListSpec = {
   filters: { type_id: {}, employee_size_id: {}, "individuals.id": {} },
   defaultSort: { field: "name", desc: false },
 };
+
+/** Pipelines: the status filter (1 active, 0 archived), search by name, sort. */
+export const pipelinesListSpec: ListSpec = {
+  sortable: ["name", "status", "created_at", "updated_at"],
+  filters: { status: {} },
+  defaultSort: { field: "name", desc: false },
+};

@@ -1,0 +1,133 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import type { Pipeline } from "../../contract/pipelines";
+import { PageHeader } from "../components/frame/page-header";
+import { PIPELINE_STATUS_OPTIONS, PipelineStatusBadge } from "../components/pipelines/status-badge";
+import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { BulkActions } from "../components/table/bulk-actions";
+import { DataTable, type Column } from "../components/table/data-table";
+import { FilterBar } from "../components/table/filter-bar";
+import { PageSizeSelect, SearchBox } from "../components/table/list-controls";
+import { Pager } from "../components/table/pager";
+import { formatDate } from "../lib/dates";
+import type { FilterDefinition } from "../lib/filter-rules";
+import { wordsFor } from "../lib/labels";
+import { pipelinesListSpec } from "../lib/list-specs";
+import { canonicalQuery } from "../lib/list-url";
+import { pageTitle } from "../lib/meta";
+import { formatMoney, formatNumber } from "../lib/numbers";
+import { requireAccess } from "../services/auth.server";
+import { listStateFrom, selectedIds } from "../services/lists.server";
+import { listPipelines } from "../services/pipelines.server";
+import { useFrame } from "./_app";
+
+export const meta: MetaFunction = ({ matches }) => pageTitle("Pipelines", matches);
+
+const FILTERS: FilterDefinition[] = [{ filterKey: "status", label: "Status", type: "select", selectOptions: PIPELINE_STATUS_OPTIONS, placeholder: "Any status" }];
+
+const LIST_PARAM = /^(search|page|perPage|sort|filter\[.+)$/;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api, edition, subject } = await requireAccess(request, "/pipelines");
+  const url = new URL(request.url);
+  const state = await listStateFrom(request, api, "pipelines", pipelinesListSpec, FILTERS);
+  // A first visit (nothing in the URL, nothing remembered) shows the active pipelines.
+  if (![...url.searchParams.keys()].some((k) => LIST_PARAM.test(k))) {
+    const params = new URLSearchParams(canonicalQuery({ ...state, filters: { status: "1" } }, pipelinesListSpec));
+    for (const [k, v] of url.searchParams) params.append(k, v);
+    throw redirect(`${url.pathname}?${params}`);
+  }
+  const page = await listPipelines(api, state);
+  return { state, page, words: wordsFor(edition), canManage: subject.permissions.includes("pipeline_manage") };
+}
+
+/** 'Archive' and 'Unarchive' of the bulk form: on to the confirmation of the selected pipelines. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { subject } = await requireAccess(request, "/pipelines");
+  if (!subject.permissions.includes("pipeline_manage")) throw new Response("Not allowed", { status: 403 });
+  const form = await request.formData();
+  const ids = selectedIds(form);
+  if (ids.length === 0) return data({ bulk: { noSelection: true } }, { status: 422 });
+  const params = new URLSearchParams(new URL(request.url).search);
+  params.delete("index");
+  params.set("status", form.get("intent") === "unarchive" ? "1" : "0");
+  for (const id of ids) params.append("ids", id);
+  return redirect(`/pipelines/archive?${params}`);
+}
+
+export default function PipelinesPage() {
+  const { state, page, words, canManage } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const frame = useFrame();
+  const { search } = useLocation();
+  const columns: Column<Pipeline>[] = [
+    {
+      key: "name",
+      header: "Name",
+      sortField: "name",
+      cell: (p) => (
+        <Link to={`/pipeline/${p.id}`} className="font-medium text-brand hover:underline">
+          {p.name}
+        </Link>
+      ),
+    },
+    { key: "status", header: "Status", sortField: "status", cell: (p) => <PipelineStatusBadge status={p.status} /> },
+    { key: "stages", header: "Stages", align: "right", cell: (p) => formatNumber(p.stages_count) },
+    { key: "open", header: `Open ${words.tasks}`, align: "right", cell: (p) => formatNumber(p.open_tasks_count) },
+    { key: "tasks", header: `All ${words.tasks}`, align: "right", cell: (p) => formatNumber(p.tasks_count) },
+    { key: "value", header: "Open value", align: "right", cell: (p) => formatMoney(p.open_value) },
+    { key: "created", header: "Created", sortField: "created_at", cell: (p) => formatDate(p.created_at) },
+    { key: "updated", header: "Updated", sortField: "updated_at", cell: (p) => formatDate(p.updated_at) },
+  ];
+  return (
+    <>
+      <PageHeader
+        companyName={frame.company.name}
+        title="Pipelines"
+        info={`The pipelines your ${words.tasks} move through, stage by stage. Archived pipelines keep their ${words.tasks} but take no new ones.`}
+        actions={
+          canManage ? (
+            <Link to={`/pipelines/new${search}`} className="btn-primary">
+              ADD PIPELINE
+            </Link>
+          ) : null
+        }
+      />
+      <div className="mb-4 space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <SearchBox state={state} spec={pipelinesListSpec} placeholder="Search pipelines" />
+          {canManage ? (
+            <BulkActions formId="pipelines-bulk" result={actionData?.bulk}>
+              <button type="submit" name="intent" value="archive" className="btn-secondary">
+                Archive
+              </button>
+              <button type="submit" name="intent" value="unarchive" className="btn-secondary">
+                Unarchive
+              </button>
+            </BulkActions>
+          ) : null}
+        </div>
+        <FilterBar pathname="/pipelines" state={state} spec={pipelinesListSpec} filters={FILTERS} />
+      </div>
+      <DataTable
+        caption="Pipelines"
+        pathname="/pipelines"
+        state={state}
+        spec={pipelinesListSpec}
+        rows={page.data}
+        columns={columns}
+        rowId={(p) => String(p.id)}
+        selection={canManage ? { formId: "pipelines-bulk", label: (p) => p.name } : undefined}
+        emptyText={state.search || Object.keys(state.filters).length ? undefined : "No pipelines found"}
+      />
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <PageSizeSelect state={state} spec={pipelinesListSpec} />
+        <Pager pathname="/pipelines" state={state} spec={pipelinesListSpec} total={page.meta.total} lastPage={page.meta.last_page} />
+      </div>
+      <Outlet />
+    </>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary };
