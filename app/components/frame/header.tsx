@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { profileHref, safeReturnPath, type CompanySwitcher } from "../../access/account-menu";
 import type { Variant } from "../../lib/variant";
 import { NotificationBell } from "../notifications/bell";
+import { HeaderSearch } from "../search/header-search";
 
 export interface HeaderUser {
   name: string;
@@ -125,6 +126,7 @@ export function Header({ edition, greeting, user, brokerPortalUrl, companyMenu, 
       <p className={`text-base font-semibold ${edition === "flightdeck" ? "mr-auto" : "ml-auto"}`} data-greeting>
         {greeting}, {user.name}
       </p>
+      <HeaderSearch />
       <nav aria-label="Shortcuts" className="flex items-center gap-1">
         <Link to="/calendar" className={shortcut}>
           Calendar

@@ -1,0 +1,159 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { E2E, USERS, apiSignIn, expectPath, signIn } from "./helpers";
+
+/**
+ * The dashboard and the global search, with JavaScript on and off: the charts are server-rendered SVG
+ * with their figures in a table, and follow the interval in the URL; 'My open tasks' links to each
+ * task; the header's search finds seeded tasks and individuals (a popover while typing with
+ * JavaScript, the results page without it).
+ */
+
+function newVsWon(page: Page) {
+  return page.locator('svg[data-chart="new-vs-won"]');
+}
+
+/** The period names of the new-vs-won chart's table, top to bottom. */
+function periodRows(page: Page) {
+  return page.locator('[data-widget="new-vs-won"] [data-chart-table] tbody th');
+}
+
+/** The interval links above the widgets. */
+function intervalLink(page: Page, label: "Week" | "Month" | "Quarter" | "Year") {
+  return page.getByRole("navigation", { name: "Interval" }).getByRole("link", { name: label, exact: true });
+}
+
+/** A seeded individual whose full name also starts some seeded task names (asked of the API, not guessed). */
+async function seededMatch(request: APIRequestContext) {
+  const { token } = await apiSignIn(request, USERS.admin.email);
+  const headers = { Authorization: `Bearer ${token}`, Accept: "application/json" };
+  const list = await request.get(`${E2E.main.api}/individual`, { headers, params: { "page[size]": "25", sort: "full_name" } });
+  expect(list.ok(), "the individuals list answers").toBeTruthy();
+  const people = ((await list.json()) as { data: { id: number; full_name: string }[] }).data;
+  for (const person of people) {
+    const res = await request.get(`${E2E.main.api}/global-search`, { headers, params: { q: person.full_name, limit: "5" } });
+    const found = (await res.json()) as { data: { tasks?: { id: number; name: string }[]; individuals?: { id: number; name: string }[] } };
+    const task = found.data.tasks?.[0];
+    const individual = found.data.individuals?.find((i) => i.id === person.id);
+    if (task && individual) return { q: person.full_name, task, individual };
+  }
+  throw new Error("No seeded individual with tasks named after them");
+}
+
+test.describe("Dashboard, as Harbour Brokers' admin", () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, USERS.admin);
+  });
+
+  test("the new-vs-won chart follows the interval in the URL, with its figures in a table", async ({ page }) => {
+    await page.goto("/dashboard");
+    await expect(page.locator("[data-company-bar]")).toHaveText("Harbour Brokers");
+    await expect(page.getByText(/^Good (Morning|Afternoon|Evening), Amelia\.$/)).toBeVisible();
+    // Monthly by default: 12 months, the current one last.
+    await expect(intervalLink(page, "Month")).toHaveAttribute("aria-current", "page");
+    await expect(newVsWon(page)).toHaveAttribute("role", "img");
+    await expect(newVsWon(page)).toHaveAttribute("aria-label", /^New and won tasks per month\. .+: \d+ new, \d+ won\.$/);
+    await expect(newVsWon(page)).toHaveAttribute("data-buckets", "12");
+    await expect(periodRows(page)).toHaveCount(12);
+    await expect(periodRows(page).first()).toHaveText(/^[A-Z][a-z]{2} \d{4}$/);
+    const monthly = await newVsWon(page).getAttribute("aria-label");
+    const monthlyBars = await newVsWon(page).locator("rect").count();
+
+    await intervalLink(page, "Quarter").click();
+    await expect(page).toHaveURL((url) => url.pathname === "/dashboard" && url.searchParams.get("interval") === "quarter");
+    await expect(intervalLink(page, "Quarter")).toHaveAttribute("aria-current", "page");
+    await expect(newVsWon(page)).toHaveAttribute("aria-label", /^New and won tasks per quarter\. Q[1-4] \d{4} to Q[1-4] \d{4}: \d+ new, \d+ won\.$/);
+    await expect(newVsWon(page)).toHaveAttribute("data-buckets", "8");
+    await expect(periodRows(page)).toHaveCount(8);
+    await expect(periodRows(page).last()).toHaveText(/^Q[1-4] \d{4}$/);
+    expect(await newVsWon(page).getAttribute("aria-label")).not.toBe(monthly);
+    expect(await newVsWon(page).locator("rect").count()).not.toBe(monthlyBars);
+    await expect(page.locator("[data-period]")).toHaveText(/^This quarter: Q[1-4] \d{4}$/);
+
+    await intervalLink(page, "Year").click();
+    await expect(page).toHaveURL((url) => url.searchParams.get("interval") === "year");
+    await expect(newVsWon(page)).toHaveAttribute("data-buckets", "5");
+    await expect(periodRows(page)).toHaveText(Array.from({ length: 5 }, () => /^\d{4}$/));
+
+    // The figures are readable without the chart: the table sums to the chart's totals.
+    await page.locator('[data-widget="new-vs-won"] [data-chart-table] summary').click();
+    const cells = await page.locator('[data-widget="new-vs-won"] [data-chart-table] tbody tr td:nth-child(2)').allInnerTexts();
+    const newTotal = cells.reduce((n, c) => n + Number(c.replace(/,/g, "")), 0);
+    await expect(newVsWon(page)).toHaveAttribute("aria-label", new RegExp(`: ${newTotal.toLocaleString("en-GB")} new,`));
+  });
+
+  test("an unknown interval falls back to months; the other widgets are there", async ({ page }) => {
+    await page.goto("/dashboard?interval=fortnight");
+    await expect(intervalLink(page, "Month")).toHaveAttribute("aria-current", "page");
+    await expect(newVsWon(page)).toHaveAttribute("data-buckets", "12");
+    await expect(page.locator('svg[data-chart="won-revenue"]')).toHaveAttribute("aria-label", /^Revenue won per month\. .+: £[\d,]+\.\d{2} in all\.$/);
+    await expect(page.locator('svg[data-chart="open-by-stage"]')).toHaveAttribute("role", "img");
+    await expect(page.locator("[data-kpis]")).toContainText("Open tasks");
+  });
+
+  test("'My open tasks' lists the user's open tasks, each linking to its task", async ({ page }) => {
+    await page.goto("/dashboard");
+    const widget = page.locator('[data-widget="my-open-tasks"]');
+    await expect(widget.getByRole("heading", { name: "My open tasks" })).toBeVisible();
+    const links = widget.locator("[data-my-open-tasks] a");
+    await expect(links.first()).toHaveAttribute("href", /^\/tasks\/\d+$/);
+    expect(await links.count()).toBeGreaterThan(0);
+    expect(await links.count()).toBeLessThanOrEqual(6);
+    await expect(widget.getByRole("link", { name: "See all my open tasks" })).toHaveAttribute("href", /^\/tasks\?filter%5Bteam_member_id%5D=\d+&filter%5Bopen%5D=true$/);
+  });
+});
+
+test.describe("Global search from the header, as Harbour Brokers' admin", () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, USERS.admin);
+  });
+
+  test("the results page lists a seeded task and an individual, each linking to its page", async ({ page, request }) => {
+    const { q, task, individual } = await seededMatch(request);
+    await page.goto("/dashboard");
+    const box = page.getByRole("searchbox", { name: "Search tasks, individuals and companies" });
+    await box.fill(q);
+    await box.press("Enter");
+    await expectPath(page, "/search");
+    await expect(page).toHaveURL((url) => url.searchParams.get("q") === q);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search");
+    const tasks = page.locator('[data-search-group="tasks"]');
+    const people = page.locator('[data-search-group="individuals"]');
+    await expect(tasks.getByRole("heading")).toHaveText(/^Tasks \(\d+\+?\)$/);
+    await expect(tasks.getByRole("link", { name: task.name })).toHaveAttribute("href", `/tasks/${task.id}`);
+    await expect(people.getByRole("link", { name: new RegExp(`^${individual.name}`) }).first()).toBeVisible();
+    await expect(people.locator(`a[href="/individual/${individual.id}"]`)).toHaveCount(1);
+    await expect(page.locator('[data-search-group="companies"]')).toBeVisible();
+    // The header box keeps what was searched for.
+    await expect(box).toHaveValue(q);
+  });
+
+  test("with JavaScript the quick results follow the typing, and a result opens its page", async ({ page, request }, testInfo) => {
+    test.skip(testInfo.project.name === "nojs", "the popover needs JavaScript; the results page is tested without it");
+    const { q, task } = await seededMatch(request);
+    await page.goto("/dashboard");
+    const box = page.getByRole("searchbox", { name: "Search tasks, individuals and companies" });
+    await box.pressSequentially(q, { delay: 20 });
+    const popover = page.getByRole("region", { name: "Quick search results" });
+    await expect(popover.locator('[data-quick-group="tasks"]')).toContainText(task.name);
+    await expect(popover.locator('[data-quick-group="individuals"]')).toContainText(q);
+    await expect(popover.getByRole("link", { name: `See all results for “${q}”` })).toBeVisible();
+    // The keyboard reaches the results, Escape closes them.
+    await box.press("ArrowDown");
+    await expect(popover.locator("a").first()).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(popover).toHaveCount(0);
+    await expect(box).toBeFocused();
+
+    await box.press("End");
+    await box.press("Space");
+    await box.press("Backspace");
+    await expect(popover.locator('[data-quick-group="tasks"]')).toContainText(task.name);
+    await popover.getByRole("link", { name: new RegExp(`^${escapeRegExp(task.name)}`) }).click();
+    await expectPath(page, `/tasks/${task.id}`);
+    await expect(page.getByRole("region", { name: "Quick search results" })).toHaveCount(0);
+  });
+});
+
+function escapeRegExp(s: string) {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
