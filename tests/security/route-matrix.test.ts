@@ -14,6 +14,8 @@ import type { RouteDeclaration } from "../../api/http/route";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi, type TestResponse } from "../helpers/api";
 import {
+  BODY_REFS,
+  bodyRefIds,
   changedTables,
   checksum,
   createActors,
@@ -152,6 +154,34 @@ describe("route matrix", () => {
     summary.crossTenantNotOwned = notTenantOwned;
   });
 
+  it("another tenant's administrator naming Harbour's records in a body or filter: refused, nothing of Harbour's shown or changed", async () => {
+    const { h, ownPath } = await bodyRefIds(api, actors);
+    const declared = new Set(api.app.routeDeclarations.map(routeKey));
+    let before = await harbour();
+    let n = 0;
+    for (const ref of BODY_REFS) {
+      const key = `${ref.method} ${ref.url}`;
+      expect.soft(declared.has(key), `${key} is declared`).toBe(true);
+      if (!declared.has(key)) continue;
+      const path = fillPath(ref.url, ownPath[ref.url] ?? {});
+      const res = await api.request(ref.method, path, { token: await actors.token(actors.foreignAdminId), body: ref.body?.(h, {}), query: ref.query?.(h) });
+      const what = `${key} by another tenant naming Harbour's records: ${res.status} ${res.text.slice(0, 300)}`;
+      expect.soft(res.status, what).toBeLessThan(500);
+      if (res.status < 300) {
+        // A list may answer, but with none of Harbour's rows; anything else must be refused.
+        expect.soft(ref.method, what).toBe("GET");
+        expect.soft(JSON.stringify(res.body?.data ?? []), what).toBe("[]");
+      } else {
+        expect.soft([404, 422], what).toContain(res.status);
+      }
+      const after = await harbour();
+      expectUnchanged(before, after, key);
+      before = after;
+      n++;
+    }
+    summary.bodyRefs = n;
+  });
+
   it("Harbour's administrator: every route answers (not 401/403), and every resolved record is found", async () => {
     const guarded = api.app.routeDeclarations.filter((d) => !isPublic(d));
     const rank = (d: RouteDeclaration) => (d.method === "GET" ? 0 : d.method !== "DELETE" ? 1 : 10 - paramNames(d.url).length);
@@ -179,7 +209,7 @@ describe("route matrix", () => {
     console.log(
       `route matrix: ${summary.routes} routes declared; ${summary.unauthenticated} answer 401 without a token; ${summary.forbidden} answer 403 to a user without roles ` +
         `(${summary.anySignedIn} open to any signed-in user answered); ${summary.crossTenant} cross-tenant attempts all 404 (${summary.crossTenantNotOwned} ` +
-        `routes on shared or own data answered without touching Harbour); ${summary.allowed} allowed for Harbour's administrator; ${summary.auditedDeletions} deletions found in the audit log`,
+        `routes on shared or own data answered without touching Harbour); ${summary.bodyRefs} requests naming Harbour's records in a body or filter refused; ${summary.allowed} allowed for Harbour's administrator; ${summary.auditedDeletions} deletions found in the audit log`,
     );
   });
 });

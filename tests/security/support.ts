@@ -320,3 +320,72 @@ export function validBody(d: RouteDeclaration): unknown {
 }
 
 export const routeKey = (d: { method: HTTPMethods | string; url: string }) => `${d.method} ${d.url}`;
+
+// ---------------------------------------------------------------------------------------------- ids in bodies
+
+/**
+ * Requests of another tenant's administrator whose BODY (or filter) names Harbour's records, on routes
+ * without path parameters or on the caller's own records: bulk deletes and archives, e-mails and notes
+ * about Harbour's records, adding Harbour's users to one's own team, giving one's users Harbour's roles.
+ * Each must be refused (404 or 422) — or, where a list is the answer, show none of Harbour's rows — and
+ * change nothing of Harbour's.
+ */
+export interface BodyRef {
+  method: HTTPMethods;
+  url: string;
+  body?: (h: Record<string, string>, own: Record<string, string>) => unknown;
+  query?: (h: Record<string, string>) => Record<string, unknown>;
+}
+
+export const BODY_REFS: BodyRef[] = [
+  { method: "DELETE", url: "/role", body: (h) => ({ ids: [Number(h.role)] }) },
+  { method: "DELETE", url: "/task", body: (h) => ({ ids: [Number(h.task)] }) },
+  { method: "PUT", url: "/pipelines/archive", body: (h) => ({ ids: [Number(h.pipeline)], status: 1 }) },
+  { method: "POST", url: "/individual/archive", body: (h) => ({ ids: [Number(h.individual)] }) },
+  { method: "POST", url: "/individual/portal-invite", body: (h) => ({ ids: [Number(h.individual)] }) },
+  { method: "POST", url: "/individual/email", body: (h) => ({ individual_id: Number(h.individual), subject: "Hello", body: "Hello" }) },
+  { method: "DELETE", url: "/individual-bulk-delete", body: (h) => ({ ids: [Number(h.individual)] }) },
+  { method: "DELETE", url: "/company-bulk-delete", body: (h) => ({ ids: [Number(h.company)] }) },
+  { method: "POST", url: "/company/email", body: (h) => ({ company_id: Number(h.company), subject: "Hello", body: "Hello", to: "x@example.com" }) },
+  { method: "POST", url: "/note", body: (h) => ({ notable_type: "individual", notable_id: Number(h.individual), body: "A note" }) },
+  { method: "POST", url: "/note", body: (h) => ({ notable_type: "task", notable_id: Number(h.task), body: "A note" }) },
+  { method: "POST", url: "/email/send", body: (h) => ({ to: "x@example.com", subject: "Hello", body: "Hello", thread_id: Number(h.thread) }) },
+  { method: "POST", url: "/email/send", body: (h) => ({ to: "x@example.com", subject: "Hello", body: "Hello", related_type: "company", related_id: Number(h.company) }) },
+  { method: "POST", url: "/task", body: (h) => ({ name: "Cross-tenant task", pipeline_id: Number(h.pipeline), pipeline_stage_id: Number(h.stage) }) },
+  { method: "GET", url: "/note", query: (h) => ({ filter: { notable_type: "individual", notable_id: h.individual } }) },
+  { method: "GET", url: "/revenue-stages", query: (h) => ({ filter: { pipeline_id: h.pipeline } }) },
+  { method: "POST", url: "/teams/:id/users", body: (h) => ({ user_id: Number(h.user) }) },
+  { method: "PUT", url: "/users/:id/roles", body: (h) => ({ role_ids: [Number(h.role)] }) },
+  { method: "PUT", url: "/pipelines/:id/users", body: (h) => ({ user_ids: [Number(h.user)] }) },
+  { method: "POST", url: "/companies/:id/individuals", body: (h) => ({ individual_id: Number(h.individual) }) },
+  { method: "POST", url: "/company/:id/individual", body: (h) => ({ individual_id: Number(h.individual) }) },
+];
+
+/** Harbour's records named in bodies, and the other tenant's own records for the paths. */
+export async function bodyRefIds(api: TestApi, a: Actors) {
+  const first = (table: string, tenant: number, extra = "") => one(api, `select id from ${table} where tenant_id = ${tenant} ${extra} order by id limit 1`);
+  const h = {
+    role: await first("roles", a.harbourId, "and not is_system"),
+    task: await first("tasks", a.harbourId),
+    pipeline: await first("pipelines", a.harbourId),
+    stage: await first("pipeline_stages", a.harbourId),
+    individual: await first("individuals", a.harbourId),
+    company: await first("client_companies", a.harbourId),
+    thread: await first("email_threads", a.harbourId),
+    user: await one(api, `select id from users where email = 'viewer@harbour.test'`),
+  };
+  const own = {
+    team: await first("teams", a.otherTenantId),
+    pipeline: await first("pipelines", a.otherTenantId),
+    company: await first("client_companies", a.otherTenantId),
+    user: String(a.foreignAdminId),
+  };
+  const ownPath: Record<string, Record<string, string>> = {
+    "/teams/:id/users": { id: own.team },
+    "/users/:id/roles": { id: own.user },
+    "/pipelines/:id/users": { id: own.pipeline },
+    "/companies/:id/individuals": { id: own.company },
+    "/company/:id/individual": { id: own.company },
+  };
+  return { h, own, ownPath };
+}
