@@ -34,7 +34,7 @@ function server(name: "main" | "short", portalPort: number, apiPort: number, ext
     command: `node -e "require('node:fs').rmSync('${dataDir}', { recursive: true, force: true })" && node scripts/start.mjs`,
     url: `http://127.0.0.1:${portalPort}/login`,
     reuseExistingServer: reuse,
-    timeout: 180_000,
+    timeout: 360_000,
     stdout: "ignore" as const,
     stderr: "pipe" as const,
     gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },

@@ -48,7 +48,10 @@ function stop(code = 0) {
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 
-async function waitFor(url, what, timeoutMs = 120_000) {
+/** How long each process may take to answer (a loaded machine migrates and seeds slowly). */
+const START_TIMEOUT_MS = Number(env.START_TIMEOUT_SECONDS ?? 300) * 1000;
+
+async function waitFor(url, what, timeoutMs = START_TIMEOUT_MS) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     try {
@@ -61,6 +64,8 @@ async function waitFor(url, what, timeoutMs = 120_000) {
   }
   console.error(`${what} did not start within ${timeoutMs / 1000} s.`);
   stop(1);
+  // Never go on to start the next process without this one.
+  await new Promise(() => {});
 }
 
 launch("API", ["--import", "tsx", path.join(root, "api/main.ts")]);
