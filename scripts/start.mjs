@@ -42,6 +42,7 @@ function launch(name, args) {
 let stopping = false;
 function stop(code = 0) {
   stopping = true;
+  process.exitCode = code;
   for (const c of children) if (c.exitCode === null) c.kill("SIGTERM");
   setTimeout(() => process.exit(code), 500).unref();
 }
