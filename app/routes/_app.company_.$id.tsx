@@ -1,13 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { BankDetailsForm, BrandingForm, BrokerDataForm, CommunicationForm } from "../components/clients/company-forms";
-import { EmailsPanel } from "../components/clients/emails-panel";
+import { ActivitySections } from "../components/clients/activity-sections";
 import { capitalise, formState } from "../components/clients/form-state";
 import { LinesPanel } from "../components/clients/lines";
 import { LinkForm, LinksTable } from "../components/clients/links";
-import { NotesPanel } from "../components/clients/notes-panel";
-import { DetailList, MiniPager, Section, Tabs } from "../components/clients/tabs";
-import { TasksPanel } from "../components/clients/tasks-panel";
+import { DetailList, Section, Tabs } from "../components/clients/tabs";
 import { FormAlert } from "../components/form/field";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
@@ -284,26 +282,7 @@ export default function CompanyPage() {
         </Section>
       ) : null}
 
-      {tab === "tasks" && tasks ? (
-        <Section title={words.Tasks} id="company-tasks">
-          <TasksPanel tasks={tasks.data} emptyText={`No ${words.tasks} for ${c.name} yet.`} />
-          <MiniPager pathname={path} tab="tasks" page={page} lastPage={tasks.meta.last_page} total={tasks.meta.total} noun={words.tasks} />
-        </Section>
-      ) : null}
-
-      {tab === "notes" && notes ? (
-        <Section title="Notes" id="company-notes">
-          <NotesPanel notes={notes.data} canAdd={can.manage} state={formState(actionData, "note-add")} resetKey={notes.meta.total} />
-          <MiniPager pathname={path} tab="notes" page={page} lastPage={notes.meta.last_page} total={notes.meta.total} noun="notes" />
-        </Section>
-      ) : null}
-
-      {tab === "emails" && emails ? (
-        <Section title="E-mails" id="company-emails">
-          <EmailsPanel messages={emails.data} canSend={can.manage} state={formState(actionData, "email-send")} resetKey={emails.meta.total} recipient={recipient} askAddress />
-          <MiniPager pathname={path} tab="emails" page={page} lastPage={emails.meta.last_page} total={emails.meta.total} noun="e-mails" />
-        </Section>
-      ) : null}
+      <ActivitySections kind="company" name={c.name} tab={tab} path={path} page={page} words={words} canManage={can.manage} actionData={actionData} tasks={tasks} notes={notes} emails={emails} recipient={recipient} askAddress />
       <Outlet />
     </>
   );

@@ -1,11 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { EmailsPanel } from "../components/clients/emails-panel";
+import { ActivitySections } from "../components/clients/activity-sections";
 import { capitalise, formState } from "../components/clients/form-state";
 import { LinkForm, LinksTable } from "../components/clients/links";
-import { NotesPanel } from "../components/clients/notes-panel";
-import { DetailList, MiniPager, Section, Tabs } from "../components/clients/tabs";
-import { TasksPanel } from "../components/clients/tasks-panel";
+import { DetailList, Section, Tabs } from "../components/clients/tabs";
 import { FormAlert } from "../components/form/field";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
@@ -225,26 +223,7 @@ export default function IndividualPage() {
         </>
       ) : null}
 
-      {tab === "tasks" && tasks ? (
-        <Section title={words.Tasks} id="individual-tasks">
-          <TasksPanel tasks={tasks.data} emptyText={`No ${words.tasks} for ${i.full_name} yet.`} />
-          <MiniPager pathname={path} tab="tasks" page={page} lastPage={tasks.meta.last_page} total={tasks.meta.total} noun={words.tasks} />
-        </Section>
-      ) : null}
-
-      {tab === "notes" && notes ? (
-        <Section title="Notes" id="individual-notes">
-          <NotesPanel notes={notes.data} canAdd={can.manage} state={formState(actionData, "note-add")} resetKey={notes.meta.total} />
-          <MiniPager pathname={path} tab="notes" page={page} lastPage={notes.meta.last_page} total={notes.meta.total} noun="notes" />
-        </Section>
-      ) : null}
-
-      {tab === "emails" && emails ? (
-        <Section title="E-mails" id="individual-emails">
-          <EmailsPanel messages={emails.data} canSend={can.manage} state={formState(actionData, "email-send")} resetKey={emails.meta.total} recipient={i.email} />
-          <MiniPager pathname={path} tab="emails" page={page} lastPage={emails.meta.last_page} total={emails.meta.total} noun="e-mails" />
-        </Section>
-      ) : null}
+      <ActivitySections kind="individual" name={i.full_name} tab={tab} path={path} page={page} words={words} canManage={can.manage} actionData={actionData} tasks={tasks} notes={notes} emails={emails} recipient={i.email} />
       <Outlet />
     </>
   );

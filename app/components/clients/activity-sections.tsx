@@ -1,0 +1,60 @@
+import type { EmailMessage, Note } from "../../../contract/clients";
+import type { Task } from "../../../contract/tasks";
+import { EmailsPanel } from "./emails-panel";
+import { formState, type FormFailure } from "./form-state";
+import { NotesPanel } from "./notes-panel";
+import { MiniPager, Section } from "./tabs";
+import { TasksPanel } from "./tasks-panel";
+
+interface Paged<T> {
+  data: T[];
+  meta: { last_page: number; total: number };
+}
+
+export interface ActivitySectionsProps {
+  /** The record's kind, which names the sections' anchors (company-tasks, individual-notes …). */
+  kind: "company" | "individual";
+  /** The record's name, in the empty tasks text. */
+  name: string;
+  tab: string;
+  path: string;
+  page: number;
+  words: { Tasks: string; tasks: string };
+  canManage: boolean;
+  actionData: { failure?: FormFailure } | null | undefined;
+  tasks: Paged<Task> | null;
+  notes: Paged<Note> | null;
+  emails: Paged<EmailMessage> | null;
+  /** Where an e-mail goes ('To: …'); null without an address. */
+  recipient: string | null;
+  /** Companies may name another address. */
+  askAddress?: boolean;
+}
+
+/** The tasks, notes and e-mails tabs of an individual's or a company's page, each with its pager. */
+export function ActivitySections({ kind, name, tab, path, page, words, canManage, actionData, tasks, notes, emails, recipient, askAddress }: ActivitySectionsProps) {
+  return (
+    <>
+      {tab === "tasks" && tasks ? (
+        <Section title={words.Tasks} id={`${kind}-tasks`}>
+          <TasksPanel tasks={tasks.data} emptyText={`No ${words.tasks} for ${name} yet.`} />
+          <MiniPager pathname={path} tab="tasks" page={page} lastPage={tasks.meta.last_page} total={tasks.meta.total} noun={words.tasks} />
+        </Section>
+      ) : null}
+
+      {tab === "notes" && notes ? (
+        <Section title="Notes" id={`${kind}-notes`}>
+          <NotesPanel notes={notes.data} canAdd={canManage} state={formState(actionData, "note-add")} resetKey={notes.meta.total} />
+          <MiniPager pathname={path} tab="notes" page={page} lastPage={notes.meta.last_page} total={notes.meta.total} noun="notes" />
+        </Section>
+      ) : null}
+
+      {tab === "emails" && emails ? (
+        <Section title="E-mails" id={`${kind}-emails`}>
+          <EmailsPanel messages={emails.data} canSend={canManage} state={formState(actionData, "email-send")} resetKey={emails.meta.total} recipient={recipient} askAddress={askAddress} />
+          <MiniPager pathname={path} tab="emails" page={page} lastPage={emails.meta.last_page} total={emails.meta.total} noun="e-mails" />
+        </Section>
+      ) : null}
+    </>
+  );
+}
