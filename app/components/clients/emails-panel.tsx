@@ -2,6 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import type { EmailMessage } from "../../../contract/clients";
 import { formatDateTime } from "../../lib/dates";
 import { Field, FormAlert } from "../form/field";
+import { BodyTextarea } from "./body-textarea";
 import type { FormState } from "./form-state";
 
 export interface EmailsPanelProps {
@@ -47,19 +48,7 @@ export function EmailsPanel({ messages, canSend, state, resetKey, recipient, ask
                 *
               </span>
             </label>
-            <textarea
-              id="email-body"
-              name="body"
-              rows={6}
-              maxLength={20000}
-              defaultValue={state.value("body", "")}
-              aria-invalid={state.errors("body") ? true : undefined}
-              aria-describedby={state.errors("body") ? "email-body-error" : undefined}
-              className="field-input"
-            />
-            <p id="email-body-error" className="field-error">
-              {state.errors("body")?.join(" ")}
-            </p>
+            <BodyTextarea id="email-body" rows={6} maxLength={20000} state={state} />
           </div>
           <div className="flex justify-end">
             <button type="submit" className="btn-primary" disabled={busy || (!askAddress && !recipient)}>

@@ -2,6 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import type { Note } from "../../../contract/clients";
 import { formatDateTime } from "../../lib/dates";
 import { FormAlert } from "../form/field";
+import { BodyTextarea } from "./body-textarea";
 import type { FormState } from "./form-state";
 
 /**
@@ -19,19 +20,7 @@ export function NotesPanel({ notes, canAdd, state, resetKey }: { notes: Note[]; 
           <label htmlFor="note-body" className="field-label">
             New note
           </label>
-          <textarea
-            id="note-body"
-            name="body"
-            rows={3}
-            maxLength={10000}
-            defaultValue={state.value("body", "")}
-            aria-invalid={state.errors("body") ? true : undefined}
-            aria-describedby={state.errors("body") ? "note-body-error" : undefined}
-            className="field-input"
-          />
-          <p id="note-body-error" className="field-error">
-            {state.errors("body")?.join(" ")}
-          </p>
+          <BodyTextarea id="note-body" rows={3} maxLength={10000} state={state} />
           <div className="flex justify-end">
             <button type="submit" className="btn-primary" disabled={busy}>
               Add note
