@@ -10,8 +10,8 @@ import { isForeignKeyViolation, stillInUse } from "./common";
  * blank (`nullsLast`) puts the blanks last either way; the other sort columns are never null, so the
  * plain order matches the (tenant_id, column, id) indexes in both directions.
  */
-export function listOrder(column: SQL | AnyColumn, id: AnyColumn, descending: boolean, nullsLast: boolean) {
-  return [nullsLast ? sql`${column} ${sql.raw(descending ? "desc" : "asc")} nulls last` : descending ? desc(column) : asc(column), descending ? desc(id) : asc(id)] as const;
+export function listOrder(column: SQL | AnyColumn, id: AnyColumn, descending: boolean, nullsLast: boolean): SQL[] {
+  return [nullsLast ? sql`${column} ${sql.raw(descending ? "desc" : "asc")} nulls last` : descending ? desc(column) : asc(column), descending ? desc(id) : asc(id)];
 }
 
 /**
