@@ -17,7 +17,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../api/app";
 import { openDatabase, type Database } from "../../api/db/client";
 import { DEMO_PASSWORD } from "../../api/db/seed";
-import { prepareDatabase, testConfig } from "../helpers/database";
+import { ensureReferenceData } from "../../api/db/reference";
+import { companies, permissions, rolePermissions, roles, userRoles, users } from "../../api/db/schema";
+import { hashPassword } from "../../api/lib/passwords";
+import { testConfig } from "../helpers/database";
 
 function serverBin(): string | undefined {
   const root = "/usr/lib/postgresql";
@@ -63,7 +66,19 @@ beforeAll(async () => {
   else execFileSync(initdb, initArgs, { stdio: "ignore" });
   pgctl("-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "-l", path.join(dir, "log"), "start");
   database = await openDatabase({ url: `postgres://postgres@127.0.0.1:${port}/postgres` });
-  await prepareDatabase(database);
+  await database.migrate();
+  await ensureReferenceData(database.db);
+  // One company and its administrator are enough here (the full demo seed takes a minute on a busy machine).
+  const { db } = database;
+  const [company] = await db.insert(companies).values({ name: "Restart Test Ltd" }).returning({ id: companies.id });
+  const [role] = await db.insert(roles).values({ tenantId: company.id, name: "Administrator", isSystem: true }).returning({ id: roles.id });
+  const perms = await db.select({ id: permissions.id }).from(permissions);
+  await db.insert(rolePermissions).values(perms.map((p) => ({ roleId: role.id, permissionId: p.id })));
+  const [user] = await db
+    .insert(users)
+    .values({ tenantId: company.id, email: "admin@harbour.test", name: "Ada", lastName: "Admin", passwordHash: await hashPassword(DEMO_PASSWORD), status: "active" })
+    .returning({ id: users.id });
+  await db.insert(userRoles).values({ userId: user.id, roleId: role.id });
   app = await buildApp({ config: testConfig(), database });
   await app.ready();
 }, 120_000);
