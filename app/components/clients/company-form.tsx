@@ -1,9 +1,9 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import type { Company } from "../../../contract/clients";
 import type { DropdownOption } from "../../lib/filter-rules";
 import { Field, FieldFrame, FormAlert, fieldAria } from "../form/field";
-import { SearchableSelect } from "../form/searchable-select";
 import { SelectField } from "../form/select-field";
+import { AddressFields, FormFooter, OwnerSelect } from "./client-form-parts";
 import type { FormState } from "./form-state";
 
 const KNOWN = ["name", "type_id", "employee_size_id", "industry_id", "trade_id", "registration_number", "website", "email", "telephone", "address_line_1", "address_line_2", "town", "county", "postcode", "owner_user_id"];
@@ -26,10 +26,7 @@ export interface CompanyFormProps {
 
 /** The create and edit form of a client company; the trade list is grouped by industry (a trade of another industry is refused by the API). */
 export function CompanyForm({ company, lookups, state, cancelTo, submitLabel }: CompanyFormProps) {
-  const saving = useNavigation().state === "submitting";
   const v = (name: string, saved: unknown) => state.value(name, saved);
-  const owner = company?.owner;
-  const ownerValue = v("owner_user_id", owner?.id);
   const tradeErrors = state.errors("trade_id");
   return (
     <Form method="post" className="space-y-1" noValidate>
@@ -64,34 +61,9 @@ export function CompanyForm({ company, lookups, state, cancelTo, submitLabel }: 
         <Field id="company-email" name="email" type="email" label="E-mail" maxLength={254} defaultValue={v("email", company?.email)} errors={state.errors("email")} />
         <Field id="company-telephone" name="telephone" type="tel" label="Telephone" maxLength={20} defaultValue={v("telephone", company?.telephone)} errors={state.errors("telephone")} />
       </div>
-      <Field id="company-address-1" name="address_line_1" label="Address line 1" maxLength={255} defaultValue={v("address_line_1", company?.address_line_1)} errors={state.errors("address_line_1")} />
-      <Field id="company-address-2" name="address_line_2" label="Address line 2" maxLength={255} defaultValue={v("address_line_2", company?.address_line_2)} errors={state.errors("address_line_2")} />
-      <div className="grid grid-cols-3 gap-3">
-        <Field id="company-town" name="town" label="Town" maxLength={100} defaultValue={v("town", company?.town)} errors={state.errors("town")} />
-        <Field id="company-county" name="county" label="County" maxLength={100} defaultValue={v("county", company?.county)} errors={state.errors("county")} />
-        <Field id="company-postcode" name="postcode" label="Postcode" maxLength={10} defaultValue={v("postcode", company?.postcode)} errors={state.errors("postcode")} />
-      </div>
-      <SearchableSelect
-        id="company-owner"
-        name="owner_user_id"
-        label="Looked after by"
-        optionsUrl="/resources/company-users"
-        itemUrl="/resources/company-users"
-        initialOptions={lookups.owners}
-        defaultValue={ownerValue || null}
-        defaultOption={owner && String(owner.id) === ownerValue ? { value: String(owner.id), label: owner.name } : null}
-        placeholder={company ? "Nobody" : "You"}
-        help={company ? undefined : "Left empty, you look after this client."}
-        errors={state.errors("owner_user_id")}
-      />
-      <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-        <Link to={cancelTo} className="btn-secondary" preventScrollReset>
-          Cancel
-        </Link>
-        <button type="submit" className="btn-primary" disabled={saving}>
-          {saving ? "Saving…" : submitLabel}
-        </button>
-      </div>
+      <AddressFields prefix="company" record={company} state={state} />
+      <OwnerSelect id="company-owner" record={company} owners={lookups.owners} state={state} />
+      <FormFooter cancelTo={cancelTo} submitLabel={submitLabel} />
     </Form>
   );
 }

@@ -1,10 +1,11 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import type { Individual } from "../../../contract/clients";
 import type { DropdownOption } from "../../lib/filter-rules";
 import { DateInput } from "../form/date-input";
 import { Field, FormAlert } from "../form/field";
 import { SearchableSelect } from "../form/searchable-select";
 import { SelectField } from "../form/select-field";
+import { AddressFields, FormFooter, OwnerSelect } from "./client-form-parts";
 import type { FormState } from "./form-state";
 
 const KNOWN = ["first_name", "last_name", "email", "telephone", "date_of_birth", "address_line_1", "address_line_2", "town", "county", "postcode", "owner_user_id", "company_id", "job_title_id", "is_primary"];
@@ -22,10 +23,7 @@ export interface IndividualFormProps {
 
 /** The create and edit form of an individual; every rule is the API's, its messages shown under each field. */
 export function IndividualForm({ individual, state, cancelTo, submitLabel, link, owners }: IndividualFormProps) {
-  const saving = useNavigation().state === "submitting";
   const v = (name: string, saved: unknown) => state.value(name, saved);
-  const owner = individual?.owner;
-  const ownerValue = v("owner_user_id", owner?.id);
   return (
     <Form method="post" className="space-y-1" noValidate>
       <FormAlert messages={state.message ? [state.message, ...state.others(KNOWN)] : null} />
@@ -38,26 +36,8 @@ export function IndividualForm({ individual, state, cancelTo, submitLabel, link,
         <Field id="individual-telephone" name="telephone" type="tel" label="Telephone" maxLength={20} autoComplete="off" defaultValue={v("telephone", individual?.telephone)} errors={state.errors("telephone")} />
         <DateInput id="individual-dob" name="date_of_birth" label="Date of birth" defaultValue={v("date_of_birth", individual?.date_of_birth)} errors={state.errors("date_of_birth")} />
       </div>
-      <Field id="individual-address-1" name="address_line_1" label="Address line 1" maxLength={255} defaultValue={v("address_line_1", individual?.address_line_1)} errors={state.errors("address_line_1")} />
-      <Field id="individual-address-2" name="address_line_2" label="Address line 2" maxLength={255} defaultValue={v("address_line_2", individual?.address_line_2)} errors={state.errors("address_line_2")} />
-      <div className="grid grid-cols-3 gap-3">
-        <Field id="individual-town" name="town" label="Town" maxLength={100} defaultValue={v("town", individual?.town)} errors={state.errors("town")} />
-        <Field id="individual-county" name="county" label="County" maxLength={100} defaultValue={v("county", individual?.county)} errors={state.errors("county")} />
-        <Field id="individual-postcode" name="postcode" label="Postcode" maxLength={10} defaultValue={v("postcode", individual?.postcode)} errors={state.errors("postcode")} />
-      </div>
-      <SearchableSelect
-        id="individual-owner"
-        name="owner_user_id"
-        label="Looked after by"
-        optionsUrl="/resources/company-users"
-        itemUrl="/resources/company-users"
-        initialOptions={owners}
-        defaultValue={ownerValue || null}
-        defaultOption={owner && String(owner.id) === ownerValue ? { value: String(owner.id), label: owner.name } : null}
-        placeholder={individual ? "Nobody" : "You"}
-        help={individual ? undefined : "Left empty, you look after this client."}
-        errors={state.errors("owner_user_id")}
-      />
+      <AddressFields prefix="individual" record={individual} state={state} />
+      <OwnerSelect id="individual-owner" record={individual} owners={owners} state={state} />
       {link ? (
         <fieldset className="mt-2 rounded-md border border-slate-200 p-3">
           <legend className="px-1 text-sm font-medium">{link.companyLabel} (optional)</legend>
@@ -79,14 +59,7 @@ export function IndividualForm({ individual, state, cancelTo, submitLabel, link,
           </label>
         </fieldset>
       ) : null}
-      <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-        <Link to={cancelTo} className="btn-secondary" preventScrollReset>
-          Cancel
-        </Link>
-        <button type="submit" className="btn-primary" disabled={saving}>
-          {saving ? "Saving…" : submitLabel}
-        </button>
-      </div>
+      <FormFooter cancelTo={cancelTo} submitLabel={submitLabel} />
     </Form>
   );
 }
