@@ -13,6 +13,12 @@ export const pageMetaSchema = z.object({
   per_page: z.number().int(),
   total: z.number().int(),
   last_page: z.number().int(),
+  /**
+   * Present (true) when the rows were counted only up to a cap: `total` is then the cap, a lower bound
+   * ('10,000+'), and `last_page` the last page known to exist. Absent on an exact total, so clients that
+   * know only the four fields above keep working.
+   */
+  total_capped: z.boolean().optional(),
 });
 
 export function pagedSchema<T extends z.ZodType>(item: T) {

@@ -1,18 +1,59 @@
+import { count, sql, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { FastifyRequest } from "fastify";
 import qs from "qs";
 import type { ListQuery, Paged } from "../../contract/common";
+import type { Db } from "../db/client";
 
-/** The paged response of the spec: data, meta (current_page, per_page, total, last_page), links. */
-export function paged<T>(request: FastifyRequest, query: ListQuery, data: T[], total: number): Paged<T> {
+/** Totals are exact up to this many rows; beyond it a list answers the cap with meta.total_capped ('10,000+'). */
+export const TOTAL_CAP = 10_000;
+
+/** A list's total: exact, or — when more rows matched than the cap — the cap, a lower bound. */
+export interface ListTotal {
+  total: number;
+  capped: boolean;
+  /** Whether a row follows this page (known when the page was fetched with one row more than its size). */
+  hasNext?: boolean;
+}
+
+/**
+ * Counts a list's filtered rows, but no further than `cap` + 1: `select count(*) from (select 1 from … where
+ * … order by … limit cap+1)`. However many rows match, the count reads at most cap + 1 of them. Give an order
+ * that the filters' indexes deliver: the planner then walks an index and stops at the cap, where without one
+ * it may read the table itself for a tenant that fills most of it.
+ */
+export async function cappedCount(db: Db, table: PgTable, where: SQL | undefined, orderBy: readonly SQL[] = [], cap = TOTAL_CAP): Promise<ListTotal> {
+  const rows = db
+    .select({ one: sql`1`.as("one") })
+    .from(table)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(cap + 1)
+    .as("capped_rows");
+  const [{ n }] = await db.select({ n: count() }).from(rows);
+  return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+}
+
+/**
+ * The paged response of the spec: data, meta (current_page, per_page, total, last_page), links. With a capped
+ * total, meta.total is a lower bound (the cap, or the rows up to this page if more), `total_capped` is true,
+ * and last_page / links.last name the last page known to exist (the next one while rows follow).
+ */
+export function paged<T>(request: FastifyRequest, query: ListQuery, data: T[], counted: number | ListTotal): Paged<T> {
   const { number, size } = query.page;
-  const lastPage = Math.max(1, Math.ceil(total / size));
+  const { total: exact, capped, hasNext } = typeof counted === "number" ? { total: counted, capped: false, hasNext: undefined } : counted;
+  const offset = (number - 1) * size;
+  const total = capped ? Math.max(exact, offset + data.length) : exact;
+  // Within the cap a full page is always followed by another; beyond it, only the fetched extra row tells.
+  const more = hasNext ?? (offset + size < total || data.length === size);
+  const lastPage = capped ? Math.max(Math.ceil(total / size), more ? number + 1 : number) : Math.max(1, Math.ceil(total / size));
   const link = (n: number) => {
     const [pathname] = request.url.split("?");
     return `${pathname}?${qs.stringify({ ...(request.query as object), page: { number: n, size } }, { encodeValuesOnly: true })}`;
   };
   return {
     data,
-    meta: { current_page: number, per_page: size, total, last_page: lastPage },
+    meta: { current_page: number, per_page: size, total, last_page: lastPage, ...(capped ? { total_capped: true } : {}) },
     links: { first: link(1), last: link(lastPage), prev: number > 1 ? link(number - 1) : null, next: number < lastPage ? link(number + 1) : null },
   };
 }

@@ -31,10 +31,12 @@ export const notifications = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // The panel: one user's notifications, newest first, a page at a time.
-    index("notifications_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
-    // The badge: a user's unread count stays cheap however long their history.
-    index("notifications_user_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+    // The panel: one user's notifications, newest first, a page at a time (the index read backwards: drizzle
+    // writes desc() as DESC NULLS LAST, which `order by created_at desc` cannot use, so the old index sorted all
+    // of a user's rows). tenant_id is in the key so the (capped) count is an index-only scan.
+    index("notifications_user_created_idx").on(t.userId, t.tenantId, t.createdAt, t.id),
+    // The badge: a user's unread count stays cheap however long their history (index-only, no table reads).
+    index("notifications_user_unread_idx").on(t.userId, t.tenantId).where(sql`${t.readAt} is null`),
     index("notifications_tenant_idx").on(t.tenantId),
   ],
 );

@@ -138,7 +138,20 @@ export const tasks = pgTable(
     index("tasks_tenant_revenue_idx").on(t.tenantId, sql`coalesce(${t.expectedRevenue}, 0)`, t.id),
     index("tasks_tenant_close_date_idx").on(t.tenantId, t.expectedCloseDate, t.id),
     // Equality filters, each followed by the default sort.
-    index("tasks_tenant_pipeline_idx").on(t.tenantId, t.pipelineId, t.pipelineStageId, t.createdAt, t.id),
+    // A pipeline's list, newest first, with any other filter of the list: the trailing columns are filtered
+    // inside the index, so its pages (deep ones too) and its capped count are index-only scans.
+    index("tasks_tenant_pipeline_idx").on(
+      t.tenantId,
+      t.pipelineId,
+      t.createdAt,
+      t.id,
+      t.pipelineStageId,
+      t.teamMemberId,
+      t.teamId,
+      t.priority,
+      t.reviewStatus,
+      t.state,
+    ),
     index("tasks_tenant_stage_idx").on(t.tenantId, t.pipelineStageId, t.createdAt, t.id),
     index("tasks_tenant_member_idx").on(t.tenantId, t.teamMemberId, t.createdAt, t.id),
     index("tasks_tenant_team_idx").on(t.tenantId, t.teamId, t.createdAt, t.id),

@@ -16,7 +16,7 @@ import type { Database, Db } from "../../db/client";
 import { clientCompanies, companies, companyCompliance, companyIndividuals, companyTypes, employeeSizes, industries, trades, users } from "../../db/schema";
 import { HttpError, invalid, notFound } from "../../http/errors";
 import type { FormBody, UploadedFile } from "../../http/multipart";
-import { likeEscape, offsetOf, sortOf, textFilter } from "../../http/paging";
+import { cappedCount, likeEscape, offsetOf, sortOf, textFilter } from "../../http/paging";
 import { zodErrors } from "../../http/validation";
 import type { Storage } from "../../integrations/storage";
 import { checkImageUpload, type ImageType } from "../../integrations/storage/image";
@@ -148,14 +148,16 @@ export async function listCompanies(db: Db, tenantId: number, query: ListQuery) 
     updated_at: clientCompanies.updatedAt,
     postcode: clientCompanies.postcode,
   }[sort.field];
-  const [rows, [{ total }]] = await Promise.all([
+  const order = listOrder(column, clientCompanies.id, sort.desc, sort.field === "postcode");
+  const [rows, total] = await Promise.all([
     selectCompanies(db)
       .where(where)
       // Companies without a postcode go last either way.
-      .orderBy(...listOrder(column, clientCompanies.id, sort.desc, sort.field === "postcode"))
+      .orderBy(...order)
       .limit(query.page.size)
       .offset(offsetOf(query)),
-    db.select({ total: count() }).from(clientCompanies).where(where),
+    // Counted up to TOTAL_CAP in the list's order (an index scan that stops there): '10,000+' beyond it.
+    cappedCount(db, clientCompanies, where, order),
   ]);
   return { rows: await hydrate(db, tenantId, rows), total };
 }

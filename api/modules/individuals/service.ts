@@ -1,10 +1,10 @@
-import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, notExists, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, notExists, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { ListQuery } from "../../../contract/common";
 import { INDIVIDUAL_SORTS, MESSAGES, type Individual, type IndividualCreateBody, type IndividualUpdateBody } from "../../../contract/clients";
 import type { Database, Db } from "../../db/client";
 import { companies, companyIndividuals, individuals } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
-import { likeEscape, offsetOf, sortOf, textFilter } from "../../http/paging";
+import { cappedCount, likeEscape, offsetOf, sortOf, textFilter } from "../../http/paging";
 import type { MailProvider } from "../../integrations/mail";
 import { assertTenantUser, booleanFilter, distinct, idFilter, iso, ref, userNames } from "../clients/common";
 import { deleteClients, listOrder } from "../clients/bulk";
@@ -88,16 +88,18 @@ export async function listIndividuals(db: Db, tenantId: number, query: ListQuery
     created_at: individuals.createdAt,
     updated_at: individuals.updatedAt,
   }[sort.field];
-  const [rows, [{ total }]] = await Promise.all([
+  const order = listOrder(column, individuals.id, sort.desc, sort.field === "email");
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(individuals)
       .where(where)
       // Blank e-mails go last either way.
-      .orderBy(...listOrder(column, individuals.id, sort.desc, sort.field === "email"))
+      .orderBy(...order)
       .limit(query.page.size)
       .offset(offsetOf(query)),
-    db.select({ total: count() }).from(individuals).where(where),
+    // Counted up to TOTAL_CAP in the list's order (an index scan that stops there): '10,000+' beyond it.
+    cappedCount(db, individuals, where, order),
   ]);
   return { rows: await hydrate(db, tenantId, rows), total };
 }

@@ -3,6 +3,7 @@ import type { Notification, NotificationList, NotificationListQuery } from "../.
 import type { Db } from "../../db/client";
 import { notifications } from "../../db/schema";
 import { notFound } from "../../http/errors";
+import { cappedCount } from "../../http/paging";
 
 /** Whose notifications: a user of a tenant. Every query below is limited to both. */
 export interface Owner {
@@ -24,22 +25,23 @@ export function toNotification(r: Row): Notification {
 const mine = (owner: Owner) => and(eq(notifications.userId, owner.userId), eq(notifications.tenantId, owner.tenantId));
 const oneOfMine = (owner: Owner, id: string) => and(eq(notifications.id, id), mine(owner));
 
-/** A page of the user's notifications, newest first. */
+/** A page of the user's notifications, newest first; counted up to TOTAL_CAP (the panel only needs 'More'). */
 export async function list(db: Db, owner: Owner, query: NotificationListQuery): Promise<NotificationList> {
   const { number, size } = query.page;
-  const [rows, [{ total }]] = await Promise.all([
+  const newestFirst = [desc(notifications.createdAt), desc(notifications.id)];
+  const [rows, { total, capped }] = await Promise.all([
     db
       .select()
       .from(notifications)
       .where(mine(owner))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .orderBy(...newestFirst)
       .limit(size)
       .offset((number - 1) * size),
-    db.select({ total: count() }).from(notifications).where(mine(owner)),
+    cappedCount(db, notifications, mine(owner), newestFirst),
   ]);
   return {
     items: rows.map(toNotification),
-    meta: { current_page: number, per_page: size, total, last_page: Math.max(1, Math.ceil(total / size)) },
+    meta: { current_page: number, per_page: size, total, last_page: Math.max(1, Math.ceil(total / size)), ...(capped ? { total_capped: true } : {}) },
   };
 }
 

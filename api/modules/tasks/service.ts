@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type Column, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, ne, sql, type Column, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { ListQuery } from "../../../contract/common";
 import {
@@ -34,7 +34,7 @@ import {
   type ActivityChange,
 } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
-import { likeEscape, offsetOf, sortOf, textFilter } from "../../http/paging";
+import { cappedCount, likeEscape, offsetOf, sortOf, textFilter, type ListTotal } from "../../http/paging";
 import { TIME_ZONE } from "../../lib/periods";
 import { parseDateText } from "../../../app/lib/dates";
 import { logActivity, type ActivityEntry } from "./activity";
@@ -312,20 +312,27 @@ function listOrder(query: ListQuery): SQL[] {
 
 /**
  * GET /task: the page's ids come from the tasks table alone (filters and sort on its indexes), then the
- * page is loaded with its includes — four queries at most, whatever the page size.
+ * page is loaded with its includes — four queries at most, whatever the page size. The total is counted
+ * up to TOTAL_CAP rows (a capped total beyond it); one id more than the page tells whether a page follows.
+ * Deep pages stay index-only where the filters allow (tasks_tenant_pipeline_idx carries the other filters).
  */
 export async function listTasks(db: Db, auth: { tenantId: number; userId: number }, query: ListQuery, includes: Set<TaskInclude>) {
   const where = listWhere(auth.tenantId, auth.userId, query);
-  const [page, [{ total }]] = await Promise.all([
+  const [ids, counted] = await Promise.all([
     db
       .select({ id: tasks.id })
       .from(tasks)
       .where(where)
       .orderBy(...listOrder(query))
-      .limit(query.page.size)
+      .limit(query.page.size + 1)
       .offset(offsetOf(query)),
-    db.select({ total: count() }).from(tasks).where(where),
+    // Counted in the default order whatever the sort: every filter's index ends in (created_at, id), so the
+    // count is an index scan that stops at the cap (in the sort's order, "my tasks by name" would walk the
+    // name index past every other assignee's tasks).
+    cappedCount(db, tasks, where, [desc(tasks.createdAt), desc(tasks.id)]),
   ]);
+  const page = ids.slice(0, query.page.size);
+  const total: ListTotal = { ...counted, hasNext: ids.length > page.length };
   return { rows: await loadTasks(db, auth.tenantId, page.map((p) => p.id), includes), total };
 }
 
