@@ -3,8 +3,9 @@ export type PagerItem = number | "ellipsis-start" | "ellipsis-end";
 /**
  * Page numbers shown by a pager: a window of `range` pages around the current one, with ellipses where
  * pages are skipped. First and last pages are separate buttons (showFirstLast), so they are not in the list.
+ * `more`: pages may follow `last` (a capped total), so the window always ends with an ellipsis.
  */
-export function pagerItems(current: number, last: number, range = 3): PagerItem[] {
+export function pagerItems(current: number, last: number, range = 3, more = false): PagerItem[] {
   if (last <= 1) return [1];
   const page = Math.min(Math.max(1, current), last);
   let start = Math.max(1, page - Math.floor(range / 2));
@@ -13,14 +14,17 @@ export function pagerItems(current: number, last: number, range = 3): PagerItem[
   const items: PagerItem[] = [];
   if (start > 1) items.push("ellipsis-start");
   for (let n = start; n <= end; n++) items.push(n);
-  if (end < last) items.push("ellipsis-end");
+  if (end < last || more) items.push("ellipsis-end");
   return items;
 }
 
-/** 'Showing 11–20 of 35' */
-export function rangeText(page: number, perPage: number, total: number): string {
+/**
+ * 'Showing 11–20 of 35'. A capped total (the API counted only up to its cap, meta.total_capped) is a lower
+ * bound and reads 'Showing 1–10 of 10,000+'.
+ */
+export function rangeText(page: number, perPage: number, total: number, capped = false): string {
   if (total === 0) return "No items";
   const from = (page - 1) * perPage + 1;
   const to = Math.min(total, page * perPage);
-  return `Showing ${from}–${to} of ${total.toLocaleString("en-GB")}`;
+  return `Showing ${from.toLocaleString("en-GB")}–${to.toLocaleString("en-GB")} of ${total.toLocaleString("en-GB")}${capped ? "+" : ""}`;
 }

@@ -120,7 +120,7 @@ export default function TasksPage() {
       />
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <PageSizeSelect state={state} spec={tasksListSpec} />
-        <Pager pathname="/tasks" state={state} spec={tasksListSpec} total={page.meta.total} lastPage={page.meta.last_page} />
+        <Pager pathname="/tasks" state={state} spec={tasksListSpec} total={page.meta.total} lastPage={page.meta.last_page} capped={page.meta.total_capped} />
       </div>
       <Outlet />
     </>

@@ -30,6 +30,16 @@ describe("pager", () => {
   ])("page %i × %i of %i reads %s", (page, perPage, total, text) => {
     expect(rangeText(page, perPage, total)).toBe(text);
   });
+
+  it("says a capped total is a lower bound", () => {
+    expect(rangeText(1, 10, 10_000, true)).toBe("Showing 1–10 of 10,000+");
+    expect(rangeText(1500, 10, 15_000, true)).toBe("Showing 14,991–15,000 of 15,000+");
+  });
+
+  it("ends the window with an ellipsis while pages may follow the last known one", () => {
+    expect(pagerItems(1000, 1001, 3, true)).toEqual(["ellipsis-start", 999, 1000, 1001, "ellipsis-end"]);
+    expect(pagerItems(1, 1000, 3, true)).toEqual([1, 2, 3, "ellipsis-end"]);
+  });
 });
 
 describe("bulk-error banner", () => {

@@ -2,8 +2,30 @@ import { Link } from "@remix-run/react";
 import { hrefFor, withPage, type ListSpec, type ListState } from "../../lib/list-url";
 import { pagerItems, rangeText } from "../../lib/pager";
 
-/** Pager of a list: first/previous, a window of 3 page numbers with ellipses, next/last; plain links. */
-export function Pager({ pathname, state, spec, total, lastPage, range = 3, totalText }: { pathname: string; state: ListState; spec: ListSpec; total: number; lastPage: number; range?: number; totalText?: string }) {
+/**
+ * Pager of a list: first/previous, a window of 3 page numbers with ellipses, next/last; plain links. With a
+ * capped total (`capped`, from meta.total_capped) the count reads '10,000+', `lastPage` is only the last page
+ * known to exist, so the window ends with an ellipsis while pages follow and 'Last page' is not a link.
+ */
+export function Pager({
+  pathname,
+  state,
+  spec,
+  total,
+  lastPage,
+  range = 3,
+  totalText,
+  capped = false,
+}: {
+  pathname: string;
+  state: ListState;
+  spec: ListSpec;
+  total: number;
+  lastPage: number;
+  range?: number;
+  totalText?: string;
+  capped?: boolean;
+}) {
   const to = (page: number) => hrefFor(pathname, withPage(state, page), spec);
   const btn = "min-w-[2.25rem] rounded-md border px-2 py-1 text-center text-sm";
   const enabled = `${btn} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`;
@@ -21,11 +43,11 @@ export function Pager({ pathname, state, spec, total, lastPage, range = 3, total
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center gap-1">
       <span className="mr-3 text-sm text-slate-600" data-range>
-        {totalText ?? rangeText(state.page, state.perPage, total)}
+        {totalText ?? rangeText(state.page, state.perPage, total, capped)}
       </span>
       {nav("«", 1, state.page > 1, "First page")}
       {nav("‹", state.page - 1, state.page > 1, "Previous page")}
-      {pagerItems(state.page, lastPage, range).map((item) =>
+      {pagerItems(state.page, lastPage, range, capped && state.page < lastPage).map((item) =>
         typeof item === "number" ? (
           item === state.page ? (
             <span key={item} aria-current="page" className={`${btn} border-brand bg-brand font-semibold text-brand-ink`}>
@@ -43,7 +65,7 @@ export function Pager({ pathname, state, spec, total, lastPage, range = 3, total
         ),
       )}
       {nav("›", state.page + 1, state.page < lastPage, "Next page")}
-      {nav("»", lastPage, state.page < lastPage, "Last page")}
+      {nav("»", lastPage, !capped && state.page < lastPage, "Last page")}
     </nav>
   );
 }
