@@ -37,6 +37,8 @@ import {
 import { keySchema, NO_SAMPLE, objectKeys, validExample } from "./zod-sample";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20) || 20;
+/** Each run draws new cases; FUZZ_SEED=<the seed printed by a failing run> replays it. */
+const SEED = Number(process.env.FUZZ_SEED) || Math.floor(Math.random() * 2 ** 31);
 
 let api: TestApi;
 let actors: Actors;
@@ -350,7 +352,7 @@ describe("hostile input", () => {
         fc.asyncProperty(caseArb(d), async (c) => {
           await sendAndCheck(d, `with ${JSON.stringify(c).slice(0, 300)}`, inject(d, c));
         }),
-        { numRuns: RUNS },
+        { numRuns: RUNS, seed: SEED + ROUTES.indexOf(declared) },
       );
       if (d.method !== "GET") {
         const params = resolved.get(routeKey(d)) ?? {};
@@ -361,7 +363,7 @@ describe("hostile input", () => {
       const s = stats.get(routeKey(d))!;
       if (countsBefore && ![...s.status.keys()].some((k) => k < 300)) expect(await rowCounts(api, countSql)).toEqual(countsBefore);
       const mine = failures.filter((f) => f.startsWith(`${routeKey(d)} `));
-      expect(mine.slice(0, 10), `${mine.length} problems`).toEqual([]);
+      expect(mine.slice(0, 10), `${mine.length} problems (replay with FUZZ_SEED=${SEED})`).toEqual([]);
       expect(s.fivexx).toBe(0);
     });
   }
@@ -371,7 +373,7 @@ describe("hostile input", () => {
     const fivexx = [...stats.values()].reduce((n, s) => n + s.fivexx, 0);
     const lines = [...stats].map(([k, s]) => `  ${k.padEnd(52)} ${String(s.cases).padStart(4)} cases  ${[...s.status].sort((a, b) => a[0] - b[0]).map(([st, n]) => `${st}×${n}`).join(" ")}`);
     console.log(
-      `fuzz: ${total} cases over ${stats.size} endpoints in ${((Date.now() - started) / 1000).toFixed(1)} s; 5xx seen: ${fivexx}; ` +
+      `fuzz (FUZZ_SEED=${SEED}): ${total} cases over ${stats.size} endpoints in ${((Date.now() - started) / 1000).toFixed(1)} s; 5xx seen: ${fivexx}; ` +
         `${replays} refused requests replayed between whole-database checksums (a row lock had spent a transaction id)\n${lines.join("\n")}`,
     );
     expect(stats.size).toBe(ROUTES.length);
