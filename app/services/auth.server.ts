@@ -56,7 +56,27 @@ export interface SignedIn {
 
 const cache = new WeakMap<Request, Promise<SignedIn>>();
 
-/** The signed-in user (fetched once per request), or a redirect to /login. */
+/**
+ * GET /me answers in flight, by session token. Remix hands each loader of a page its own copy of the
+ * Request (it strips ?index and ?_routes), so the WeakMap above only serves repeated calls within one
+ * loader; the frame's and the page's loaders start together, so sharing the answer while it is in flight
+ * makes one /me per page load. Nothing is kept once it settles: the next page load asks again.
+ */
+const meInFlight = new Map<string, Promise<Me>>();
+
+export function meOnce(token: string, fetchMe: () => Promise<Me>): Promise<Me> {
+  const known = meInFlight.get(token);
+  if (known) return known;
+  const pending = fetchMe();
+  meInFlight.set(token, pending);
+  const forget = () => {
+    if (meInFlight.get(token) === pending) meInFlight.delete(token);
+  };
+  pending.then(forget, forget);
+  return pending;
+}
+
+/** The signed-in user (GET /me once per page load), or a redirect to /login. */
 export function requireUser(request: Request): Promise<SignedIn> {
   let pending = cache.get(request);
   if (!pending) {
@@ -76,7 +96,7 @@ async function loadUser(request: Request): Promise<SignedIn> {
     throw redirect(`/login${back}`);
   }
   const api = createApi({ request, token, companyUuid: session.get("companyUuid") });
-  const { data: user } = await api.get("/me", { schema: meEnvelope });
+  const user = await meOnce(token, async () => (await api.get("/me", { schema: meEnvelope })).data);
   const edition = editionOf(user.company);
   return { user, api, edition, subject: { permissions: user.permissions, edition, isParentTenant: user.company.tenant_is_seg_parent } };
 }
