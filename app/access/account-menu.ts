@@ -39,17 +39,4 @@ export function companySwitcher(edition: Variant, companyName: string, subject: 
   };
 }
 
-/** Where 'Personal profile' goes: the profile drawer, which closes back to the page it was opened on. */
-export function profileHref(currentPath: string): string {
-  const from = safeReturnPath(currentPath);
-  return from && from !== "/profile" ? `/profile?${new URLSearchParams({ from })}` : "/profile";
-}
-
-/**
- * A path of this portal to come back to, or null: one leading "/", no "//" or backslash (which a browser
- * could read as another site), at most 500 characters. Used for every `from` parameter.
- */
-export function safeReturnPath(value: string | null | undefined): string | null {
-  if (!value || value.length > 500) return null;
-  return /^\/(?![/\\])[^\s\\]*$/.test(value) ? value : null;
-}
+export { profileHref, safeReturnPath } from "./links";

@@ -103,15 +103,4 @@ export function visibleMenu(edition: Variant, who: AccessSubject): Menu {
   return { top: menu.top.filter((l) => linkVisible(l, who)), items: cleaned };
 }
 
-const STICKY_WORDS = ["pipeline", "benefit", "loyalty"];
-
-/** A client's page belongs to its list: /company/12 lights up Company contacts, not the company profile (/company). */
-const LIST_OF_DETAIL: Record<string, string> = { "/individual": "/individuals", "/company": "/companies" };
-
-/** Whether a sidebar link is the current page: its own path or below it; links about pipelines, benefits or loyalty also light up on any page of theirs. */
-export function isActiveLink(to: string, pathname: string): boolean {
-  const list = Object.entries(LIST_OF_DETAIL).find(([detail]) => pathname.startsWith(`${detail}/`))?.[1];
-  if (list) return to === list;
-  if (pathname === to || pathname.startsWith(`${to}/`)) return true;
-  return STICKY_WORDS.some((w) => to.includes(w) && pathname.includes(w));
-}
+export { isActiveLink } from "./links";

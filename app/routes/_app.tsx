@@ -1,17 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { companySwitcher } from "../access/account-menu";
-import { visibleMenu } from "../access/menus";
 import { Footer } from "../components/frame/footer";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { Header } from "../components/frame/header";
 import { Sidebar } from "../components/frame/sidebar";
-import { hexToRgb } from "../components/sign-in/login-form";
+import { hexToRgb } from "../lib/brand-colour";
 import { greetingFor, ukHour } from "../lib/greeting";
 import { productName, type Variant } from "../lib/variant";
 import { requireUser } from "../services/auth.server";
 import { config } from "../services/config.server";
+import { companySwitcher, visibleMenu } from "../services/menus.server";
 import { isRedirect, unreadCount } from "../services/notifications.server";
 
 /** The frame of every signed-in page: side menu, header, footer, the tenant's colour. */

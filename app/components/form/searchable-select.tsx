@@ -1,10 +1,12 @@
-import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from "@headlessui/react";
-import { useCallback, useEffect, useMemo, useRef, useState, type UIEvent } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import type { DropdownOption } from "../../lib/filter-rules";
 import { useHydrated } from "../../lib/use-hydrated";
-import { FieldFrame, FieldStatusIcon, fieldAria, type FieldFrameProps } from "./field";
-import { FileTypeIcon } from "./file-type-icon";
-import { LOADING_TEXT, SelectField } from "./select-field";
+import type { FieldFrameProps } from "./field";
+import { SelectField } from "./select-field";
+
+// The combobox (Headless UI, floating-ui and a virtualiser: about 38 KB gzip) is its own chunk, loaded once the
+// page has hydrated; until then, and without JavaScript, the native select below is the control.
+const SearchableCombobox = lazy(() => import("./searchable-combobox"));
 
 // Spec §4 'Dropdown', §8, §9.
 export const DROPDOWN_PAGE_SIZE = 20;
@@ -107,17 +109,11 @@ export interface SearchableSelectProps extends FieldFrameProps {
   pageSize?: number;
 }
 
-interface LoadedList {
-  search: string;
-  page: number;
-  options: DropdownOption[];
-  ended: boolean;
-}
-
 /**
  * The searchable dropdown (spec §4, §8, §9). Before hydration (and without JavaScript) a native select
- * holding `initialOptions` plus the selected option, so the form posts a valid value. After hydration a
- * Headless UI combobox with a hidden input of the same name: 300 ms debounced search, pages of 20 from
+ * holding `initialOptions` plus the selected option, so the form posts a valid value (and the page stays
+ * usable while the combobox's chunk loads). After hydration a Headless UI combobox with a hidden input of the
+ * same name (searchable-combobox.tsx): 300 ms debounced search, pages of 20 from
  * the options resolver, more at 50 px from the bottom, a shorter page ends the list; 'Loading...',
  * 'No results found' with an optional 'Add new'; a resolver failure is logged and ends the list; the
  * item resolver fills in the label of a value on mount, and its failure clears the selection. The typed
@@ -132,249 +128,30 @@ export function SearchableSelect(props: SearchableSelectProps) {
     return initialOptions.find((o) => o.value === defaultValue) ?? null;
   }, [defaultValue, defaultOption, initialOptions]);
 
-  if (!hydrated) {
-    const options = defaultValue && !initialOptions.some((o) => o.value === defaultValue)
-      ? [known ?? { label: defaultValue, value: defaultValue }, ...initialOptions]
-      : initialOptions;
-    return (
-      <SelectField
-        id={props.id}
-        name={props.name}
-        label={props.label}
-        errors={props.errors}
-        help={props.help}
-        required={props.required}
-        success={props.success}
-        className={props.className}
-        disabled={props.disabled}
-        placeholder={props.placeholder}
-        options={options}
-        defaultValue={defaultValue ?? ""}
-      />
-    );
-  }
-  return <SearchableCombobox {...props} known={known} />;
-}
-
-function SearchableCombobox({
-  id,
-  name,
-  label,
-  errors,
-  help,
-  required,
-  success,
-  className,
-  disabled,
-  placeholder = "Search...",
-  optionsUrl,
-  resolveOptions,
-  itemUrl,
-  resolveItem,
-  defaultValue,
-  known,
-  addNewHref,
-  addNewLabel = ADD_NEW_TEXT,
-  onChange,
-  pageSize = DROPDOWN_PAGE_SIZE,
-}: SearchableSelectProps & { known: DropdownOption | null }) {
-  const optionsResolver = useMemo(
-    () => resolveOptions ?? (optionsUrl ? urlOptionsResolver(optionsUrl) : null),
-    [resolveOptions, optionsUrl],
+  const options = defaultValue && !initialOptions.some((o) => o.value === defaultValue)
+    ? [known ?? { label: defaultValue, value: defaultValue }, ...initialOptions]
+    : initialOptions;
+  const native = (
+    <SelectField
+      id={props.id}
+      name={props.name}
+      label={props.label}
+      errors={props.errors}
+      help={props.help}
+      required={props.required}
+      success={props.success}
+      className={props.className}
+      disabled={props.disabled}
+      placeholder={props.placeholder}
+      options={options}
+      defaultValue={defaultValue ?? ""}
+    />
   );
-  const itemResolver = useMemo(() => resolveItem ?? (itemUrl ? urlItemResolver(itemUrl) : null), [resolveItem, itemUrl]);
-
-  const [selected, setSelected] = useState<DropdownOption | null>(() =>
-    known ?? (defaultValue ? { label: defaultValue, value: defaultValue } : null),
-  );
-  const [resolvingItem, setResolvingItem] = useState(() => Boolean(defaultValue && !known && itemResolver));
-  const [query, setQuery] = useState("");
-  const [search, setSearch] = useState("");
-  const [list, setList] = useState<LoadedList | null>(null);
-  const [loading, setLoading] = useState(false);
-  const request = useRef<{ id: number; abort: AbortController | null; key: string | null }>({ id: 0, abort: null, key: null });
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
-
-  // The label of a value known only by its value: fetched once on mount; a failure clears the selection.
-  useEffect(() => {
-    if (!defaultValue || known || !itemResolver) return;
-    const abort = new AbortController();
-    itemResolver(defaultValue, abort.signal)
-      .then((option) => {
-        if (abort.signal.aborted) return;
-        setSelected(option);
-        if (!option) onChangeRef.current?.(null);
-      })
-      .catch((error: unknown) => {
-        if (abort.signal.aborted) return;
-        console.error("Searchable dropdown: the item resolver failed", error);
-        setSelected(null);
-        onChangeRef.current?.(null);
-      })
-      .finally(() => {
-        if (!abort.signal.aborted) setResolvingItem(false);
-      });
-    return () => abort.abort();
-    // Only on mount: later selections are the user's.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  const load = useCallback(
-    async (text: string, page: number) => {
-      if (!optionsResolver) {
-        setList({ search: text, page, options: [], ended: true });
-        return;
-      }
-      const key = `${page}:${text}`;
-      if (request.current.key === key) return; // already on its way
-      request.current.abort?.abort();
-      const abort = new AbortController();
-      const id = request.current.id + 1;
-      request.current = { id, abort, key };
-      setLoading(true);
-      try {
-        const result = await optionsResolver(text, page, pageSize, abort.signal);
-        if (request.current.id !== id) return;
-        setList((prev) => ({
-          search: text,
-          page,
-          options: page === 1 || !prev ? result.options : [...prev.options, ...result.options],
-          ended: isEndOfList(result.options.length, pageSize, result.hasMore),
-        }));
-      } catch (error) {
-        if (request.current.id !== id) return;
-        console.error("Searchable dropdown: the options resolver failed", error);
-        setList((prev) => ({ search: text, page, options: page === 1 || !prev ? [] : prev.options, ended: true }));
-      } finally {
-        if (request.current.id === id) {
-          request.current.key = null;
-          setLoading(false);
-        }
-      }
-    },
-    [optionsResolver, pageSize],
-  );
-
-  // Typing: the search applies 300 ms after the last keystroke.
-  useEffect(() => {
-    if (query === search) return;
-    const timer = setTimeout(() => setSearch(query), DROPDOWN_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [query, search]);
-
-  useEffect(() => () => request.current.abort?.abort(), []);
-
-  function handleScroll(event: UIEvent<HTMLElement>) {
-    if (loading || !list || list.ended || list.search !== search) return;
-    if (isNearBottom(event.currentTarget)) void load(list.search, list.page + 1);
-  }
-
-  function choose(option: DropdownOption | null) {
-    setSelected(option);
-    onChange?.(option);
-  }
-
-  function handleClose() {
-    setQuery("");
-    setSearch("");
-  }
-
-  const invalid = Boolean(errors?.length);
-  const options = list?.search === search ? list.options : (list?.options ?? []);
-  const showLoading = loading || !list;
-  const showEmpty = !showLoading && list !== null && list.search === search && options.length === 0;
-
+  if (!hydrated) return native;
   return (
-    <FieldFrame id={id} label={label} errors={errors} help={help} required={required} className={className}>
-      <input type="hidden" name={name} value={selected?.value ?? ""} />
-      <Combobox<DropdownOption | null> value={selected} onChange={choose} onClose={handleClose} by="value" disabled={disabled} immediate>
-        {({ open: isOpen }) => (
-          <>
-            <LoadWhenOpen open={isOpen} search={search} loadedSearch={list?.search ?? null} load={load} />
-            <div className="relative">
-              <ComboboxInput<DropdownOption | null>
-                id={id}
-                {...fieldAria({ id, errors, help })}
-                aria-busy={resolvingItem || undefined}
-                aria-required={required || undefined}
-                className="field-input pr-16"
-                autoComplete="off"
-                placeholder={resolvingItem ? LOADING_TEXT : placeholder}
-                displayValue={(o) => (resolvingItem ? "" : (o?.label ?? ""))}
-                onChange={(event) => setQuery(event.target.value)}
-              />
-              <FieldStatusIcon invalid={invalid} success={success} className="right-10" />
-              {!required && selected && !disabled ? (
-                <button
-                  type="button"
-                  aria-label="Clear selection"
-                  className="absolute inset-y-0 right-7 my-1 px-1 text-slate-400 hover:text-slate-700"
-                  onClick={() => choose(null)}
-                >
-                  ×
-                </button>
-              ) : null}
-              <ComboboxButton aria-label={`Show ${label} options`} className="absolute inset-y-0 right-0 flex items-center px-2 text-slate-500">
-                <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="h-4 w-4">
-                  <path fillRule="evenodd" d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06z" clipRule="evenodd" />
-                </svg>
-              </ComboboxButton>
-            </div>
-            <ComboboxOptions
-              anchor="bottom start"
-              modal={false}
-              onScroll={handleScroll}
-              className="z-50 max-h-60 w-[var(--input-width)] overflow-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg [--anchor-gap:4px] empty:invisible"
-            >
-              {options.map((option) => (
-                <ComboboxOption
-                  key={option.key ?? option.value}
-                  value={option}
-                  disabled={option.disabled}
-                  className="flex cursor-pointer select-none items-center gap-2 px-3 py-2 data-[disabled]:cursor-not-allowed data-[focus]:bg-slate-100 data-[disabled]:text-slate-400 data-[selected]:font-semibold"
-                >
-                  {option.file_type ? <FileTypeIcon fileType={option.file_type} className="h-5 w-5 shrink-0" /> : null}
-                  <span className="truncate">{option.label}</span>
-                </ComboboxOption>
-              ))}
-              {showLoading ? (
-                <div role="status" className="px-3 py-2 text-slate-500">
-                  {LOADING_TEXT}
-                </div>
-              ) : null}
-              {showEmpty ? (
-                <div role="status" className="flex items-center justify-between gap-2 px-3 py-2 text-slate-500">
-                  <span>{NO_RESULTS_TEXT}</span>
-                  {addNewHref ? (
-                    <a href={addNewHref} className="font-medium text-brand underline">
-                      {addNewLabel}
-                    </a>
-                  ) : null}
-                </div>
-              ) : null}
-            </ComboboxOptions>
-          </>
-        )}
-      </Combobox>
-    </FieldFrame>
+    <Suspense fallback={native}>
+      <SearchableCombobox {...props} known={known} />
+    </Suspense>
   );
 }
 
-/** Page 1 when the list opens, or when the search changes while it is open. */
-function LoadWhenOpen({
-  open,
-  search,
-  loadedSearch,
-  load,
-}: {
-  open: boolean;
-  search: string;
-  loadedSearch: string | null;
-  load: (search: string, page: number) => Promise<void>;
-}) {
-  useEffect(() => {
-    if (open && loadedSearch !== search) void load(search, 1);
-  }, [open, search, loadedSearch, load]);
-  return null;
-}

@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { profileHref, safeReturnPath, type CompanySwitcher } from "../../access/account-menu";
+import type { CompanySwitcher } from "../../access/account-menu";
+import { profileHref, safeReturnPath } from "../../access/links";
 import type { Variant } from "../../lib/variant";
 import { NotificationBell } from "../notifications/bell";
 import { HeaderSearch } from "../search/header-search";

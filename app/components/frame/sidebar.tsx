@@ -1,6 +1,6 @@
 import { Form, NavLink, useLocation } from "@remix-run/react";
 import type { Menu, MenuLink } from "../../access/menus";
-import { isActiveLink } from "../../access/menus";
+import { isActiveLink } from "../../access/links";
 import type { Variant } from "../../lib/variant";
 import { productName } from "../../lib/variant";
 

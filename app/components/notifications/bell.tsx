@@ -1,10 +1,14 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
-import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
-import type { Notification } from "../../../contract/notifications";
+import { Link, useLocation } from "@remix-run/react";
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import { badgeText, bellLabel } from "../../lib/notification-badge";
 import { useHydrated } from "../../lib/use-hydrated";
-import { BellGlyph, deleteControlClass, NotificationPanel, TrashGlyph } from "./notification-list";
+import { BellGlyph } from "./bell-glyph";
+
+// The panel (its list, forms and delete confirmation) is its own chunk: fetched when the bell is first pointed
+// at or focused, so the header costs every page little more than the button.
+const loadPanel = () => import("./bell-panel");
+const BellPanel = lazy(loadPanel);
+const preloadPanel = () => void loadPanel().catch(() => undefined);
 
 /** The spec's polling interval of the unread count (with JavaScript). */
 export const COUNT_POLL_MS = 30_000;
@@ -19,10 +23,6 @@ export interface BellProps {
   count: number;
   /** The page the panel belongs to (where its forms return). */
   from: string;
-}
-
-function panelAction(from: string) {
-  return `/notifications?${new URLSearchParams({ from })}`;
 }
 
 function Badge({ unread }: { unread: number }) {
@@ -96,101 +96,16 @@ function useCountPolling(enabled: boolean, setUnread: (n: number) => void) {
   }, [enabled, setUnread]);
 }
 
-interface PageState {
-  items: Notification[];
-  page: number;
-  lastPage: number;
-}
-
 function NotificationPopover({ unread, setUnread, from }: { unread: number; setUnread: (n: number) => void; from: string }) {
   const [open, setOpen] = useState(false);
-  const [state, setState] = useState<PageState>({ items: [], page: 0, lastPage: 1 });
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<Notification | null>(null);
-  const [now, setNow] = useState(() => Date.now());
   const panelId = useId();
-  const headingId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
   const location = useLocation();
-  const markAll = useFetcher<{ ok: boolean }>();
-  const remove = useFetcher<{ ok: boolean; id?: string }>();
-  const action = panelAction(from);
-
-  const load = useCallback(async (page: number) => {
-    setLoading(true);
-    setError(null);
-    try {
-      const res = await fetch(`/resources/notifications?page=${page}`, { headers: { accept: "application/json" } });
-      if (res.redirected && !res.url.includes("/resources/")) {
-        window.location.assign(res.url);
-        return;
-      }
-      if (!res.ok) throw new Error(String(res.status));
-      const body = (await res.json()) as { items: Notification[]; meta: { current_page: number; last_page: number } };
-      setState((s) => {
-        const base = page === 1 ? [] : s.items;
-        const seen = new Set(base.map((i) => i.id));
-        return { items: [...base, ...body.items.filter((i) => !seen.has(i.id))], page: body.meta.current_page, lastPage: body.meta.last_page };
-      });
-      setNow(Date.now());
-    } catch {
-      setError("The notifications could not be loaded. Please try again.");
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  // Refetched every time it opens (spec §9).
-  useEffect(() => {
-    if (open) void load(1);
-  }, [open, load]);
+  const close = useCallback(() => setOpen(false), []);
 
   // A navigation (e.g. after clicking a notification) closes it.
   useEffect(() => setOpen(false), [location.pathname, location.search]);
 
-  // Escape and clicks outside close it (not while the delete confirmation is up).
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape" && !confirming) {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    const onPointer = (e: PointerEvent) => {
-      if (confirming) return;
-      const t = e.target as Node;
-      if (panelRef.current?.contains(t) || buttonRef.current?.contains(t)) return;
-      setOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
-  }, [open, confirming]);
-
-  // After 'Mark all as read' succeeded: everything shown is read, and the badge clears.
-  useEffect(() => {
-    if (markAll.state === "idle" && markAll.data?.ok) {
-      const at = new Date().toISOString();
-      setState((s) => ({ ...s, items: s.items.map((i) => (i.read_at ? i : { ...i, read_at: at })) }));
-      setUnread(0);
-    }
-  }, [markAll.state, markAll.data, setUnread]);
-
-  // After a delete succeeded: gone from the list.
-  useEffect(() => {
-    if (remove.state === "idle" && remove.data?.ok && remove.data.id) {
-      const id = remove.data.id;
-      setState((s) => ({ ...s, items: s.items.filter((i) => i.id !== id) }));
-    }
-  }, [remove.state, remove.data]);
-
-  const hasUnread = unread > 0 || state.items.some((i) => i.read_at === null);
   return (
     <div className="relative">
       <button
@@ -201,76 +116,24 @@ function NotificationPopover({ unread, setUnread, from }: { unread: number; setU
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((o) => !o)}
+        onPointerEnter={preloadPanel}
+        onFocus={preloadPanel}
         data-bell
       >
         <BellGlyph />
         <Badge unread={unread} />
       </button>
       {open ? (
-        <div
-          ref={panelRef}
-          id={panelId}
-          role="dialog"
-          aria-modal="false"
-          aria-labelledby={headingId}
-          className="absolute right-0 z-40 mt-2 max-h-[70vh] w-[22rem] max-w-[calc(100vw-2rem)] overflow-y-auto rounded-md bg-white py-2 shadow-lg ring-1 ring-slate-200"
-          data-popover
+        <Suspense
+          fallback={
+            <div id={panelId} role="status" className="absolute right-0 z-40 mt-2 w-[22rem] max-w-[calc(100vw-2rem)] rounded-md bg-white px-3 py-3 text-sm text-slate-500 shadow-lg ring-1 ring-slate-200">
+              Loading...
+            </div>
+          }
         >
-          <NotificationPanel
-            items={state.items}
-            action={action}
-            now={now}
-            headingId={headingId}
-            loading={loading}
-            error={error}
-            js
-            markAll={
-              <markAll.Form method="post" action={action}>
-                <input type="hidden" name="intent" value="read-all" />
-                <input type="hidden" name="_js" value="1" />
-                <button type="submit" className="text-xs font-semibold text-brand hover:underline disabled:opacity-50" disabled={!hasUnread || markAll.state !== "idle"}>
-                  Mark all as read
-                </button>
-              </markAll.Form>
-            }
-            more={
-              state.page > 0 && state.page < state.lastPage ? (
-                <button type="button" className="text-sm font-medium text-brand hover:underline disabled:opacity-50" onClick={() => load(state.page + 1)} disabled={loading}>
-                  {loading ? "Loading..." : "More"}
-                </button>
-              ) : null
-            }
-            deleteControl={(n) => (
-              <button type="button" className={deleteControlClass} aria-label={`Delete notification: ${n.data.title}`} onClick={() => setConfirming(n)}>
-                <TrashGlyph />
-              </button>
-            )}
-          />
-        </div>
+          <BellPanel unread={unread} setUnread={setUnread} from={from} id={panelId} buttonRef={buttonRef} close={close} />
+        </Suspense>
       ) : null}
-      <Dialog open={confirming !== null} onClose={() => setConfirming(null)} className="relative z-50">
-        <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
-        <div className="fixed inset-0 flex items-center justify-center p-4">
-          <DialogPanel className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl" data-confirm>
-            <DialogTitle className="text-lg font-semibold">Delete notification</DialogTitle>
-            <p className="mt-2 text-sm text-slate-600">
-              Are you sure you want to delete this notification?
-              {confirming ? <span className="mt-1 block font-medium text-slate-800">{confirming.data.title}</span> : null}
-            </p>
-            <remove.Form method="post" action={action} className="mt-6 flex justify-end gap-2" onSubmit={() => setConfirming(null)}>
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="id" value={confirming?.id ?? ""} />
-              <input type="hidden" name="_js" value="1" />
-              <button type="button" className="btn-secondary" onClick={() => setConfirming(null)}>
-                Cancel
-              </button>
-              <button type="submit" className="btn bg-red-600 text-white hover:bg-red-700" autoFocus>
-                Delete
-              </button>
-            </remove.Form>
-          </DialogPanel>
-        </div>
-      </Dialog>
     </div>
   );
 }

@@ -3,6 +3,10 @@ import { Form, useNavigation } from "@remix-run/react";
 import { Field, FormAlert, PasswordField } from "../form/field";
 import type { Variant } from "../../lib/variant";
 import { productName } from "../../lib/variant";
+import { hexToRgb } from "../../lib/brand-colour";
+
+// In app/lib so that the signed-in frame uses it without loading this form (and conform) on every page.
+export { hexToRgb };
 
 export interface LoginFormProps {
   variant: Variant;
@@ -51,10 +55,4 @@ export function LoginForm({ variant, branding, notice, redirectTo, lastResult, a
       </div>
     </main>
   );
-}
-
-/** "#0f4c81" → "15 76 129" (the form CSS colour variables take). */
-export function hexToRgb(hex: string): string | undefined {
-  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex.trim());
-  return m ? m.slice(1).map((h) => parseInt(h, 16)).join(" ") : undefined;
 }

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { CONFIDENCE_QUESTIONS, type Activity, type Task, type TaskNote, type TaskProduct } from "../../../contract/tasks";
+import { CONFIDENCE_QUESTIONS } from "../../../contract/task-constants";
+import type { Activity, Task, TaskNote, TaskProduct } from "../../../contract/tasks";
 import { formatDate, formatDateTime } from "../../lib/dates";
 import type { Words } from "../../lib/labels";
 import { formatMoney } from "../../lib/numbers";

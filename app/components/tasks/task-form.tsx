@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { TASK_PRIORITIES, TASK_REVIEW_STATUSES, type Task } from "../../../contract/tasks";
+import { TASK_PRIORITIES, TASK_REVIEW_STATUSES } from "../../../contract/task-constants";
+import type { Task } from "../../../contract/tasks";
 import type { Words } from "../../lib/labels";
 import { DateInput } from "../form/date-input";
 import { Field, FormAlert } from "../form/field";

@@ -1,0 +1,8 @@
+/**
+ * The frame's loader builds the side menu and the company switcher from the route table. Imported through this
+ * .server module, which Remix leaves out of the browser's bundle: the route table is built with calls at module
+ * level, so importing it into a route module, even for its loader alone, put it in every page's first-load
+ * JavaScript. Components that need a path helper use app/access/links.ts.
+ */
+export { visibleMenu } from "../access/menus";
+export { companySwitcher } from "../access/account-menu";
