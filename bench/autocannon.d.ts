@@ -5,5 +5,8 @@ declare module "autocannon" {
     errors: number;
     non2xx: number;
   }
-  export default function autocannon(options: { url: string; connections?: number; duration?: number; headers?: Record<string, string>; method?: string; body?: string }): Promise<Result>;
+  interface Instance extends PromiseLike<Result> {
+    on(event: "response", listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): this;
+  }
+  export default function autocannon(options: { url: string; connections?: number; duration?: number; headers?: Record<string, string>; method?: string; body?: string }): Instance;
 }

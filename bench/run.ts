@@ -6,12 +6,19 @@
  *  2. bytes of HTML and first-load JavaScript and CSS (gzip) of the sign-in page, the dashboard, the tasks
  *     list and a task page, counted from what each page references;
  *  3. lab metrics in Chromium on the 'Slow 4G' profile (150 ms round trip, 1.6 Mbps down, 4× CPU):
- *     time to first byte, first contentful paint, largest contentful paint, layout shift.
+ *     time to first byte, first contentful paint, largest contentful paint, layout shift, and the scripts
+ *     fetched by then (lazily loaded islands included);
+ *  4. compression and cache headers of a page, a script and the stylesheet as remix-serve sends them, and the
+ *     API calls behind one page load (a second portal reaches the API through a counting proxy).
+ *
+ * The portal is built into .bench-build/ (not build/), the API and portal listen on 127.0.0.1 only. Load runs
+ * are short on purpose (shared 2-core machines): `--seconds 8 --connections 10` is plenty.
  *
  * Data: DATA_DIR (PGlite, default .data-bench) or DATABASE_URL. `--generate` fills it first (bench/generate.ts,
  * sizes from BENCH_SCALE, default 1 = a million tasks). `--seconds N` per load measurement (default 10).
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -86,10 +93,26 @@ const sqlResults = { page1: await sqlTimings(1), deep: await sqlTimings(DEEP_PAG
 await database.close(); // PGlite: one process at a time.
 
 // ---------------------------------------------------------------- start the system
-const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR, PORT: String(PORTAL_PORT), API_PORT: String(API_PORT), API_BASE_URL: API, NODE_ENV: "production", SECURE_COOKIES: "false", LOG_LEVEL: "warn", VITE_CJS_IGNORE_WARNING: "true" };
+// The portal is built into its own folder (remix.config.js reads REMIX_BUILD_DIR): a test server running
+// from build/ on the same checkout keeps its assets.
+const BUILD_DIR = ".bench-build";
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  DATA_DIR,
+  PORT: String(PORTAL_PORT),
+  API_PORT: String(API_PORT),
+  API_HOST: "127.0.0.1",
+  HOST: "127.0.0.1", // remix-serve: loopback only
+  API_BASE_URL: API,
+  NODE_ENV: "production",
+  SECURE_COOKIES: "false",
+  LOG_LEVEL: "warn",
+  VITE_CJS_IGNORE_WARNING: "true",
+  REMIX_BUILD_DIR: BUILD_DIR,
+};
 const children: ChildProcess[] = [];
-const launch = (argv: string[]) => {
-  const c = spawn(process.execPath, argv, { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+const launch = (argv: string[], extraEnv: Record<string, string> = {}) => {
+  const c = spawn(process.execPath, argv, { cwd: root, env: { ...env, ...extraEnv }, stdio: ["ignore", "ignore", "inherit"] });
   children.push(c);
   return c;
 };
@@ -111,7 +134,7 @@ await new Promise<void>((resolve, reject) => {
 });
 launch(["--import", "tsx", "api/main.ts"]);
 await waitFor(`${API}/health`);
-launch([path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), path.join(root, "build/index.js")]);
+launch([path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), path.join(root, BUILD_DIR, "index.js")]);
 await waitFor(`${PORTAL}/login`);
 
 const login = await fetch(`${API}/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@harbour.test", password: "demo-pass-2026" }) });
@@ -122,13 +145,24 @@ const portalLogin = await fetch(`${PORTAL}/login`, {
   headers: { "content-type": "application/x-www-form-urlencoded", origin: PORTAL },
   body: new URLSearchParams({ email: "admin@harbour.test", password: "demo-pass-2026" }),
 });
-const cookie = (portalLogin.headers.get("set-cookie") ?? "").split(";")[0];
-if (!token || !cookie) throw new Error("Could not sign in for the benchmark.");
+// The answer sets several cookies (the session, a flashed toast, the company): keep the session's.
+const cookie = portalLogin.headers
+  .getSetCookie()
+  .map((c) => c.split(";")[0])
+  .find((c) => /^(__Host-|__)session=./.test(c)) ?? "";
+if (!token || !cookie || portalLogin.status !== 302) throw new Error(`Could not sign in for the benchmark (portal answered ${portalLogin.status}).`);
+const signedIn = await fetch(`${PORTAL}/dashboard`, { headers: { cookie }, redirect: "manual" });
+if (signedIn.status !== 200) throw new Error(`The portal session does not open the dashboard (${signedIn.status}).`);
 
 // ---------------------------------------------------------------- 1b/1c. API and portal under load
+/** autocannon reports p50/p97.5/p99 only: every response time is recorded to give the true median and p95. */
 async function load(url: string, headers: Record<string, string>) {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
-  return { median: r.latency.p50, p95: r.latency.p97_5 ?? r.latency.p99, rps: r.requests.average, errors: r.errors + r.non2xx };
+  const times: number[] = [];
+  const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  const r = await instance;
+  if (times.length === 0) throw new Error(`${url}: no response under load`);
+  return { median: median(times), p95: pct(times, 0.95), rps: r.requests.average, errors: r.errors + r.non2xx };
 }
 const q = (o: Record<string, string>) => new URLSearchParams(o).toString();
 const apiResults = {
@@ -149,10 +183,19 @@ const pages: [string, string, boolean][] = [
   ["Task page", `/tasks/${firstTask}`, true],
 ];
 async function weight(pathname: string, signedIn: boolean) {
-  const html = await (await fetch(`${PORTAL}${pathname}`, { headers: signedIn ? { cookie } : {} })).text();
-  const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+)"/g)].map((m) => m[1]);
-  const inlineModules = [...html.matchAll(/import\(?\s*"([^"]+\.js)"/g)].map((m) => m[1]);
-  const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
+  const res = await fetch(`${PORTAL}${pathname}`, { headers: signedIn ? { cookie } : {}, redirect: "manual" });
+  if (res.status !== 200) throw new Error(`${pathname} answered ${res.status}`);
+  const html = await res.text();
+  const attr = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];
+  const tags = [...html.matchAll(/<(?:link|script)\b[^>]*>/g)].map((m) => m[0]);
+  // Remix references first-load JavaScript three ways: <link rel="modulepreload">, <script src> and the
+  // inline module script (`import "/build/manifest-….js"; import * as route0 from "/build/root-….js"; …`).
+  const preloads = tags.filter((t) => t.startsWith("<link") && attr(t, "rel") === "modulepreload").map((t) => attr(t, "href")!);
+  const scriptSrcs = tags.filter((t) => t.startsWith("<script")).map((t) => attr(t, "src")).filter((x): x is string => !!x);
+  const inline = [...html.matchAll(/<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)].flatMap((m) => [...m[1].matchAll(/(?:import|from)\s*\(?\s*"([^"]+\.js)"/g)].map((x) => x[1]));
+  const scripts = [...preloads, ...scriptSrcs];
+  const inlineModules = inline;
+  const styles = tags.filter((t) => t.startsWith("<link") && attr(t, "rel") === "stylesheet").map((t) => attr(t, "href")!);
   const size = async (urls: string[]) => {
     let total = 0;
     for (const u of new Set(urls)) total += gzipSync(Buffer.from(await (await fetch(new URL(u, PORTAL))).arrayBuffer())).length;
@@ -162,6 +205,27 @@ async function weight(pathname: string, signedIn: boolean) {
 }
 const weights: { name: string; html: number; js: number; css: number }[] = [];
 for (const [name, p, signedIn] of pages) weights.push({ name, ...(await weight(p, signedIn)) });
+
+// Compression and caching as remix-serve answers them (raw HTTP: fetch would hide the encoding).
+function rawGet(pathname: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: number }>((resolve, reject) => {
+    http
+      .get(`${PORTAL}${pathname}`, { headers }, (res) => {
+        let bytes = 0;
+        res.on("data", (c: Buffer) => (bytes += c.length));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes }));
+      })
+      .on("error", reject);
+  });
+}
+const listHtml = await (await fetch(`${PORTAL}/tasks?${q(portalParams(1))}`, { headers: { cookie } })).text();
+const anAsset = listHtml.match(/\/build\/_shared\/[^"]+\.js/)?.[0] ?? listHtml.match(/\/build\/[^"]+\.js/)![0];
+const aStylesheet = listHtml.match(/\/build\/_assets\/[^"]+\.css/)?.[0];
+const delivery = [
+  { what: "Tasks list (HTML)", res: await rawGet(`/tasks?${q(portalParams(1))}`, { cookie, "accept-encoding": "gzip, deflate, br" }) },
+  { what: `Script ${anAsset.split("/").pop()}`, res: await rawGet(anAsset, { "accept-encoding": "gzip, deflate, br" }) },
+  ...(aStylesheet ? [{ what: `Stylesheet ${aStylesheet.split("/").pop()}`, res: await rawGet(aStylesheet, { "accept-encoding": "gzip, deflate, br" }) }] : []),
+];
 
 // ---------------------------------------------------------------- 3. lab metrics on Slow 4G
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update"] });
@@ -186,15 +250,48 @@ async function lab(pathname: string) {
     const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
     const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0;
     const w = window as unknown as { __lcp: number; __cls: number };
-    return { ttfb: nav.responseStart, fcp, lcp: w.__lcp, cls: w.__cls };
+    // Every script the page fetched by now, lazily loaded islands included (compressed bytes on the wire).
+    const js = performance
+      .getEntriesByType("resource")
+      .filter((e) => e.name.endsWith(".js"))
+      .reduce((sum, e) => sum + (e as PerformanceResourceTiming).transferSize, 0);
+    return { ttfb: nav.responseStart, fcp, lcp: w.__lcp, cls: w.__cls, js };
   });
   await page.close();
   return m;
 }
-const labs: { name: string; ttfb: number; fcp: number; lcp: number; cls: number }[] = [];
+const labs: { name: string; ttfb: number; fcp: number; lcp: number; cls: number; js: number }[] = [];
 for (const [name, p] of pages) labs.push({ name, ...(await lab(p)) });
 await browser.close();
+
+// ---------------------------------------------------------------- 4. API calls behind one page load
+// A second portal reaches the API through a counting proxy: what one page load asks of the API, and whether
+// anything is asked twice (e.g. GET /me once per page, not once per loader).
+const COUNTING_API_PORT = API_PORT + 1;
+const COUNTING_PORTAL = `http://127.0.0.1:${PORTAL_PORT + 1}`;
+let calls: string[] = [];
+const proxy = http.createServer((req, res) => {
+  calls.push(`${req.method} ${(req.url ?? "").split("?")[0]}`);
+  const upstream = http.request({ host: "127.0.0.1", port: API_PORT, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+    res.writeHead(answer.statusCode ?? 502, answer.headers);
+    answer.pipe(res);
+  });
+  upstream.on("error", () => res.writeHead(502).end());
+  req.pipe(upstream);
+});
+await new Promise<void>((resolve) => proxy.listen(COUNTING_API_PORT, "127.0.0.1", resolve));
+launch([path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), path.join(root, BUILD_DIR, "index.js")], { PORT: String(PORTAL_PORT + 1), API_BASE_URL: `http://127.0.0.1:${COUNTING_API_PORT}` });
+await waitFor(`${COUNTING_PORTAL}/login`);
+const apiCalls: { name: string; calls: string[] }[] = [];
+for (const [name, p, signedIn] of pages) {
+  await fetch(`${COUNTING_PORTAL}${p}`, { headers: signedIn ? { cookie } : {}, redirect: "manual" }).then((r) => r.arrayBuffer());
+  calls = [];
+  await fetch(`${COUNTING_PORTAL}${p}`, { headers: signedIn ? { cookie } : {}, redirect: "manual" }).then((r) => r.arrayBuffer());
+  apiCalls.push({ name, calls: [...calls] });
+}
+proxy.close();
 children.forEach((c) => c.kill());
+const twice = (list: string[]) => [...new Set(list.filter((c, i) => list.indexOf(c) !== i))];
 
 // ---------------------------------------------------------------- report
 const engine = DATABASE_URL ? "PostgreSQL" : "PGlite (embedded)";
@@ -224,11 +321,23 @@ Ratios (median): API/SQL ${(apiResults.page1.median / sqlResults.page1.median).t
 |---|---|---|---|
 ${weights.map((w) => `| ${w.name} | ${kb(w.html)} | ${kb(w.js)} | ${kb(w.css)} |`).join("\n")}
 
+## Compression and caching (remix-serve)
+
+| Response | status | content-encoding | cache-control | bytes on the wire |
+|---|---|---|---|---|
+${delivery.map((d) => `| ${d.what} | ${d.res.status} | ${d.res.headers["content-encoding"] ?? "none"} | ${d.res.headers["cache-control"] ?? "—"} | ${kb(d.res.bytes)} |`).join("\n")}
+
+## API calls behind one page load (portal → API)
+
+| Page | API calls | asked twice |
+|---|---|---|
+${apiCalls.map((a) => `| ${a.name} | ${a.calls.length}: ${a.calls.join(", ") || "—"} | ${twice(a.calls).join(", ") || "none"} |`).join("\n")}
+
 ## Lab metrics on Slow 4G (150 ms RTT, 1.6 Mbps down, 4× CPU slowdown)
 
-| Page | TTFB | FCP | LCP | CLS |
-|---|---|---|---|---|
-${labs.map((l) => `| ${l.name} | ${ms(l.ttfb)} | ${ms(l.fcp)} | ${ms(l.lcp)} | ${l.cls.toFixed(3)} |`).join("\n")}
+| Page | TTFB | FCP | LCP | CLS | JS on the wire, lazy islands included |
+|---|---|---|---|---|---|
+${labs.map((l) => `| ${l.name} | ${ms(l.ttfb)} | ${ms(l.fcp)} | ${ms(l.lcp)} | ${l.cls.toFixed(3)} | ${kb(l.js)} |`).join("\n")}
 `;
 mkdirSync(path.join(root, "bench/results"), { recursive: true });
 const stamp = new Date().toISOString().slice(0, 10);

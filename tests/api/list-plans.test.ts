@@ -5,7 +5,7 @@
  * and companies lists and the notifications panel is EXPLAINed as the API sent it, and a sequential scan of
  * tasks, individuals, client_companies or notifications fails the test. Counts are capped (TOTAL_CAP), so a
  * large list answers total_capped with a lower bound. Not covered: the free-text search filters, a contains
- * match that no b-tree index serves (see docs/decisions/008-list-performance.md).
+ * match that no b-tree index serves (see docs/decisions/009-list-performance.md).
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
