@@ -83,7 +83,11 @@ export function requireUser(request: Request): Promise<SignedIn> {
     pending = loadUser(request);
     cache.set(request, pending);
   }
-  return pending;
+  // One answer may reach several loaders; a thrown Response (a redirect, a 503) can be read only once, so
+  // each caller throws its own copy and the shared one is never read.
+  return pending.catch((error: unknown) => {
+    throw error instanceof Response ? error.clone() : error;
+  });
 }
 
 async function loadUser(request: Request): Promise<SignedIn> {
@@ -96,7 +100,9 @@ async function loadUser(request: Request): Promise<SignedIn> {
     throw redirect(`/login${back}`);
   }
   const api = createApi({ request, token, companyUuid: session.get("companyUuid") });
-  const user = await meOnce(token, async () => (await api.get("/me", { schema: meEnvelope })).data);
+  const user = await meOnce(token, async () => (await api.get("/me", { schema: meEnvelope })).data).catch((error: unknown) => {
+    throw error instanceof Response ? error.clone() : error;
+  });
   const edition = editionOf(user.company);
   return { user, api, edition, subject: { permissions: user.permissions, edition, isParentTenant: user.company.tenant_is_seg_parent } };
 }
