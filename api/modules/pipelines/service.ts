@@ -16,7 +16,7 @@ import {
   type TargetPeriod,
 } from "../../../contract/pipelines";
 import type { Database, Db } from "../../db/client";
-import { pipelines, pipelineStages, pipelineTargets, pipelineUsers, tasks, users } from "../../db/schema";
+import { pipelines, pipelineStages, pipelineStageTotals, pipelineTargets, pipelineUsers, tasks, users } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
 import { likeEscape, offsetOf, sortOf, textFilter } from "../../http/paging";
 import { isUniqueViolation } from "../../lib/db-errors";
@@ -80,38 +80,34 @@ export const toPipelineUser = (u: { id: number; name: string; lastName: string; 
 
 // ---------------------------------------------------------------- reading
 
-/** Task counts per pipeline (all, open, open value): one grouped query for a page of pipelines. */
+/**
+ * Task counts per pipeline (all, open, open value): summed from the per-stage totals that triggers on tasks keep
+ * (pipeline_stage_totals, migration 0009) — a row per stage, not every task.
+ */
 async function pipelineCounts(db: Db, tenantId: number, ids: number[]): Promise<Map<number, Counts>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({
-      id: tasks.pipelineId,
-      tasks: sql<number>`count(*)::int`,
-      open: sql<number>`(count(*) filter (where ${tasks.state} = 'open'))::int`,
-      openValue: sql<string | null>`sum(${tasks.expectedRevenue}) filter (where ${tasks.state} = 'open')`,
-      value: sql<string | null>`sum(${tasks.expectedRevenue})`,
+      id: pipelineStageTotals.pipelineId,
+      tasks: sql<number>`sum(${pipelineStageTotals.tasks})::int`,
+      open: sql<number>`sum(${pipelineStageTotals.open})::int`,
+      openValue: sql<string | null>`sum(${pipelineStageTotals.openValue})`,
+      value: sql<string | null>`sum(${pipelineStageTotals.value})`,
     })
-    .from(tasks)
-    .where(and(eq(tasks.tenantId, tenantId), inArray(tasks.pipelineId, ids)))
-    .groupBy(tasks.pipelineId);
+    .from(pipelineStageTotals)
+    .where(and(eq(pipelineStageTotals.tenantId, tenantId), inArray(pipelineStageTotals.pipelineId, ids)))
+    .groupBy(pipelineStageTotals.pipelineId);
   return new Map(rows.map((r) => [r.id, { tasks: r.tasks, open: r.open, openValue: money(r.openValue), value: money(r.value) }]));
 }
 
-/** Task counts per stage of some pipelines. */
+/** Task counts per stage of some pipelines (the per-stage totals kept by triggers on tasks). */
 async function stageCounts(db: Db, tenantId: number, pipelineIds: number[]): Promise<Map<number, Counts>> {
   if (pipelineIds.length === 0) return new Map();
   const rows = await db
-    .select({
-      id: tasks.pipelineStageId,
-      tasks: sql<number>`count(*)::int`,
-      open: sql<number>`(count(*) filter (where ${tasks.state} = 'open'))::int`,
-      openValue: sql<string | null>`sum(${tasks.expectedRevenue}) filter (where ${tasks.state} = 'open')`,
-      value: sql<string | null>`sum(${tasks.expectedRevenue})`,
-    })
-    .from(tasks)
-    .where(and(eq(tasks.tenantId, tenantId), inArray(tasks.pipelineId, pipelineIds)))
-    .groupBy(tasks.pipelineStageId);
-  return new Map(rows.map((r) => [r.id, { tasks: r.tasks, open: r.open, openValue: money(r.openValue), value: money(r.value) }]));
+    .select()
+    .from(pipelineStageTotals)
+    .where(and(eq(pipelineStageTotals.tenantId, tenantId), inArray(pipelineStageTotals.pipelineId, pipelineIds)));
+  return new Map(rows.map((r) => [r.pipelineStageId, { tasks: r.tasks, open: r.open, openValue: money(r.openValue), value: money(r.value) }]));
 }
 
 async function stagesOf(db: Db, tenantId: number, pipelineIds: number[]): Promise<StageRow[]> {
