@@ -156,9 +156,9 @@ if (signedIn.status !== 200) throw new Error(`The portal session does not open t
 
 // ---------------------------------------------------------------- 1b/1c. API and portal under load
 /** autocannon reports p50/p97.5/p99 only: every response time is recorded to give the true median and p95. */
-async function load(url: string, headers: Record<string, string>) {
+async function load(url: string, headers: Record<string, string>, connections = CONNECTIONS, seconds = SECONDS) {
   const times: number[] = [];
-  const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  const instance = autocannon({ url, connections, duration: seconds, headers });
   instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
   const r = await instance;
   if (times.length === 0) throw new Error(`${url}: no response under load`);
@@ -172,6 +172,14 @@ const apiResults = {
 const portalResults = {
   page1: await load(`${PORTAL}/tasks?${q(portalParams(1))}`, { cookie }),
   deep: await load(`${PORTAL}/tasks?${q(portalParams(DEEP_PAGE))}`, { cookie }),
+};
+// One connection: the time of one request on an otherwise idle system (under load, 2 shared cores make
+// latency a matter of throughput: 10 connections at n requests/s wait about 10/n s each).
+const single = {
+  api1: await load(`${API}/task?${q({ ...listParams(1), include: "pipeline,pipelineStage,teamMember,team" })}`, { authorization: `Bearer ${token}` }, 1, Math.min(SECONDS, 5)),
+  apiDeep: await load(`${API}/task?${q({ ...listParams(DEEP_PAGE), include: "pipeline,pipelineStage,teamMember,team" })}`, { authorization: `Bearer ${token}` }, 1, Math.min(SECONDS, 5)),
+  portal1: await load(`${PORTAL}/tasks?${q(portalParams(1))}`, { cookie }, 1, Math.min(SECONDS, 5)),
+  portalDeep: await load(`${PORTAL}/tasks?${q(portalParams(DEEP_PAGE))}`, { cookie }, 1, Math.min(SECONDS, 5)),
 };
 
 // ---------------------------------------------------------------- 2. page weight
@@ -304,6 +312,8 @@ Machine: ${process.platform} ${process.arch}, Node ${process.version}, 2 cores (
 
 ## Tasks list latency
 
+Under load (${CONNECTIONS} connections):
+
 | Layer | median | p95 | requests/s |
 |---|---|---|---|
 ${row("SQL (service, page 1)", sqlResults.page1)}
@@ -313,7 +323,18 @@ ${row(`SQL (service, page ${DEEP_PAGE})`, sqlResults.deep)}
 ${row(`API (page ${DEEP_PAGE})`, apiResults.deep)}
 ${row(`Portal (page ${DEEP_PAGE})`, portalResults.deep)}
 
-Ratios (median): API/SQL ${(apiResults.page1.median / sqlResults.page1.median).toFixed(2)} at page 1, ${(apiResults.deep.median / sqlResults.deep.median).toFixed(2)} deep; portal/API ${(portalResults.page1.median / apiResults.page1.median).toFixed(2)} at page 1, ${(portalResults.deep.median / apiResults.deep.median).toFixed(2)} deep. Errors under load: API ${apiResults.page1.errors + apiResults.deep.errors}, portal ${portalResults.page1.errors + portalResults.deep.errors}.
+With one connection (one request at a time):
+
+| Layer | median | p95 | requests/s |
+|---|---|---|---|
+${row("API (page 1)", single.api1)}
+${row("Portal (page 1)", single.portal1)}
+${row(`API (page ${DEEP_PAGE})`, single.apiDeep)}
+${row(`Portal (page ${DEEP_PAGE})`, single.portalDeep)}
+
+Portal/API (median, one connection): ${(single.portal1.median / single.api1.median).toFixed(2)} at page 1, ${(single.portalDeep.median / single.apiDeep.median).toFixed(2)} deep.
+
+Ratios (median, under load): API/SQL ${(apiResults.page1.median / sqlResults.page1.median).toFixed(2)} at page 1, ${(apiResults.deep.median / sqlResults.deep.median).toFixed(2)} deep; portal/API ${(portalResults.page1.median / apiResults.page1.median).toFixed(2)} at page 1, ${(portalResults.deep.median / apiResults.deep.median).toFixed(2)} deep. Errors under load: API ${apiResults.page1.errors + apiResults.deep.errors}, portal ${portalResults.page1.errors + portalResults.deep.errors}.
 
 ## Page weight (gzip)
 
