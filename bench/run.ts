@@ -237,9 +237,10 @@ const delivery = [
 
 // ---------------------------------------------------------------- 3. lab metrics on Slow 4G
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update"] });
-const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-await context.addCookies([{ name: cookie.split("=")[0], value: cookie.split("=").slice(1).join("="), domain: "127.0.0.1", path: "/" }]);
+// A fresh context (empty cache) for every page: a first visit on a poor connection.
 async function lab(pathname: string) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  await context.addCookies([{ name: cookie.split("=")[0], value: cookie.split("=").slice(1).join("="), domain: "127.0.0.1", path: "/" }]);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
@@ -265,7 +266,7 @@ async function lab(pathname: string) {
       .reduce((sum, e) => sum + (e as PerformanceResourceTiming).transferSize, 0);
     return { ttfb: nav.responseStart, fcp, lcp: w.__lcp, cls: w.__cls, js };
   });
-  await page.close();
+  await context.close();
   return m;
 }
 const labs: { name: string; ttfb: number; fcp: number; lcp: number; cls: number; js: number }[] = [];
