@@ -136,7 +136,7 @@ export default function CompaniesPage() {
       />
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <PageSizeSelect state={state} spec={companiesListSpec} />
-        <Pager pathname="/companies" state={state} spec={companiesListSpec} total={page.meta.total} lastPage={page.meta.last_page} />
+        <Pager pathname="/companies" state={state} spec={companiesListSpec} total={page.meta.total} lastPage={page.meta.last_page} capped={page.meta.total_capped} />
       </div>
       <Outlet />
     </>

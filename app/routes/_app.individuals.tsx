@@ -164,7 +164,7 @@ export default function IndividualsPage() {
       />
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <PageSizeSelect state={state} spec={individualsListSpec} />
-        <Pager pathname="/individuals" state={state} spec={individualsListSpec} total={page.meta.total} lastPage={page.meta.last_page} />
+        <Pager pathname="/individuals" state={state} spec={individualsListSpec} total={page.meta.total} lastPage={page.meta.last_page} capped={page.meta.total_capped} />
       </div>
       <Outlet />
     </>
