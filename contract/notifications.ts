@@ -48,6 +48,16 @@ export type NotificationList = z.infer<typeof notificationListSchema>;
 /** GET /notification/count answers the number of unread notifications as `new`. */
 export const notificationCountSchema = z.object({ new: z.number().int().min(0) });
 
+/**
+ * GET /notification/count?max=N counts up to N and answers at most N: the bell shows '99+' from 100, so
+ * it asks for 100 and a user with a long unread history costs an index probe, not a count of it all.
+ */
+export const notificationCountQuerySchema = z.object({
+  max: z.coerce.number({ error: "max must be a number." }).int("max must be a whole number.").min(1, "max must be at least 1.").max(1_000_000, "max must be at most 1,000,000.").optional(),
+});
+/** What the bell asks for: its badge reads '99+' from 100. */
+export const BADGE_COUNT_MAX = 100;
+
 export const notificationEnvelopeSchema = z.object({ data: notificationSchema });
 
 /** POST /notification/read (mark all read): how many were marked, and the new unread count (0). */

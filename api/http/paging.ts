@@ -1,5 +1,5 @@
 import { count, sql, type SQL } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import { PgDialect, type PgTable } from "drizzle-orm/pg-core";
 import type { FastifyRequest } from "fastify";
 import qs from "qs";
 import type { ListQuery, Paged } from "../../contract/common";
@@ -22,7 +22,14 @@ export interface ListTotal {
  * that the filters' indexes deliver: the planner then walks an index and stops at the cap, where without one
  * it may read the table itself for a tenant that fills most of it.
  */
-export async function cappedCount(db: Db, table: PgTable, where: SQL | undefined, orderBy: readonly SQL[] = [], cap = TOTAL_CAP): Promise<ListTotal> {
+export async function cappedCount(
+  db: Db,
+  table: PgTable,
+  where: SQL | undefined,
+  orderBy: readonly SQL[] = [],
+  cap = TOTAL_CAP,
+  version?: SQL<number | null>,
+): Promise<ListTotal & { version?: number | null }> {
   const rows = db
     .select({ one: sql`1`.as("one") })
     .from(table)
@@ -30,8 +37,47 @@ export async function cappedCount(db: Db, table: PgTable, where: SQL | undefined
     .orderBy(...orderBy)
     .limit(cap + 1)
     .as("capped_rows");
-  const [{ n }] = await db.select({ n: count() }).from(rows);
-  return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+  const [{ n, v }] = await db.select({ n: count(), v: version ?? sql<null>`null` }).from(rows);
+  return { ...(n > cap ? { total: cap, capped: true } : { total: n, capped: false }), version: v };
+}
+
+/**
+ * Counts remembered with the list version they were taken at (list_versions: a new number from a sequence
+ * that never restarts on every write to the list's table, by triggers), per database. While a tenant's
+ * version is unchanged its rows are too, so the count is exact; paging through a list, or many users opening
+ * the same list, count once. The most recently used REMEMBERED_COUNTS are kept.
+ */
+const REMEMBERED_COUNTS = 5_000;
+const rememberedCounts = new WeakMap<Db, Map<string, { version: number; total: ListTotal }>>();
+
+export function countMemory(db: Db) {
+  let memory = rememberedCounts.get(db);
+  if (!memory) {
+    memory = new Map();
+    rememberedCounts.set(db, memory);
+  }
+  const dialect = new PgDialect();
+  return {
+    /** The key of a tenant's filtered list: its WHERE clause, parameters included. */
+    keyOf(where: SQL | undefined) {
+      const query = where ? dialect.sqlToQuery(where) : { sql: "", params: [] };
+      return `${query.sql}\u0000${JSON.stringify(query.params)}`;
+    },
+    recall(key: string, version: number | null | undefined): ListTotal | undefined {
+      const known = memory.get(key);
+      if (!known || version === null || version === undefined || known.version !== version) return undefined;
+      memory.delete(key); // most recently used last
+      memory.set(key, known);
+      return known.total;
+    },
+    has: (key: string) => memory.has(key),
+    remember(key: string, version: number | null | undefined, total: ListTotal) {
+      if (version === null || version === undefined) return;
+      memory.delete(key);
+      memory.set(key, { version, total: { total: total.total, capped: total.capped } });
+      if (memory.size > REMEMBERED_COUNTS) memory.delete(memory.keys().next().value!);
+    },
+  };
 }
 
 /**

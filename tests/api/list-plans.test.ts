@@ -151,6 +151,7 @@ describe("list queries on a generated tenant (50,000 tasks)", () => {
       ["/notification", {}],
       ["/notification", { page: { number: 2 } }],
       ["/notification/count", {}],
+      ["/notification/count", { max: 100 }],
     ];
     const failures: string[] = [];
     for (const [url, query] of cases) {

@@ -142,6 +142,22 @@ describe("GET /notification/count", () => {
     await fresh("adviser@northgate.test");
     expect((await count(adviser)).body.new).toBe(before.body.new + 1);
   });
+
+  it("counts up to ?max= when asked (the bell asks for 100 to show '99+')", async () => {
+    const unread = (await count(adviser)).body.new;
+    for (let i = unread; i < 3; i++) await fresh("adviser@northgate.test");
+    const exact = (await count(adviser)).body.new;
+    expect(exact).toBeGreaterThanOrEqual(3);
+    const capped = await api.request("GET", "/notification/count", { token: adviser, query: { max: 2 } });
+    expect(capped.status).toBe(200);
+    expect(capped.body).toEqual({ new: 2 });
+    expect((await api.request("GET", "/notification/count", { token: adviser, query: { max: exact + 5 } })).body).toEqual({ new: exact });
+    for (const max of ["0", "-1", "two", "1.5"]) {
+      const bad = await api.request("GET", "/notification/count", { token: adviser, query: { max } });
+      expect(bad.status, max).toBe(422);
+      expect(bad.body.errors.max).toBeDefined();
+    }
+  });
 });
 
 describe("GET /notification/:id", () => {

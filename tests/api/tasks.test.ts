@@ -208,10 +208,40 @@ describe("GET /task", () => {
 
   it("runs the same number of queries whatever the page size (no query per row)", async () => {
     const include = "pipeline,pipelineStage,teamMember,team,sourceIndividual,company,products,confidence";
+    // Both counted already (a remembered count saves a query: see the next test).
+    await get("/task", { include, page: { size: 5 } });
     const small = await countQueries(api, () => get("/task", { include, page: { size: 5 } }));
     const large = await countQueries(api, () => get("/task", { include, page: { size: 100 } }));
     expect(large).toBe(small);
     expect(small).toBeLessThanOrEqual(9);
+  });
+
+  it("counts a list once while the company's tasks are unchanged, and counts again after any write", async () => {
+    const pipeline = await makePipeline(api, admin);
+    const stage = pipeline.stages[0].id;
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push(await makeTask(api, admin, { pipeline_id: pipeline.id, pipeline_stage_id: stage }));
+    const list = (page = 1) => get("/task", { filter: { pipeline_id: pipeline.id }, page: { size: 2, number: page } });
+    const first = await countQueries(api, () => list());
+    expect((await list()).body.meta.total).toBe(3);
+    // Page 2 of the same list reuses the count: one query fewer than the first view.
+    const second = await countQueries(api, () => list(2));
+    expect(second).toBe(first - 1);
+    expect((await list(2)).body.meta).toMatchObject({ total: 3, last_page: 2 });
+    // A write through the API…
+    await makeTask(api, admin, { pipeline_id: pipeline.id, pipeline_stage_id: stage });
+    expect((await list()).body.meta.total).toBe(4);
+    // …one straight in the database (a task moved to another pipeline)…
+    const other = await makePipeline(api, admin);
+    await db().update(tasks).set({ pipelineId: other.id, pipelineStageId: other.stages[0].id }).where(eq(tasks.id, made[0].id));
+    expect((await list()).body.meta.total).toBe(3);
+    // …and a deletion each count again.
+    expect((await api.request("DELETE", "/task", { token: admin, body: { ids: [made[1].id] } })).status).toBeLessThan(300);
+    expect((await list()).body.meta.total).toBe(2);
+    // Another company's writes leave this count alone, and its own list is counted on its own.
+    const bloomList = await get("/task", {}, owner);
+    expect(bloomList.body.data.some((t: Row) => t.pipeline_id === pipeline.id)).toBe(false);
+    expect((await list()).body.meta.total).toBe(2);
   });
 
   it("is the company's own: another company's list holds none of these tasks; 401 without a token, 403 without a task permission", async () => {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -10,6 +11,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -183,6 +185,22 @@ export const pipelineStageTotals = pgTable(
     openValue: numeric("open_value", { precision: 18, scale: 2 }).notNull().default("0"),
   },
   (t) => [index("pipeline_stage_totals_tenant_pipeline_idx").on(t.tenantId, t.pipelineId)],
+);
+
+/**
+ * A number that changes whenever a tenant's tasks change (any insert, update or delete), taken from
+ * `list_version_seq`, which never restarts, by statement-level triggers on tasks (migration 0010). A count
+ * remembered with the number is exact while the number is unchanged (api/http/paging.ts, `countOnce`).
+ * No foreign key, like the stage totals: a tenant's deletion cascades to its tasks, whose trigger writes here.
+ */
+export const listVersions = pgTable(
+  "list_versions",
+  {
+    tenantId: integer("tenant_id").notNull(),
+    list: text("list").notNull(),
+    version: bigint("version", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.list] })],
 );
 
 /** A product on a task: what is being placed (type, name, insurer) and its money. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { notificationListQuerySchema } from "../../../contract/notifications";
+import { notificationCountQuerySchema, notificationListQuerySchema } from "../../../contract/notifications";
 import { routes } from "../../http/route";
 import * as service from "./service";
 
@@ -12,8 +12,8 @@ export default routes((r) => {
     service.list(request.server.database.db, auth, query),
   );
 
-  r.get("/notification/count", { access: OWN }, async ({ auth, request }) => ({
-    new: await service.unreadCount(request.server.database.db, auth),
+  r.get("/notification/count", { access: OWN, query: notificationCountQuerySchema }, async ({ auth, query, request }) => ({
+    new: await service.unreadCount(request.server.database.db, auth, query.max),
   }));
 
   /** Mark all read. */

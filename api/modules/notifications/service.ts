@@ -46,11 +46,11 @@ export async function list(db: Db, owner: Owner, query: NotificationListQuery): 
 }
 
 /** The number of unread notifications (the badge). */
-export async function unreadCount(db: Db, owner: Owner): Promise<number> {
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(mine(owner), isNull(notifications.readAt)));
+/** Unread notifications of the owner; with `max`, counted up to max (an answer of max means 'max or more'). */
+export async function unreadCount(db: Db, owner: Owner, max?: number): Promise<number> {
+  const unread = and(mine(owner), isNull(notifications.readAt));
+  if (max !== undefined) return (await cappedCount(db, notifications, unread, [], max)).total;
+  const [{ n }] = await db.select({ n: count() }).from(notifications).where(unread);
   return n;
 }
 
