@@ -22,7 +22,9 @@ env.SECURE_COOKIES ??= "false";
 env.VITE_CJS_IGNORE_WARNING = "true";
 const quiet = env.START_QUIET === "true";
 
-if (env.SKIP_BUILD !== "true" || !existsSync(path.join(root, "build/index.js"))) {
+// REMIX_BUILD_DIR (remix.config.js) builds and serves from another folder, so runs side by side keep their assets.
+const serverBuild = path.join(root, env.REMIX_BUILD_DIR ?? "build", "index.js");
+if (env.SKIP_BUILD !== "true" || !existsSync(serverBuild)) {
   const build = spawnSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], { cwd: root, env, stdio: quiet ? "ignore" : "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
@@ -71,7 +73,7 @@ async function waitFor(url, what, timeoutMs = START_TIMEOUT_MS) {
 
 launch("API", ["--import", "tsx", path.join(root, "api/main.ts")]);
 await waitFor(`${env.API_BASE_URL}/health`, "The API");
-launch("Portal", [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), path.join(root, "build/index.js")]);
+launch("Portal", [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), serverBuild]);
 await waitFor(`http://127.0.0.1:${portalPort}/login`, "The portal");
 
 console.log(`

@@ -5,6 +5,8 @@ export type PagerItem = number | "ellipsis-start" | "ellipsis-end";
  * pages are skipped. First and last pages are separate buttons (showFirstLast), so they are not in the list.
  * `more`: pages may follow `last` (a capped total), so the window always ends with an ellipsis.
  */
+const count = new Intl.NumberFormat("en-GB");
+
 export function pagerItems(current: number, last: number, range = 3, more = false): PagerItem[] {
   if (last <= 1) return [1];
   const page = Math.min(Math.max(1, current), last);
@@ -26,5 +28,5 @@ export function rangeText(page: number, perPage: number, total: number, capped =
   if (total === 0) return "No items";
   const from = (page - 1) * perPage + 1;
   const to = Math.min(total, page * perPage);
-  return `Showing ${from.toLocaleString("en-GB")}–${to.toLocaleString("en-GB")} of ${total.toLocaleString("en-GB")}${capped ? "+" : ""}`;
+  return `Showing ${count.format(from)}–${count.format(to)} of ${count.format(total)}${capped ? "+" : ""}`;
 }

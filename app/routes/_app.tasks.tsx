@@ -12,24 +12,37 @@ import { Pager } from "../components/table/pager";
 import { StageChip } from "../components/tasks/stage-chip";
 import { formatDate } from "../lib/dates";
 import { wordsFor } from "../lib/labels";
+import { canonicalQuery } from "../lib/list-url";
 import { tasksListSpec } from "../lib/list-specs";
 import { pageTitle } from "../lib/meta";
 import { formatMoney } from "../lib/numbers";
-import { requireAccess } from "../services/auth.server";
-import { listStateFrom, selectedIds } from "../services/lists.server";
-import { activePipelines, listTasks, taskFilters, teamOptions } from "../services/tasks.server";
+import { requireAccess, sessionApi, started } from "../services/auth.server";
+import { cleanFilters, openList, redirectToCanonical, selectedIds } from "../services/lists.server";
+import { activePipelines, listTasks, taskFilterRules, taskFilters, teamOptions } from "../services/tasks.server";
 import { useFrame } from "./_app";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.words.Tasks ?? "Tasks", matches);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { api, edition, subject } = await requireAccess(request, "/tasks");
-  const words = wordsFor(edition);
-  const [pipelines, teams] = await Promise.all([activePipelines(api), teamOptions(api, subject.permissions)]);
+  // Every call starts at once, beside the route guard's GET /me: the lookups for the filters, remembering
+  // the list, and the page itself — fetched with the URL's filters cleaned by the rules that need no
+  // lookup; a value the lookups rule out (a stage of another pipeline) redirects to the canonical URL.
+  const access = started(requireAccess(request, "/tasks"));
+  const api = await sessionApi(request);
+  const lookups = started(Promise.all([activePipelines(api), teamOptions(api)]));
   const chosenPipeline = new URL(request.url).searchParams.get("filter[pipeline_id]") ?? undefined;
+  const { state: read, remembering } = await openList(request, api, "tasks", tasksListSpec, taskFilterRules(chosenPipeline, wordsFor("flightdeck")));
+  const list = started(listTasks(api, read));
+  const { edition, subject } = await access;
+  const words = wordsFor(edition);
+  const [pipelines, teams] = await lookups;
   const filters = taskFilters(pipelines, teams, chosenPipeline, words);
-  const state = await listStateFrom(request, api, "tasks", tasksListSpec, filters);
-  const page = await listTasks(api, state);
+  const state = cleanFilters(read, filters);
+  if (canonicalQuery(state, tasksListSpec) !== canonicalQuery(read, tasksListSpec)) {
+    await remembering;
+    throw redirectToCanonical(new URL(request.url), state, tasksListSpec);
+  }
+  const [page] = await Promise.all([list, remembering]);
   const assignee = page.data.find((t) => String(t.team_member_id) === state.filters.team_member_id)?.teamMember;
   return {
     state,

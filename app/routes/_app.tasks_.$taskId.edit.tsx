@@ -13,7 +13,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, edition, subject } = await requireAccess(request, TASK_PATTERN);
   const id = taskIdOf(params);
   assertCanManage(subject.permissions, id);
-  const [task, pipelines, teams] = await Promise.all([getTask(api, id), activePipelines(api), teamOptions(api, subject.permissions)]);
+  const [task, pipelines, teams] = await Promise.all([getTask(api, id), activePipelines(api), teamOptions(api)]);
   // A task in an archived pipeline keeps it in the choice (moving into an archived pipeline is refused).
   if (!pipelines.some((p) => p.id === task.pipeline_id)) {
     const own = await getPipeline(api, String(task.pipeline_id)).catch(() => null);

@@ -8,20 +8,27 @@ import { Sidebar } from "../components/frame/sidebar";
 import { hexToRgb } from "../lib/brand-colour";
 import { greetingFor, ukHour } from "../lib/greeting";
 import { productName, type Variant } from "../lib/variant";
-import { requireUser } from "../services/auth.server";
+import { requireUser, sessionApi, started } from "../services/auth.server";
 import { config } from "../services/config.server";
 import { companySwitcher, visibleMenu } from "../services/menus.server";
 import { isRedirect, unreadCount } from "../services/notifications.server";
 
 /** The frame of every signed-in page: side menu, header, footer, the tenant's colour. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, api, edition, subject } = await requireUser(request);
+  const signedIn = started(requireUser(request));
+  // The bell's badge, fresh on every page load and asked beside /me; a failure leaves the bell without a
+  // badge, not the page broken.
+  const badge = started(
+    sessionApi(request).then((api) =>
+      unreadCount(api).catch((error) => {
+        if (isRedirect(error)) throw error;
+        return 0;
+      }),
+    ),
+  );
+  const { user, edition, subject } = await signedIn;
+  const notificationCount = await badge;
   const now = new Date();
-  // The bell's badge, fresh on every page load; a failure leaves the bell without a badge, not the page broken.
-  const notificationCount = await unreadCount(api).catch((error) => {
-    if (isRedirect(error)) throw error;
-    return 0;
-  });
   return {
     edition,
     menu: visibleMenu(edition, subject),

@@ -91,6 +91,16 @@ export function requireUser(request: Request): Promise<SignedIn> {
 }
 
 async function loadUser(request: Request): Promise<SignedIn> {
+  const { api, token } = await openSession(request);
+  const user = await meOnce(token, async () => (await api.get("/me", { schema: meEnvelope })).data).catch((error: unknown) => {
+    throw error instanceof Response ? error.clone() : error;
+  });
+  const edition = editionOf(user.company);
+  return { user, api, edition, subject: { permissions: user.permissions, edition, isParentTenant: user.company.tenant_is_seg_parent } };
+}
+
+/** The session's API client, or a redirect to /login when there is no session. */
+async function openSession(request: Request): Promise<{ api: Api; token: string }> {
   assertSameOrigin(request);
   const session = await getSession(request);
   const token = session.get("token");
@@ -99,14 +109,26 @@ async function loadUser(request: Request): Promise<SignedIn> {
     const back = url.pathname === "/" ? "" : `?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`;
     throw redirect(`/login${back}`);
   }
-  const api = createApi({ request, token, companyUuid: session.get("companyUuid") });
-  const user = await meOnce(token, async () => (await api.get("/me", { schema: meEnvelope })).data).catch((error: unknown) => {
-    throw error instanceof Response ? error.clone() : error;
-  });
-  const edition = editionOf(user.company);
-  return { user, api, edition, subject: { permissions: user.permissions, edition, isParentTenant: user.company.tenant_is_seg_parent } };
+  return { api: createApi({ request, token, companyUuid: session.get("companyUuid") }), token };
 }
 
+/**
+ * The session's API client without waiting for GET /me, for a loader's calls that only need the session:
+ * they run beside /me instead of after it. What the page shows must still wait for `requireAccess` (the
+ * route guard); an ended session answers every call with the same redirect.
+ */
+export async function sessionApi(request: Request): Promise<Api> {
+  return (await openSession(request)).api;
+}
+
+/**
+ * Marks a call started ahead of the route guard as handled, so a refusal that nobody reads (the guard
+ * redirected first) is not an unhandled rejection; awaiting it later still sees its result or error.
+ */
+export function started<T>(pending: Promise<T>): Promise<T> {
+  pending.catch(() => undefined);
+  return pending;
+}
 
 /**
  * The route guard used by every loader and action of a guarded screen: not signed in → /login;

@@ -7,6 +7,7 @@ import {
   NOTIFICATIONS_PAGE_SIZE,
   type Notification,
   type NotificationList,
+  BADGE_COUNT_MAX,
 } from "../../contract/notifications";
 import { safeReturnPath } from "../access/account-menu";
 import type { Api } from "./api.server";
@@ -23,7 +24,8 @@ export const NOTIFICATION_TOASTS = {
 /** The most pages of 4 the no-JavaScript panel shows at once ('More' adds one each time). */
 export const MAX_PANEL_PAGES = 25;
 
-export const unreadCount = async (api: Api) => (await api.get("/notification/count", { schema: notificationCountSchema })).new;
+/** The badge's count: up to BADGE_COUNT_MAX (the badge reads '99+' from 100). */
+export const unreadCount = async (api: Api) => (await api.get("/notification/count", { query: { max: BADGE_COUNT_MAX }, schema: notificationCountSchema })).new;
 
 export const notificationPage = (api: Api, page: number) =>
   api.get("/notification", { query: { "page[number]": page, "page[size]": NOTIFICATIONS_PAGE_SIZE }, schema: notificationListSchema });

@@ -24,14 +24,26 @@ export type ActivePipeline = Awaited<ReturnType<typeof activePipelines>>[number]
 
 export const getPipeline = async (api: Api, id: string) => (await api.get(`/pipelines/${encodeURIComponent(id)}`, { schema: pipelineResponseSchema })).data;
 
-export async function teamOptions(api: Api, permissions: readonly string[]) {
-  if (!permissions.some((p) => p === "team_view" || p === "team_create" || p === "team_manage")) return [];
-  const res = await api.get("/team", { query: { "page[size]": 200, sort: "name" }, schema: teamListSchema });
-  return res.data.map((t) => ({ value: String(t.id), label: t.name }));
+/** The company's teams as options; none for a user who may not see teams. */
+export async function teamOptions(api: Api) {
+  const res = await api.get("/team", { query: { "page[size]": 200, sort: "name" }, schema: teamListSchema }).catch((error: unknown) => {
+    if (error instanceof Response && error.status === 403) return null;
+    throw error;
+  });
+  return res ? res.data.map((t) => ({ value: String(t.id), label: t.name })) : [];
 }
 
-/** The filters of the tasks list; the stage filter offers the stages of the chosen pipeline. */
-export function taskFilters(pipelines: ActivePipeline[], teams: { value: string; label: string }[], chosenPipeline: string | undefined, words: Words): FilterDefinition[] {
+/**
+ * The tasks list's filters as far as they are known without the lookups: the pipeline, stage and team
+ * values are kept as they are (their options come with the lookups), the other rules apply.
+ */
+export const taskFilterRules = (chosenPipeline: string | undefined, words: Words) => taskFilters([], undefined, chosenPipeline, words);
+
+/**
+ * The filters of the tasks list; the stage filter offers the stages of the chosen pipeline. `teams`
+ * undefined: not known yet (the team filter is kept, without options).
+ */
+export function taskFilters(pipelines: ActivePipeline[], teams: { value: string; label: string }[] | undefined, chosenPipeline: string | undefined, words: Words): FilterDefinition[] {
   const pipeline = pipelines.find((p) => String(p.id) === chosenPipeline);
   const allStages = pipelines.flatMap((p) => p.stages.map((s) => ({ value: String(s.id), label: s.name, pipeline: String(p.id) })));
   return [
@@ -46,7 +58,7 @@ export function taskFilters(pipelines: ActivePipeline[], teams: { value: string;
       selectOptions: allStages.filter((s) => s.pipeline === chosenPipeline).map(({ value, label }) => ({ value, label })),
     },
     { filterKey: "team_member_id", label: "Assigned to", type: "autocomplete", optionsUrl: "/resources/company-users", itemUrl: "/resources/company-users", placeholder: "Anyone" },
-    ...(teams.length ? [{ filterKey: "team_id", label: "Team", type: "select" as const, selectOptions: teams }] : []),
+    ...(!teams || teams.length ? [{ filterKey: "team_id", label: "Team", type: "select" as const, selectOptions: teams ?? [] }] : []),
     { filterKey: "priority", label: "Priority", type: "select", selectOptions: TASK_PRIORITIES.map((p) => ({ value: String(p.id), label: p.name })) },
     { filterKey: "review_status", label: "Review status", type: "select", selectOptions: TASK_REVIEW_STATUSES.map((p) => ({ value: String(p.id), label: p.name })) },
     { filterKey: "open", label: `Open ${words.tasks} only`, type: "select", selectOptions: [{ value: "true", label: "Yes" }] },

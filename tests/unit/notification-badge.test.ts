@@ -29,6 +29,7 @@ describe("the bell's badge", () => {
   it("tells a screen reader the real number", () => {
     expect(bellLabel(0)).toBe("Notifications, none unread");
     expect(bellLabel(3)).toBe("Notifications, 3 unread");
-    expect(bellLabel(250)).toBe("Notifications, 250 unread");
+    expect(bellLabel(99)).toBe("Notifications, 99 unread");
+    expect(bellLabel(100)).toBe("Notifications, more than 99 unread");
   });
 });
