@@ -19,7 +19,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
@@ -33,6 +33,7 @@ import { ensureReferenceData } from "../api/db/reference";
 import { isSeeded, seedDemo } from "../api/db/seed";
 import { createMail } from "../api/integrations/mail";
 import * as tasksService from "../api/modules/tasks/service";
+import { countMemory } from "../api/http/paging";
 import { generate } from "./generate";
 
 const { values: args } = parseArgs({
@@ -78,11 +79,13 @@ console.log(`Tenant ${tenant}: ${taskCount.toLocaleString("en-GB")} tasks; pipel
 const listParams = (page: number) => ({ "filter[pipeline_id]": String(pipeline), "filter[priority]": "1", sort: "-created_at", "page[number]": String(page), "page[size]": "10" });
 const portalParams = (page: number) => ({ "filter[pipeline_id]": String(pipeline), "filter[priority]": "1", ...(page > 1 ? { page: String(page) } : {}) });
 
-async function sqlTimings(page: number, runs = 30) {
+/** The list's service call in process; `counted`: the remembered count forgotten first (a first view, or one after a write). */
+async function sqlTimings(page: number, { counted = false, runs = 30 } = {}) {
   const query = listQuerySchema({ maxSize: 999 }).parse({ page: { number: page, size: 10 }, filter: { pipeline_id: String(pipeline), priority: "1" }, sort: "-created_at" });
   const includes = tasksService.parseIncludes("pipeline,pipelineStage,teamMember,team");
   const times: number[] = [];
   for (let i = 0; i < runs + 3; i++) {
+    if (counted) countMemory(database.db).clear();
     const t = performance.now();
     await tasksService.listTasks(database.db, { tenantId: tenant, userId: admin }, query, includes);
     if (i >= 3) times.push(performance.now() - t);
@@ -90,6 +93,7 @@ async function sqlTimings(page: number, runs = 30) {
   return { median: median(times), p95: pct(times, 0.95), rps: 1000 / median(times) };
 }
 const sqlResults = { page1: await sqlTimings(1), deep: await sqlTimings(DEEP_PAGE) };
+const sqlCounted = { page1: await sqlTimings(1, { counted: true }), deep: await sqlTimings(DEEP_PAGE, { counted: true }) };
 await database.close(); // PGlite: one process at a time.
 
 // ---------------------------------------------------------------- start the system
@@ -132,9 +136,9 @@ await new Promise<void>((resolve, reject) => {
   const b = spawn(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], { cwd: root, env, stdio: "ignore" });
   b.on("exit", (code) => (code === 0 ? resolve() : reject(new Error("build failed"))));
 });
-launch(["--import", "tsx", "api/main.ts"]);
+const apiProcess = launch(["--import", "tsx", "api/main.ts"]);
 await waitFor(`${API}/health`);
-launch([path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), path.join(root, BUILD_DIR, "index.js")]);
+const portalProcess = launch([path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), path.join(root, BUILD_DIR, "index.js")]);
 await waitFor(`${PORTAL}/login`);
 
 const login = await fetch(`${API}/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@harbour.test", password: "demo-pass-2026" }) });
@@ -180,6 +184,45 @@ const single = {
   apiDeep: await load(`${API}/task?${q({ ...listParams(DEEP_PAGE), include: "pipeline,pipelineStage,teamMember,team" })}`, { authorization: `Bearer ${token}` }, 1, Math.min(SECONDS, 5)),
   portal1: await load(`${PORTAL}/tasks?${q(portalParams(1))}`, { cookie }, 1, Math.min(SECONDS, 5)),
   portalDeep: await load(`${PORTAL}/tasks?${q(portalParams(DEEP_PAGE))}`, { cookie }, 1, Math.min(SECONDS, 5)),
+};
+
+/**
+ * CPU time per request of the API process, the portal process and PostgreSQL's backends (utime + stime from
+ * /proc, Linux), over sequential requests: steadier than latency on a shared machine.
+ */
+const tick = 1000 / 100; // USER_HZ is 100 on Linux
+const cpuOf = (pid: number | undefined) => {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(f[11]) + Number(f[12])) * tick;
+  } catch {
+    return 0;
+  }
+};
+const postgresBackends = () =>
+  DATABASE_URL && existsSync("/proc")
+    ? readdirSync("/proc")
+        .filter((d) => /^\d+$/.test(d))
+        .filter((d) => {
+          try {
+            return readFileSync(`/proc/${d}/cmdline`, "utf8").startsWith("postgres: ");
+          } catch {
+            return false;
+          }
+        })
+        .map(Number)
+    : [];
+async function cpuPerRequest(url: string, headers: Record<string, string>, n = 200) {
+  for (let i = 0; i < 10; i++) await (await fetch(url, { headers })).text();
+  const take = () => ({ api: cpuOf(apiProcess.pid), portal: cpuOf(portalProcess.pid), db: postgresBackends().reduce((sum, pid) => sum + cpuOf(pid), 0) });
+  const before = take();
+  for (let i = 0; i < n; i++) await (await fetch(url, { headers })).text();
+  const after = take();
+  return { api: (after.api - before.api) / n, portal: (after.portal - before.portal) / n, db: (after.db - before.db) / n };
+}
+const cpu = {
+  api: await cpuPerRequest(`${API}/task?${q({ ...listParams(1), include: "pipeline,pipelineStage,teamMember,team" })}`, { authorization: `Bearer ${token}` }),
+  portal: await cpuPerRequest(`${PORTAL}/tasks?${q(portalParams(1))}`, { cookie }),
 };
 
 // ---------------------------------------------------------------- 2. page weight
@@ -333,6 +376,20 @@ ${row("API (page 1)", single.api1)}
 ${row("Portal (page 1)", single.portal1)}
 ${row(`API (page ${DEEP_PAGE})`, single.apiDeep)}
 ${row(`Portal (page ${DEEP_PAGE})`, single.portalDeep)}
+
+The service call again with its count forgotten first (a list's first view, or the first after a write to the company's tasks; later views and pages reuse the count while the tasks are unchanged):
+
+| Layer | median | p95 |
+|---|---|---|
+| SQL (service, page 1, counted) | ${ms(sqlCounted.page1.median)} | ${ms(sqlCounted.page1.p95)} |
+| SQL (service, page ${DEEP_PAGE}, counted) | ${ms(sqlCounted.deep.median)} | ${ms(sqlCounted.deep.p95)} |
+
+CPU time per request, one request at a time (page 1; /proc, 200 requests):
+
+| Request | API process | portal process | PostgreSQL backends |
+|---|---|---|---|
+| API: the list | ${ms(cpu.api.api)} | — | ${DATABASE_URL ? ms(cpu.api.db) : "(in the API process)"} |
+| Portal: the tasks page (its API calls included) | ${ms(cpu.portal.api)} | ${ms(cpu.portal.portal)} | ${DATABASE_URL ? ms(cpu.portal.db) : "(in the API process)"} |
 
 Portal/API (median, one connection): ${(single.portal1.median / single.api1.median).toFixed(2)} at page 1, ${(single.portalDeep.median / single.apiDeep.median).toFixed(2)} deep.
 
