@@ -6,7 +6,11 @@
  * rules can be tested; the default is now.
  */
 
-export const TIME_ZONE = "Europe/London";
+import { TIME_ZONE } from "./format";
+
+// Display (dd/mm/yy, 24-hour time) lives in format.ts, which pages that only show dates import.
+export { formatDate, formatDateTime, formatTime, TIME_ZONE } from "./format";
+
 export const DATE_WINDOW_YEARS = 200;
 
 export const DATE_MESSAGES = {
@@ -86,42 +90,4 @@ export function isValidDateText(raw: string | null | undefined, today?: Date | s
 export function normaliseTimeText(raw: string | null | undefined): string | null {
   const m = /^([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$/.exec((raw ?? "").trim());
   return m ? `${m[1]}:${m[2]}` : null;
-}
-
-// --- Display ----------------------------------------------------------------------------------------
-
-type DateInput = Date | string | number | null | undefined;
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", { timeZone: TIME_ZONE, day: "2-digit", month: "2-digit", year: "2-digit" });
-const timeFormat = new Intl.DateTimeFormat("en-GB", { timeZone: TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-
-function toDate(value: DateInput): Date | null {
-  if (value === null || value === undefined || value === "") return null;
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/**
- * dd/mm/yy on the UK calendar. A bare "YYYY-MM-DD" is a calendar date and is shown as it is, without
- * any time-zone shift; anything else (a Date, an ISO timestamp, epoch milliseconds) is read as an instant.
- */
-export function formatDate(value: DateInput): string {
-  if (typeof value === "string") {
-    const m = DATE_TEXT.exec(value.trim());
-    if (m) return `${m[3]}/${m[2]}/${m[1]!.slice(-2)}`;
-  }
-  const date = toDate(value);
-  return date ? dateFormat.format(date) : "";
-}
-
-/** HH:mm, 24-hour, on the UK clock. */
-export function formatTime(value: DateInput): string {
-  const date = toDate(value);
-  return date ? timeFormat.format(date) : "";
-}
-
-/** "dd/mm/yy HH:mm" on the UK clock. */
-export function formatDateTime(value: DateInput): string {
-  const date = toDate(value);
-  return date ? `${dateFormat.format(date)} ${timeFormat.format(date)}` : "";
 }

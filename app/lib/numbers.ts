@@ -156,26 +156,5 @@ export function numberKeyAction(
   return "allow";
 }
 
-const numberFormat = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 2 });
-const moneyFormat = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
-
-function toNumber(value: number | string | null | undefined): number | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === "number") return Number.isFinite(value) ? value : null;
-  const text = value.replace(/,/g, "").trim();
-  if (text === "") return null;
-  const n = Number(text);
-  return Number.isFinite(n) ? n : null;
-}
-
-/** English number display with up to 2 decimals: 1234.567 → "1,234.57"; "" for nothing. */
-export function formatNumber(value: number | string | null | undefined): string {
-  const n = toNumber(value);
-  return n === null ? "" : numberFormat.format(n);
-}
-
-/** British pounds: 1234.5 → "£1,234.50", -3 → "-£3.00"; "" for nothing. */
-export function formatMoney(value: number | string | null | undefined): string {
-  const n = toNumber(value);
-  return n === null ? "" : moneyFormat.format(n);
-}
+// Display (en-GB, GBP) lives in format.ts, which pages that only show numbers import.
+export { formatMoney, formatNumber } from "./format";

@@ -1,4 +1,4 @@
-import { formatDate } from "./dates";
+import { formatDate } from "./format";
 import type { Words } from "./labels";
 
 /**

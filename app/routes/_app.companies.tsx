@@ -9,7 +9,7 @@ import { DataTable, type Column } from "../components/table/data-table";
 import { FilterBar } from "../components/table/filter-bar";
 import { PageSizeSelect, SearchBox } from "../components/table/list-controls";
 import { Pager } from "../components/table/pager";
-import { formatDate } from "../lib/dates";
+import { formatDate } from "../lib/format";
 import { wordsFor } from "../lib/labels";
 import { companiesListSpec } from "../lib/list-specs";
 import { pageTitle } from "../lib/meta";

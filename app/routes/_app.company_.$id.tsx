@@ -9,7 +9,7 @@ import { DetailList, Section, Tabs } from "../components/clients/tabs";
 import { FormAlert } from "../components/form/field";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { formatDate } from "../lib/dates";
+import { formatDate } from "../lib/format";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/meta";
 import { requireAccess } from "../services/auth.server";

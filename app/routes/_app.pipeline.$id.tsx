@@ -10,7 +10,7 @@ import { TargetsPanel } from "../components/pipelines/targets-panel";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/meta";
-import { formatMoney, formatNumber } from "../lib/numbers";
+import { formatMoney, formatNumber } from "../lib/format";
 import { moveBy, parseStageOrder } from "../lib/stage-order";
 import { ApiValidationError } from "../services/api.server";
 import { requireAccess } from "../services/auth.server";

@@ -8,7 +8,7 @@ import { BulkActions } from "../components/table/bulk-actions";
 import { DataTable, type Column } from "../components/table/data-table";
 import { PageSizeSelect, SearchBox } from "../components/table/list-controls";
 import { Pager } from "../components/table/pager";
-import { formatDate } from "../lib/dates";
+import { formatDate } from "../lib/format";
 import { rolesListSpec } from "../lib/list-specs";
 import { pageTitle } from "../lib/meta";
 import { requireAccess } from "../services/auth.server";

@@ -5,7 +5,7 @@ import { SearchResultList } from "../components/search/search-results";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/meta";
-import { formatNumber } from "../lib/numbers";
+import { formatNumber } from "../lib/format";
 import { ApiValidationError } from "../services/api.server";
 import { requireAccess } from "../services/auth.server";
 import { PAGE_LIMIT, SEARCH_MAX_LENGTH, searchableWords, searchEverything, searchTextFrom } from "../services/search.server";

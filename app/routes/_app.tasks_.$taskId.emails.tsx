@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "
 import { Drawer } from "../components/drawer";
 import { Field, FormAlert } from "../components/form/field";
 import { PageLinks } from "../components/tasks/task-detail-sections";
-import { formatDateTime } from "../lib/dates";
+import { formatDateTime } from "../lib/format";
 import { wordsFor } from "../lib/labels";
 import { ApiValidationError } from "../services/api.server";
 import { requireAccess } from "../services/auth.server";

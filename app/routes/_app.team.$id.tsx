@@ -6,7 +6,7 @@ import { TEAM_MEMBER_ROLES } from "../../contract/teams";
 import { Drawer } from "../components/drawer";
 import { Field, FormAlert } from "../components/form/field";
 import { SearchableSelect } from "../components/form/searchable-select";
-import { formatDate } from "../lib/dates";
+import { formatDate } from "../lib/format";
 import { ApiValidationError } from "../services/api.server";
 import { requireAccess } from "../services/auth.server";
 import { redirectWithToast } from "../services/session.server";

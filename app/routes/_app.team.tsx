@@ -6,7 +6,7 @@ import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { DataTable, type Column } from "../components/table/data-table";
 import { PageSizeSelect, SearchBox } from "../components/table/list-controls";
 import { Pager } from "../components/table/pager";
-import { formatDate } from "../lib/dates";
+import { formatDate } from "../lib/format";
 import { teamsListSpec } from "../lib/list-specs";
 import { pageTitle } from "../lib/meta";
 import { requireAccess } from "../services/auth.server";

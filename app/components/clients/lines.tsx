@@ -1,8 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { Line } from "../../../contract/clients";
 import { MAX_SPLITS, splitField } from "../../lib/client-forms";
-import { formatDate } from "../../lib/dates";
-import { formatMoney } from "../../lib/numbers";
+import { formatDate, formatMoney } from "../../lib/format";
 import { DateInput } from "../form/date-input";
 import { Field, FormAlert } from "../form/field";
 import { NumberInput } from "../form/number-input";

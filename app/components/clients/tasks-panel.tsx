@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { Task } from "../../../contract/tasks";
-import { formatDate } from "../../lib/dates";
-import { formatMoney } from "../../lib/numbers";
+import { formatDate, formatMoney } from "../../lib/format";
 import { StageChip } from "../tasks/stage-chip";
 
 /** The tasks (opportunities) of a client, newest first, each linking to its page. */

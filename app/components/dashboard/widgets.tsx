@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { formatDate } from "../../lib/dates";
-import { formatMoney, formatNumber } from "../../lib/numbers";
+import { formatDate, formatMoney, formatNumber } from "../../lib/format";
 import { StageChip } from "../tasks/stage-chip";
 
 /** A dashboard card: a heading, an optional action link, its content. */

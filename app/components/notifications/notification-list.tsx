@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { Notification } from "../../../contract/notifications";
-import { formatDateTime } from "../../lib/dates";
+import { formatDateTime } from "../../lib/format";
 import { relativeDate } from "../../lib/relative-date";
 import { BellGlyph } from "./bell-glyph";
 
