@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { INACTIVITY_NOTICE, LoginForm } from "../components/sign-in/login-form";
-import { pageTitle } from "../lib/meta";
+import { pageTitle } from "../lib/variant";
 import { hostOf } from "../services/host.server";
 import { loadBranding, loginAction, redirectIfSignedIn } from "../services/login-page.server";
 import { companyCookie } from "../services/session.server";

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { matchRoute } from "../access/routes";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { pageTitle } from "../lib/meta";
+import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
 import { useFrame } from "./_app";
 

@@ -12,7 +12,7 @@ import { Pager } from "../components/table/pager";
 import { formatDate } from "../lib/format";
 import { wordsFor } from "../lib/labels";
 import { companiesListSpec } from "../lib/list-specs";
-import { pageTitle } from "../lib/meta";
+import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
 import { companyTypeOptions, employeeSizeOptions } from "../services/clients.server";
 import { companyFilters, listCompanies } from "../services/companies.server";

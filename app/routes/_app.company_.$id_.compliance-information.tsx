@@ -6,7 +6,7 @@ import { DetailList, Section } from "../components/clients/tabs";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { formatDate, formatDateTime } from "../lib/format";
-import { pageTitle } from "../lib/meta";
+import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
 import { attempt } from "../services/clients.server";
 import { getCompany, getCompliance, RISK_RATINGS, saveCompliance } from "../services/companies.server";

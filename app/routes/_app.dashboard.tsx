@@ -7,7 +7,7 @@ import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { formatDate, formatMoney, formatNumber } from "../lib/format";
 import { wordsFor } from "../lib/labels";
-import { pageTitle } from "../lib/meta";
+import { pageTitle } from "../lib/variant";
 import { periodLabel } from "../lib/period-label";
 import { requireAccess } from "../services/auth.server";
 import { intervalFrom, myOpenTasks, taskStats } from "../services/dashboard.server";

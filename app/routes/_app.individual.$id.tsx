@@ -9,7 +9,7 @@ import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { formatDate } from "../lib/format";
 import { wordsFor } from "../lib/labels";
-import { pageTitle } from "../lib/meta";
+import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
 import {
   addNote,

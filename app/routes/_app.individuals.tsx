@@ -12,7 +12,7 @@ import { Pager } from "../components/table/pager";
 import { formatDate } from "../lib/format";
 import { wordsFor } from "../lib/labels";
 import { individualsListSpec } from "../lib/list-specs";
-import { pageTitle } from "../lib/meta";
+import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
 import { companyOption, companyOptions, getCompany } from "../services/companies.server";
 import { individualFilters, listIndividuals, showsArchived } from "../services/individuals.server";

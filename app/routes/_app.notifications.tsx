@@ -6,7 +6,7 @@ import { PageHeader } from "../components/frame/page-header";
 import { deleteControlClass, NotificationPanel, TrashGlyph } from "../components/notifications/notification-list";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { safeReturnPath } from "../access/account-menu";
-import { pageTitle } from "../lib/meta";
+import { pageTitle } from "../lib/variant";
 import { requireUser } from "../services/auth.server";
 import {
   deleteNotification,

@@ -9,7 +9,7 @@ import { PipelineStatusBadge } from "../components/pipelines/status-badge";
 import { TargetsPanel } from "../components/pipelines/targets-panel";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { wordsFor } from "../lib/labels";
-import { pageTitle } from "../lib/meta";
+import { pageTitle } from "../lib/variant";
 import { formatMoney, formatNumber } from "../lib/format";
 import { moveBy, parseStageOrder } from "../lib/stage-order";
 import { ApiValidationError } from "../services/api.server";

@@ -15,7 +15,7 @@ import type { FilterDefinition } from "../lib/filter-rules";
 import { wordsFor } from "../lib/labels";
 import { pipelinesListSpec } from "../lib/list-specs";
 import { canonicalQuery } from "../lib/list-url";
-import { pageTitle } from "../lib/meta";
+import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
 import { listStateFrom, selectedIds } from "../services/lists.server";
 import { listPipelines } from "../services/pipelines.server";

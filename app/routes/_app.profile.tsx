@@ -8,7 +8,7 @@ import { PageHeader } from "../components/frame/page-header";
 import { ProfileForm, ProfileSuccess } from "../components/profile/profile-form";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { safeReturnPath } from "../access/account-menu";
-import { pageTitle } from "../lib/meta";
+import { pageTitle } from "../lib/variant";
 import { PROFILE_PHOTO_FIELD } from "../lib/profile-payload";
 import { requireUser } from "../services/auth.server";
 import { readForm } from "../services/forms.server";

@@ -9,7 +9,7 @@ import { PageSizeSelect, SearchBox } from "../components/table/list-controls";
 import { Pager } from "../components/table/pager";
 import type { Provider } from "../../contract/providers";
 import { providersListSpec } from "../lib/list-specs";
-import { pageTitle } from "../lib/meta";
+import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
 import { listStateFrom, selectedIds } from "../services/lists.server";
 import { listProviders } from "../services/providers.server";

@@ -5,7 +5,7 @@ import type { RolePermission } from "../../contract/roles";
 import { FormAlert } from "../components/form/field";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { pageTitle } from "../lib/meta";
+import { pageTitle } from "../lib/variant";
 import { ApiValidationError } from "../services/api.server";
 import { requireAccess } from "../services/auth.server";
 import { getRole, rolePermissions, saveRolePermissions } from "../services/roles.server";

@@ -10,7 +10,7 @@ import { PageSizeSelect, SearchBox } from "../components/table/list-controls";
 import { Pager } from "../components/table/pager";
 import { formatDate } from "../lib/format";
 import { rolesListSpec } from "../lib/list-specs";
-import { pageTitle } from "../lib/meta";
+import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
 import { listStateFrom, selectedIds } from "../services/lists.server";
 import { listRoles } from "../services/roles.server";

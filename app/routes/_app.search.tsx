@@ -4,7 +4,7 @@ import { PageHeader } from "../components/frame/page-header";
 import { SearchResultList } from "../components/search/search-results";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { wordsFor } from "../lib/labels";
-import { pageTitle } from "../lib/meta";
+import { pageTitle } from "../lib/variant";
 import { formatNumber } from "../lib/format";
 import { ApiValidationError } from "../services/api.server";
 import { requireAccess } from "../services/auth.server";

@@ -14,7 +14,7 @@ import { formatDate, formatMoney } from "../lib/format";
 import { wordsFor } from "../lib/labels";
 import { canonicalQuery } from "../lib/list-url";
 import { tasksListSpec } from "../lib/list-specs";
-import { pageTitle } from "../lib/meta";
+import { pageTitle } from "../lib/variant";
 import { requireAccess, sessionApi, started } from "../services/auth.server";
 import { cleanFilters, openList, redirectToCanonical, selectedIds } from "../services/lists.server";
 import { activePipelines, listTasks, taskFilterRules, taskFilters, teamOptions } from "../services/tasks.server";

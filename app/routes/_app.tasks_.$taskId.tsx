@@ -9,7 +9,7 @@ import { StageChip } from "../components/tasks/stage-chip";
 import { ActivitySection, ConfidenceForm, NotesSection, ProductsSection, ProgressForm, RevenueForm, Section, type SectionResult } from "../components/tasks/task-detail-sections";
 import { formatDate, formatMoney } from "../lib/format";
 import { wordsFor } from "../lib/labels";
-import { pageTitle } from "../lib/meta";
+import { pageTitle } from "../lib/variant";
 import { ApiValidationError, type Api } from "../services/api.server";
 import { requireAccess } from "../services/auth.server";
 import { chosenFile } from "../services/forms.server";

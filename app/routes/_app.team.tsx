@@ -8,7 +8,7 @@ import { PageSizeSelect, SearchBox } from "../components/table/list-controls";
 import { Pager } from "../components/table/pager";
 import { formatDate } from "../lib/format";
 import { teamsListSpec } from "../lib/list-specs";
-import { pageTitle } from "../lib/meta";
+import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
 import { listStateFrom } from "../services/lists.server";
 import { listTeams } from "../services/teams.server";

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { pageTitle } from "../lib/meta";
-import { productName } from "../lib/variant";
+import { pageTitle, productName } from "../lib/variant";
 import { hostOf } from "../services/host.server";
 import { getSession } from "../services/session.server";
 

@@ -6,7 +6,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { z } from "zod";
 import { loginResponseSchema } from "../../contract/auth";
 import { Field, FormAlert } from "../components/form/field";
-import { pageTitle } from "../lib/meta";
+import { pageTitle } from "../lib/variant";
 import { ApiValidationError, createApi } from "../services/api.server";
 import { assertSameOrigin } from "../services/auth.server";
 import { getSession, redirectWithToast } from "../services/session.server";

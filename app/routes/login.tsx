@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { INACTIVITY_NOTICE, LoginForm } from "../components/sign-in/login-form";
-import { pageTitle } from "../lib/meta";
+import { pageTitle } from "../lib/variant";
 import { hostOf } from "../services/host.server";
 import { loadBranding, loginAction, redirectIfSignedIn } from "../services/login-page.server";
 import { readCompanyCookie } from "../services/session.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form } from "@remix-run/react";
-import { pageTitle } from "../lib/meta";
+import { pageTitle } from "../lib/variant";
 import { createApi } from "../services/api.server";
 import { assertSameOrigin } from "../services/auth.server";
 import { getSession, sessionStorage } from "../services/session.server";

@@ -1,9 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { Field, FormAlert, PasswordField } from "../form/field";
-import type { Variant } from "../../lib/variant";
-import { productName } from "../../lib/variant";
-import { hexToRgb } from "../../lib/brand-colour";
+import { hexToRgb, productName, type Variant } from "../../lib/variant";
 
 // In app/lib so that the signed-in frame uses it without loading this form (and conform) on every page.
 export { hexToRgb };
