@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
 import { Drawer } from "../components/drawer";
 import { PageHeader } from "../components/frame/page-header";
+import { BellGlyph } from "../components/notifications/bell";
 import { deleteControlClass, NotificationPanel, TrashGlyph } from "../components/notifications/notification-list";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { safeReturnPath } from "../access/account-menu";
@@ -93,6 +94,7 @@ export default function NotificationsPanel() {
           items={items}
           action={action}
           now={now}
+          glyph={<BellGlyph className="h-4 w-4" />}
           markAll={
             <Form method="post" action={action}>
               <input type="hidden" name="intent" value="read-all" />

@@ -2,6 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { Footer } from "../components/frame/footer";
+// Every page inside the frame shows a page header: imported here so that it ships in the frame's chunk instead
+// of a chunk of its own (each chunk costs its gzip overhead and one more request).
+import "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { Header } from "../components/frame/header";
 import { Sidebar } from "../components/frame/sidebar";

@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type RefObject } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from "react";
 import type { Notification } from "../../../contract/notifications";
 import { deleteControlClass, NotificationPanel, TrashGlyph } from "./notification-list";
 
@@ -25,6 +25,8 @@ export interface BellPanelProps {
   id: string;
   buttonRef: RefObject<HTMLButtonElement | null>;
   close: () => void;
+  /** The icon of a notification without an image. */
+  glyph: ReactNode;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface BellPanelProps {
  * 'More', mark all read, delete after confirmation. Its own chunk, loaded when the bell is first pointed at or
  * focused, so pages that never open it do not load it (bell.tsx).
  */
-export default function BellPanel({ unread, setUnread, from, id: panelId, buttonRef, close }: BellPanelProps) {
+export default function BellPanel({ unread, setUnread, from, id: panelId, buttonRef, close, glyph }: BellPanelProps) {
   const [state, setState] = useState<PageState>({ items: [], page: 0, lastPage: 1 });
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -134,6 +136,7 @@ export default function BellPanel({ unread, setUnread, from, id: panelId, button
             loading={loading}
             error={error}
             js
+            glyph={glyph}
             markAll={
               <markAll.Form method="post" action={action}>
                 <input type="hidden" name="intent" value="read-all" />

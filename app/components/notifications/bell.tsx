@@ -2,7 +2,6 @@ import { Link, useLocation } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import { badgeText, bellLabel } from "../../lib/notification-badge";
 import { useHydrated } from "../../lib/use-hydrated";
-import { BellGlyph } from "./bell-glyph";
 
 // The panel (its list, forms and delete confirmation) is its own chunk: fetched when the bell is first pointed
 // at or focused, so the header costs every page little more than the button.
@@ -10,13 +9,18 @@ const loadPanel = () => import("./bell-panel");
 const BellPanel = lazy(loadPanel);
 const preloadPanel = () => void loadPanel().catch(() => undefined);
 
-/** The spec's polling interval of the unread count (with JavaScript). */
-export const COUNT_POLL_MS = 30_000;
 /**
- * Polling stops after this long without the user touching the page (and while the tab is hidden), so an
- * open tab does not keep an idle session alive for ever: the API's idle time-out still signs them out.
+ * The bell icon: the header's button, and the placeholder of a notification without an image (given to the
+ * panel and the /notifications page as a prop, so the icon ships once, with the frame).
  */
-export const POLL_IDLE_STOP_MS = 15 * 60_000;
+export function BellGlyph({ className = "h-5 w-5" }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" className={className} aria-hidden="true">
+      <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+    </svg>
+  );
+}
 
 export interface BellProps {
   /** Unread notifications when the page was loaded. */
@@ -59,39 +63,24 @@ export function NotificationBell({ count, from }: BellProps) {
   return <NotificationPopover unread={unread} setUnread={setUnread} from={from} />;
 }
 
-/** Polls /resources/notification-count every 30 s while the tab is visible and the user is around. */
+/**
+ * Polls the unread count every 30 s (count-polling.ts): a chunk of its own, fetched once the page has
+ * hydrated (the first poll is 30 s away).
+ */
 function useCountPolling(enabled: boolean, setUnread: (n: number) => void) {
   useEffect(() => {
     if (!enabled) return;
-    let lastActivity = Date.now();
-    const touch = () => (lastActivity = Date.now());
-    const events = ["pointerdown", "keydown", "scroll", "focus"] as const;
-    for (const e of events) window.addEventListener(e, touch, { passive: true });
-    let stopped = false;
-    async function poll() {
-      if (document.visibilityState !== "visible" || Date.now() - lastActivity > POLL_IDLE_STOP_MS) return;
-      try {
-        const res = await fetch("/resources/notification-count", { headers: { accept: "application/json" } });
-        // Signed out meanwhile (e.g. the session expired): go where the portal sent us.
-        if (res.redirected && !res.url.includes("/resources/")) {
-          window.location.assign(res.url);
-          return;
-        }
-        if (!res.ok) return;
-        const body = (await res.json()) as { new?: unknown };
-        if (!stopped && typeof body.new === "number") setUnread(body.new);
-      } catch {
-        // Offline for a moment: the next poll tries again.
-      }
-    }
-    const timer = window.setInterval(poll, COUNT_POLL_MS);
-    const onVisible = () => document.visibilityState === "visible" && poll();
-    document.addEventListener("visibilitychange", onVisible);
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    import("./count-polling").then(
+      (m) => {
+        if (!cancelled) stop = m.pollUnreadCount(setUnread);
+      },
+      () => undefined,
+    );
     return () => {
-      stopped = true;
-      window.clearInterval(timer);
-      document.removeEventListener("visibilitychange", onVisible);
-      for (const e of events) window.removeEventListener(e, touch);
+      cancelled = true;
+      stop?.();
     };
   }, [enabled, setUnread]);
 }
@@ -131,7 +120,7 @@ function NotificationPopover({ unread, setUnread, from }: { unread: number; setU
             </div>
           }
         >
-          <BellPanel unread={unread} setUnread={setUnread} from={from} id={panelId} buttonRef={buttonRef} close={close} />
+          <BellPanel unread={unread} setUnread={setUnread} from={from} id={panelId} buttonRef={buttonRef} close={close} glyph={<BellGlyph className="h-4 w-4" />} />
         </Suspense>
       ) : null}
     </div>

@@ -3,12 +3,8 @@ import type { ReactNode } from "react";
 import type { Notification } from "../../../contract/notifications";
 import { formatDateTime } from "../../lib/format";
 import { relativeDate } from "../../lib/relative-date";
-import { BellGlyph } from "./bell-glyph";
 
 export const NO_NOTIFICATIONS = "No Notifications";
-
-// In its own module so that the header's bell does not load this list with every page.
-export { BellGlyph };
 
 export interface NotificationItemProps {
   notification: Notification;
@@ -19,13 +15,15 @@ export interface NotificationItemProps {
   now: number;
   /** Sent from the popover (JavaScript): a notification without a link then stays on the page. */
   js?: boolean;
+  /** The icon of a notification without an image (the bell's glyph, drawn by the header's bell module). */
+  glyph: ReactNode;
 }
 
 /**
  * One notification. The whole text is the submit button of a POST form: it marks the notification read
  * and goes to its link (so it works without JavaScript, and a click is never a bare GET that changes state).
  */
-export function NotificationItem({ notification: n, action, deleteControl, now, js }: NotificationItemProps) {
+export function NotificationItem({ notification: n, action, deleteControl, now, js, glyph }: NotificationItemProps) {
   const unread = n.read_at === null;
   return (
     <li className={`flex items-start gap-2 px-3 py-2 ${unread ? "bg-brand/5" : ""}`} data-notification data-unread={unread ? "true" : "false"} data-id={n.id}>
@@ -42,7 +40,7 @@ export function NotificationItem({ notification: n, action, deleteControl, now, 
             <img src={n.data.image} alt="" className="mt-0.5 h-8 w-8 shrink-0 rounded-full object-cover" loading="lazy" />
           ) : (
             <span aria-hidden="true" className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-500">
-              <BellGlyph className="h-4 w-4" />
+              {glyph}
             </span>
           )}
           <span className="min-w-0 flex-1">
@@ -82,10 +80,11 @@ export interface NotificationPanelProps {
   loading?: boolean;
   error?: string | null;
   js?: boolean;
+  glyph: ReactNode;
 }
 
 /** The list of the panel, shared by the popover (JavaScript) and the /notifications panel (without). */
-export function NotificationPanel({ items, action, markAll, more, deleteControl, now, headingId, loading, error, js }: NotificationPanelProps) {
+export function NotificationPanel({ items, action, markAll, more, deleteControl, now, headingId, loading, error, js, glyph }: NotificationPanelProps) {
   return (
     <div data-notifications-panel>
       <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-3 pb-2">
@@ -113,7 +112,7 @@ export function NotificationPanel({ items, action, markAll, more, deleteControl,
       ) : (
         <ul className="divide-y divide-slate-100" aria-label="Notifications">
           {items.map((n) => (
-            <NotificationItem key={n.id} notification={n} action={action} deleteControl={deleteControl(n)} now={now} js={js} />
+            <NotificationItem key={n.id} notification={n} action={action} deleteControl={deleteControl(n)} now={now} js={js} glyph={glyph} />
           ))}
         </ul>
       )}
