@@ -4,6 +4,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { ReactNode } from "react";
 import { ToastArea } from "./components/toast";
 import { useNonce } from "./lib/nonce";
+import { useMarkAppHydrated } from "./lib/use-hydrated";
 import { DEV_BANNER, type Variant } from "./lib/variant";
 import { hostOf } from "./services/host.server";
 import { getSession, sessionStorage } from "./services/session.server";
@@ -53,6 +54,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useMarkAppHydrated();
   return <Outlet />;
 }
 

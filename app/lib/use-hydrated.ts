@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 
 function subscribe() {
   return () => {};
@@ -15,4 +15,18 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+let appHydrated = false;
+
+/** The root route calls this: it notes once that the first page has hydrated (see `island` in island.ts). */
+export function useMarkAppHydrated(): void {
+  useEffect(() => {
+    appHydrated = true;
+  }, []);
+}
+
+/** Whether the first page has hydrated: false on the server, and in the browser until the root route's effect ran. */
+export function isAppHydrated(): boolean {
+  return appHydrated;
 }

@@ -1,15 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import type { Task } from "../../contract/tasks";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { StageChip } from "../components/tasks/stage-chip";
-import { ActivitySection, ConfidenceForm, NotesSection, ProductsSection, ProgressForm, RevenueForm, Section, type SectionResult } from "../components/tasks/task-detail-sections";
+import type { SectionResult } from "../components/tasks/task-detail-sections";
+import { sectionsOnServer } from "../components/tasks/task-detail-sections.server";
 import { formatDate, formatMoney } from "../lib/format";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
+import { island } from "../lib/island";
 import { ApiValidationError, type Api } from "../services/api.server";
 import { requireAccess } from "../services/auth.server";
 import { chosenFile } from "../services/forms.server";
@@ -162,6 +164,61 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithToast(request, `/tasks/${id}${new URL(request.url).search}`, { kind: "success", message: success });
 }
 
+// The sections below the summary (the forms, products, notes and activity, with their form kit) are an island:
+// the server renders them, the browser hydrates them once their chunk has arrived.
+const sections = island(() => import("../components/tasks/task-detail-sections"), sectionsOnServer);
+
+type TaskPageData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function TaskSections({
+  task,
+  pipelines,
+  confidence,
+  frequencies,
+  productTypes,
+  notes,
+  activity,
+  words,
+  canManage,
+  accept,
+  result,
+  hrefWith,
+}: TaskPageData & { result: SectionResult | undefined; hrefWith: (name: string) => (page: number) => string }) {
+  const { Section, ProgressForm, ConfidenceForm, RevenueForm, ProductsSection, NotesSection, ActivitySection } = sections.read();
+  const lookups = {
+    payment_frequency_id: Object.fromEntries(frequencies.map((f) => [f.value, f.label])),
+    ...Object.fromEntries(Object.entries(confidence).map(([field, options]) => [field, Object.fromEntries(options.map((o) => [o.value, o.label.replace(/ \(\d+\)$/, "")]))])),
+  };
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <div className="space-y-6">
+        {canManage ? (
+          <Section id="progress" title="Update progress" info={`Move the ${words.task} to another stage of its pipeline or to another pipeline; a progress note is kept.`}>
+            <ProgressForm task={task} pipelines={pipelines} frequencies={frequencies} result={result} accept={accept} words={words} />
+          </Section>
+        ) : null}
+        <Section id="confidence" title="Confidence">
+          <ConfidenceForm task={task} options={confidence} result={result} canManage={canManage} />
+        </Section>
+        <Section id="revenue" title="Revenue">
+          <RevenueForm task={task} frequencies={frequencies} result={result} canManage={canManage} />
+        </Section>
+        <Section id="products" title="Products">
+          <ProductsSection task={task} products={task.products ?? []} productTypes={productTypes} result={result} canManage={canManage} />
+        </Section>
+      </div>
+      <div className="space-y-6">
+        <Section id="notes" title="Notes" info="Progress notes and notes added here, newest first.">
+          <NotesSection notes={notes.data} page={notes.page} lastPage={notes.lastPage} hrefFor={hrefWith("notesPage")} result={result} canManage={canManage} />
+        </Section>
+        <Section id="activity" title="Activity">
+          <ActivitySection entries={activity.data} page={activity.page} lastPage={activity.lastPage} hrefFor={hrefWith("activityPage")} words={words} lookups={lookups} />
+        </Section>
+      </div>
+    </div>
+  );
+}
+
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
@@ -172,7 +229,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function TaskPage() {
-  const { task, pipelines, confidence, frequencies, productTypes, notes, activity, words, canManage, accept } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { task, words, canManage } = data;
   const actionData = useActionData<typeof action>() as SectionResult | undefined;
   const frame = useFrame();
   const { search } = useLocation();
@@ -182,10 +240,6 @@ export default function TaskPage() {
     else params.delete(name);
     const q = params.toString();
     return `/tasks/${task.id}${q ? `?${q}` : ""}`;
-  };
-  const lookups = {
-    payment_frequency_id: Object.fromEntries(frequencies.map((f) => [f.value, f.label])),
-    ...Object.fromEntries(Object.entries(confidence).map(([field, options]) => [field, Object.fromEntries(options.map((o) => [o.value, o.label.replace(/ \(\d+\)$/, "")]))])),
   };
   const kybError = actionData?.intent === "kyb" ? actionData.errors._ : undefined;
   return (
@@ -246,32 +300,9 @@ export default function TaskPage() {
         {task.description ? <p className="mt-4 whitespace-pre-wrap text-sm text-slate-700">{task.description}</p> : null}
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-2">
-        <div className="space-y-6">
-          {canManage ? (
-            <Section id="progress" title="Update progress" info={`Move the ${words.task} to another stage of its pipeline or to another pipeline; a progress note is kept.`}>
-              <ProgressForm task={task} pipelines={pipelines} frequencies={frequencies} result={actionData} accept={accept} words={words} />
-            </Section>
-          ) : null}
-          <Section id="confidence" title="Confidence">
-            <ConfidenceForm task={task} options={confidence} result={actionData} canManage={canManage} />
-          </Section>
-          <Section id="revenue" title="Revenue">
-            <RevenueForm task={task} frequencies={frequencies} result={actionData} canManage={canManage} />
-          </Section>
-          <Section id="products" title="Products">
-            <ProductsSection task={task} products={task.products ?? []} productTypes={productTypes} result={actionData} canManage={canManage} />
-          </Section>
-        </div>
-        <div className="space-y-6">
-          <Section id="notes" title="Notes" info="Progress notes and notes added here, newest first.">
-            <NotesSection notes={notes.data} page={notes.page} lastPage={notes.lastPage} hrefFor={hrefWith("notesPage")} result={actionData} canManage={canManage} />
-          </Section>
-          <Section id="activity" title="Activity">
-            <ActivitySection entries={activity.data} page={activity.page} lastPage={activity.lastPage} hrefFor={hrefWith("activityPage")} words={words} lookups={lookups} />
-          </Section>
-        </div>
-      </div>
+      <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
+        <TaskSections {...data} result={actionData} hrefWith={hrefWith} />
+      </Suspense>
       <Outlet />
     </>
   );

@@ -2,9 +2,11 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { Footer } from "../components/frame/footer";
-// Every page inside the frame shows a page header: imported here so that it ships in the frame's chunk instead
-// of a chunk of its own (each chunk costs its gzip overhead and one more request).
+// Every page inside the frame shows a page header, and several draw parts of the page as islands: imported
+// here so that they ship in the frame's chunk instead of chunks of their own (each chunk costs its gzip
+// overhead and one more request).
 import "../components/frame/page-header";
+import "../lib/island";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { Header } from "../components/frame/header";
 import { Sidebar } from "../components/frame/sidebar";
