@@ -1,164 +1,41 @@
-import { Link } from "@remix-run/react";
-import type { ChangeEvent } from "react";
-import { dateRangeBounds, sanitiseFilterInput, type FilterDefinition, type DropdownOption } from "../../lib/filter-rules";
-import { dateWindow } from "../../lib/dates";
-import { canonicalQuery, hrefFor, withFilter, type FilterValue, type ListSpec, type ListState } from "../../lib/list-url";
-import { SearchableSelect } from "../form/searchable-select";
-import { FilterForm } from "./list-controls";
+import { Suspense } from "react";
+import { island } from "../../lib/island";
+import { canonicalQuery, hrefFor, withFilter } from "../../lib/list-url";
+import type { FilterBarProps, FilterPanelProps } from "./filter-panel";
+import { filterPanelOnServer } from "./filter-panel.server";
+import { StateFields } from "./list-controls";
 
-export interface FilterBarProps {
-  pathname: string;
-  state: ListState;
-  spec: ListSpec;
-  filters: readonly FilterDefinition[];
-  /** Labels of the current autocomplete values and the first options for the no-JavaScript select. */
-  autocomplete?: Record<string, { selected?: DropdownOption | null; initial?: DropdownOption[] }>;
-}
+export type { FilterBarProps } from "./filter-panel";
 
-const inputClass = "mt-1 block w-44 rounded-md border border-slate-300 px-2 py-1.5 text-sm";
-const text = (v: FilterValue | undefined) => (typeof v === "string" ? v : "");
-const range = (v: FilterValue | undefined) => (typeof v === "object" ? v : {});
+// The panel, its controls (the searchable dropdown's native select, the form kit) and its filter rules are an
+// island: the server renders them; until their chunk has arrived the form works as it does without JavaScript
+// (its Apply button), then React hydrates it and a change applies at once.
+const panel = island(() => import("./filter-panel"), filterPanelOnServer);
 
-/** Keeps a number filter's text to what its rules allow as the user types (JavaScript only). */
-function numberTyping(def: FilterDefinition) {
-  return (e: ChangeEvent<HTMLInputElement>) => {
-    const input = e.currentTarget;
-    const cleaned = sanitiseFilterInput(def, input.value, input.defaultValue);
-    if (cleaned !== input.value) input.value = cleaned;
-  };
-}
-
-function FilterControl({ def, state, autocomplete }: { def: FilterDefinition; state: ListState; autocomplete?: FilterBarProps["autocomplete"] }) {
-  const id = `filter-${def.filterKey}`;
-  const name = `filter[${def.filterKey}]`;
-  const value = state.filters[def.filterKey];
-  const label = (
-    <label htmlFor={def.type === "date_range" ? `${id}-from` : id} className="block text-xs font-medium text-slate-600">
-      {def.label}
-    </label>
-  );
-  switch (def.type) {
-    case "select":
-      return (
-        <div>
-          {label}
-          <select id={id} name={name} defaultValue={text(value)} disabled={def.disabled} className={inputClass}>
-            <option value="">{def.emptyLabel ?? "All"}</option>
-            {def.selectOptions?.map((o) => (
-              <option key={o.value} value={o.value} disabled={o.disabled}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-      );
-    case "autocomplete":
-      return (
-        <SearchableSelect
-          id={id}
-          name={name}
-          label={def.label}
-          optionsUrl={def.optionsUrl}
-          itemUrl={def.itemUrl}
-          defaultValue={text(value) || null}
-          defaultOption={autocomplete?.[def.filterKey]?.selected ?? null}
-          initialOptions={autocomplete?.[def.filterKey]?.initial ?? []}
-          placeholder={def.placeholder ?? "Any"}
-          disabled={def.disabled}
-          className="w-56"
-        />
-      );
-    case "number": {
-      return (
-        <div>
-          {label}
-          <input id={id} name={name} type="text" inputMode="decimal" defaultValue={text(value)} placeholder={def.placeholder} disabled={def.disabled} onChange={numberTyping(def)} className={inputClass} />
-        </div>
-      );
-    }
-    case "date": {
-      const window = dateWindow();
-      return (
-        <div>
-          {label}
-          <input id={id} name={name} type="date" defaultValue={text(value)} min={window.min} max={window.max} disabled={def.disabled} className={inputClass} />
-        </div>
-      );
-    }
-    case "date_range": {
-      const r = range(value);
-      const bounds = dateRangeBounds(r);
-      return (
-        <fieldset>
-          <legend className="block text-xs font-medium text-slate-600">{def.label}</legend>
-          <div className="mt-1 flex items-center gap-1">
-            <label htmlFor={`${id}-from`} className="sr-only">
-              {def.label} from
-            </label>
-            <input id={`${id}-from`} name={`${name}[from]`} type="date" defaultValue={r.from ?? ""} min={bounds.from.min} max={bounds.from.max} disabled={def.disabled} className={`${inputClass} w-36`} />
-            <span aria-hidden="true">–</span>
-            <label htmlFor={`${id}-to`} className="sr-only">
-              {def.label} to
-            </label>
-            <input id={`${id}-to`} name={`${name}[to]`} type="date" defaultValue={r.to ?? ""} min={bounds.to.min} max={bounds.to.max} disabled={def.disabled} className={`${inputClass} w-36`} />
-          </div>
-        </fieldset>
-      );
-    }
-    case "time":
-      return (
-        <div>
-          {label}
-          <input id={id} name={name} type="time" defaultValue={text(value)} disabled={def.disabled} className={inputClass} />
-        </div>
-      );
-    default:
-      return (
-        <div>
-          {label}
-          <input id={id} name={name} type="text" defaultValue={text(value)} placeholder={def.placeholder} maxLength={500} disabled={def.disabled} className={inputClass} />
-        </div>
-      );
-  }
-}
-
-function describe(def: FilterDefinition, value: FilterValue, autocomplete?: FilterBarProps["autocomplete"]): string {
-  if (typeof value === "object") return `${def.label}: ${value.from ?? "…"} – ${value.to ?? "…"}`;
-  const option = def.selectOptions?.find((o) => o.value === value) ?? autocomplete?.[def.filterKey]?.selected;
-  return `${def.label}: ${option && option.value === value ? option.label : value}`;
+function Panel(props: FilterPanelProps) {
+  const { FilterPanel } = panel.read();
+  return <FilterPanel {...props} />;
 }
 
 /**
- * The filters of a list as one GET form (Apply without JavaScript, applied on change with it), and the
- * active filters as chips whose ✕ removes one (and its dependants: a stage goes with its pipeline).
+ * The filters of a list as one GET form, and the active filters as chips whose ✕ removes one (filter-panel.tsx).
+ * The list's URLs are worked out here, with the rest of the list's first-load code.
  */
 export function FilterBar({ pathname, state, spec, filters, autocomplete }: FilterBarProps) {
-  const active = filters.filter((f) => state.filters[f.filterKey] !== undefined);
+  const removeHrefs = Object.fromEntries(
+    filters.filter((f) => state.filters[f.filterKey] !== undefined).map((f) => [f.filterKey, hrefFor(pathname, withFilter(state, spec, f.filterKey, null), spec)]),
+  );
   return (
-    <div className="space-y-2">
-      {/* Keyed on the state: after a client-side navigation the inputs show the new filters. */}
-      <FilterForm key={canonicalQuery(state, spec)} state={state} spec={spec}>
-        {filters.map((def) => (
-          <FilterControl key={def.filterKey} def={def} state={state} autocomplete={autocomplete} />
-        ))}
-      </FilterForm>
-      {active.length ? (
-        <ul className="flex flex-wrap items-center gap-2" aria-label="Active filters">
-          {active.map((def) => (
-            <li key={def.filterKey} className="flex items-center gap-1 rounded-full bg-slate-100 py-0.5 pl-3 pr-1 text-xs text-slate-700">
-              {describe(def, state.filters[def.filterKey]!, autocomplete)}
-              <Link to={hrefFor(pathname, withFilter(state, spec, def.filterKey, null), spec)} className="rounded-full px-1.5 hover:bg-slate-200" aria-label={`Remove filter ${def.label}`} preventScrollReset>
-                ✕
-              </Link>
-            </li>
-          ))}
-          <li>
-            <Link to={hrefFor(pathname, { ...state, filters: {}, page: 1 }, spec)} className="text-xs text-brand underline" preventScrollReset>
-              Clear filters
-            </Link>
-          </li>
-        </ul>
-      ) : null}
-    </div>
+    <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
+      <Panel
+        state={state}
+        filters={filters}
+        autocomplete={autocomplete}
+        formKey={canonicalQuery(state, spec)}
+        stateFields={<StateFields state={state} spec={spec} omit={["filters"]} />}
+        removeHrefs={removeHrefs}
+        clearHref={hrefFor(pathname, { ...state, filters: {}, page: 1 }, spec)}
+      />
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { Form, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef } from "react";
 import { PAGE_SIZES, toSearchParams, type ListSpec, type ListState } from "../../lib/list-url";
 import { useHydrated } from "../../lib/use-hydrated";
 
@@ -88,29 +88,6 @@ export function PageSizeSelect({ state, spec }: { state: ListState; spec: ListSp
           Apply
         </button>
       )}
-    </Form>
-  );
-}
-
-/** A filter panel: a GET form of filter inputs; with JavaScript a change applies at once, without it the Apply button does. */
-export function FilterForm({ state, spec, children }: { state: ListState; spec: ListSpec; children: ReactNode }) {
-  const submit = useSubmit();
-  return (
-    <Form
-      method="get"
-      className="flex flex-wrap items-end gap-3"
-      preventScrollReset
-      onChange={(e) => {
-        const target = e.target as HTMLInputElement;
-        if (target.type === "text" || target.type === "search") return;
-        submit(e.currentTarget, { preventScrollReset: true });
-      }}
-    >
-      <StateFields state={state} spec={spec} omit={["filters"]} />
-      {children}
-      <button type="submit" className="btn-secondary">
-        Apply
-      </button>
     </Form>
   );
 }

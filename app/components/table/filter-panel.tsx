@@ -1,0 +1,217 @@
+import { Form, Link, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, type ChangeEvent, type ReactNode } from "react";
+import { dateRangeBounds, sanitiseFilterInput, type FilterDefinition, type DropdownOption } from "../../lib/filter-rules";
+import { dateWindow } from "../../lib/dates";
+import type { FilterValue, ListSpec, ListState } from "../../lib/list-url";
+import { SearchableSelect } from "../form/searchable-select";
+
+export interface FilterBarProps {
+  pathname: string;
+  state: ListState;
+  spec: ListSpec;
+  filters: readonly FilterDefinition[];
+  /** Labels of the current autocomplete values and the first options for the no-JavaScript select. */
+  autocomplete?: Record<string, { selected?: DropdownOption | null; initial?: DropdownOption[] }>;
+}
+
+/** What FilterBar works out for the panel from the list's state (the list's URLs, in the first-load code). */
+export interface FilterPanelProps extends Pick<FilterBarProps, "state" | "filters" | "autocomplete"> {
+  /** Changes with the list's state: after a client-side navigation the inputs show the new filters. */
+  formKey: string;
+  /** Hidden inputs carrying the rest of the list's state through the form (search, sort, page size). */
+  stateFields: ReactNode;
+  /** By filter key: the list without that active filter (and its dependants: a stage goes with its pipeline). */
+  removeHrefs: Record<string, string>;
+  /** The list without any filter. */
+  clearHref: string;
+}
+
+const inputClass = "mt-1 block w-44 rounded-md border border-slate-300 px-2 py-1.5 text-sm";
+const text = (v: FilterValue | undefined) => (typeof v === "string" ? v : "");
+const range = (v: FilterValue | undefined) => (typeof v === "object" ? v : {});
+
+/** Keeps a number filter's text to what its rules allow as the user types (JavaScript only). */
+function numberTyping(def: FilterDefinition) {
+  return (e: ChangeEvent<HTMLInputElement>) => {
+    const input = e.currentTarget;
+    const cleaned = sanitiseFilterInput(def, input.value, input.defaultValue);
+    if (cleaned !== input.value) input.value = cleaned;
+  };
+}
+
+function FilterControl({ def, state, autocomplete }: { def: FilterDefinition; state: ListState; autocomplete?: FilterBarProps["autocomplete"] }) {
+  const id = `filter-${def.filterKey}`;
+  const name = `filter[${def.filterKey}]`;
+  const value = state.filters[def.filterKey];
+  const label = (
+    <label htmlFor={def.type === "date_range" ? `${id}-from` : id} className="block text-xs font-medium text-slate-600">
+      {def.label}
+    </label>
+  );
+  switch (def.type) {
+    case "select":
+      return (
+        <div>
+          {label}
+          <select id={id} name={name} defaultValue={text(value)} disabled={def.disabled} className={inputClass}>
+            <option value="">{def.emptyLabel ?? "All"}</option>
+            {def.selectOptions?.map((o) => (
+              <option key={o.value} value={o.value} disabled={o.disabled}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      );
+    case "autocomplete":
+      return (
+        <SearchableSelect
+          id={id}
+          name={name}
+          label={def.label}
+          optionsUrl={def.optionsUrl}
+          itemUrl={def.itemUrl}
+          defaultValue={text(value) || null}
+          defaultOption={autocomplete?.[def.filterKey]?.selected ?? null}
+          initialOptions={autocomplete?.[def.filterKey]?.initial ?? []}
+          placeholder={def.placeholder ?? "Any"}
+          disabled={def.disabled}
+          className="w-56"
+        />
+      );
+    case "number": {
+      return (
+        <div>
+          {label}
+          <input id={id} name={name} type="text" inputMode="decimal" defaultValue={text(value)} placeholder={def.placeholder} disabled={def.disabled} onChange={numberTyping(def)} className={inputClass} />
+        </div>
+      );
+    }
+    case "date": {
+      const window = dateWindow();
+      return (
+        <div>
+          {label}
+          <input id={id} name={name} type="date" defaultValue={text(value)} min={window.min} max={window.max} disabled={def.disabled} className={inputClass} />
+        </div>
+      );
+    }
+    case "date_range": {
+      const r = range(value);
+      const bounds = dateRangeBounds(r);
+      return (
+        <fieldset>
+          <legend className="block text-xs font-medium text-slate-600">{def.label}</legend>
+          <div className="mt-1 flex items-center gap-1">
+            <label htmlFor={`${id}-from`} className="sr-only">
+              {def.label} from
+            </label>
+            <input id={`${id}-from`} name={`${name}[from]`} type="date" defaultValue={r.from ?? ""} min={bounds.from.min} max={bounds.from.max} disabled={def.disabled} className={`${inputClass} w-36`} />
+            <span aria-hidden="true">–</span>
+            <label htmlFor={`${id}-to`} className="sr-only">
+              {def.label} to
+            </label>
+            <input id={`${id}-to`} name={`${name}[to]`} type="date" defaultValue={r.to ?? ""} min={bounds.to.min} max={bounds.to.max} disabled={def.disabled} className={`${inputClass} w-36`} />
+          </div>
+        </fieldset>
+      );
+    }
+    case "time":
+      return (
+        <div>
+          {label}
+          <input id={id} name={name} type="time" defaultValue={text(value)} disabled={def.disabled} className={inputClass} />
+        </div>
+      );
+    default:
+      return (
+        <div>
+          {label}
+          <input id={id} name={name} type="text" defaultValue={text(value)} placeholder={def.placeholder} maxLength={500} disabled={def.disabled} className={inputClass} />
+        </div>
+      );
+  }
+}
+
+/** A filter panel: a GET form of filter inputs; with JavaScript a change applies at once, without it the Apply button does. */
+function FilterForm({ stateFields, children }: { stateFields: ReactNode; children: ReactNode }) {
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  // This panel hydrates once its chunk has arrived, after the page's: a change made before then applies now.
+  useEffect(() => {
+    if (form.current && [...form.current.elements].some(changedBeforeHydrating)) submit(form.current, { preventScrollReset: true });
+  }, [submit]);
+  return (
+    <Form
+      ref={form}
+      method="get"
+      className="flex flex-wrap items-end gap-3"
+      preventScrollReset
+      onChange={(e) => {
+        const target = e.target as HTMLInputElement;
+        if (target.type === "text" || target.type === "search") return;
+        submit(e.currentTarget, { preventScrollReset: true });
+      }}
+    >
+      {stateFields}
+      {children}
+      <button type="submit" className="btn-secondary">
+        Apply
+      </button>
+    </Form>
+  );
+}
+
+/** A control whose value is no longer the one the page was drawn with (text and search boxes do not apply on change). */
+function changedBeforeHydrating(el: Element): boolean {
+  if (el instanceof HTMLSelectElement) {
+    // What a form reset would choose: the option drawn selected, else the first that can be chosen.
+    const options = [...el.options];
+    const drawn = options.findIndex((o) => o.defaultSelected);
+    return el.selectedIndex !== (drawn === -1 ? options.findIndex((o) => !o.disabled) : drawn);
+  }
+  if (!(el instanceof HTMLInputElement) || ["text", "search", "hidden", "submit"].includes(el.type)) return false;
+  return el.type === "checkbox" || el.type === "radio" ? el.checked !== el.defaultChecked : el.value !== el.defaultValue;
+}
+
+function describe(def: FilterDefinition, value: FilterValue, autocomplete?: FilterBarProps["autocomplete"]): string {
+  if (typeof value === "object") return `${def.label}: ${value.from ?? "…"} – ${value.to ?? "…"}`;
+  const option = def.selectOptions?.find((o) => o.value === value) ?? autocomplete?.[def.filterKey]?.selected;
+  return `${def.label}: ${option && option.value === value ? option.label : value}`;
+}
+
+/**
+ * The filters of a list as one GET form (Apply without JavaScript, applied on change with it), and the
+ * active filters as chips whose ✕ removes one (and its dependants: a stage goes with its pipeline). Lists show
+ * it through FilterBar (filter-bar.tsx), as an island.
+ */
+export function FilterPanel({ state, filters, autocomplete, formKey, stateFields, removeHrefs, clearHref }: FilterPanelProps) {
+  const active = filters.filter((f) => state.filters[f.filterKey] !== undefined);
+  return (
+    <div className="space-y-2">
+      {/* Keyed on the state: after a client-side navigation the inputs show the new filters. */}
+      <FilterForm key={formKey} stateFields={stateFields}>
+        {filters.map((def) => (
+          <FilterControl key={def.filterKey} def={def} state={state} autocomplete={autocomplete} />
+        ))}
+      </FilterForm>
+      {active.length ? (
+        <ul className="flex flex-wrap items-center gap-2" aria-label="Active filters">
+          {active.map((def) => (
+            <li key={def.filterKey} className="flex items-center gap-1 rounded-full bg-slate-100 py-0.5 pl-3 pr-1 text-xs text-slate-700">
+              {describe(def, state.filters[def.filterKey]!, autocomplete)}
+              <Link to={removeHrefs[def.filterKey]!} className="rounded-full px-1.5 hover:bg-slate-200" aria-label={`Remove filter ${def.label}`} preventScrollReset>
+                ✕
+              </Link>
+            </li>
+          ))}
+          <li>
+            <Link to={clearHref} className="text-xs text-brand underline" preventScrollReset>
+              Clear filters
+            </Link>
+          </li>
+        </ul>
+      ) : null}
+    </div>
+  );
+}
