@@ -1,24 +1,30 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { Suspense } from "react";
+import { island } from "../lib/island";
+import { errorPageOnServer } from "./error-page.server";
 
-const texts: Record<number, { title: string; body: string }> = {
-  403: { title: "Not allowed", body: "You do not have permission to do that." },
-  404: { title: "Page not found", body: "We could not find the page you were looking for. It may have moved, or the link may be wrong." },
-  503: { title: "Service unavailable", body: "The service is not answering right now. What you were doing has not been lost; please try again in a moment." },
-};
+// Errors are rare: what they show (error-page.tsx) is drawn by the server with the page, and in the browser its
+// code is a chunk of its own, fetched when an error is to be shown (or hydrated).
+const page = island(() => import("./error-page"), errorPageOnServer);
+
+function ErrorPagePart({ frame }: { frame?: boolean }) {
+  const { ErrorPage, FrameErrorPage } = page.read();
+  return frame ? <FrameErrorPage /> : <ErrorPage />;
+}
 
 /** The error boundary of pages inside the frame: not found, not allowed, unavailable, or a general error; never a stack. */
 export function RouteErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const text = texts[status] ?? { title: "Something went wrong", body: "Please try again. If the problem continues, contact support." };
   return (
-    <section className="mx-auto max-w-xl py-16 text-center" data-status={status}>
-      <p className="text-sm font-semibold text-brand">{status}</p>
-      <h1 className="mt-2 text-2xl font-semibold">{text.title}</h1>
-      <p className="mt-3 text-slate-600">{text.body}</p>
-      <Link className="btn-primary mt-6" to="/dashboard">
-        Back to the dashboard
-      </Link>
-    </section>
+    <Suspense fallback={null}>
+      <ErrorPagePart />
+    </Suspense>
+  );
+}
+
+/** The error boundary of the frame itself (error-page.tsx): the product's side bar and header, and the error. */
+export function FrameErrorBoundary() {
+  return (
+    <Suspense fallback={null}>
+      <ErrorPagePart frame />
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { Footer } from "../components/frame/footer";
 // Every page inside the frame shows a page header, and several draw parts of the page as islands: imported
@@ -7,11 +7,11 @@ import { Footer } from "../components/frame/footer";
 // overhead and one more request).
 import "../components/frame/page-header";
 import "../lib/island";
-import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { FrameErrorBoundary } from "../components/route-error-boundary";
 import { Header } from "../components/frame/header";
 import { Sidebar } from "../components/frame/sidebar";
 import { greetingFor, ukHour } from "../lib/greeting";
-import { hexToRgb, productName, type Variant } from "../lib/variant";
+import { hexToRgb, productName } from "../lib/variant";
 import { requireUser, sessionApi, started } from "../services/auth.server";
 import { config } from "../services/config.server";
 import { companySwitcher, visibleMenu } from "../services/menus.server";
@@ -100,29 +100,4 @@ export default function Frame() {
   );
 }
 
-/**
- * When the frame itself cannot load (the API is not answering, so there is no user to build the menu
- * from), the page still shows inside a frame: the product's side bar and header without the user's
- * menu, and the friendly error (503, 404 …) where the page would be. Never a stack.
- */
-export function ErrorBoundary() {
-  const root = useRouteLoaderData<{ variant: Variant }>("root");
-  const edition: Variant = root?.variant ?? "flightdeck";
-  return (
-    <div className="flex min-h-screen" data-frame="unavailable">
-      <aside className="hidden w-[255px] shrink-0 bg-brand px-4 py-6 text-white lg:block" aria-label="Side menu">
-        <Link to="/dashboard" className="text-lg font-semibold">
-          {productName[edition]}
-        </Link>
-      </aside>
-      <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex items-center justify-between bg-white px-4 py-3 shadow-sm sm:px-8">
-          <span className="text-sm font-semibold">{productName[edition]}</span>
-        </header>
-        <main id="main" className="flex-1 px-4 py-6 sm:px-8">
-          <RouteErrorBoundary />
-        </main>
-      </div>
-    </div>
-  );
-}
+export { FrameErrorBoundary as ErrorBoundary };

@@ -1,10 +1,13 @@
-import { Form, Link, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Link, useLocation } from "@remix-run/react";
+import { Suspense, useEffect, useRef } from "react";
 import type { CompanySwitcher } from "../../access/account-menu";
 import { profileHref, safeReturnPath } from "../../access/links";
+import { island } from "../../lib/island";
 import type { Variant } from "../../lib/variant";
 import { NotificationBell } from "../notifications/bell";
 import { HeaderSearch } from "../search/header-search";
+import type { AccountMenuPanelProps } from "./account-menu-panel";
+import { accountMenuPanelOnServer } from "./account-menu-panel.server";
 
 export interface HeaderUser {
   name: string;
@@ -42,14 +45,20 @@ function initials(u: HeaderUser) {
   return `${u.name.slice(0, 1)}${u.last_name.slice(0, 1)}`.toUpperCase();
 }
 
+// What the account menu opens to is an island: the server draws it; the browser hydrates it once its chunk has
+// arrived (until then its links and the Log Out form work as they do without JavaScript).
+const panel = island(() => import("./account-menu-panel"), accountMenuPanelOnServer);
+
+function Panel(props: AccountMenuPanelProps) {
+  const { AccountMenuPanel } = panel.read();
+  return <AccountMenuPanel {...props} />;
+}
+
 /**
- * The account menu: a native disclosure, so it opens with the keyboard and without JavaScript. Name, last
- * name and e-mail; 'Personal account' > 'Personal profile' (the profile drawer); the company switcher
- * (under 'Company account' in flightDeck); the broker portal (hasCedarPermission, new tab); 'Log Out'.
+ * The account menu: a native disclosure, so it opens with the keyboard and without JavaScript (account-menu-panel.tsx
+ * is what it opens to).
  */
 function AccountMenu({ user, brokerPortalUrl, companyMenu, from }: Pick<HeaderProps, "user" | "brokerPortalUrl" | "companyMenu"> & { from: string }) {
-  const item = "block w-full rounded px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none";
-  const heading = "px-3 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-400";
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   // With JavaScript a navigation does not reload the page: close the menu as a page load would.
@@ -71,49 +80,9 @@ function AccountMenu({ user, brokerPortalUrl, companyMenu, from }: Pick<HeaderPr
         </span>
         <span className="sr-only">Account menu</span>
       </summary>
-      <div className="absolute right-0 z-30 mt-2 w-64 rounded-md bg-white p-2 shadow-lg ring-1 ring-slate-200">
-        <div className="border-b border-slate-100 px-3 pb-2">
-          <p className="text-sm font-semibold">
-            {user.name} {user.last_name}
-          </p>
-          <p className="truncate text-xs text-slate-500">{user.email}</p>
-        </div>
-        <p className={heading}>Personal account</p>
-        <Link to={profileHref(from)} className={item}>
-          Personal profile
-        </Link>
-        <div className="mt-1 border-t border-slate-100" data-company-switcher>
-          {companyMenu.heading ? <p className={heading}>{companyMenu.heading}</p> : null}
-          <p className="flex items-center gap-2 px-3 pb-1 pt-2 text-sm font-semibold text-slate-800">
-            <span aria-hidden="true" className="flex h-5 w-5 items-center justify-center rounded bg-brand text-[10px] font-bold text-brand-ink">
-              {companyMenu.companyName.slice(0, 1).toUpperCase()}
-            </span>
-            <span data-company-name>{companyMenu.companyName}</span>
-          </p>
-          {companyMenu.items.length ? (
-            <ul aria-label={`${companyMenu.companyName} pages`}>
-              {companyMenu.items.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className={`${item} pl-10`}>
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-        {brokerPortalUrl ? (
-          <a href={brokerPortalUrl} target="_blank" rel="noopener noreferrer" className={`${item} mt-1 border-t border-slate-100`}>
-            Broker portal <span aria-hidden="true">↗</span>
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        ) : null}
-        <Form method="post" action="/logout" className="mt-1 border-t border-slate-100 pt-1">
-          <button type="submit" className={item}>
-            Log Out
-          </button>
-        </Form>
-      </div>
+      <Suspense fallback={null}>
+        <Panel user={user} brokerPortalUrl={brokerPortalUrl} companyMenu={companyMenu} profileTo={profileHref(from)} />
+      </Suspense>
     </details>
   );
 }

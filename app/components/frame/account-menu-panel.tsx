@@ -1,0 +1,68 @@
+import { Form, Link } from "@remix-run/react";
+import type { CompanySwitcher } from "../../access/account-menu";
+import type { HeaderUser } from "./header";
+
+export interface AccountMenuPanelProps {
+  user: HeaderUser;
+  /** The broker-portal link (user uuid appended), for users with hasCedarPermission. */
+  brokerPortalUrl: string | null;
+  companyMenu: CompanySwitcher;
+  /** 'Personal profile': the profile drawer, returning to the current page. */
+  profileTo: string;
+}
+
+/**
+ * What the account menu opens to: name, last name and e-mail; 'Personal account' > 'Personal profile' (the
+ * profile drawer); the company switcher (under 'Company account' in flightDeck); the broker portal
+ * (hasCedarPermission, new tab); 'Log Out'. Drawn by the server with every page; in the browser its code is an
+ * island (header.tsx), since the menu stays closed on most visits.
+ */
+export function AccountMenuPanel({ user, brokerPortalUrl, companyMenu, profileTo }: AccountMenuPanelProps) {
+  const item = "block w-full rounded px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none";
+  const heading = "px-3 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-400";
+  return (
+    <div className="absolute right-0 z-30 mt-2 w-64 rounded-md bg-white p-2 shadow-lg ring-1 ring-slate-200">
+      <div className="border-b border-slate-100 px-3 pb-2">
+        <p className="text-sm font-semibold">
+          {user.name} {user.last_name}
+        </p>
+        <p className="truncate text-xs text-slate-500">{user.email}</p>
+      </div>
+      <p className={heading}>Personal account</p>
+      <Link to={profileTo} className={item}>
+        Personal profile
+      </Link>
+      <div className="mt-1 border-t border-slate-100" data-company-switcher>
+        {companyMenu.heading ? <p className={heading}>{companyMenu.heading}</p> : null}
+        <p className="flex items-center gap-2 px-3 pb-1 pt-2 text-sm font-semibold text-slate-800">
+          <span aria-hidden="true" className="flex h-5 w-5 items-center justify-center rounded bg-brand text-[10px] font-bold text-brand-ink">
+            {companyMenu.companyName.slice(0, 1).toUpperCase()}
+          </span>
+          <span data-company-name>{companyMenu.companyName}</span>
+        </p>
+        {companyMenu.items.length ? (
+          <ul aria-label={`${companyMenu.companyName} pages`}>
+            {companyMenu.items.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={`${item} pl-10`}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      {brokerPortalUrl ? (
+        <a href={brokerPortalUrl} target="_blank" rel="noopener noreferrer" className={`${item} mt-1 border-t border-slate-100`}>
+          Broker portal <span aria-hidden="true">↗</span>
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      ) : null}
+      <Form method="post" action="/logout" className="mt-1 border-t border-slate-100 pt-1">
+        <button type="submit" className={item}>
+          Log Out
+        </button>
+      </Form>
+    </div>
+  );
+}
