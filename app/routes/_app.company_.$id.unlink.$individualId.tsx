@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { UnlinkDialog } from "../components/clients/links";
+import { UnlinkDialog } from "../components/clients/unlink-dialog";
 import { unlinkAction, unlinkLoader } from "../services/clients.server";
 import { getCompany } from "../services/companies.server";
 

@@ -2,7 +2,6 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import type { CompanyLink } from "../../../contract/clients";
 import type { DropdownOption } from "../../lib/filter-rules";
 import { useHydrated } from "../../lib/use-hydrated";
-import { ConfirmDialog } from "../confirm-dialog";
 import { FormAlert } from "../form/field";
 import { SearchableSelect } from "../form/searchable-select";
 import { SelectField } from "../form/select-field";
@@ -151,24 +150,5 @@ export function LinkForm({ choose, label, optionsUrl, itemUrl, initialOptions, s
         </div>
       </Form>
     </div>
-  );
-}
-
-export interface UnlinkDialogProps {
-  name: string;
-  company: string;
-  primary: boolean;
-  back: string;
-}
-
-/** Confirms removing the link between an individual and a company (from either side). */
-export function UnlinkDialog({ name, company, primary, back }: UnlinkDialogProps) {
-  return (
-    <ConfirmDialog
-      title="Unlink"
-      message={`Unlink ${name} from ${company}?${primary ? ` ${company} will have no primary contact.` : ""} The job title goes with the link.`}
-      cancelTo={back}
-      confirmLabel="Unlink"
-    />
   );
 }
