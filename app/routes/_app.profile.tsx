@@ -1,11 +1,10 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { z } from "zod";
 import { Drawer } from "../components/drawer";
 import { PageHeader } from "../components/frame/page-header";
 import { ProfileForm, ProfileSuccess } from "../components/profile/profile-form";
+import { parseProfileSubmission } from "../components/profile/profile-submission.server";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { safeReturnPath } from "../access/account-menu";
 import { pageTitle } from "../lib/variant";
@@ -53,28 +52,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** Server-side parsing only (no rules: the API checks every field and answers its errors per field). */
-const profileFormSchema = z.object({
-  name: z.string().optional(),
-  last_name: z.string().optional(),
-  email: z.string().optional(),
-  telephone: z.string().optional(),
-  current_password: z.string().optional(),
-  password: z.string().optional(),
-  password_confirmation: z.string().optional(),
-  pin: z.string().optional(),
-  confirm_pin: z.string().optional(),
-  remove_profile_photo: z.string().optional(),
-  profile_photo: z.any().optional(),
-});
-
 /** Secrets and the file are never sent back into the form. */
 const HIDDEN = ["current_password", "password", "password_confirmation", "pin", "confirm_pin", PROFILE_PHOTO_FIELD];
 
 export async function action({ request }: ActionFunctionArgs) {
   const { api, user } = await requireUser(request);
   const { form, tooLarge } = await readForm(request);
-  const submission = parseWithZod(form, { schema: profileFormSchema });
+  const submission = parseProfileSubmission(form);
   if (tooLarge) {
     return data({ success: false, result: submission.reply({ fieldErrors: { [PROFILE_PHOTO_FIELD]: ["The profile photo may not be larger than 2 MB."] }, hideFields: HIDDEN }) }, { status: 422 });
   }

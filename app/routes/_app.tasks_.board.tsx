@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useState, type DragEvent } from "react";
-import { z } from "zod";
-import { taskListSchema, type Task } from "../../contract/tasks";
+import type { Task } from "../../contract/tasks";
+import { parseBoardMove } from "../components/tasks/board-move.server";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { wordsFor } from "../lib/labels";
@@ -12,7 +12,7 @@ import { formatMoney } from "../lib/format";
 import { ApiValidationError } from "../services/api.server";
 import { requireAccess } from "../services/auth.server";
 import { redirectWithToast } from "../services/session.server";
-import { activePipelines, updateTask } from "../services/tasks.server";
+import { activePipelines, listTasks, updateTask } from "../services/tasks.server";
 import { useFrame } from "./_app";
 
 /** Cards shown per stage; the column links to the full list for the rest. */
@@ -28,10 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const columns = pipeline
     ? await Promise.all(
         pipeline.stages.map(async (stage) => {
-          const page = await api.get("/task", {
-            query: { "filter[pipeline_id]": pipeline.id, "filter[pipeline_stage_id]": stage.id, "page[size]": CARDS_PER_STAGE, sort: "-updated_at", include: "teamMember" },
-            schema: taskListSchema,
-          });
+          const filters = { pipeline_id: String(pipeline.id), pipeline_stage_id: String(stage.id) };
+          const page = await listTasks(api, { search: "", page: 1, perPage: CARDS_PER_STAGE, sort: { field: "updated_at", desc: true }, filters }, "teamMember");
           return { stage: { id: stage.id, name: stage.name, color: stage.color }, total: page.meta.total, tasks: page.data };
         }),
       )
@@ -45,18 +43,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const moveSchema = z.object({ task_id: z.string().regex(/^\d+$/), pipeline_id: z.string().regex(/^\d+$/), pipeline_stage_id: z.string().regex(/^\d+$/) });
-
 /** Moves a card to another stage of its pipeline. */
 export async function action({ request }: ActionFunctionArgs) {
   const { api, edition, subject } = await requireAccess(request, "/tasks");
   if (!subject.permissions.includes("task_manage")) throw new Response("Not allowed", { status: 403 });
   const words = wordsFor(edition);
-  const parsed = moveSchema.safeParse(Object.fromEntries(await request.formData()));
+  const move = parseBoardMove(await request.formData());
   const back = `/tasks/board${new URL(request.url).search}`;
-  if (!parsed.success) return redirectWithToast(request, back, { kind: "error", message: "Choose a stage to move to." });
+  if (!move) return redirectWithToast(request, back, { kind: "error", message: "Choose a stage to move to." });
   try {
-    await updateTask(api, parsed.data.task_id, { pipeline_id: Number(parsed.data.pipeline_id), pipeline_stage_id: Number(parsed.data.pipeline_stage_id) });
+    await updateTask(api, move.task_id, { pipeline_id: Number(move.pipeline_id), pipeline_stage_id: Number(move.pipeline_stage_id) });
   } catch (error) {
     if (!(error instanceof ApiValidationError)) throw error;
     if (request.headers.get("Accept")?.includes("application/json")) return data({ error: error.body.message }, { status: 422 });

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { z } from "zod";
-import { TEAM_MEMBER_ROLES } from "../../contract/teams";
+import type { TeamMemberRole } from "../../contract/teams";
 import { Drawer } from "../components/drawer";
+import { parseTeamIntent, type TeamIntent } from "../components/teams/team-intents.server";
 import { Field, FormAlert } from "../components/form/field";
 import { SearchableSelect } from "../components/form/searchable-select";
 import { formatDate } from "../lib/format";
@@ -19,16 +19,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { team, canManage, firstUsers: firstUsers?.options ?? [] };
 }
 
-const intentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("rename"), name: z.string() }),
-  z.object({ intent: z.literal("add"), user_id: z.string().regex(/^\d+$/, "Choose a user."), role: z.enum(TEAM_MEMBER_ROLES).default("member") }),
-  z.object({ intent: z.literal("invite"), email: z.string(), role: z.enum(TEAM_MEMBER_ROLES).default("member") }),
-  z.object({ intent: z.literal("role"), user_id: z.string().regex(/^\d+$/), role: z.enum(TEAM_MEMBER_ROLES) }),
-  z.object({ intent: z.literal("remove"), user_id: z.string().regex(/^\d+$/) }),
-  z.object({ intent: z.literal("cancel-invitation"), invitation_id: z.string().regex(/^\d+$/) }),
-]);
+/** The roles a member can have, as the selects show them (typed against the contract, which the browser does not load: it builds zod schemas). */
+const ROLE_LABELS: Record<TeamMemberRole, string> = { member: "Member", leader: "Leader" };
+const TEAM_MEMBER_ROLES = Object.keys(ROLE_LABELS) as TeamMemberRole[];
 
-const messages: Record<z.infer<typeof intentSchema>["intent"], [string, string]> = {
+const messages: Record<TeamIntent["intent"], [string, string]> = {
   rename: ["Team updated.", "Failed to update team."],
   add: ["Member added.", "Failed to add member."],
   invite: ["Invitation sent.", "Failed to send invitation."],
@@ -41,9 +36,8 @@ const messages: Record<z.infer<typeof intentSchema>["intent"], [string, string]>
 export async function action({ request, params }: ActionFunctionArgs) {
   const { api, subject } = await requireAccess(request, "/team");
   if (!subject.permissions.includes("team_manage")) throw new Response("Not allowed", { status: 403 });
-  const parsed = intentSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ intent: null as string | null, errors: { _: ["Choose what to do."] } as Record<string, string[]> }, { status: 422 });
-  const form = parsed.data;
+  const form = parseTeamIntent(await request.formData());
+  if (!form) return data({ intent: null as string | null, errors: { _: ["Choose what to do."] } as Record<string, string[]> }, { status: 422 });
   const id = params.id!;
   try {
     if (form.intent === "rename") await renameTeam(api, id, form.name);
@@ -70,7 +64,7 @@ export default function TeamDrawer() {
     <select name={name} defaultValue={value} aria-label={label} className="rounded-md border border-slate-300 px-2 py-1 text-sm">
       {TEAM_MEMBER_ROLES.map((r) => (
         <option key={r} value={r}>
-          {r === "leader" ? "Leader" : "Member"}
+          {ROLE_LABELS[r]}
         </option>
       ))}
     </select>
@@ -118,7 +112,7 @@ export default function TeamDrawer() {
                   </Form>
                 </>
               ) : (
-                <span className="text-xs text-slate-500">{m.role === "leader" ? "Leader" : "Member"}</span>
+                <span className="text-xs text-slate-500">{ROLE_LABELS[m.role]}</span>
               )}
             </li>
           ))}
