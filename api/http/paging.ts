@@ -37,8 +37,14 @@ export async function cappedCount(
     .orderBy(...orderBy)
     .limit(cap + 1)
     .as("capped_rows");
-  const [{ n, v }] = await db.select({ n: count(), v: version ?? sql<null>`null` }).from(rows);
-  return { ...(n > cap ? { total: cap, capped: true } : { total: n, capped: false }), version: v };
+  const capped = (n: number): ListTotal => (n > cap ? { total: cap, capped: true } : { total: n, capped: false });
+  if (!version) {
+    const [{ n }] = await db.select({ n: count() }).from(rows);
+    return capped(n);
+  }
+  // The list's version read by the same statement as the count: the count is exact at that version.
+  const [{ n, v }] = await db.select({ n: count(), v: version }).from(rows);
+  return { ...capped(n), version: v };
 }
 
 /**
@@ -49,6 +55,7 @@ export async function cappedCount(
  */
 const REMEMBERED_COUNTS = 5_000;
 const rememberedCounts = new WeakMap<Db, Map<string, { version: number; total: ListTotal }>>();
+const dialect = new PgDialect();
 
 export function countMemory(db: Db) {
   let memory = rememberedCounts.get(db);
@@ -56,7 +63,6 @@ export function countMemory(db: Db) {
     memory = new Map();
     rememberedCounts.set(db, memory);
   }
-  const dialect = new PgDialect();
   return {
     /** The key of a tenant's filtered list: its WHERE clause, parameters included. */
     keyOf(where: SQL | undefined) {
