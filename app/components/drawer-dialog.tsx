@@ -1,0 +1,40 @@
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
+import { Link, useNavigate } from "@remix-run/react";
+import { useEffect } from "react";
+import type { DrawerProps } from "./drawer";
+
+function useBodyMark() {
+  useEffect(() => {
+    document.body.dataset.drawerOpen = "true";
+    return () => {
+      delete document.body.dataset.drawerOpen;
+    };
+  }, []);
+}
+
+/**
+ * The drawer as a Headless UI dialog (focus trap, Escape, backdrop click, the page behind made inert): a chunk
+ * fetched after the page's first-load JavaScript, through `Drawer` (drawer.tsx).
+ */
+export function DrawerDialog({ title, closeTo, dismissible = true, children }: DrawerProps) {
+  const navigate = useNavigate();
+  useBodyMark();
+  return (
+    <Dialog open onClose={() => dismissible && navigate(closeTo, { preventScrollReset: true })} className="relative z-50">
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
+      <div className="fixed inset-y-0 right-0 flex max-w-full">
+        <DialogPanel className="flex h-full w-screen max-w-lg flex-col overflow-y-auto bg-white shadow-xl" data-drawer>
+          <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
+            <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
+            {dismissible ? (
+              <Link to={closeTo} preventScrollReset className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
+                ✕
+              </Link>
+            ) : null}
+          </div>
+          <div className="flex-1 px-6 py-5">{children}</div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
