@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { CompanySummary, Me } from "../../../contract/auth";
 import type { Db } from "../../db/client";
 import { companies, permissions, rolePermissions, roles, userRoles, users } from "../../db/schema";
@@ -24,36 +24,28 @@ export function companySummary(c: CompanyRow): CompanySummary {
 
 /** The logged-in user of the spec: roles with their permissions, and the permissions collected from them. */
 export async function loadMe(db: Db, userId: number): Promise<Me> {
-  const [row] = await db.select().from(users).innerJoin(companies, eq(companies.id, users.tenantId)).where(eq(users.id, userId)).limit(1);
+  // One statement (the frame asks for it on every page): the user, the company, and the roles with their
+  // permissions, each ordered by name.
+  const [row] = await db
+    .select({
+      users,
+      companies,
+      roles: sql<{ id: number; name: string; permissions: { id: number; name: string }[] }[]>`(
+        select coalesce(json_agg(json_build_object('id', ${roles.id}, 'name', ${roles.name}, 'permissions', (
+          select coalesce(json_agg(json_build_object('id', ${permissions.id}, 'name', ${permissions.name}) order by ${permissions.name}), '[]')
+          from ${rolePermissions} join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId}
+          where ${rolePermissions.roleId} = ${roles.id})) order by ${roles.name}), '[]')
+        from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
+        where ${userRoles.userId} = ${users.id})`,
+    })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.tenantId))
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!row) throw notFound("User");
   const { users: u, companies: c } = row;
-
-  const roleRows = await db
-    .select({ id: roles.id, name: roles.name })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(eq(userRoles.userId, userId))
-    .orderBy(asc(roles.name));
-  const permRows = roleRows.length
-    ? await db
-        .select({ roleId: rolePermissions.roleId, id: permissions.id, name: permissions.name })
-        .from(rolePermissions)
-        .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-        .where(
-          inArray(
-            rolePermissions.roleId,
-            roleRows.map((r) => r.id),
-          ),
-        )
-        .orderBy(asc(permissions.name))
-    : [];
-
-  const rolesOut = roleRows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    permissions: permRows.filter((p) => p.roleId === r.id).map(({ id, name }) => ({ id, name })),
-  }));
-  const permissionNames = [...new Set(permRows.map((p) => p.name))].sort();
+  const rolesOut = typeof row.roles === "string" ? (JSON.parse(row.roles) as typeof row.roles) : row.roles;
+  const permissionNames = [...new Set(rolesOut.flatMap((r) => r.permissions.map((p) => p.name)))].sort();
 
   return {
     id: u.id,
