@@ -35,7 +35,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const pages = pagesParam(url);
   const list = await notificationPages(api, pages);
-  return { ...list, pages, from: fromParam(url), now: Date.now() };
+  const from = fromParam(url);
+  // The panel's own address is worked out here: notifications.server.ts is not in the browser bundle.
+  return { ...list, pages, from, action: panelHref(from, pages), now: Date.now() };
 }
 
 /**
@@ -80,10 +82,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NotificationsPanel() {
-  const { items, more, pages, from, now } = useLoaderData<typeof loader>();
+  const { items, more, pages, from, action, now } = useLoaderData<typeof loader>();
   const frame = useFrame();
   const busy = useNavigation().state !== "idle";
-  const action = panelHref(from, pages);
   const params = (extra: Record<string, string> = {}) => new URLSearchParams({ from, ...(pages > 1 ? { pages: String(pages) } : {}), ...extra });
   const hasUnread = items.some((i) => i.read_at === null);
   return (
