@@ -1,15 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
-import { BankDetailsForm, BrandingForm, BrokerDataForm, CommunicationForm } from "../components/clients/company-forms";
-import { ActivitySections } from "../components/clients/activity-sections";
-import { capitalise, formState } from "../components/clients/form-state";
-import { LinesPanel } from "../components/clients/lines";
-import { LinkForm, LinksTable } from "../components/clients/links";
-import { DetailList, Section, Tabs } from "../components/clients/tabs";
-import { FormAlert } from "../components/form/field";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { Suspense } from "react";
+import { companySectionsOnServer } from "../components/clients/company-sections.server";
+import { capitalise } from "../components/clients/form-state";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { formatDate } from "../lib/format";
+import { island } from "../lib/island";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
@@ -161,14 +157,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
+// Everything below the header (tabs, details, links, bank and broker data, branding, lines, tasks, notes, e-mails,
+// with their forms) is an island: the server renders it, the browser hydrates it once its chunk has arrived.
+const sections = island(() => import("../components/clients/company-sections"), companySectionsOnServer);
+
+function Sections() {
+  const { CompanySections } = sections.read();
+  return <CompanySections />;
+}
+
 export default function CompanyPage() {
-  const { company: c, tab, tabs, page, words, can, channels, jobTitles, individualChoices, individualSearch, lines, tasks, notes, emails } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { company: c, tab, words, can } = useLoaderData<typeof loader>();
   const frame = useFrame();
   const path = `/company/${c.id}`;
-  const labels: Record<TabKey, string> = { details: "Details", bank: "Bank and broker", branding: "Branding", lines: "Lines", tasks: words.Tasks, notes: "Notes", emails: "E-mails" };
-  const top = ["note-delete", ""].map((k) => formState(actionData, k).message).find(Boolean);
-  const recipient = c.email ?? c.primary_contact?.email ?? null;
   return (
     <>
       <PageHeader
@@ -196,93 +197,9 @@ export default function CompanyPage() {
           </>
         }
       />
-      <FormAlert messages={top ? [top] : null} />
-      <Tabs pathname={path} current={tab} tabs={tabs.map((t) => ({ key: t, label: labels[t] }))} />
-
-      {tab === "details" ? (
-        <>
-          <Section title="Details" id="company-details">
-            <DetailList
-              items={[
-                ["Type", c.type?.name],
-                ["Employee size", c.employee_size?.name],
-                ["Industry", c.industry?.name],
-                ["Trade", c.trade?.name],
-                ["Companies House number", c.registration_number],
-                ["Website", c.website ? <a href={c.website} target="_blank" rel="noreferrer noopener" className="text-brand hover:underline">{c.website}</a> : null],
-                ["E-mail", c.email ? <a href={`mailto:${c.email}`} className="text-brand hover:underline">{c.email}</a> : null],
-                ["Telephone", c.telephone],
-                ["Address", [c.address_line_1, c.address_line_2, c.town, c.county, c.postcode].filter(Boolean).join(", ")],
-                ["Looked after by", c.owner?.name],
-                ["Created", formatDate(c.created_at)],
-              ]}
-            />
-          </Section>
-          <Section title={`${words.Individuals} (${c.individuals.length})`} id="company-individuals">
-            <LinksTable
-              links={c.individuals}
-              show="individual"
-              jobTitles={jobTitles}
-              canManage={can.manage}
-              unlinkHref={(l) => `${path}/unlink/${l.individual_id}`}
-              state={formState(actionData, "link-update")}
-              emptyText={`No ${words.individuals} linked yet.`}
-            />
-            {can.link ? (
-              <LinkForm
-                choose="individual"
-                label={`Link ${words.individual === "individual" ? "an individual" : `an ${words.individual}`}`}
-                optionsUrl={`/resources/client-individuals?notLinkedTo=${c.id}`}
-                itemUrl="/resources/client-individuals"
-                initialOptions={individualChoices}
-                searchParam="individualSearch"
-                searchValue={individualSearch}
-                jobTitles={jobTitles}
-                state={formState(actionData, "link")}
-                resetKey={c.individuals.map((l) => l.individual_id).join(",")}
-              />
-            ) : null}
-          </Section>
-        </>
-      ) : null}
-
-      {tab === "bank" ? (
-        <>
-          <Section title="Bank account details" id="company-bank">
-            <BankDetailsForm company={c} state={formState(actionData, "bank")} canManage={can.manage} />
-          </Section>
-          <Section title="Broker data" id="company-broker">
-            <BrokerDataForm company={c} state={formState(actionData, "broker")} canManage={can.manage} />
-          </Section>
-          <Section title="Communication details" id="company-communication">
-            <CommunicationForm company={c} channels={channels} state={formState(actionData, "communication")} canManage={can.manage} />
-          </Section>
-        </>
-      ) : null}
-
-      {tab === "branding" ? (
-        <Section title="Branding" id="company-branding">
-          <BrandingForm key={c.updated_at} company={c} state={formState(actionData, "branding")} canManage={can.manage} />
-        </Section>
-      ) : null}
-
-      {tab === "lines" && lines ? (
-        <Section
-          title="Lines of business"
-          id="company-lines"
-          actions={
-            can.manage ? (
-              <Link to={`${path}/lines/new?tab=lines`} className="btn-primary" preventScrollReset>
-                Add line
-              </Link>
-            ) : null
-          }
-        >
-          <LinesPanel summary={lines} basePath={path} canManage={can.manage} />
-        </Section>
-      ) : null}
-
-      <ActivitySections kind="company" name={c.name} tab={tab} path={path} page={page} words={words} canManage={can.manage} actionData={actionData} tasks={tasks} notes={notes} emails={emails} recipient={recipient} askAddress />
+      <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
+        <Sections />
+      </Suspense>
       <Outlet />
     </>
   );

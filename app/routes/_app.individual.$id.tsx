@@ -1,13 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, Outlet, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ActivitySections } from "../components/clients/activity-sections";
-import { capitalise, formState } from "../components/clients/form-state";
-import { LinkForm, LinksTable } from "../components/clients/links";
-import { DetailList, Section, Tabs } from "../components/clients/tabs";
-import { FormAlert } from "../components/form/field";
+import { Form, Link, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
+import { Suspense } from "react";
+import { capitalise } from "../components/clients/form-state";
+import { individualSectionsOnServer } from "../components/clients/individual-sections.server";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { formatDate } from "../lib/format";
+import { island } from "../lib/island";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
@@ -141,14 +140,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
+// Everything below the header (tabs, details, links and their forms, tasks, notes, e-mails) is an island: the
+// server renders it, the browser hydrates it once its chunk has arrived.
+const sections = island(() => import("../components/clients/individual-sections"), individualSectionsOnServer);
+
+function Sections() {
+  const { IndividualSections } = sections.read();
+  return <IndividualSections />;
+}
+
 export default function IndividualPage() {
-  const { individual: i, tab, tabs, page, words, can, jobTitles, companyChoices, companySearch, tasks, notes, emails } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { individual: i, tab, words, can } = useLoaderData<typeof loader>();
   const frame = useFrame();
   const busy = useNavigation().state === "submitting";
   const path = `/individual/${i.id}`;
-  const labels: Record<TabKey, string> = { details: "Details", tasks: words.Tasks, notes: "Notes", emails: "E-mails" };
-  const top = ["archive", "restore", "note-delete", ""].map((k) => formState(actionData, k).message).find(Boolean);
   return (
     <>
       <PageHeader
@@ -178,52 +183,9 @@ export default function IndividualPage() {
           ) : null
         }
       />
-      <FormAlert messages={top ? [top] : null} />
-      <Tabs pathname={path} current={tab} tabs={tabs.map((t) => ({ key: t, label: labels[t] }))} />
-
-      {tab === "details" ? (
-        <>
-          <Section title="Details" id="individual-details">
-            <DetailList
-              items={[
-                ["E-mail", i.email ? <a href={`mailto:${i.email}`} className="text-brand hover:underline">{i.email}</a> : null],
-                ["Telephone", i.telephone],
-                ["Date of birth", i.date_of_birth ? formatDate(i.date_of_birth) : null],
-                ["Address", [i.address_line_1, i.address_line_2, i.town, i.county, i.postcode].filter(Boolean).join(", ")],
-                ["Looked after by", i.owner?.name],
-                ["Created", formatDate(i.created_at)],
-              ]}
-            />
-          </Section>
-          <Section title={`${words.Companies} (${i.companies.length})`} id="individual-companies">
-            <LinksTable
-              links={i.companies}
-              show="company"
-              jobTitles={jobTitles}
-              canManage={can.link}
-              unlinkHref={(l) => `${path}/unlink/${l.company_id}`}
-              state={formState(actionData, "link-update")}
-              emptyText={`Not linked to any ${words.company} yet.`}
-            />
-            {can.link ? (
-              <LinkForm
-                choose="company"
-                label={`Link to a ${words.company}`}
-                optionsUrl="/resources/client-companies"
-                itemUrl="/resources/client-companies"
-                initialOptions={companyChoices}
-                searchParam="companySearch"
-                searchValue={companySearch}
-                jobTitles={jobTitles}
-                state={formState(actionData, "link")}
-                resetKey={i.companies.map((c) => c.company_id).join(",")}
-              />
-            ) : null}
-          </Section>
-        </>
-      ) : null}
-
-      <ActivitySections kind="individual" name={i.full_name} tab={tab} path={path} page={page} words={words} canManage={can.manage} actionData={actionData} tasks={tasks} notes={notes} emails={emails} recipient={i.email} />
+      <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
+        <Sections />
+      </Suspense>
       <Outlet />
     </>
   );

@@ -1,0 +1,72 @@
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { formatDate } from "../../lib/format";
+import type { action, loader } from "../../routes/_app.individual.$id";
+import { FormAlert } from "../form/field";
+import { ActivitySections } from "./activity-sections";
+import { formState } from "./form-state";
+import { LinkForm, LinksTable } from "./links";
+import { DetailList, Section, Tabs } from "./tabs";
+
+/**
+ * The individual's page below its header: the tabs, the details with the linked companies and their forms, and
+ * the tasks, notes and e-mails. An island (`island` in app/lib/island.ts): the server renders it in full, the
+ * browser hydrates it once its chunk has arrived, after the page's first-load JavaScript; until then its links
+ * and forms work as they do without JavaScript.
+ */
+export function IndividualSections() {
+  const { individual: i, tab, tabs, page, words, can, jobTitles, companyChoices, companySearch, tasks, notes, emails } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const path = `/individual/${i.id}`;
+  const labels: Record<(typeof tabs)[number], string> = { details: "Details", tasks: words.Tasks, notes: "Notes", emails: "E-mails" };
+  const top = ["archive", "restore", "note-delete", ""].map((k) => formState(actionData, k).message).find(Boolean);
+  return (
+    <>
+      <FormAlert messages={top ? [top] : null} />
+      <Tabs pathname={path} current={tab} tabs={tabs.map((t) => ({ key: t, label: labels[t] }))} />
+
+      {tab === "details" ? (
+        <>
+          <Section title="Details" id="individual-details">
+            <DetailList
+              items={[
+                ["E-mail", i.email ? <a href={`mailto:${i.email}`} className="text-brand hover:underline">{i.email}</a> : null],
+                ["Telephone", i.telephone],
+                ["Date of birth", i.date_of_birth ? formatDate(i.date_of_birth) : null],
+                ["Address", [i.address_line_1, i.address_line_2, i.town, i.county, i.postcode].filter(Boolean).join(", ")],
+                ["Looked after by", i.owner?.name],
+                ["Created", formatDate(i.created_at)],
+              ]}
+            />
+          </Section>
+          <Section title={`${words.Companies} (${i.companies.length})`} id="individual-companies">
+            <LinksTable
+              links={i.companies}
+              show="company"
+              jobTitles={jobTitles}
+              canManage={can.link}
+              unlinkHref={(l) => `${path}/unlink/${l.company_id}`}
+              state={formState(actionData, "link-update")}
+              emptyText={`Not linked to any ${words.company} yet.`}
+            />
+            {can.link ? (
+              <LinkForm
+                choose="company"
+                label={`Link to a ${words.company}`}
+                optionsUrl="/resources/client-companies"
+                itemUrl="/resources/client-companies"
+                initialOptions={companyChoices}
+                searchParam="companySearch"
+                searchValue={companySearch}
+                jobTitles={jobTitles}
+                state={formState(actionData, "link")}
+                resetKey={i.companies.map((c) => c.company_id).join(",")}
+              />
+            ) : null}
+          </Section>
+        </>
+      ) : null}
+
+      <ActivitySections kind="individual" name={i.full_name} tab={tab} path={path} page={page} words={words} canManage={can.manage} actionData={actionData} tasks={tasks} notes={notes} emails={emails} recipient={i.email} />
+    </>
+  );
+}
