@@ -1,17 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, Outlet, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { Field, FormAlert } from "../components/form/field";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Suspense } from "react";
 import { PageHeader } from "../components/frame/page-header";
-import { EMPTY_STAGE, OUTCOME_OPTIONS } from "../components/pipelines/pipeline-form";
-import { StageList } from "../components/pipelines/stage-list";
+import { EMPTY_STAGE, moveBy, parseStageOrder } from "../components/pipelines/pipeline-action.server";
+import { pipelineSectionsOnServer } from "../components/pipelines/pipeline-sections.server";
 import { PipelineStatusBadge } from "../components/pipelines/status-badge";
-import { TargetsPanel } from "../components/pipelines/targets-panel";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { wordsFor } from "../lib/labels";
+import { island } from "../lib/island";
 import { pageTitle } from "../lib/variant";
 import { formatMoney, formatNumber } from "../lib/format";
-import { moveBy, parseStageOrder } from "../lib/stage-order";
 import { ApiValidationError } from "../services/api.server";
 import { requireAccess } from "../services/auth.server";
 import { addStage, getPipeline, myTargets, pipelineTargets, renamePipeline, reorderStages, targetScopeFrom } from "../services/pipelines.server";
@@ -42,7 +41,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-type Intent = "add-stage" | "move" | "reorder" | "rename";
+export type PipelineIntent = "add-stage" | "move" | "reorder" | "rename";
+type Intent = PipelineIntent;
 const MESSAGES: Record<Intent, [string, string]> = {
   "add-stage": ["Stage added.", "Failed to add stage."],
   move: ["Stage order saved.", "Failed to move stage."],
@@ -86,18 +86,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithToast(request, `/pipeline/${id}${url.search}`, { kind: "success", message: MESSAGES[intent][0] });
 }
 
+// Everything below the header (stages, users, rename, targets, with their forms) is an island: the server renders
+// it, the browser hydrates it once its chunk has arrived.
+const sections = island(() => import("../components/pipelines/pipeline-sections"), pipelineSectionsOnServer);
+
+function Sections() {
+  const { PipelineSections } = sections.read();
+  return <PipelineSections />;
+}
+
 export default function PipelinePage() {
-  const { pipeline, canManage, team, mine, period, words } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { pipeline, canManage, words } = useLoaderData<typeof loader>();
   const frame = useFrame();
   const { search } = useLocation();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const errorsFor = (intent: Intent) => (actionData?.intent === intent ? actionData.errors : undefined);
-  const valuesFor = (intent: Intent) => (actionData?.intent === intent ? actionData.values : undefined);
-  const stageErrors = errorsFor("add-stage");
-  const stageValues = valuesFor("add-stage");
-  const orderErrors = errorsFor("move") ?? errorsFor("reorder");
   const archived = pipeline.status === 0;
   return (
     <>
@@ -119,103 +120,9 @@ export default function PipelinePage() {
           ) : null
         }
       />
-      <FormAlert messages={actionData?.intent === null ? actionData.errors._ : undefined} />
-
-      <div className="grid gap-8 xl:grid-cols-3">
-        <div className="space-y-6 xl:col-span-2">
-          <section aria-labelledby="stages-heading" className="space-y-3">
-            <h2 id="stages-heading" className="text-lg font-semibold">
-              Stages
-            </h2>
-            <FormAlert messages={orderErrors?._} />
-            <StageList pipelineId={pipeline.id} stages={pipeline.stages} canManage={canManage} tasksWord={words.tasks} editSearch={search} />
-            {canManage ? (
-              // Keyed on the stages, so the form starts empty again after a stage was added.
-              <Form key={pipeline.stages.length} method="post" preventScrollReset className="rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200" aria-labelledby="add-stage-heading">
-                <h3 id="add-stage-heading" className="mb-2 text-sm font-semibold">
-                  Add stage
-                </h3>
-                <input type="hidden" name="intent" value="add-stage" />
-                <FormAlert messages={stageErrors?._} />
-                <div className="flex flex-wrap items-start gap-3">
-                  <Field id="new-stage-name" name="name" label="Stage name" required maxLength={60} defaultValue={stageValues?.name} errors={stageErrors?.name} className="min-w-48 flex-1" />
-                  <div>
-                    <label htmlFor="new-stage-color" className="field-label">
-                      Colour
-                    </label>
-                    <input id="new-stage-color" type="color" name="color" defaultValue={stageValues?.color || EMPTY_STAGE.color} className="mt-1 h-9 w-14 cursor-pointer rounded border border-slate-300 bg-white p-0.5" />
-                    <p className="field-error">{stageErrors?.color?.join(" ")}</p>
-                  </div>
-                  <div>
-                    <label htmlFor="new-stage-outcome" className="field-label">
-                      Outcome
-                    </label>
-                    <select id="new-stage-outcome" name="outcome" defaultValue={stageValues?.outcome || "open"} className="field-input">
-                      {OUTCOME_OPTIONS.map((o) => (
-                        <option key={o.value} value={o.value}>
-                          {o.label}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                  <button type="submit" className="btn-primary mt-6" disabled={busy}>
-                    Add stage
-                  </button>
-                </div>
-              </Form>
-            ) : null}
-          </section>
-
-        </div>
-
-        <aside className="space-y-6">
-          <section aria-labelledby="users-heading" className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-            <div className="flex items-center justify-between gap-2">
-              <h2 id="users-heading" className="text-lg font-semibold">
-                Users
-              </h2>
-              {canManage ? (
-                <Link to={`/pipeline/${pipeline.id}/users${search}`} className="btn-secondary px-3 py-1 text-xs" preventScrollReset>
-                  Choose users
-                </Link>
-              ) : null}
-            </div>
-            <p className="mt-1 text-xs text-slate-500">{`The people who work this pipeline's ${words.tasks}.`}</p>
-            {pipeline.users.length === 0 ? (
-              <p className="mt-3 text-sm text-slate-500">Nobody yet.</p>
-            ) : (
-              <ul className="mt-3 divide-y divide-slate-100 text-sm" data-pipeline-users>
-                {pipeline.users.map((u) => (
-                  <li key={u.id} className="py-2">
-                    <span className="block font-medium">{u.full_name}</span>
-                    <span className="block truncate text-xs text-slate-500">{u.email}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-
-          {canManage ? (
-            <section aria-labelledby="rename-heading" className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-              <h2 id="rename-heading" className="text-lg font-semibold">
-                Name
-              </h2>
-              <Form key={pipeline.name} method="post" preventScrollReset className="mt-2 space-y-2">
-                <input type="hidden" name="intent" value="rename" />
-                <FormAlert messages={errorsFor("rename")?._} />
-                <Field id="pipeline-rename" name="name" label="Pipeline name" required maxLength={100} defaultValue={valuesFor("rename")?.name ?? pipeline.name} errors={errorsFor("rename")?.name} />
-                <button type="submit" className="btn-secondary" disabled={busy}>
-                  Rename
-                </button>
-              </Form>
-            </section>
-          ) : null}
-        </aside>
-      </div>
-
-      <div className="mt-8">
-        <TargetsPanel pipelineId={pipeline.id} period={period} team={team ? { total: team.total, users: team.users } : null} mine={team ? null : mine} canSet={canManage} tasksWord={words.tasks} />
-      </div>
+      <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
+        <Sections />
+      </Suspense>
       <Outlet />
     </>
   );

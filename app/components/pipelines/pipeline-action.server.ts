@@ -1,0 +1,7 @@
+/**
+ * What the pipeline page's action uses from modules the browser also loads, imported through this `.server`
+ * module: an import in the route module, even one only its action uses, would make the page's first-load
+ * JavaScript import the chunk holding it (the bundler keeps a chunk's import for an import it has dropped).
+ */
+export { EMPTY_STAGE } from "./pipeline-form";
+export { moveBy, parseStageOrder } from "../../lib/stage-order";
