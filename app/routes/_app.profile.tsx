@@ -1,12 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Suspense } from "react";
 import { Drawer } from "../components/drawer";
 import { PageHeader } from "../components/frame/page-header";
-import { ProfileForm, ProfileSuccess } from "../components/profile/profile-form";
+import { profileFormOnServer } from "../components/profile/profile-form.server";
 import { parseProfileSubmission } from "../components/profile/profile-submission.server";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { safeReturnPath } from "../access/account-menu";
+import { island } from "../lib/island";
 import { pageTitle } from "../lib/variant";
 import { PROFILE_PHOTO_FIELD } from "../lib/profile-payload";
 import { requireUser } from "../services/auth.server";
@@ -67,6 +69,20 @@ export async function action({ request }: ActionFunctionArgs) {
   return data({ success: false, result: submission.reply({ fieldErrors: outcome.fieldErrors, formErrors: outcome.formErrors, hideFields: HIDDEN }) }, { status: 422 });
 }
 
+// The form (with conform, its photo preview and PIN section) and the success message are an island: the server
+// renders them, the browser hydrates them once their chunk has arrived.
+const profileForm = island(() => import("../components/profile/profile-form"), profileFormOnServer);
+
+type ProfileFormProps = Parameters<typeof profileFormOnServer.ProfileForm>[0];
+
+function DrawerContent({ success, ...form }: ProfileFormProps & { success: boolean; formKey: string }) {
+  const { ProfileForm, ProfileSuccess } = profileForm.read();
+  if (success) return <ProfileSuccess closeTo={form.closeTo} />;
+  // A new key per visit: reopening (or Cancel, then reopening) starts from the saved values.
+  const { formKey, ...props } = form;
+  return <ProfileForm key={formKey} {...props} />;
+}
+
 export default function ProfileDrawer() {
   const { user, details, roles, closeTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -102,12 +118,9 @@ export default function ProfileDrawer() {
         </section>
       </div>
       <Drawer title="Edit Profile" closeTo={closeTo} dismissible={!saving}>
-        {actionData?.success ? (
-          <ProfileSuccess closeTo={closeTo} />
-        ) : (
-          // A new key per visit: reopening (or Cancel, then reopening) starts from the saved values.
-          <ProfileForm key={location.key} user={user} lastResult={actionData?.result} closeTo={closeTo} action={self} saving={saving} />
-        )}
+        <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
+          <DrawerContent success={actionData?.success === true} formKey={location.key} user={user} lastResult={actionData?.result} closeTo={closeTo} action={self} saving={saving} />
+        </Suspense>
       </Drawer>
     </>
   );
