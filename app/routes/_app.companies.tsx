@@ -17,22 +17,26 @@ import { requireAccess } from "../services/auth.server";
 import { companyTypeOptions, employeeSizeOptions } from "../services/clients.server";
 import { companyFilters, listCompanies } from "../services/companies.server";
 import { getIndividual, individualOption, individualOptions } from "../services/individuals.server";
-import { listStateFrom, selectedIds } from "../services/lists.server";
+import { openListPage, selectedIds } from "../services/lists.server";
 import { useFrame } from "./_app";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.words.Companies ?? "Companies", matches);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { api, edition, subject } = await requireAccess(request, "/companies");
+  const readsIndividuals = (permissions: readonly string[]) => permissions.some((p) => p === "individual_view" || p === "individual_manage");
+  const { api, edition, subject, state, page, filters } = await openListPage(request, {
+    path: "/companies",
+    listKey: "companies",
+    spec: companiesListSpec,
+    rules: companyFilters([], []),
+    lookups: (api) => Promise.all([companyTypeOptions(api), employeeSizeOptions(api)]),
+    filters: ([types, sizes], { subject }) => companyFilters(types, sizes).filter((f) => f.filterKey !== "individuals.id" || readsIndividuals(subject.permissions)),
+    fetch: listCompanies,
+  });
   const words = wordsFor(edition);
-  const canReadIndividuals = subject.permissions.some((p) => p === "individual_view" || p === "individual_manage");
-  const [types, sizes] = await Promise.all([companyTypeOptions(api), employeeSizeOptions(api)]);
-  const all = companyFilters(types, sizes);
-  const filters = canReadIndividuals ? all : all.filter((f) => f.filterKey !== "individuals.id");
-  const state = await listStateFrom(request, api, "companies", companiesListSpec, filters);
+  const canReadIndividuals = readsIndividuals(subject.permissions);
   const chosenIndividual = typeof state.filters["individuals.id"] === "string" ? state.filters["individuals.id"] : null;
-  const [page, individuals, chosen] = await Promise.all([
-    listCompanies(api, state),
+  const [individuals, chosen] = await Promise.all([
     // The first individuals, for the linked-individual filter's select without JavaScript.
     canReadIndividuals ? individualOptions(api, { perPage: 100 }).then((r) => r.options) : [],
     canReadIndividuals && chosenIndividual ? getIndividual(api, chosenIndividual).then(individualOption, () => null) : null,

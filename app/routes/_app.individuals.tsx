@@ -16,7 +16,7 @@ import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
 import { companyOption, companyOptions, getCompany } from "../services/companies.server";
 import { individualFilters, listIndividuals, showsArchived } from "../services/individuals.server";
-import { listStateFrom, selectedIds } from "../services/lists.server";
+import { openListPage, selectedIds } from "../services/lists.server";
 import { companyUserOptions } from "../services/teams.server";
 import { useFrame } from "./_app";
 
@@ -25,15 +25,19 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 const BULK = { delete: "/individuals/delete", archive: "/individuals/archive", restore: "/individuals/archive", invite: "/individuals/invite" } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { api, edition, subject } = await requireAccess(request, "/individuals");
+  const { api, edition, subject, state, page, filters } = await openListPage(request, {
+    path: "/individuals",
+    listKey: "individuals",
+    spec: individualsListSpec,
+    rules: individualFilters(wordsFor("flightdeck")),
+    filters: (_, { edition }) => individualFilters(wordsFor(edition)),
+    fetch: listIndividuals,
+  });
   const words = wordsFor(edition);
-  const filters = individualFilters(words);
-  const state = await listStateFrom(request, api, "individuals", individualsListSpec, filters);
   const canReadCompanies = subject.permissions.some((p) => p === "company_view" || p === "company_manage");
   const teamReader = subject.permissions.some((p) => p === "team_view" || p === "team_create" || p === "team_manage");
   const chosenCompany = typeof state.filters.company_id === "string" ? state.filters.company_id : null;
-  const [page, companies, chosen, owners] = await Promise.all([
-    listIndividuals(api, state),
+  const [companies, chosen, owners] = await Promise.all([
     // The first companies, for the company filter's select without JavaScript.
     canReadCompanies ? companyOptions(api, { perPage: 100 }).then((r) => r.options) : [],
     canReadCompanies && chosenCompany ? getCompany(api, chosenCompany).then(companyOption, () => null) : null,

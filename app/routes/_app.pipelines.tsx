@@ -14,10 +14,9 @@ import { formatDate, formatMoney, formatNumber } from "../lib/format";
 import type { FilterDefinition } from "../lib/filter-rules";
 import { wordsFor } from "../lib/labels";
 import { pipelinesListSpec } from "../lib/list-specs";
-import { canonicalQuery } from "../lib/list-url";
 import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
-import { listStateFrom, selectedIds } from "../services/lists.server";
+import { openListPage, selectedIds } from "../services/lists.server";
 import { listPipelines } from "../services/pipelines.server";
 import { useFrame } from "./_app";
 
@@ -25,19 +24,16 @@ export const meta: MetaFunction = ({ matches }) => pageTitle("Pipelines", matche
 
 const FILTERS: FilterDefinition[] = [{ filterKey: "status", label: "Status", type: "select", selectOptions: PIPELINE_STATUS_OPTIONS, placeholder: "Any status" }];
 
-const LIST_PARAM = /^(search|page|perPage|sort|filter\[.+)$/;
-
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { api, edition, subject } = await requireAccess(request, "/pipelines");
-  const url = new URL(request.url);
-  const state = await listStateFrom(request, api, "pipelines", pipelinesListSpec, FILTERS);
   // A first visit (nothing in the URL, nothing remembered) shows the active pipelines.
-  if (![...url.searchParams.keys()].some((k) => LIST_PARAM.test(k))) {
-    const params = new URLSearchParams(canonicalQuery({ ...state, filters: { status: "1" } }, pipelinesListSpec));
-    for (const [k, v] of url.searchParams) params.append(k, v);
-    throw redirect(`${url.pathname}?${params}`);
-  }
-  const page = await listPipelines(api, state);
+  const { edition, subject, state, page } = await openListPage(request, {
+    path: "/pipelines",
+    listKey: "pipelines",
+    spec: pipelinesListSpec,
+    rules: FILTERS,
+    firstVisit: { status: "1" },
+    fetch: listPipelines,
+  });
   return { state, page, words: wordsFor(edition), canManage: subject.permissions.includes("pipeline_manage") };
 }
 

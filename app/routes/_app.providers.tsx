@@ -11,16 +11,14 @@ import type { Provider } from "../../contract/providers";
 import { providersListSpec } from "../lib/list-specs";
 import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
-import { listStateFrom, selectedIds } from "../services/lists.server";
+import { openListPage, selectedIds } from "../services/lists.server";
 import { listProviders } from "../services/providers.server";
 import { useFrame } from "./_app";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Providers", matches);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { api, subject } = await requireAccess(request, "/providers");
-  const state = await listStateFrom(request, api, "providers", providersListSpec);
-  const page = await listProviders(api, state);
+  const { subject, state, page } = await openListPage(request, { path: "/providers", listKey: "providers", spec: providersListSpec, fetch: listProviders });
   return { state, page, canManage: subject.permissions.includes("provider_manage") };
 }
 

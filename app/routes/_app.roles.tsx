@@ -12,16 +12,15 @@ import { formatDate } from "../lib/format";
 import { rolesListSpec } from "../lib/list-specs";
 import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
-import { listStateFrom, selectedIds } from "../services/lists.server";
+import { openListPage, selectedIds } from "../services/lists.server";
 import { listRoles } from "../services/roles.server";
 import { useFrame } from "./_app";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Roles & permissions", matches);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { api, subject } = await requireAccess(request, "/roles");
-  const state = await listStateFrom(request, api, "roles", rolesListSpec);
-  return { state, page: await listRoles(api, state), canManage: subject.permissions.includes("role_manage"), canCreate: subject.permissions.some((p) => p === "role_create" || p === "role_manage") };
+  const { subject, state, page } = await openListPage(request, { path: "/roles", listKey: "roles", spec: rolesListSpec, fetch: listRoles });
+  return { state, page, canManage: subject.permissions.includes("role_manage"), canCreate: subject.permissions.some((p) => p === "role_create" || p === "role_manage") };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -12,43 +12,35 @@ import { Pager } from "../components/table/pager";
 import { StageChip } from "../components/tasks/stage-chip";
 import { formatDate, formatMoney } from "../lib/format";
 import { wordsFor } from "../lib/labels";
-import { canonicalQuery } from "../lib/list-url";
 import { tasksListSpec } from "../lib/list-specs";
 import { pageTitle } from "../lib/variant";
-import { requireAccess, sessionApi, started } from "../services/auth.server";
-import { cleanFilters, openList, redirectToCanonical, selectedIds } from "../services/lists.server";
+import { requireAccess } from "../services/auth.server";
+import { openListPage, selectedIds } from "../services/lists.server";
 import { activePipelines, listTasks, taskFilterRules, taskFilters, teamOptions } from "../services/tasks.server";
 import { useFrame } from "./_app";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.words.Tasks ?? "Tasks", matches);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  // Every call starts at once, beside the route guard's GET /me: the lookups for the filters, remembering
-  // the list, and the page itself — fetched with the URL's filters cleaned by the rules that need no
-  // lookup; a value the lookups rule out (a stage of another pipeline) redirects to the canonical URL.
-  const access = started(requireAccess(request, "/tasks"));
-  const api = await sessionApi(request);
-  const lookups = started(Promise.all([activePipelines(api), teamOptions(api)]));
+  // The page is fetched with the URL's filters cleaned by the rules that need no lookup, beside GET /me
+  // and the lookups; a value the lookups rule out (a stage of another pipeline) redirects to the canonical URL.
   const chosenPipeline = new URL(request.url).searchParams.get("filter[pipeline_id]") ?? undefined;
-  const { state: read, remembering } = await openList(request, api, "tasks", tasksListSpec, taskFilterRules(chosenPipeline, wordsFor("flightdeck")));
-  const list = started(listTasks(api, read));
-  const { edition, subject } = await access;
-  const words = wordsFor(edition);
-  const [pipelines, teams] = await lookups;
-  const filters = taskFilters(pipelines, teams, chosenPipeline, words);
-  const state = cleanFilters(read, filters);
-  if (canonicalQuery(state, tasksListSpec) !== canonicalQuery(read, tasksListSpec)) {
-    await remembering;
-    throw redirectToCanonical(new URL(request.url), state, tasksListSpec);
-  }
-  const [page] = await Promise.all([list, remembering]);
+  const { edition, subject, state, page, filters } = await openListPage(request, {
+    path: "/tasks",
+    listKey: "tasks",
+    spec: tasksListSpec,
+    rules: taskFilterRules(chosenPipeline),
+    lookups: (api) => Promise.all([activePipelines(api), teamOptions(api)]),
+    filters: ([pipelines, teams], { edition }) => taskFilters(pipelines, teams, chosenPipeline, wordsFor(edition)),
+    fetch: listTasks,
+  });
   const assignee = page.data.find((t) => String(t.team_member_id) === state.filters.team_member_id)?.teamMember;
   return {
     state,
     page,
-    filters: taskFilters(pipelines, teams, typeof state.filters.pipeline_id === "string" ? state.filters.pipeline_id : undefined, words),
+    filters,
     assignee: assignee ? { value: String(assignee.id), label: assignee.full_name } : null,
-    words,
+    words: wordsFor(edition),
     canManage: subject.permissions.includes("task_manage"),
   };
 }

@@ -9,19 +9,17 @@ import { Pager } from "../components/table/pager";
 import { formatDate } from "../lib/format";
 import { teamsListSpec } from "../lib/list-specs";
 import { pageTitle } from "../lib/variant";
-import { requireAccess } from "../services/auth.server";
-import { listStateFrom } from "../services/lists.server";
+import { openListPage } from "../services/lists.server";
 import { listTeams } from "../services/teams.server";
 import { useFrame } from "./_app";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Teams", matches);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { api, subject } = await requireAccess(request, "/team");
-  const state = await listStateFrom(request, api, "teams", teamsListSpec);
+  const { subject, state, page } = await openListPage(request, { path: "/team", listKey: "teams", spec: teamsListSpec, fetch: listTeams });
   return {
     state,
-    page: await listTeams(api, state),
+    page,
     canCreate: subject.permissions.some((p) => p === "team_create" || p === "team_manage"),
     canManage: subject.permissions.includes("team_manage"),
   };

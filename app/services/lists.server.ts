@@ -3,26 +3,19 @@ import { z } from "zod";
 import { canonicalQuery, hrefFor, parseListUrl, toSearchParams, type ListSpec, type ListState } from "../lib/list-url";
 import { normaliseFilters, type FilterDefinition } from "../lib/filter-rules";
 import type { Api } from "./api.server";
+import { requireAccess, sessionApi, started, type SignedIn } from "./auth.server";
 
 const LIST_PARAMS = /^(search|page|perPage|sort|filter\[.+)$/;
 const preferencesSchema = z.object({ data: z.object({ filters: z.record(z.string(), z.unknown()).nullable() }) });
 
 /**
  * A list's state from its URL. A bare list URL brings back the user's last search, filters, sort and page
- * size (kept by the API per user and list); `?reset=1` forgets them. Any other visit remembers them.
+ * size (kept by the API per user and list); `?reset=1` forgets them. Any other visit remembers them:
+ * `remembering` settles when the API has stored the state (failures are ignored: remembering is a
+ * convenience), so the list can be fetched meanwhile. A URL that is not the list's canonical one (a GET
+ * filter form sends every field, empty ones too) redirects to it.
  */
-export async function listStateFrom(request: Request, api: Api, listKey: string, spec: ListSpec, filters?: readonly FilterDefinition[]): Promise<ListState> {
-  const { state, remembering } = await openList(request, api, listKey, spec, filters);
-  await remembering;
-  return state;
-}
-
-/**
- * listStateFrom without waiting for the list to be remembered: `remembering` settles when the API has
- * stored the state (failures are ignored: remembering is a convenience), so the list can be fetched
- * meanwhile. Throws the canonical URL's redirect like listStateFrom.
- */
-export async function openList(
+async function openList(
   request: Request,
   api: Api,
   listKey: string,
@@ -41,6 +34,51 @@ export async function openList(
     throw redirectToCanonical(url, state, spec);
   }
   return { state, remembering };
+}
+
+/**
+ * A list page's calls side by side: the route guard's GET /me, the lookups its filters need, remembering the
+ * list and the page itself all start at once instead of one after the other.
+ * - `rules` clean the URL's filter values before the lookups and the user are known (a select without
+ *   options keeps its value); the page is fetched with them.
+ * - `filters` are the page's filters once they are (options from the lookups, those the user may use): a
+ *   value they rule out (a stage of another pipeline) redirects to the list's canonical URL.
+ * - `firstVisit`: the filters a bare URL with nothing remembered redirects to.
+ */
+export async function openListPage<P, L = undefined>(
+  request: Request,
+  options: {
+    path: string;
+    listKey: string;
+    spec: ListSpec;
+    rules?: readonly FilterDefinition[];
+    lookups?: (api: Api) => Promise<L>;
+    filters?: (lookups: L, signedIn: SignedIn) => readonly FilterDefinition[];
+    firstVisit?: ListState["filters"];
+    fetch: (api: Api, state: ListState) => Promise<P>;
+  },
+): Promise<SignedIn & { api: Api; state: ListState; page: P; lookups: L; filters: readonly FilterDefinition[] }> {
+  const access = started(requireAccess(request, options.path));
+  const api = await sessionApi(request);
+  const looking = options.lookups ? started(options.lookups(api)) : Promise.resolve(undefined as L);
+  const { state: read, remembering } = await openList(request, api, options.listKey, options.spec, options.rules);
+  const url = new URL(request.url);
+  if (options.firstVisit && ![...url.searchParams.keys()].some((k) => LIST_PARAMS.test(k))) {
+    await access;
+    throw redirectToCanonical(url, { ...read, filters: options.firstVisit }, options.spec);
+  }
+  const page = started(options.fetch(api, read));
+  // The guard first: its redirect wins over the refusal the API gives a call it would not have allowed.
+  const signedIn = await access;
+  const lookups = await looking;
+  const filters = options.filters?.(lookups, signedIn) ?? options.rules ?? [];
+  const state = options.filters ? cleanFilters(read, filters) : read;
+  if (canonicalQuery(state, options.spec) !== canonicalQuery(read, options.spec)) {
+    await remembering;
+    throw redirectToCanonical(url, state, options.spec);
+  }
+  const [list] = await Promise.all([page, remembering]);
+  return { ...signedIn, state, page: list, lookups, filters };
 }
 
 /** The state with its filter values cleaned by the filters' rules. */

@@ -4,7 +4,7 @@ import { TASK_PRIORITIES, TASK_REVIEW_STATUSES, taskListSchema, taskResponseSche
 import { teamListSchema } from "../../contract/teams";
 import type { FilterDefinition } from "../lib/filter-rules";
 import { toApiQuery, type ListState } from "../lib/list-url";
-import type { Words } from "../lib/labels";
+import { wordsFor, type Words } from "../lib/labels";
 import type { Api } from "./api.server";
 
 export const LIST_INCLUDES = "pipeline,pipelineStage,teamMember,team";
@@ -37,7 +37,7 @@ export async function teamOptions(api: Api) {
  * The tasks list's filters as far as they are known without the lookups: the pipeline, stage and team
  * values are kept as they are (their options come with the lookups), the other rules apply.
  */
-export const taskFilterRules = (chosenPipeline: string | undefined, words: Words) => taskFilters([], undefined, chosenPipeline, words);
+export const taskFilterRules = (chosenPipeline: string | undefined) => taskFilters([], undefined, chosenPipeline, wordsFor("flightdeck"));
 
 /**
  * The filters of the tasks list; the stage filter offers the stages of the chosen pipeline. `teams`
