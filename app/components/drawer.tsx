@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { forwardRef, useEffect, useRef, useState, type ReactNode } from "react";
+import { forwardRef, startTransition, useEffect, useRef, useState, type ReactNode } from "react";
 import { isAppHydrated, useHydrated } from "../lib/use-hydrated";
 
 export interface DrawerProps {
@@ -75,7 +75,9 @@ export function Drawer(props: DrawerProps) {
     const panel = plain.current;
     panel?.addEventListener("input", mark, true);
     loadDialog().then(
-      () => live && !typed && setReady(true),
+      // A transition: parts of the page still waiting for their chunks (islands) stay as the server drew them
+      // (an urgent update reaching one would make React draw it anew, and report it).
+      () => live && !typed && startTransition(() => setReady(true)),
       () => undefined, // the panel keeps working as it does without JavaScript
     );
     return () => {
