@@ -4,6 +4,7 @@ import type { FastifyRequest } from "fastify";
 import qs from "qs";
 import type { ListQuery, Paged } from "../../contract/common";
 import type { Db } from "../db/client";
+import { listVersions } from "../db/schema";
 
 /** Totals are exact up to this many rows; beyond it a list answers the cap with meta.total_capped ('10,000+'). */
 export const TOTAL_CAP = 10_000;
@@ -86,6 +87,40 @@ export function countMemory(db: Db) {
       if (memory.size > REMEMBERED_COUNTS) memory.delete(memory.keys().next().value!);
     },
   };
+}
+
+/** The lists whose writes give the company a new version (list_versions, by triggers: migrations 0010, 0011). */
+export type VersionedList = "tasks" | "individuals" | "companies";
+
+/** The company's version of a list, to select beside a page's rows or a count: null before its first write. */
+export const listVersion = (tenantId: number, list: VersionedList) =>
+  sql`(select ${listVersions.version} from ${listVersions} where ${listVersions.tenantId} = ${tenantId} and ${listVersions.list} = ${list})`.mapWith(Number) as SQL<number | null>;
+
+/**
+ * A page of a versioned list and its total. `page` reads the list's version beside its rows (a `listVersion`
+ * column); a count remembered at that version is used as it is, otherwise `count` (which reads the version
+ * beside its count) runs — beside the page when nothing is remembered for these filters, so a first view
+ * costs no extra round trip.
+ */
+export async function pageWithTotal<T extends { listVersion: number | null }>(
+  db: Db,
+  where: SQL | undefined,
+  page: () => Promise<T[]>,
+  count: () => Promise<ListTotal & { version?: number | null }>,
+): Promise<{ rows: T[]; total: ListTotal }> {
+  const counts = countMemory(db);
+  const key = counts.keyOf(where);
+  const counted = async () => {
+    const fresh = await count();
+    counts.remember(key, fresh.version, fresh);
+    return { total: fresh.total, capped: fresh.capped };
+  };
+  if (!counts.has(key)) {
+    const [rows, total] = await Promise.all([page(), counted()]);
+    return { rows, total };
+  }
+  const rows = await page();
+  return { rows, total: counts.recall(key, rows[0]?.listVersion) ?? (await counted()) };
 }
 
 /**

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientCompanies, companyIndividuals, companyLines, companyLineSplits, emailThreads, individuals, notes } from "../../api/db/schema";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { lookupId, makeCompany, makeIndividual, marker, outbox, tenantId, userId, userWith } from "../helpers/clients";
+import { countQueries } from "../helpers/crm";
 import { pngBytes, sendMultipart, TINY_PNG } from "../helpers/multipart";
 
 let api: TestApi;
@@ -462,6 +463,38 @@ describe("lines and commission splits", () => {
     const [theirLine] = await api.database.db.select().from(companyLines).where(eq(companyLines.tenantId, northgate)).limit(1);
     expect((await post(`/companies/${a.id}/lines/${theirLine.id}`, { line_type: "Cyber", premium: 20 })).status).toBe(404);
     expect((await post(`/companies/${theirLine.companyId}/lines/${theirLine.id}`, { line_type: "Cyber", premium: 20 })).status).toBe(404);
+  });
+});
+
+describe("remembered totals", () => {
+  it("counts the companies and individuals lists once while their rows and links are unchanged, and again after any write", async () => {
+    const person = await makeIndividual(api, admin);
+    const [a, b] = [await makeCompany(api, admin), await makeCompany(api, admin)];
+    const companiesOf = (page = 1) => get("/company", { filter: { "individuals.id": person.id }, page: { size: 1, number: page } });
+    const peopleOf = (companyId: number, page = 1) => get("/individual", { filter: { company_id: companyId }, page: { size: 1, number: page } });
+    expect((await companiesOf()).body.meta.total).toBe(0);
+    // A link counts in both lists.
+    expect((await post(`/companies/${a.id}/individuals`, { individual_id: person.id })).status).toBe(201);
+    expect((await companiesOf()).body.meta.total).toBe(1);
+    expect((await peopleOf(a.id)).body.meta.total).toBe(1);
+    expect((await post(`/companies/${b.id}/individuals`, { individual_id: person.id })).status).toBe(201);
+    // Page 2 of the same list reuses the count: one query fewer than the first view.
+    const first = await countQueries(api, () => companiesOf());
+    const second = await countQueries(api, () => companiesOf(2));
+    expect(second).toBe(first - 1);
+    expect((await companiesOf(2)).body.meta).toMatchObject({ total: 2, last_page: 2 });
+    // A change straight in the database (the link removed) and a deletion through the API each count again.
+    await api.database.db.delete(companyIndividuals).where(and(eq(companyIndividuals.companyId, a.id), eq(companyIndividuals.individualId, person.id)));
+    expect((await companiesOf()).body.meta.total).toBe(1);
+    expect((await peopleOf(a.id)).body.meta.total).toBe(0);
+    expect((await peopleOf(b.id)).body.meta.total).toBe(1);
+    expect((await api.request("DELETE", "/company-bulk-delete", { token: admin, body: { ids: [b.id] } })).status).toBeLessThan(300);
+    expect((await companiesOf()).body.meta.total).toBe(0);
+    // An individual renamed to match a search is found at once.
+    const search = () => get("/individual", { filter: { search: `Renamed${person.id}` } });
+    expect((await search()).body.meta.total).toBe(0);
+    await api.database.db.update(individuals).set({ firstName: `Renamed${person.id}` }).where(eq(individuals.id, person.id));
+    expect((await search()).body.meta.total).toBe(1);
   });
 });
 

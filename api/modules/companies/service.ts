@@ -16,7 +16,7 @@ import type { Database, Db } from "../../db/client";
 import { clientCompanies, companies, companyCompliance, companyIndividuals, companyTypes, employeeSizes, industries, trades, users } from "../../db/schema";
 import { HttpError, invalid, notFound } from "../../http/errors";
 import type { FormBody, UploadedFile } from "../../http/multipart";
-import { cappedCount, likeEscape, offsetOf, sortOf, textFilter } from "../../http/paging";
+import { cappedCount, likeEscape, listVersion, offsetOf, pageWithTotal, sortOf, textFilter, TOTAL_CAP } from "../../http/paging";
 import { zodErrors } from "../../http/validation";
 import type { Storage } from "../../integrations/storage";
 import { checkImageUpload, type ImageType } from "../../integrations/storage/image";
@@ -33,9 +33,9 @@ const industry = alias(industries, "industry");
 const trade = alias(trades, "trade");
 
 /** A company row with the names of its lookups. */
-function selectCompanies(db: Db) {
+function selectCompanies<Extra extends Record<string, SQL>>(db: Db, extra: Extra = {} as Extra) {
   return db
-    .select({ c: clientCompanies, typeName: type.name, sizeName: size.name, industryName: industry.name, tradeName: trade.name })
+    .select({ c: clientCompanies, typeName: type.name, sizeName: size.name, industryName: industry.name, tradeName: trade.name, ...extra })
     .from(clientCompanies)
     .leftJoin(type, eq(type.id, clientCompanies.typeId))
     .leftJoin(size, eq(size.id, clientCompanies.employeeSizeId))
@@ -149,16 +149,21 @@ export async function listCompanies(db: Db, tenantId: number, query: ListQuery) 
     postcode: clientCompanies.postcode,
   }[sort.field];
   const order = listOrder(column, clientCompanies.id, sort.desc, sort.field === "postcode");
-  const [rows, total] = await Promise.all([
-    selectCompanies(db)
-      .where(where)
-      // Companies without a postcode go last either way.
-      .orderBy(...order)
-      .limit(query.page.size)
-      .offset(offsetOf(query)),
-    // Counted up to TOTAL_CAP in the list's order (an index scan that stops there): '10,000+' beyond it.
-    cappedCount(db, clientCompanies, where, order),
-  ]);
+  const version = listVersion(tenantId, "companies");
+  const { rows, total } = await pageWithTotal(
+    db,
+    where,
+    () =>
+      selectCompanies(db, { listVersion: version })
+        .where(where)
+        // Companies without a postcode go last either way.
+        .orderBy(...order)
+        .limit(query.page.size)
+        .offset(offsetOf(query)),
+    // Counted up to TOTAL_CAP in the list's order (an index scan that stops there): '10,000+' beyond it;
+    // remembered while the company's client companies and their links are unchanged.
+    () => cappedCount(db, clientCompanies, where, order, TOTAL_CAP, version),
+  );
   return { rows: await hydrate(db, tenantId, rows), total };
 }
 

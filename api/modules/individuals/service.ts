@@ -1,10 +1,10 @@
-import { and, asc, eq, ilike, inArray, isNotNull, isNull, notExists, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, ilike, inArray, isNotNull, isNull, notExists, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { ListQuery } from "../../../contract/common";
 import { INDIVIDUAL_SORTS, MESSAGES, type Individual, type IndividualCreateBody, type IndividualUpdateBody } from "../../../contract/clients";
 import type { Database, Db } from "../../db/client";
 import { companies, companyIndividuals, individuals } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
-import { cappedCount, likeEscape, offsetOf, sortOf, textFilter } from "../../http/paging";
+import { cappedCount, likeEscape, listVersion, offsetOf, pageWithTotal, sortOf, textFilter, TOTAL_CAP } from "../../http/paging";
 import type { MailProvider } from "../../integrations/mail";
 import { assertTenantUser, booleanFilter, distinct, idFilter, iso, ref, userNames } from "../clients/common";
 import { deleteClients, listOrder } from "../clients/bulk";
@@ -89,19 +89,24 @@ export async function listIndividuals(db: Db, tenantId: number, query: ListQuery
     updated_at: individuals.updatedAt,
   }[sort.field];
   const order = listOrder(column, individuals.id, sort.desc, sort.field === "email");
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(individuals)
-      .where(where)
-      // Blank e-mails go last either way.
-      .orderBy(...order)
-      .limit(query.page.size)
-      .offset(offsetOf(query)),
-    // Counted up to TOTAL_CAP in the list's order (an index scan that stops there): '10,000+' beyond it.
-    cappedCount(db, individuals, where, order),
-  ]);
-  return { rows: await hydrate(db, tenantId, rows), total };
+  const version = listVersion(tenantId, "individuals");
+  const { rows, total } = await pageWithTotal(
+    db,
+    where,
+    () =>
+      db
+        .select({ ...getTableColumns(individuals), listVersion: version })
+        .from(individuals)
+        .where(where)
+        // Blank e-mails go last either way.
+        .orderBy(...order)
+        .limit(query.page.size)
+        .offset(offsetOf(query)),
+    // Counted up to TOTAL_CAP in the list's order (an index scan that stops there): '10,000+' beyond it;
+    // remembered while the company's individuals and their links are unchanged.
+    () => cappedCount(db, individuals, where, order, TOTAL_CAP, version),
+  );
+  return { rows: await hydrate(db, tenantId, rows.map(({ listVersion: _, ...row }) => row)), total };
 }
 
 export async function findRow(db: Db, tenantId: number, id: number): Promise<Row> {

@@ -21,7 +21,6 @@ import {
   confidenceScores,
   expectedCloseDateChangeReasons,
   individuals,
-  listVersions,
   notes,
   paymentFrequencies,
   pipelines,
@@ -35,7 +34,7 @@ import {
   type ActivityChange,
 } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
-import { cappedCount, countMemory, likeEscape, offsetOf, sortOf, textFilter, TOTAL_CAP, type ListTotal } from "../../http/paging";
+import { cappedCount, likeEscape, listVersion, offsetOf, pageWithTotal, sortOf, textFilter, TOTAL_CAP, type ListTotal } from "../../http/paging";
 import { TIME_ZONE } from "../../lib/periods";
 import { parseDateText } from "../../../app/lib/dates";
 import { logActivity, type ActivityEntry } from "./activity";
@@ -328,42 +327,20 @@ export async function listTasks(db: Db, auth: { tenantId: number; userId: number
   // count is an index scan that stops at the cap (in the sort's order, "my tasks by name" would walk the
   // name index past every other assignee's tasks). A count taken at the tenant's current tasks version is
   // reused (paging through a list counts once).
-  const counts = countMemory(db);
-  const key = counts.keyOf(where);
-  const count = () => cappedCount(db, tasks, where, [desc(tasks.createdAt), desc(tasks.id)], TOTAL_CAP, tasksVersion(auth.tenantId));
+  const version = listVersion(auth.tenantId, "tasks");
   // The page's ids (one more, to know whether a page follows) and their rows in one statement: the ids
   // come from an index, the rows by primary key.
   const pageIds = db.select({ id: tasks.id }).from(tasks).where(where).orderBy(...order).limit(query.page.size + 1).offset(offsetOf(query)).as("page_ids");
-  const pageRows = db
-    .select({ ...loadColumns, listVersion: tasksVersion(auth.tenantId) })
-    .from(tasks)
-    .innerJoin(pageIds, eq(pageIds.id, tasks.id))
-    .where(eq(tasks.tenantId, auth.tenantId))
-    .orderBy(...order);
-  let rows: Awaited<typeof pageRows>;
-  let counted: ListTotal | undefined;
-  if (counts.has(key)) {
-    rows = await pageRows;
-    counted = counts.recall(key, rows[0]?.listVersion);
-  } else {
-    let fresh;
-    [rows, fresh] = await Promise.all([pageRows, count()]);
-    counts.remember(key, fresh.version, fresh);
-    counted = fresh;
-  }
-  if (!counted) {
-    const fresh = await count();
-    counts.remember(key, fresh.version, fresh);
-    counted = fresh;
-  }
+  const { rows, total: counted } = await pageWithTotal(
+    db,
+    where,
+    () => db.select({ ...loadColumns, listVersion: version }).from(tasks).innerJoin(pageIds, eq(pageIds.id, tasks.id)).where(eq(tasks.tenantId, auth.tenantId)).orderBy(...order),
+    () => cappedCount(db, tasks, where, [desc(tasks.createdAt), desc(tasks.id)], TOTAL_CAP, version),
+  );
   const page = rows.slice(0, query.page.size);
   const total: ListTotal = { total: counted.total, capped: counted.capped, hasNext: rows.length > page.length };
   return { rows: await withIncludes(db, auth.tenantId, page, includes), total };
 }
-
-/** The tenant's tasks version (list_versions), null before the first write. */
-const tasksVersion = (tenantId: number) =>
-  sql`(select ${listVersions.version} from ${listVersions} where ${listVersions.tenantId} = ${tenantId} and ${listVersions.list} = 'tasks')`.mapWith(Number) as SQL<number | null>;
 
 export async function getTask(db: Db, tenantId: number, id: number, includes: Set<TaskInclude> = ALL_INCLUDES): Promise<Task> {
   const [task] = await loadTasks(db, tenantId, [id], includes);
