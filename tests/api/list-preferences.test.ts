@@ -44,6 +44,19 @@ describe("remembered list filters", () => {
     expect((await save("providers", null)).status).toBe(204); // forgetting twice is fine
   });
 
+  it("the same filters again (paging, coming back to the list) change nothing; other filters replace them", async () => {
+    expect((await save("roles", { query: "search=adv" })).status).toBe(204);
+    const first = (await read("roles")).body.data.updated_at;
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await save("roles", { query: "search=adv" })).status).toBe(204);
+    expect((await read("roles")).body.data).toEqual({ filters: { query: "search=adv" }, updated_at: first });
+    expect((await save("roles", { query: "search=adm" })).status).toBe(204);
+    const replaced = (await read("roles")).body.data;
+    expect(replaced.filters).toEqual({ query: "search=adm" });
+    expect(new Date(replaced.updated_at).getTime()).toBeGreaterThan(new Date(first).getTime());
+    expect((await save("roles", null)).status).toBe(204);
+  });
+
   it("keeps one entry per user and list: each user reads and writes only their own", async () => {
     await save("team", { search: "claims" }, admin);
     await save("team", { search: "wealth" }, viewer);

@@ -1,4 +1,4 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { listKeySchema, listPreferencesBodySchema, MAX_REMEMBERED_LISTS } from "../../../contract/list-preferences";
 import { listPreferences } from "../../db/schema";
@@ -28,7 +28,13 @@ export default routes((r) => {
       await db.delete(listPreferences).where(mine);
       return;
     }
-    const [exists] = await db.select({ id: listPreferences.id }).from(listPreferences).where(mine).limit(1);
+    // A list is remembered on every view; the same filters again (paging, coming back) write nothing.
+    const [exists] = await db
+      .select({ id: listPreferences.id, same: sql<boolean>`${listPreferences.filters} = ${JSON.stringify(body.filters)}::jsonb` })
+      .from(listPreferences)
+      .where(mine)
+      .limit(1);
+    if (exists?.same) return;
     if (!exists) {
       const [{ n }] = await db.select({ n: count() }).from(listPreferences).where(eq(listPreferences.userId, auth.userId));
       if (n >= MAX_REMEMBERED_LISTS) throw invalid({ filters: [`Filters are remembered for at most ${MAX_REMEMBERED_LISTS} lists.`] });
