@@ -1,0 +1,93 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { E2E, USERS, apiSignIn, signIn } from "./helpers";
+import { toast, uniqueToken } from "./lists";
+
+/**
+ * The tasks board, with JavaScript on and off: a card moves to another stage with its stage select and Move (the
+ * server checks the move), and with JavaScript by dragging it onto another column. Each test moves a task it
+ * created itself.
+ */
+
+interface ApiPipeline {
+  id: number;
+  stages: { id: number; order: number }[];
+}
+
+async function boardApi(request: APIRequestContext) {
+  const { token } = await apiSignIn(request, USERS.admin.email);
+  const headers = { Authorization: `Bearer ${token}`, Accept: "application/json" };
+  return {
+    /** An active pipeline with at least three stages, its stages in order. */
+    async pipeline(): Promise<ApiPipeline> {
+      const res = await request.get(`${E2E.main.api}/pipelines`, { headers, params: { "filter[status]": "1", include: "stages", "page[size]": "100", sort: "name" } });
+      expect(res.ok(), "listing pipelines").toBeTruthy();
+      const list = ((await res.json()) as { data: ApiPipeline[] }).data.map((p) => ({ ...p, stages: [...p.stages].sort((a, b) => a.order - b.order) }));
+      const pipeline = list.find((p) => p.stages.length >= 3);
+      expect(pipeline, "a pipeline with three stages").toBeTruthy();
+      return pipeline!;
+    },
+    async createTask(name: string, pipelineId: number, stageId: number) {
+      const res = await request.post(`${E2E.main.api}/task`, { headers, data: { name, pipeline_id: pipelineId, pipeline_stage_id: stageId, priority: 1 } });
+      expect(res.status(), `creating task ${name}: ${await res.text()}`).toBe(201);
+      return ((await res.json()) as { data: { id: number } }).data.id;
+    },
+    async removeTask(id: number) {
+      await request.delete(`${E2E.main.api}/task`, { headers, data: { ids: [id] } });
+    },
+  };
+}
+
+const card = (page: Page, stageId: number, taskId: number) => page.locator(`[data-stage-column="${stageId}"] [data-task-card="${taskId}"]`);
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, USERS.admin);
+});
+
+test("a card moves to another stage with its stage select and Move", async ({ page, request }, testInfo) => {
+  const api = await boardApi(request);
+  const pipeline = await api.pipeline();
+  const [first, second] = pipeline.stages;
+  const name = `E2E Board ${uniqueToken(testInfo)}`;
+  const id = await api.createTask(name, pipeline.id, first.id);
+  try {
+    await page.goto(`/tasks/board?pipeline=${pipeline.id}`);
+    await expect(card(page, first.id, id)).toBeVisible();
+    await page.getByLabel(`Move ${name} to stage`, { exact: true }).selectOption(String(second.id));
+    await card(page, first.id, id).getByRole("button", { name: "Move", exact: true }).click();
+    await expect(toast(page, "Task moved.")).toBeVisible();
+    await expect(card(page, second.id, id)).toBeVisible();
+    await expect(card(page, first.id, id)).toHaveCount(0);
+    await expect(page).toHaveURL((url) => url.pathname === "/tasks/board" && url.searchParams.get("pipeline") === String(pipeline.id));
+  } finally {
+    await api.removeTask(id);
+  }
+});
+
+test("with JavaScript a card dragged onto another column moves there", async ({ page, request }, testInfo) => {
+  test.skip(testInfo.project.name === "nojs", "dragging needs JavaScript; without it the stage select moves a card");
+  const api = await boardApi(request);
+  const pipeline = await api.pipeline();
+  const [first, , third] = pipeline.stages;
+  const name = `E2E Board ${uniqueToken(testInfo)}`;
+  const id = await api.createTask(name, pipeline.id, first.id);
+  try {
+    await page.goto(`/tasks/board?pipeline=${pipeline.id}`);
+    await expect(card(page, first.id, id)).toBeVisible();
+    // Dragging works once the board has hydrated (React's handlers on the cards).
+    await expect
+      .poll(() => card(page, first.id, id).evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber$"))), { message: "hydrated by React" })
+      .toBe(true);
+    // Dragged by its name (a pointer pressed there, moved onto the column's heading and below it, released).
+    await card(page, first.id, id).getByRole("link", { name, exact: true }).hover();
+    await page.mouse.down();
+    const heading = (await page.locator(`[data-stage-column="${third.id}"] h2`).boundingBox())!;
+    await page.mouse.move(heading.x + heading.width / 2, heading.y + heading.height / 2 + 40, { steps: 10 });
+    await page.mouse.up();
+    await expect(card(page, third.id, id)).toBeVisible();
+    await expect(toast(page, "Task moved.")).toBeVisible();
+    await page.reload();
+    await expect(card(page, third.id, id)).toBeVisible();
+  } finally {
+    await api.removeTask(id);
+  }
+});

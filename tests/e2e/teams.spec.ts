@@ -1,0 +1,87 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { E2E, USERS, apiSignIn, expectPath, signIn } from "./helpers";
+import { drawer, rowWith, toast, uniqueToken } from "./lists";
+
+/**
+ * The team drawer (/team/:id over the teams list), with JavaScript on and off: renaming (a taken name is refused
+ * under the field), and with JavaScript the drawer is a dialog that Escape closes, whether it was opened from the
+ * list or drawn by the server on a page load (its dialog and its forms are chunks fetched after the page's
+ * first-load JavaScript). Every team a test changes is one it created itself, named with a random token.
+ */
+
+async function teamApi(request: APIRequestContext) {
+  const { token } = await apiSignIn(request, USERS.admin.email);
+  const headers = { Authorization: `Bearer ${token}`, Accept: "application/json" };
+  return {
+    async create(name: string) {
+      const res = await request.post(`${E2E.main.api}/api/v1/teams`, { headers, data: { name } });
+      expect(res.status(), `creating team ${name}: ${await res.text()}`).toBe(201);
+      return ((await res.json()) as { data: { id: number } }).data.id;
+    },
+    async remove(id: number) {
+      await request.delete(`${E2E.main.api}/team/${id}`, { headers });
+    },
+  };
+}
+
+/** The plain panel (the drawer without JavaScript, or before its dialog's chunk has arrived) is gone: the dialog is up. */
+async function expectDialog(page: Page) {
+  await expect(drawer(page)).toBeVisible();
+  await expect(page.locator("div[data-drawer-open]")).toHaveCount(0);
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, USERS.admin);
+});
+
+test("a team is renamed in its drawer; a taken name is refused under the field", async ({ page, request }, testInfo) => {
+  const token = uniqueToken(testInfo);
+  const api = await teamApi(request);
+  const name = `E2E Team ${token}`;
+  const other = `E2E Team ${token} other`;
+  const ids = [await api.create(name), await api.create(other)];
+  try {
+    await page.goto(`/team?search=${token}`);
+    await rowWith(page, other).waitFor();
+    await page.getByRole("link", { name, exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === `/team/${ids[0]}`);
+    await expect(drawer(page).getByText(`Team: ${name}`, { exact: true })).toBeVisible();
+
+    const field = drawer(page).locator("#team-name");
+    await field.fill(other);
+    await drawer(page).getByRole("button", { name: "Rename", exact: true }).click();
+    await expect(drawer(page).getByText("A team with this name already exists.", { exact: true })).toBeVisible();
+
+    await field.fill(`${name} renamed`);
+    await drawer(page).getByRole("button", { name: "Rename", exact: true }).click();
+    await expect(toast(page, "Team updated.")).toBeVisible();
+    await expect(drawer(page).getByText(`Team: ${name} renamed`, { exact: true })).toBeVisible();
+    await expect(drawer(page).locator("#team-name")).toHaveValue(`${name} renamed`);
+  } finally {
+    for (const id of ids) await api.remove(id);
+  }
+});
+
+test("with JavaScript the drawer is a dialog that Escape closes, opened from the list or drawn on a page load", async ({ page, request }, testInfo) => {
+  test.skip(testInfo.project.name === "nojs", "without JavaScript the drawer is a panel whose backdrop and ✕ are links back");
+  const token = uniqueToken(testInfo);
+  const api = await teamApi(request);
+  const name = `E2E Team ${token}`;
+  const id = await api.create(name);
+  try {
+    await page.goto(`/team?search=${token}`);
+    await page.getByRole("link", { name, exact: true }).click();
+    await expectDialog(page);
+    await page.keyboard.press("Escape");
+    await expect(drawer(page)).toHaveCount(0);
+    await expect(page).toHaveURL((url) => url.pathname === "/team" && url.searchParams.get("search") === token);
+
+    await page.goto(`/team/${id}?search=${token}`);
+    await expectDialog(page);
+    await page.keyboard.press("Escape");
+    await expect(drawer(page)).toHaveCount(0);
+    await expectPath(page, "/team");
+  } finally {
+    await api.remove(id);
+  }
+});
