@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from "@playwright/test";
-import { E2E, PASSWORD, USERS, apiSignIn, expectPath, origin, signIn } from "./helpers";
+import { E2E, PASSWORD, USERS, apiSignIn, expectHydrated, expectPath, origin, signIn } from "./helpers";
 import { confirmDialog, expectParam, rowWith, tableRows, toast, uniqueToken } from "./lists";
 
 /**
@@ -116,6 +116,8 @@ test.describe("Clients, as Harbour Brokers' admin", () => {
 
     await page.goto(`/company/${company.id}?tab=bank`);
     const form = page.locator("[data-bank-form]");
+    // The page's sections are an island: with JavaScript, typed into once hydrated (the sort code grouped as typed).
+    await expectHydrated(form);
     // The labels of required fields also carry the asterisk: found by role and name.
     const name = form.getByRole("textbox", { name: "Account name", exact: true });
     const number = form.getByRole("textbox", { name: "Account number", exact: true });

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { E2E, type Instance } from "./env";
 
 export { E2E };
@@ -132,4 +132,18 @@ export async function apiSignIn(request: APIRequestContext, email: string, insta
   expect(res.ok(), `API sign-in of ${email}`).toBeTruthy();
   const body = (await res.json()) as { token: string; user: { uuid: string }; tenant: { company: { uuid: string } } };
   return { token: body.token, userUuid: body.user.uuid, companyUuid: body.tenant.company.uuid };
+}
+
+/**
+ * Waits until React has taken an element over (hydrated or client-rendered), not left it as server HTML. Parts of
+ * pages are islands (app/lib/island.ts) hydrated once their own chunk has arrived, after the page's load: a test
+ * of what JavaScript adds to them (grouping a sort code as it is typed, a pipeline's stages offered for it) waits
+ * for this first; without JavaScript it returns at once.
+ */
+export async function expectHydrated(element: Locator) {
+  // Remix's inline script sets window.__remixContext: absent, the page runs no JavaScript.
+  if (!(await element.page().evaluate(() => "__remixContext" in window))) return;
+  await expect
+    .poll(() => element.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber$"))), { message: "hydrated by React" })
+    .toBe(true);
 }

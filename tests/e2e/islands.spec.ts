@@ -1,11 +1,14 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectPath, menuLink, signIn, USERS } from "./helpers";
+import { expect, test, type Page } from "@playwright/test";
+import { expectHydrated, expectPath, menuLink, signIn, USERS } from "./helpers";
 
 /**
  * Parts of pages that the server draws and the browser hydrates once their own chunk has arrived, after the
  * page's first-load JavaScript (app/lib/island.ts): the task page's sections, the dashboard's figures, a list's
- * filters, the account menu, the error page. With JavaScript they hydrate without a mismatch, after a page load
- * and after a client-side navigation; a filter changed before its panel hydrated still applies.
+ * filters, the account menu, the error page, the individual's, company's and pipeline's pages below their header,
+ * the team drawer's and the profile drawer's content. With JavaScript they hydrate without a mismatch, after a
+ * page load and after a client-side navigation; a filter changed before its panel hydrated still applies. A
+ * drawer's dialog is a chunk of its own too: drawn by the server, the drawer is the plain panel until it arrives,
+ * and stays it (keeping what was typed) when something was typed meanwhile.
  */
 
 test.describe.configure({ timeout: 60_000 });
@@ -23,13 +26,6 @@ function reactErrors(page: Page) {
   });
   page.on("pageerror", (e) => errors.push(e.message));
   return errors;
-}
-
-/** Whether React has taken an element over (a hydrated or client-rendered one), not left it as server HTML. */
-async function expectHydrated(element: Locator) {
-  await expect
-    .poll(() => element.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber$"))), { message: "hydrated by React" })
-    .toBe(true);
 }
 
 test("the islands of a page hydrate after a page load, without a mismatch", async ({ page }) => {
@@ -51,6 +47,59 @@ test("the islands of a page hydrate after a page load, without a mismatch", asyn
   await expect(page).toHaveURL((url) => /^\/tasks\/\d+$/.test(url.pathname));
   await page.reload();
   await expectHydrated(page.locator("section#confidence"));
+  // Pages of one record, loaded afresh: their sections (and drawers' content) are islands.
+  const records: [string, RegExp, string][] = [
+    ["/individuals?page=1", /^\/individual\/\d+$/, "[data-link-form]"],
+    ["/companies?page=1", /^\/company\/\d+$/, "[aria-labelledby='company-details-title']"],
+    ["/pipelines?filter[status]=1", /^\/pipeline\/\d+$/, "#new-stage-name"],
+    ["/team?page=1", /^\/team\/\d+$/, "#team-name"],
+  ];
+  for (const [list, record, island] of records) {
+    await page.goto(list);
+    const href = await firstLink(page, record);
+    await page.goto(href);
+    await expectHydrated(page.locator(island).first());
+  }
+  await page.goto("/profile?from=/tasks");
+  await expectHydrated(page.locator("#profile-photo"));
+  expect(errors).toEqual([]);
+});
+
+/** The first link of the page whose path matches `pattern`. */
+async function firstLink(page: Page, pattern: RegExp): Promise<string> {
+  const hrefs = await page.locator("main a[href]").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  const href = hrefs.find((h) => pattern.test(h.split("?")[0]));
+  expect(href, `a link like ${pattern}`).toBeTruthy();
+  return href!;
+}
+
+test("a drawer drawn by the server becomes a dialog once its chunk has arrived; typed into before, it stays the panel and keeps the text", async ({ page }) => {
+  const errors = reactErrors(page);
+  const panel = page.locator("div[data-drawer-open]");
+  await page.goto("/profile?from=/tasks");
+  await expect(page.locator("[data-drawer]")).toBeVisible();
+  await expect(panel).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expectPath(page, "/tasks");
+
+  // The dialog's chunk held back: the plain panel works, and what is typed into it stays.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/build/**/drawer-dialog-*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/profile?from=/tasks");
+  await expectHydrated(page.locator("#profile-photo"));
+  await expect(panel).toHaveCount(1);
+  const name = page.locator("[data-drawer]").getByLabel("Name", { exact: true });
+  await name.fill("Typed meanwhile");
+  const arrived = page.waitForResponse((res) => /drawer-dialog-.*\.js$/.test(res.url()));
+  release();
+  await arrived;
+  await page.waitForTimeout(300);
+  await expect(panel).toHaveCount(1);
+  await expect(name).toHaveValue("Typed meanwhile");
   expect(errors).toEqual([]);
 });
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { E2E, USERS, apiSignIn, expectPath, outbox, signIn } from "./helpers";
+import { E2E, USERS, apiSignIn, expectHydrated, expectPath, outbox, signIn } from "./helpers";
 import { confirmDialog, drawer, rowWith, toast, uniqueToken } from "./lists";
 
 /**
@@ -126,6 +126,8 @@ test.describe("Task page, as Harbour Brokers' admin", () => {
     const id = await api.createTask(name, first.id, first.stages[0].id);
     await page.goto(`/tasks/${id}`);
     const progress = section(page, "Update progress");
+    // The sections are an island: with JavaScript, the stages follow the chosen pipeline once it has hydrated.
+    await expectHydrated(progress);
 
     if (!javaScriptEnabled) {
       // Without JavaScript every pipeline's stages are offered: another pipeline chosen with a stage of the first is refused.
