@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
-import { wrapPglite } from "../../api/db/client";
+import { pgliteOptions, wrapPglite } from "../../api/db/client";
 import { prepareDatabase } from "./database";
 
 declare module "vitest" {
@@ -23,7 +23,7 @@ export default async function setup(project: TestProject) {
     project.provide("pgliteTemplate", "");
     return;
   }
-  const client = new PGlite();
+  const client = new PGlite(pgliteOptions);
   await client.waitReady;
   const database = wrapPglite(client);
   let file = "";

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { loadConfig, type ApiConfig } from "../../api/config";
-import { openDatabase, wrapPglite, type Database } from "../../api/db/client";
+import { openDatabase, pgliteOptions, wrapPglite, type Database } from "../../api/db/client";
 import { ensureReferenceData } from "../../api/db/reference";
 import { seedDemo } from "../../api/db/seed";
 import { createMail } from "../../api/integrations/mail";
@@ -44,7 +44,7 @@ export async function createTestDatabase(options: { templateFile?: string } = {}
   if (adminUrl) return createPostgresDatabase(adminUrl);
 
   if (options.templateFile) {
-    const client = new PGlite({ loadDataDir: new Blob([readFileSync(options.templateFile)]) });
+    const client = new PGlite({ ...pgliteOptions, loadDataDir: new Blob([readFileSync(options.templateFile)]) });
     await client.waitReady;
     const database = wrapPglite(client);
     // The template is already migrated and seeded; migrating again is a no-op that proves it.

@@ -55,6 +55,9 @@ export const individuals = pgTable(
     index("individuals_tenant_created_idx").on(t.tenantId, t.createdAt, t.id),
     index("individuals_tenant_email_idx").on(t.tenantId, sql`lower(${t.email})`),
     index("individuals_tenant_owner_idx").on(t.tenantId, t.ownerUserId),
+    // The list's search (`%term%` on name, e-mail and telephone): trigrams (pg_trgm), so a term of three
+    // characters or more is an index scan instead of a read of every row.
+    index("individuals_search_trgm_idx").using("gin", t.fullName.op("gin_trgm_ops"), t.email.op("gin_trgm_ops"), t.telephone.op("gin_trgm_ops")),
   ],
 );
 
@@ -111,6 +114,14 @@ export const clientCompanies = pgTable(
     index("client_companies_tenant_created_idx").on(t.tenantId, t.createdAt, t.id),
     index("client_companies_tenant_type_idx").on(t.tenantId, t.typeId, sql`lower(${t.name})`),
     index("client_companies_tenant_size_idx").on(t.tenantId, t.employeeSizeId, sql`lower(${t.name})`),
+    // The list's search (`%term%` on name, e-mail, registration number and postcode), by trigrams.
+    index("client_companies_search_trgm_idx").using(
+      "gin",
+      t.name.op("gin_trgm_ops"),
+      t.email.op("gin_trgm_ops"),
+      t.registrationNumber.op("gin_trgm_ops"),
+      t.postcode.op("gin_trgm_ops"),
+    ),
   ],
 );
 

@@ -137,6 +137,8 @@ export const tasks = pgTable(
     index("tasks_tenant_updated_idx").on(t.tenantId, t.updatedAt, t.id),
     // Name sort, and the global search's prefix match (a range on lower(name), see api/lib/prefix.ts).
     index("tasks_tenant_name_idx").on(t.tenantId, sql`lower(${t.name})`, t.id),
+    // The list's search (`%term%` on the name), by trigrams (pg_trgm).
+    index("tasks_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     index("tasks_tenant_revenue_idx").on(t.tenantId, sql`coalesce(${t.expectedRevenue}, 0)`, t.id),
     index("tasks_tenant_close_date_idx").on(t.tenantId, t.expectedCloseDate, t.id),
     // Equality filters, each followed by the default sort.
