@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { authTokens, permissions, rolePermissions, userRoles, users } from "../../db/schema";
+import { preparedPerDatabase } from "../../db/prepared";
 import { sessionExpired, unauthenticated } from "../../http/errors";
 import { hashToken } from "../../lib/tokens";
 
@@ -72,9 +73,8 @@ const permissionNames = (db: Db, userId: SQL | AnyPgColumn) =>
  * The token, its user and the user's permissions in one query, prepared once per database: it runs before
  * every signed-in request (on PostgreSQL a named statement, parsed and planned once per connection).
  */
-const tokenQueries = new WeakMap<Db, ReturnType<typeof prepareTokenQuery>>();
-function prepareTokenQuery(db: Db) {
-  return db
+const tokenQuery = preparedPerDatabase((db) =>
+  db
     .select({
       tokenId: authTokens.id,
       createdAt: authTokens.createdAt,
@@ -87,16 +87,8 @@ function prepareTokenQuery(db: Db) {
     .innerJoin(users, eq(users.id, authTokens.userId))
     .where(and(eq(authTokens.tokenHash, sql.placeholder("hash")), isNull(authTokens.revokedAt), eq(users.status, "active")))
     .limit(1)
-    .prepare("authenticate_token");
-}
-function tokenQuery(db: Db) {
-  let query = tokenQueries.get(db);
-  if (!query) {
-    query = prepareTokenQuery(db);
-    tokenQueries.set(db, query);
-  }
-  return query;
-}
+    .prepare("authenticate_token"),
+);
 
 export async function permissionsOf(db: Db, userId: number): Promise<Set<string>> {
   const [row] = await db.select({ names: permissionNames(db, sql`${userId}`) }).from(users).where(eq(users.id, userId));

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { CompanySummary, Me } from "../../../contract/auth";
 import type { Db } from "../../db/client";
 import { companies, permissions, rolePermissions, roles, userRoles, users } from "../../db/schema";
+import { preparedPerDatabase } from "../../db/prepared";
 import { notFound } from "../../http/errors";
 
 type CompanyRow = typeof companies.$inferSelect;
@@ -22,11 +23,12 @@ export function companySummary(c: CompanyRow): CompanySummary {
   };
 }
 
-/** The logged-in user of the spec: roles with their permissions, and the permissions collected from them. */
-export async function loadMe(db: Db, userId: number): Promise<Me> {
-  // One statement (the frame asks for it on every page): the user, the company, and the roles with their
-  // permissions, each ordered by name.
-  const [row] = await db
+/**
+ * The user, the company, and the roles with their permissions (each ordered by name) in one statement,
+ * prepared once: the frame asks for it on every page.
+ */
+const meQuery = preparedPerDatabase((db) =>
+  db
     .select({
       users,
       companies,
@@ -40,8 +42,14 @@ export async function loadMe(db: Db, userId: number): Promise<Me> {
     })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.tenantId))
-    .where(eq(users.id, userId))
-    .limit(1);
+    .where(eq(users.id, sql.placeholder("userId")))
+    .limit(1)
+    .prepare("load_me"),
+);
+
+/** The logged-in user of the spec: roles with their permissions, and the permissions collected from them. */
+export async function loadMe(db: Db, userId: number): Promise<Me> {
+  const [row] = await meQuery(db).execute({ userId });
   if (!row) throw notFound("User");
   const { users: u, companies: c } = row;
   const rolesOut = typeof row.roles === "string" ? (JSON.parse(row.roles) as typeof row.roles) : row.roles;

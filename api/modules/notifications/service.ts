@@ -1,6 +1,7 @@
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Notification, NotificationList, NotificationListQuery } from "../../../contract/notifications";
 import type { Db } from "../../db/client";
+import { preparedPerDatabase } from "../../db/prepared";
 import { notifications } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { cappedCount } from "../../http/paging";
@@ -45,11 +46,28 @@ export async function list(db: Db, owner: Owner, query: NotificationListQuery): 
   };
 }
 
-/** The number of unread notifications (the badge). */
+/** The bell's count: unread notifications counted up to a limit, prepared once (it is asked on every page). */
+const unreadUpTo = preparedPerDatabase((db) =>
+  db
+    .select({ n: count() })
+    .from(
+      db
+        .select({ one: sql`1`.as("one") })
+        .from(notifications)
+        .where(and(eq(notifications.userId, sql.placeholder("userId")), eq(notifications.tenantId, sql.placeholder("tenantId")), isNull(notifications.readAt)))
+        .limit(sql.placeholder("limit"))
+        .as("unread"),
+    )
+    .prepare("unread_notifications_up_to"),
+);
+
 /** Unread notifications of the owner; with `max`, counted up to max (an answer of max means 'max or more'). */
 export async function unreadCount(db: Db, owner: Owner, max?: number): Promise<number> {
   const unread = and(mine(owner), isNull(notifications.readAt));
-  if (max !== undefined) return (await cappedCount(db, notifications, unread, [], max)).total;
+  if (max !== undefined) {
+    const [{ n }] = await unreadUpTo(db).execute({ userId: owner.userId, tenantId: owner.tenantId, limit: max + 1 });
+    return Math.min(n, max);
+  }
   const [{ n }] = await db.select({ n: count() }).from(notifications).where(unread);
   return n;
 }
