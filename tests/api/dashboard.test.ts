@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tasks } from "../../api/db/schema";
 import { createTestApi, type TestApi } from "../helpers/api";
@@ -192,5 +192,38 @@ describe("access and input", () => {
     expect(chart.series.every((b: { new: number; won: number; won_revenue: number }) => b.new === 0 && b.won === 0 && b.won_revenue === 0)).toBe(true);
     const overview = (await stats("insurance-overview", "month", fresh.token)).body.data;
     expect(overview).toMatchObject({ open: { count: 0, value: 0 }, won: { count: 0, revenue: 0 }, lost: { count: 0 }, win_rate: null, by_stage: [], products: [] });
+  });
+});
+
+describe("kept totals", () => {
+  it("follow every write, bulk and straight in the database too: the figures equal the tasks themselves", async () => {
+    const other = await emptyTenant(api, ["task_view", "task_manage", "pipeline_manage"]);
+    const sales = await makePipeline(api, other.token, { name: "Kept" });
+    for (let i = 0; i < 6; i++) {
+      await makeTask(api, other.token, { pipeline_id: sales.id, pipeline_stage_id: sales.stages[i % 2].id, expected_revenue: 100 * (i + 1), priority: 1 + (i % 3) });
+    }
+    const db = api.database.db;
+    const mine = eq(tasks.tenantId, other.tenantId);
+    const ids = (await db.select({ id: tasks.id }).from(tasks).where(mine).orderBy(tasks.id)).map((r) => r.id);
+    // One statement wins two tasks, another loses one; one changes priority, review status and revenue; one goes.
+    await db.update(tasks).set({ state: "won", closedAt: new Date(), pipelineStageId: sales.stages[2].id }).where(inArray(tasks.id, ids.slice(0, 2)));
+    await db.update(tasks).set({ state: "lost", closedAt: new Date(), pipelineStageId: sales.stages[3].id }).where(eq(tasks.id, ids[2]));
+    await db.update(tasks).set({ priority: 3, reviewStatus: 2, expectedRevenue: "55.50" }).where(eq(tasks.id, ids[3]));
+    await db.delete(tasks).where(eq(tasks.id, ids[4]));
+
+    const open = await db.select().from(tasks).where(and(mine, eq(tasks.state, "open")));
+    const value = (rows: typeof open) => rows.reduce((s, t) => s + Number(t.expectedRevenue ?? 0), 0);
+    const overview = (await stats("insurance-overview", "week", other.token)).body.data;
+    expect(overview.open).toEqual({ count: open.length, value: value(open) });
+    expect(overview.new.count).toBe(5);
+    expect(overview.won).toEqual({ count: 2, revenue: 100 + 200 });
+    expect(overview.lost).toEqual({ count: 1 });
+    expect(overview.by_priority.map((p: { priority: number; count: number; value: number }) => [p.priority, p.count, p.value])).toEqual(
+      [1, 2, 3].map((p) => [p, open.filter((t) => t.priority === p).length, value(open.filter((t) => t.priority === p))]),
+    );
+    expect(overview.by_review_status.find((r: { review_status: number }) => r.review_status === 2).count).toBe(1);
+    const chart = (await stats("task-new-vs-won", "week", other.token)).body.data;
+    expect(chart.totals).toEqual({ new: 5, won: 2, won_revenue: 300 });
+    expect(chart.series.at(-1)).toMatchObject({ new: 5, won: 2, won_revenue: 300 });
   });
 });

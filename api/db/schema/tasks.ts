@@ -295,3 +295,38 @@ export const activityLog = pgTable(
   },
   (t) => [index("activity_log_subject_idx").on(t.tenantId, t.subjectType, t.subjectId, t.createdAt, t.id)],
 );
+
+/**
+ * The dashboard's open book, kept by statement-level triggers on tasks (migration 0013): open tasks and their
+ * expected revenue per stage, priority and review status. Reading it costs a few rows, not a scan of the book.
+ */
+export const taskOpenTotals = pgTable(
+  "task_open_totals",
+  {
+    tenantId: integer("tenant_id").notNull(),
+    pipelineStageId: integer("pipeline_stage_id").notNull(),
+    priority: smallint("priority").notNull(),
+    reviewStatus: smallint("review_status").notNull(),
+    tasks: integer("tasks").notNull().default(0),
+    value: numeric("value", { precision: 18, scale: 2 }).notNull().default("0"),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.pipelineStageId, t.priority, t.reviewStatus] })],
+);
+
+/**
+ * The dashboard's history per UK calendar day, kept by the same triggers: tasks created that day, and tasks
+ * won and lost that day (by closed_at) with their expected revenue. A chart of any interval sums days.
+ */
+export const taskDayTotals = pgTable(
+  "task_day_totals",
+  {
+    tenantId: integer("tenant_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    created: integer("created").notNull().default(0),
+    won: integer("won").notNull().default(0),
+    wonValue: numeric("won_value", { precision: 18, scale: 2 }).notNull().default("0"),
+    lost: integer("lost").notNull().default(0),
+    lostValue: numeric("lost_value", { precision: 18, scale: 2 }).notNull().default("0"),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.day] })],
+);

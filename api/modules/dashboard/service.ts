@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, lt, sql } from "drizzle-orm";
 import { BUCKETS_PER_INTERVAL, type DashboardInterval, type InsuranceOverview, type NewVsWon } from "../../../contract/dashboard";
 import { TASK_PRIORITIES, TASK_REVIEW_STATUSES } from "../../../contract/tasks";
 import { todayInLondon } from "../../../app/lib/dates";
 import type { Db } from "../../db/client";
-import { pipelines, pipelineStages, taskProducts, taskProductTypes, tasks } from "../../db/schema";
+import { pipelines, pipelineStages, taskDayTotals, taskOpenTotals, taskProducts, taskProductTypes, tasks } from "../../db/schema";
 import { addPeriods, periodOf, periodStart, TIME_ZONE } from "../../lib/periods";
 
 const STEP: Record<DashboardInterval, string> = { week: "1 week", month: "1 month", quarter: "3 months", year: "1 year" };
@@ -30,8 +30,9 @@ const london = (day: string) => sql`(${day}::timestamp at time zone ${TIME_ZONE}
 
 /**
  * New tasks (by created_at) and won tasks (by closed_at) per bucket of the last N weeks, months,
- * quarters or years, the current one last. Counted in SQL with date_trunc on the UK clock; buckets with
- * nothing in them come from generate_series, so the series has no gaps. One statement.
+ * quarters or years, the current one last: the UK calendar days of task_day_totals (kept by triggers,
+ * migration 0013) summed per bucket with date_trunc; buckets with nothing in them come from
+ * generate_series, so the series has no gaps. One statement, reading at most a few hundred days.
  */
 export async function newVsWon(db: Db, tenantId: number, interval: DashboardInterval, today = todayInLondon()): Promise<NewVsWon> {
   const n = BUCKETS_PER_INTERVAL[interval];
@@ -44,22 +45,16 @@ export async function newVsWon(db: Db, tenantId: number, interval: DashboardInte
     with buckets as (
       select generate_series(${from}::timestamp, ${current}::timestamp, ${step}) as start
     ),
-    created as (
-      select date_trunc(${unit}, ${tasks.createdAt} at time zone ${TIME_ZONE}) as start, count(*)::int as n
-      from ${tasks}
-      where ${tasks.tenantId} = ${tenantId} and ${tasks.createdAt} >= ${london(from)} and ${tasks.createdAt} < ${london(to)}
-      group by 1
-    ),
-    won as (
-      select date_trunc(${unit}, ${tasks.closedAt} at time zone ${TIME_ZONE}) as start, count(*)::int as n, sum(${tasks.expectedRevenue}) as revenue
-      from ${tasks}
-      where ${tasks.tenantId} = ${tenantId} and ${tasks.state} = 'won' and ${tasks.closedAt} >= ${london(from)} and ${tasks.closedAt} < ${london(to)}
+    days as (
+      select date_trunc(${unit}, ${taskDayTotals.day}::timestamp) as start, sum(${taskDayTotals.created})::int as new,
+        sum(${taskDayTotals.won})::int as won, sum(${taskDayTotals.wonValue}) as revenue
+      from ${taskDayTotals}
+      where ${taskDayTotals.tenantId} = ${tenantId} and ${taskDayTotals.day} >= ${from}::date and ${taskDayTotals.day} < ${to}::date
       group by 1
     )
-    select to_char(b.start, 'YYYY-MM-DD') as start, coalesce(c.n, 0) as new, coalesce(w.n, 0) as won, w.revenue as won_revenue
+    select to_char(b.start, 'YYYY-MM-DD') as start, coalesce(d.new, 0) as new, coalesce(d.won, 0) as won, d.revenue as won_revenue
     from buckets b
-    left join created c on c.start = b.start
-    left join won w on w.start = b.start
+    left join days d on d.start = b.start
     order by b.start
   `)) as unknown as { rows: { start: string; new: number; won: number; won_revenue: string | null }[] };
   const series = result.rows.map((r) => ({
@@ -90,18 +85,12 @@ export async function newVsWon(db: Db, tenantId: number, interval: DashboardInte
 export async function insuranceOverview(db: Db, tenantId: number, interval: DashboardInterval, today = todayInLondon()): Promise<InsuranceOverview> {
   const { start, end } = periodOf(interval, today);
   const inPeriod = (column: typeof tasks.createdAt | typeof tasks.closedAt) => sql`${column} >= ${london(start)} and ${column} < ${london(end)}`;
-  const [openRows, stages, [created], closed, products] = await Promise.all([
+  // The open book and the period's new, won and lost from the totals the triggers keep (migration 0013).
+  const [openRows, stages, [period], products] = await Promise.all([
     db
-      .select({
-        stageId: tasks.pipelineStageId,
-        priority: tasks.priority,
-        reviewStatus: tasks.reviewStatus,
-        count: sql<number>`count(*)::int`,
-        value: sql<string | null>`sum(${tasks.expectedRevenue})`,
-      })
-      .from(tasks)
-      .where(and(eq(tasks.tenantId, tenantId), eq(tasks.state, "open")))
-      .groupBy(tasks.pipelineStageId, tasks.priority, tasks.reviewStatus),
+      .select({ stageId: taskOpenTotals.pipelineStageId, priority: taskOpenTotals.priority, reviewStatus: taskOpenTotals.reviewStatus, count: taskOpenTotals.tasks, value: taskOpenTotals.value })
+      .from(taskOpenTotals)
+      .where(and(eq(taskOpenTotals.tenantId, tenantId), gt(taskOpenTotals.tasks, 0))),
     db
       .select({ stage: pipelineStages, pipelineName: pipelines.name })
       .from(pipelineStages)
@@ -109,14 +98,14 @@ export async function insuranceOverview(db: Db, tenantId: number, interval: Dash
       .where(and(eq(pipelineStages.tenantId, tenantId), eq(pipelines.status, 1)))
       .orderBy(asc(sql`lower(${pipelines.name})`), asc(pipelines.id), asc(pipelineStages.sortOrder), asc(pipelineStages.id)),
     db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(tasks)
-      .where(and(eq(tasks.tenantId, tenantId), inPeriod(tasks.createdAt))),
-    db
-      .select({ state: tasks.state, count: sql<number>`count(*)::int`, revenue: sql<string | null>`sum(${tasks.expectedRevenue})` })
-      .from(tasks)
-      .where(and(eq(tasks.tenantId, tenantId), inArray(tasks.state, ["won", "lost"]), inPeriod(tasks.closedAt)))
-      .groupBy(tasks.state),
+      .select({
+        created: sql<number>`coalesce(sum(${taskDayTotals.created}), 0)::int`,
+        won: sql<number>`coalesce(sum(${taskDayTotals.won}), 0)::int`,
+        wonRevenue: sql<string | null>`sum(${taskDayTotals.wonValue})`,
+        lost: sql<number>`coalesce(sum(${taskDayTotals.lost}), 0)::int`,
+      })
+      .from(taskDayTotals)
+      .where(and(eq(taskDayTotals.tenantId, tenantId), gte(taskDayTotals.day, start), lt(taskDayTotals.day, end))),
     db
       .select({
         typeId: taskProducts.taskProductTypeId,
@@ -148,17 +137,15 @@ export async function insuranceOverview(db: Db, tenantId: number, interval: Dash
     byPriority.set(r.priority, { count: p.count + r.count, value: p.value + value });
     byReview.set(r.reviewStatus, (byReview.get(r.reviewStatus) ?? 0) + r.count);
   }
-  const won = closed.find((c) => c.state === "won");
-  const lost = closed.find((c) => c.state === "lost");
-  const wonCount = won?.count ?? 0;
-  const lostCount = lost?.count ?? 0;
+  const wonCount = period.won;
+  const lostCount = period.lost;
   return {
     interval,
     period_start: start,
     period_end: end,
     open: { count: openCount, value: num(openValue) },
-    new: { count: created?.count ?? 0 },
-    won: { count: wonCount, revenue: num(won?.revenue) },
+    new: { count: period.created },
+    won: { count: wonCount, revenue: num(period.wonRevenue) },
     lost: { count: lostCount },
     win_rate: wonCount + lostCount > 0 ? Math.round((wonCount / (wonCount + lostCount)) * 1000) / 10 : null,
     by_stage: stages
