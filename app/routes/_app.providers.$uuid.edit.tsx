@@ -5,6 +5,7 @@ import { ProviderForm } from "../components/providers/provider-form";
 import { requireAccess } from "../services/auth.server";
 import { saveProviderForm } from "../services/provider-form.server";
 import { getProvider, providerOptions, updateProvider } from "../services/providers.server";
+import { keepFormOnOutage } from "../services/outage.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api } = await requireAccess(request, "/providers");
@@ -13,9 +14,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { api } = await requireAccess(request, "/providers");
-  const back = `/providers${new URL(request.url).search}`;
-  return saveProviderForm(request, (body) => updateProvider(api, params.uuid!, body), { success: "Provider updated.", failure: "Failed to update provider." }, back);
+  return keepFormOnOutage(request, async () => {
+    const { api } = await requireAccess(request, "/providers");
+    const back = `/providers${new URL(request.url).search}`;
+    return saveProviderForm(request, (body) => updateProvider(api, params.uuid!, body), { success: "Provider updated.", failure: "Failed to update provider." }, back);
+  });
 }
 
 export default function EditProvider() {

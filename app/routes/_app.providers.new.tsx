@@ -5,6 +5,7 @@ import { ProviderForm } from "../components/providers/provider-form";
 import { requireAccess } from "../services/auth.server";
 import { saveProviderForm } from "../services/provider-form.server";
 import { createProvider, providerOptions } from "../services/providers.server";
+import { keepFormOnOutage } from "../services/outage.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireAccess(request, "/providers");
@@ -12,9 +13,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { api } = await requireAccess(request, "/providers");
-  const back = `/providers${new URL(request.url).search}`;
-  return saveProviderForm(request, (body) => createProvider(api, body), { success: "Provider created.", failure: "Failed to create provider." }, back);
+  return keepFormOnOutage(request, async () => {
+    const { api } = await requireAccess(request, "/providers");
+    const back = `/providers${new URL(request.url).search}`;
+    return saveProviderForm(request, (body) => createProvider(api, body), { success: "Provider created.", failure: "Failed to create provider." }, back);
+  });
 }
 
 export default function AddProvider() {

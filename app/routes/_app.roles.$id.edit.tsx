@@ -6,6 +6,7 @@ import { NameForm } from "../components/form/name-form";
 import { requireAccess } from "../services/auth.server";
 import { saveNameForm } from "../services/name-form.server";
 import { getRole, renameRole } from "../services/roles.server";
+import { keepFormOnOutage } from "../services/outage.server";
 
 async function requireManage(request: Request) {
   const signedIn = await requireAccess(request, "/roles");
@@ -19,9 +20,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { api } = await requireManage(request);
-  const back = `/roles${new URL(request.url).search}`;
-  return saveNameForm(request, (name) => renameRole(api, params.id!, name), { success: "Role updated.", failure: "Failed to update role." }, back);
+  return keepFormOnOutage(request, async () => {
+    const { api } = await requireManage(request);
+    const back = `/roles${new URL(request.url).search}`;
+    return saveNameForm(request, (name) => renameRole(api, params.id!, name), { success: "Role updated.", failure: "Failed to update role." }, back);
+  });
 }
 
 export default function RenameRole() {

@@ -8,6 +8,7 @@ import { wordsFor } from "../lib/labels";
 import { requireAccess } from "../services/auth.server";
 import { saveTaskForm } from "../services/task-form.server";
 import { activePipelines, teamOptions } from "../services/tasks.server";
+import { keepFormOnOutage } from "../services/outage.server";
 
 async function requireManage(request: Request) {
   const signedIn = await requireAccess(request, "/tasks");
@@ -22,9 +23,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { api, edition } = await requireManage(request);
-  const words = wordsFor(edition);
-  return saveTaskForm(request, "create", (body) => api.post("/task", { body, schema: taskResponseSchema }), { success: `${words.Task} created.`, failure: `Failed to create ${words.task}.` }, (id) => `/tasks/${id}`);
+  return keepFormOnOutage(request, async () => {
+    const { api, edition } = await requireManage(request);
+    const words = wordsFor(edition);
+    return saveTaskForm(request, "create", (body) => api.post("/task", { body, schema: taskResponseSchema }), { success: `${words.Task} created.`, failure: `Failed to create ${words.task}.` }, (id) => `/tasks/${id}`);
+  });
 }
 
 export default function NewTask() {

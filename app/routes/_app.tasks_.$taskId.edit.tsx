@@ -7,6 +7,7 @@ import { requireAccess } from "../services/auth.server";
 import { assertCanManage, TASK_PATTERN, taskIdOf } from "../services/task-detail.server";
 import { saveTaskForm } from "../services/task-form.server";
 import { activePipelines, getPipeline, getTask, teamOptions, updateTask } from "../services/tasks.server";
+import { keepFormOnOutage } from "../services/outage.server";
 
 /** The edit drawer of the task page: the create form (TaskForm) filled with the task. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -28,12 +29,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { api, edition, subject } = await requireAccess(request, TASK_PATTERN);
-  const id = taskIdOf(params);
-  assertCanManage(subject.permissions, id);
-  const words = wordsFor(edition);
-  const search = new URL(request.url).search;
-  return saveTaskForm(request, "edit", (body) => updateTask(api, id, body), { success: `${words.Task} updated.`, failure: `Failed to update ${words.task}.` }, (saved) => `/tasks/${saved}${search}`);
+  return keepFormOnOutage(request, async () => {
+    const { api, edition, subject } = await requireAccess(request, TASK_PATTERN);
+    const id = taskIdOf(params);
+    assertCanManage(subject.permissions, id);
+    const words = wordsFor(edition);
+    const search = new URL(request.url).search;
+    return saveTaskForm(request, "edit", (body) => updateTask(api, id, body), { success: `${words.Task} updated.`, failure: `Failed to update ${words.task}.` }, (saved) => `/tasks/${saved}${search}`);
+  });
 }
 
 export default function EditTask() {

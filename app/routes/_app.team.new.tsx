@@ -6,6 +6,7 @@ import { NameForm } from "../components/form/name-form";
 import { requireAccess } from "../services/auth.server";
 import { saveNameForm } from "../services/name-form.server";
 import { createTeam } from "../services/teams.server";
+import { keepFormOnOutage } from "../services/outage.server";
 
 async function requireCreate(request: Request) {
   const signedIn = await requireAccess(request, "/team");
@@ -19,9 +20,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { api } = await requireCreate(request);
-  const back = `/team${new URL(request.url).search}`;
-  return saveNameForm(request, (name) => createTeam(api, name), { success: "Team created.", failure: "Failed to create team." }, back);
+  return keepFormOnOutage(request, async () => {
+    const { api } = await requireCreate(request);
+    const back = `/team${new URL(request.url).search}`;
+    return saveNameForm(request, (name) => createTeam(api, name), { success: "Team created.", failure: "Failed to create team." }, back);
+  });
 }
 
 export default function AddTeam() {

@@ -1,5 +1,7 @@
 import { data } from "@remix-run/node";
 
+const SECRET_FIELD = /(^|[_-])(password|secret|token|pin)([_-]|$)/i;
+
 export const OUTAGE_MESSAGE = "The service is not answering right now. What you typed is still here; please try again in a moment.";
 
 /**
@@ -20,6 +22,8 @@ export async function keepFormOnOutage<T>(request: Request, run: () => Promise<T
     if (error instanceof Response && error.status === 503 && form) {
       const initialValue: Record<string, string | string[]> = {};
       for (const key of new Set(form.keys())) {
+        // Never echo a secret back into the page.
+        if (SECRET_FIELD.test(key)) continue;
         const values = form.getAll(key).filter((v): v is string => typeof v === "string");
         initialValue[key] = values.length > 1 ? values : (values[0] ?? "");
       }

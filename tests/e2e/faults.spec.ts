@@ -128,3 +128,30 @@ test("the API stopped: a friendly 503 in the frame, the typed form kept, and all
   await expect(page.locator("table tbody")).toContainText(name);
   expect(portal?.exitCode).toBeNull();
 });
+
+test("the provider and task drawers keep what was typed during an outage too", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "without JavaScript the form's page needs the API to be drawn again: the friendly 503 of the test above");
+  testInfo.setTimeout(120_000);
+  await signIn(page, USERS.admin, { instance: pair });
+  const provider = `Provider typed during the outage ${Date.now()}`;
+  const task = `Task typed during the outage ${Date.now()}`;
+  await page.goto(`${pair.flightdeck}/providers/new`);
+  const form = page.locator("[data-drawer]");
+  await form.getByRole("textbox", { name: "Name", exact: true }).fill(provider);
+  await form.getByRole("textbox", { name: "Nominal code", exact: true }).fill("OUT-1");
+  await stopApi();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("The service is not answering right now.", { exact: false }).first()).toBeVisible();
+  await expect(form.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(provider);
+  await expect(form.getByRole("textbox", { name: "Nominal code", exact: true })).toHaveValue("OUT-1");
+  await startApi();
+
+  await page.goto(`${pair.flightdeck}/tasks/new`);
+  const name = form.getByRole("textbox", { name: "Name" });
+  await name.fill(task);
+  await stopApi();
+  await form.getByRole("button", { name: /^Create/ }).click();
+  await expect(page.getByText("The service is not answering right now.", { exact: false }).first()).toBeVisible();
+  await expect(name).toHaveValue(task);
+  await startApi();
+});
