@@ -113,6 +113,18 @@ describe("listing the demo providers of Harbour Brokers", () => {
     expect(names(await list({ sort: "created_at", page: { size: 2 } }))).toEqual(["Aviva", "Allianz"]);
   });
 
+  it("a provider without a nominal code comes last when sorting by code, in either direction", async () => {
+    const blank = await api.request("POST", "/providers", { token: admin, body: { name: "Uncoded Mutual" } });
+    expect(blank.status).toBe(201);
+    const codes = async (sort: string) => (await list({ sort, page: { size: 100 } })).body.data.map((p: { name: string; nominal_code: string | null }) => p.nominal_code ?? p.name);
+    for (const sort of ["nominal_code", "-nominal_code"]) {
+      const column = await codes(sort);
+      expect(column.at(-1), sort).toBe("Uncoded Mutual");
+      expect(column[0], sort).toBe(sort.startsWith("-") ? "PRV-1035" : "PRV-1001");
+    }
+    expect((await api.request("DELETE", `/providers/${blank.body.data.uuid}`, { token: admin })).status).toBeLessThan(300);
+  });
+
   it("refuses a bad page with 422 and an errors map", async () => {
     const res = await list({ page: { size: 100000 } });
     expect(res.status).toBe(422);

@@ -16,12 +16,12 @@ import type { Database, Db } from "../../db/client";
 import { clientCompanies, companies, companyCompliance, companyIndividuals, companyTypes, employeeSizes, industries, trades, users } from "../../db/schema";
 import { HttpError, invalid, notFound } from "../../http/errors";
 import type { FormBody, UploadedFile } from "../../http/multipart";
-import { cappedCount, likeEscape, listVersion, offsetOf, pageWithTotal, sortOf, textFilter, TOTAL_CAP } from "../../http/paging";
+import { cappedCount, likeEscape, listOrder, listVersion, offsetOf, pageWithTotal, sortOf, textFilter, TOTAL_CAP } from "../../http/paging";
 import { zodErrors } from "../../http/validation";
 import type { Storage } from "../../integrations/storage";
 import { checkImageUpload, type ImageType } from "../../integrations/storage/image";
 import { assertTenantUser, distinct, idFilter, iso, ref, userNames } from "../clients/common";
-import { deleteClients, listOrder } from "../clients/bulk";
+import { deleteClients } from "../clients/bulk";
 import { linksWhere } from "../clients/links";
 import * as lookups from "../lookups/service";
 

@@ -4,10 +4,10 @@ import { INDIVIDUAL_SORTS, MESSAGES, type Individual, type IndividualCreateBody,
 import type { Database, Db } from "../../db/client";
 import { companies, companyIndividuals, individuals } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
-import { cappedCount, likeEscape, listVersion, offsetOf, pageWithTotal, sortOf, textFilter, TOTAL_CAP } from "../../http/paging";
+import { cappedCount, likeEscape, listOrder, listVersion, offsetOf, pageWithTotal, sortOf, textFilter, TOTAL_CAP } from "../../http/paging";
 import type { MailProvider } from "../../integrations/mail";
 import { assertTenantUser, booleanFilter, distinct, idFilter, iso, ref, userNames } from "../clients/common";
-import { deleteClients, listOrder } from "../clients/bulk";
+import { deleteClients } from "../clients/bulk";
 import { assertJobTitle, linksWhere, writeLink } from "../clients/links";
 
 type Row = typeof individuals.$inferSelect;

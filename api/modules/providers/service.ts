@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, count, eq, ilike, or, sql } from "drizzle-orm";
 import type { ListQuery } from "../../../contract/common";
 import { NAME_TAKEN, PROVIDER_SORTS, providerBodySchema, type Provider, type ProviderBody } from "../../../contract/providers";
 import type { Db } from "../../db/client";
 import { companies, providers } from "../../db/schema";
 import { HttpError, invalid, notFound } from "../../http/errors";
 import type { FormBody, UploadedFile } from "../../http/multipart";
-import { likeEscape, offsetOf, sortOf, textFilter } from "../../http/paging";
+import { likeEscape, listOrder, offsetOf, sortOf, textFilter } from "../../http/paging";
 import { zodErrors } from "../../http/validation";
 import type { Storage } from "../../integrations/storage";
 import { checkImageUpload, type ImageType } from "../../integrations/storage/image";
@@ -58,7 +58,8 @@ export async function listProviders(db: Db, tenantId: number, query: ListQuery) 
       .select()
       .from(providers)
       .where(where)
-      .orderBy(sort.desc ? desc(column) : asc(column), sort.desc ? desc(providers.id) : asc(providers.id))
+      // Providers without a nominal code go last either way.
+      .orderBy(...listOrder(column, providers.id, sort.desc, sort.field === "nominal_code"))
       .limit(query.page.size)
       .offset(offsetOf(query)),
     db.select({ total: count() }).from(providers).where(where),
