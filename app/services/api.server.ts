@@ -69,19 +69,43 @@ export function createApi(ctx: ApiContext) {
       if (!parsed.success) throw new Error("Invalid response");
       return parsed.data as never;
     }
+    throw await failure(status, json);
+  }
+
+  /** The spec's error catalogue applied to a refusal: what to throw. */
+  async function failure(status: number, json: unknown): Promise<unknown> {
     const error = apiErrorSchema.safeParse(json);
     const apiError: ApiError = error.success ? error.data : { message: "Invalid response" };
     if (status === 400 && (apiError.error === "Session expired" || apiError.message === "Session expired") && !ctx.signInPage) {
-      throw await signOutRedirect(ctx, `/login?${new URLSearchParams({ reason: "inactivity", ...(ctx.companyUuid ? { uuid: ctx.companyUuid } : {}) })}`);
+      return signOutRedirect(ctx, `/login?${new URLSearchParams({ reason: "inactivity", ...(ctx.companyUuid ? { uuid: ctx.companyUuid } : {}) })}`);
     }
-    if (status === 401 && !ctx.signInPage) throw await signOutRedirect(ctx, "/login");
-    if (status === 422 || status === 400) throw new ApiValidationError(apiError);
-    if (status === 404) throw new Response(apiError.message, { status: 404 });
-    if (status === 403) throw new Response(apiError.message, { status: 403 });
-    if (status === 429) throw new ApiValidationError(apiError);
+    if (status === 401 && !ctx.signInPage) return signOutRedirect(ctx, "/login");
+    if (status === 422 || status === 400) return new ApiValidationError(apiError);
+    if (status === 404) return new Response(apiError.message, { status: 404 });
+    if (status === 403) return new Response(apiError.message, { status: 403 });
+    if (status === 429) return new ApiValidationError(apiError);
     // A conflict (a record still in use, a change made at the same time) is told to the user like a refusal.
-    if (status === 409) throw new ApiValidationError(apiError);
-    throw serviceUnavailable();
+    if (status === 409) return new ApiValidationError(apiError);
+    return serviceUnavailable();
+  }
+
+  /** A file the API serves (bytes, not JSON) passed on with its type, name and caching; refusals as for any call. */
+  async function download(path: string): Promise<Response> {
+    const url = new URL(path.replace(/^\//, ""), `${config.API_BASE_URL.replace(/\/$/, "")}/`);
+    let res;
+    try {
+      res = await undiciRequest(url, { method: "GET", headers: ctx.token ? { authorization: `Bearer ${ctx.token}` } : {}, dispatcher: agent, headersTimeout: 15_000, bodyTimeout: 60_000 });
+    } catch {
+      throw serviceUnavailable();
+    }
+    const bytes = Buffer.from(await res.body.arrayBuffer());
+    if (res.statusCode !== 200) throw await failure(res.statusCode, safeJson(bytes.toString("utf8")));
+    const headers = new Headers();
+    for (const name of ["content-type", "content-length", "content-disposition", "cache-control", "x-content-type-options", "content-security-policy"]) {
+      const value = res.headers[name];
+      if (typeof value === "string") headers.set(name, value);
+    }
+    return new Response(bytes, { status: 200, headers });
   }
 
   return {
@@ -90,6 +114,7 @@ export function createApi(ctx: ApiContext) {
     put: <S extends z.ZodType | undefined>(path: string, o?: CallOptions<S>) => call("PUT", path, o),
     patch: <S extends z.ZodType | undefined>(path: string, o?: CallOptions<S>) => call("PATCH", path, o),
     delete: <S extends z.ZodType | undefined>(path: string, o?: CallOptions<S>) => call("DELETE", path, o),
+    download,
   };
 }
 

@@ -751,9 +751,19 @@ describe("POST /tasks/:id/notes/progress", () => {
     expect(res.body.data.task).toMatchObject({ pipeline_stage_id: nb.stages[2].id, expected_revenue_start_date: "2026-06-01", payment_frequency_id: annually.id, size: 35 });
     const note = res.body.data.note;
     expect(note).toMatchObject({ task_id: t.id, body: "Quote issued, client reviewing.", author: { id: adminId, full_name: "Amelia Hart" } });
-    expect(note.documents).toEqual([{ id: expect.any(Number), filename: "quote.pdf", mime_type: "application/pdf", size: PDF.length, url: expect.stringMatching(/^\/files\/[a-f0-9]{32}\.pdf$/), created_at: expect.any(String) }]);
-    const file = await api.request("GET", note.documents[0].url);
+    const [doc] = note.documents;
+    expect(note.documents).toEqual([{ id: expect.any(Number), filename: "quote.pdf", mime_type: "application/pdf", size: PDF.length, url: `/tasks/${t.id}/documents/${doc.id}`, created_at: expect.any(String) }]);
+    // The document is the company's: its users download it (never cached by a shared cache); nobody else.
+    const file = await api.request("GET", doc.url, { token: viewer });
     expect(file.status).toBe(200);
+    expect(file.headers["content-type"]).toBe("application/pdf");
+    expect(file.headers["content-disposition"]).toBe(`attachment; filename="quote.pdf"; filename*=UTF-8''quote.pdf`);
+    expect(file.headers["cache-control"]).toBe("private, no-store");
+    expect((await api.request("GET", doc.url)).status).toBe(401);
+    expect((await api.request("GET", doc.url, { token: owner })).status).toBe(404);
+    expect((await api.request("GET", `/tasks/${t.id}/documents/${doc.id + 1000}`, { token: admin })).status).toBe(404);
+    const [{ key }] = await db().select({ key: taskDocuments.storageKey }).from(taskDocuments).where(eq(taskDocuments.id, doc.id));
+    expect((await api.request("GET", `/files/${key}`)).status).toBe(404);
     const last = (await activityOf(t.id)).at(-1)!;
     expect(last.action).toBe("progress");
     expect(last.changes.pipeline_stage_id).toEqual({ old: nb.stages[0].id, new: nb.stages[2].id, old_label: "Lead", new_label: "Quote sent" });

@@ -106,7 +106,18 @@ test.describe("Task page, as Harbour Brokers' admin", () => {
     // The progress note, with its document.
     const note = section(page, "Notes").locator("[data-note]").first();
     await expect(note).toContainText(`Terms agreed ${token}`);
-    await expect(note.getByRole("link", { name: "terms.pdf", exact: true })).toHaveAttribute("href", /^\/files\//);
+    const link = note.getByRole("link", { name: "terms.pdf", exact: true });
+    await expect(link).toHaveAttribute("href", new RegExp(`^/tasks/${id}/documents/\\d+$`));
+    // It downloads with the session, as an attachment; signed out, the same address goes to the sign-in page.
+    const address = `http://127.0.0.1:${E2E.main.portalPort}${await link.getAttribute("href")}`;
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const download = await request.get(address, { headers: { cookie } });
+    expect(download.status()).toBe(200);
+    expect(download.headers()["content-disposition"]).toMatch(/^attachment; filename="terms\.pdf"/);
+    expect(download.headers()["cache-control"]).toBe("private, no-store");
+    const signedOut = await request.get(address, { maxRedirects: 0 });
+    expect(signedOut.status()).toBe(302);
+    expect(signedOut.headers()["location"]).toMatch(/^\/login/);
     // The form shows where the task is now.
     await expect(section(page, "Update progress").getByLabel("Stage", { exact: true })).toHaveValue(String(to.id));
 

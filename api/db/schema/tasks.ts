@@ -263,7 +263,11 @@ export const taskDocuments = pgTable(
     uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("task_documents_task_idx").on(t.tenantId, t.taskId, t.createdAt)],
+  (t) => [
+    index("task_documents_task_idx").on(t.tenantId, t.taskId, t.createdAt),
+    // A document's stored file is served only to its company's users: the public file route asks here first.
+    uniqueIndex("task_documents_storage_key_idx").on(t.storageKey),
+  ],
 );
 
 // ---------------------------------------------------------------- activity log

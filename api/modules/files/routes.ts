@@ -1,15 +1,21 @@
+import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { taskDocuments } from "../../db/schema";
 import { isStorageKey } from "../../integrations/storage";
 import { notFound } from "../../http/errors";
 import { routes } from "../../http/route";
 
 export default routes((r) => {
   /**
-   * Serves a stored upload (a provider logo …). Public, like an image URL on a CDN: keys are random and
-   * unguessable. The stored type is sent with nosniff and a sandboxing CSP so a browser never runs it.
+   * Serves a stored image (a provider's or company's logo, a profile photo). Public, like an image URL on a
+   * CDN: keys are random and unguessable. A task's document is never served here, only to its company's users
+   * (GET /tasks/{id}/documents/{documentId}). The stored type is sent with nosniff and a sandboxing CSP so a
+   * browser never runs it.
    */
   r.get("/files/:key", { access: { public: true }, params: z.object({ key: z.string().max(64) }) }, async ({ params, request, reply }) => {
     if (!isStorageKey(params.key)) throw notFound("File");
+    const [document] = await request.server.database.db.select({ id: taskDocuments.id }).from(taskDocuments).where(eq(taskDocuments.storageKey, params.key)).limit(1);
+    if (document) throw notFound("File");
     const file = await request.server.storage.get(params.key);
     if (!file) throw notFound("File");
     reply

@@ -5,12 +5,32 @@ import type { Database, Db } from "../../db/client";
 import { notes, pipelineStages, taskDocuments, users } from "../../db/schema";
 import type { UploadedFile } from "../../http/multipart";
 import { offsetOf } from "../../http/paging";
+import { notFound } from "../../http/errors";
 import type { Storage } from "../../integrations/storage";
 import { checkDocumentUpload } from "./documents";
 import { assertTask, updateTask, type Actor } from "./service";
 
 type DocumentRow = typeof taskDocuments.$inferSelect;
-const toDocument = (d: DocumentRow) => ({ id: d.id, filename: d.filename, mime_type: d.mimeType, size: d.size, url: `/files/${d.storageKey}`, created_at: d.createdAt.toISOString() });
+/** A note's document; its file is served to the company's users only (GET /tasks/{id}/documents/{documentId}). */
+const toDocument = (d: DocumentRow) => ({
+  id: d.id,
+  filename: d.filename,
+  mime_type: d.mimeType,
+  size: d.size,
+  url: `/tasks/${d.taskId}/documents/${d.id}`,
+  created_at: d.createdAt.toISOString(),
+});
+
+/** A document of the company's task, or 404 (another company's, or none). */
+export async function findDocument(db: Db, tenantId: number, taskId: number, documentId: number): Promise<DocumentRow> {
+  const [row] = await db
+    .select()
+    .from(taskDocuments)
+    .where(and(eq(taskDocuments.tenantId, tenantId), eq(taskDocuments.taskId, taskId), eq(taskDocuments.id, documentId)))
+    .limit(1);
+  if (!row) throw notFound("Document");
+  return row;
+}
 
 /** Notes of a task (the shared notes of the clients area), newest first, with their documents and authors. */
 export async function listTaskNotes(db: Db, tenantId: number, taskId: number, query: ListQuery) {

@@ -11,7 +11,7 @@ import {
   taskRevenueBodySchema,
   taskUpdateBodySchema,
 } from "../../../contract/tasks";
-import { HttpError } from "../../http/errors";
+import { HttpError, notFound } from "../../http/errors";
 import { readForm } from "../../http/multipart";
 import { paged } from "../../http/paging";
 import { routes } from "../../http/route";
@@ -19,7 +19,7 @@ import { parseOr422 } from "../../http/validation";
 import { listActivity } from "./activity";
 import { listTaskEmails, sendTaskEmail } from "./emails";
 import * as lookups from "./lookups";
-import { listTaskNotes, patchTask, recordProgress } from "./notes";
+import { findDocument, listTaskNotes, patchTask, recordProgress } from "./notes";
 import * as products from "./products";
 import * as service from "./service";
 
@@ -30,6 +30,11 @@ const SIGNED_IN = { permissions: [] } as const;
 const id = idField("Not found.");
 const taskParams = z.object({ id });
 const productParams = z.object({ id, productId: id });
+const documentParams = z.object({ id, documentId: id });
+
+/** An attachment's Content-Disposition: the name as typed (RFC 5987), and a plain ASCII fallback. */
+const contentDisposition = (filename: string) =>
+  `attachment; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 
 const includeParams = { include: z.string().max(300).optional(), includes: z.string().max(300).optional() };
 /** GET /task: paged (default 10, up to 999), filters, sort, include=… */
@@ -109,6 +114,21 @@ export default routes((r) => {
   r.get("/tasks/:id/notes", { access: READ, params: taskParams, query: pagedList }, async ({ auth, params, query, request }) => {
     const { rows, total } = await listTaskNotes(request.server.database.db, auth.tenantId, params.id, query);
     return paged(request, query, rows, total);
+  });
+
+  /** A note's document, to the company's users only: downloaded, never cached by a shared cache, never run. */
+  r.get("/tasks/:id/documents/:documentId", { access: READ, params: documentParams }, async ({ auth, params, request, reply }) => {
+    const document = await findDocument(request.server.database.db, auth.tenantId, params.id, params.documentId);
+    const file = await request.server.storage.get(document.storageKey);
+    if (!file) throw notFound("Document");
+    reply
+      .header("Content-Type", document.mimeType)
+      .header("Content-Length", file.bytes.length)
+      .header("X-Content-Type-Options", "nosniff")
+      .header("Content-Disposition", contentDisposition(document.filename))
+      .header("Content-Security-Policy", "default-src 'none'; sandbox")
+      .header("Cache-Control", "private, no-store");
+    return reply.send(file.bytes);
   });
 
   // ------------------------------------------------------------ products

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "task_documents_storage_key_idx" ON "task_documents" USING btree ("storage_key");
