@@ -245,6 +245,16 @@ export const RESOLVERS: Record<string, Resolver> = {
     const [p] = await rows<{ task_id: number; id: number }>(api, `select task_id, id from task_products where tenant_id = ${H(a)} order by id limit 1`);
     return { id: String(p.task_id), productId: String(p.id) };
   }),
+  "/tasks/:id/documents/:documentId": tenant(async (api, a) => {
+    // No document is seeded: store one on Harbour's first task (a file and its row, as a progress note would).
+    const taskId = await one(api, firstTask(a));
+    const key = await api.app.storage.put(Buffer.from("%PDF-1.4\n%%EOF\n"), { contentType: "application/pdf", extension: "pdf" });
+    const [doc] = await rows<{ id: number }>(
+      api,
+      `insert into task_documents (tenant_id, task_id, storage_key, filename, mime_type, size) values (${H(a)}, ${taskId}, '${key}', 'matrix.pdf', 'application/pdf', 14) returning id`,
+    );
+    return { id: taskId, documentId: String(doc.id) };
+  }),
   "/task/:id/send-email": tenant(async (api, a) => ({ id: await one(api, firstTask(a)) })),
   "/task/:id/email": tenant(async (api, a) => ({ id: await one(api, firstTask(a)) })),
   "/activity-log/task/:id": tenant(async (api, a) => ({ id: await one(api, firstTask(a)) })),
