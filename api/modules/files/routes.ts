@@ -3,6 +3,7 @@ import { z } from "zod";
 import { taskDocuments } from "../../db/schema";
 import { isStorageKey } from "../../integrations/storage";
 import { notFound } from "../../http/errors";
+import { sendStoredFile } from "../../http/files";
 import { routes } from "../../http/route";
 
 export default routes((r) => {
@@ -18,14 +19,7 @@ export default routes((r) => {
     if (document) throw notFound("File");
     const file = await request.server.storage.get(params.key);
     if (!file) throw notFound("File");
-    reply
-      .header("Content-Type", file.contentType)
-      .header("Content-Length", file.bytes.length)
-      .header("X-Content-Type-Options", "nosniff")
-      .header("Content-Disposition", `inline; filename="${params.key}"`)
-      .header("Content-Security-Policy", "default-src 'none'; sandbox")
-      // A key never changes content: a new upload gets a new key.
-      .header("Cache-Control", "public, max-age=31536000, immutable");
-    return reply.send(file.bytes);
+    // A key never changes content: a new upload gets a new key.
+    return sendStoredFile(reply, file.bytes, { contentType: file.contentType, disposition: `inline; filename="${params.key}"`, cacheControl: "public, max-age=31536000, immutable" });
   });
 });

@@ -12,7 +12,7 @@ import { assertTask, updateTask, type Actor } from "./service";
 
 type DocumentRow = typeof taskDocuments.$inferSelect;
 /** A note's document; its file is served to the company's users only (GET /tasks/{id}/documents/{documentId}). */
-const toDocument = (d: DocumentRow) => ({
+const documentOf = (d: DocumentRow) => ({
   id: d.id,
   filename: d.filename,
   mime_type: d.mimeType,
@@ -64,7 +64,7 @@ async function withDocuments(db: Db, tenantId: number, rows: { note: typeof note
     task_id: note.notableId,
     body: note.body,
     author: note.authorId !== null && name !== null ? { id: note.authorId, full_name: [name, lastName].filter(Boolean).join(" ") } : null,
-    documents: docs.filter((d) => d.noteId === note.id).map(toDocument),
+    documents: docs.filter((d) => d.noteId === note.id).map(documentOf),
     created_at: note.createdAt.toISOString(),
   }));
 }

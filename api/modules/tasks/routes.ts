@@ -12,6 +12,7 @@ import {
   taskUpdateBodySchema,
 } from "../../../contract/tasks";
 import { HttpError, notFound } from "../../http/errors";
+import { attachment, sendStoredFile } from "../../http/files";
 import { readForm } from "../../http/multipart";
 import { paged } from "../../http/paging";
 import { routes } from "../../http/route";
@@ -31,10 +32,6 @@ const id = idField("Not found.");
 const taskParams = z.object({ id });
 const productParams = z.object({ id, productId: id });
 const documentParams = z.object({ id, documentId: id });
-
-/** An attachment's Content-Disposition: the name as typed (RFC 5987), and a plain ASCII fallback. */
-const contentDisposition = (filename: string) =>
-  `attachment; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 
 const includeParams = { include: z.string().max(300).optional(), includes: z.string().max(300).optional() };
 /** GET /task: paged (default 10, up to 999), filters, sort, include=… */
@@ -121,14 +118,7 @@ export default routes((r) => {
     const document = await findDocument(request.server.database.db, auth.tenantId, params.id, params.documentId);
     const file = await request.server.storage.get(document.storageKey);
     if (!file) throw notFound("Document");
-    reply
-      .header("Content-Type", document.mimeType)
-      .header("Content-Length", file.bytes.length)
-      .header("X-Content-Type-Options", "nosniff")
-      .header("Content-Disposition", contentDisposition(document.filename))
-      .header("Content-Security-Policy", "default-src 'none'; sandbox")
-      .header("Cache-Control", "private, no-store");
-    return reply.send(file.bytes);
+    return sendStoredFile(reply, file.bytes, { contentType: document.mimeType, disposition: attachment(document.filename), cacheControl: "private, no-store" });
   });
 
   // ------------------------------------------------------------ products
