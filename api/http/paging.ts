@@ -1,4 +1,4 @@
-import { asc, count, desc, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { asc, count, desc, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { PgDialect, type PgTable } from "drizzle-orm/pg-core";
 import type { FastifyRequest } from "fastify";
 import qs from "qs";
@@ -165,6 +165,21 @@ export function textFilter(query: ListQuery, key: string): string | undefined {
 
 /** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
 export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Searches shorter than this match the start of a word (see `textSearch`). */
+export const SEARCH_ANYWHERE_FROM = 3;
+
+/**
+ * The search of a large list (tasks, individuals, companies) over text columns, case-insensitive: three
+ * characters or more match anywhere in the text, one or two the start of a word. The lists' trigram indexes
+ * serve both; "anywhere" for one or two characters has no trigram to look up and reads every row of the
+ * company (2–3 s on a million tasks when little matches, 0.2–1 ms as the start of a word).
+ */
+export function textSearch(columns: (AnyColumn | SQL)[], term: string): SQL {
+  const text = likeEscape(term);
+  const patterns = [...term].length >= SEARCH_ANYWHERE_FROM ? [`%${text}%`] : [`${text}%`, `% ${text}%`];
+  return or(...columns.flatMap((column) => patterns.map((pattern) => ilike(column, pattern))))!;
+}
 
 /**
  * A list's order: the sort column, then the id, both in the sort's direction. A column that may be

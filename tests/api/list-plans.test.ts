@@ -4,8 +4,8 @@
  * behind the tasks list (each filter and sort of the portal's list, page 1 and a deep page), the individuals
  * and companies lists and the notifications panel is EXPLAINed as the API sent it, and a sequential scan of
  * tasks, individuals, client_companies or notifications fails the test. Counts are capped (TOTAL_CAP), so a
- * large list answers total_capped with a lower bound. The free-text search (`%term%`, anywhere in a name) is
- * served by trigram indexes (pg_trgm) for a term of three characters or more.
+ * large list answers total_capped with a lower bound. The free-text search is served by trigram indexes
+ * (pg_trgm): anywhere in a name for a term of three characters or more, the start of a word for one or two.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -163,6 +163,19 @@ describe("list queries on a generated tenant (50,000 tasks)", () => {
       if (seqScans.length) failures.push(`${url} ${JSON.stringify(query)} → ${seqScans.join("; ")}`);
     }
     expect(failures).toEqual([]);
+  });
+
+  it("searches of one or two characters (the start of a word) use the trigram indexes too", async () => {
+    const cases: [string, string][] = [
+      ["/task", "tasks_name_trgm_idx"],
+      ["/individual", "individuals_search_trgm_idx"],
+      ["/company", "client_companies_search_trgm_idx"],
+    ];
+    for (const [url, index] of cases) {
+      const { seqScans, indexes } = await plansOf(url, { filter: { search: "zq" } });
+      expect(seqScans, url).toEqual([]);
+      expect(indexes, url).toContain(index);
+    }
   });
 
   it("a large list counts up to the cap: total_capped, a lower-bound total, and pages on from the last one known", async () => {

@@ -153,6 +153,18 @@ describe("GET /task", () => {
     expect((await get("/task", { filter: { search: "_" } })).body.data).toEqual([]);
   });
 
+  it("searches of one or two characters match the start of a word; three or more match anywhere", async () => {
+    const nb = await demoPipeline(api, "Harbour Brokers", "New business");
+    const stamp = String(Date.now() % 100_000).padStart(5, "0");
+    const [first, inside, second] = [`Xq${stamp} lead`, `Mixq${stamp} lead`, `Lead xq${stamp}`];
+    for (const name of [first, inside, second]) await makeTask(api, admin, { pipeline_id: nb.id, name });
+    const names = async (search: string) => (await get("/task", { filter: { search }, page: { size: 999 } })).body.data.map((t: Row) => t.name as string);
+    const short = await names("XQ");
+    expect(short).toEqual(expect.arrayContaining([first, second]));
+    expect(short).not.toContain(inside);
+    expect(await names(`xq${stamp[0]}`)).toEqual(expect.arrayContaining([first, inside, second]));
+  });
+
   it("filters by source individual and company", async () => {
     const nb = await demoPipeline(api, "Harbour Brokers", "New business");
     const person = await makeIndividual(api, harbour, "Filter", "Person");

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { ListQuery } from "../../../contract/common";
@@ -16,7 +16,7 @@ import type { Database, Db } from "../../db/client";
 import { clientCompanies, companies, companyCompliance, companyIndividuals, companyTypes, employeeSizes, industries, trades, users } from "../../db/schema";
 import { HttpError, invalid, notFound } from "../../http/errors";
 import type { FormBody, UploadedFile } from "../../http/multipart";
-import { cappedCount, likeEscape, listOrder, listVersion, offsetOf, pageWithTotal, sortOf, textFilter, TOTAL_CAP } from "../../http/paging";
+import { cappedCount, listOrder, listVersion, offsetOf, pageWithTotal, sortOf, textFilter, textSearch, TOTAL_CAP } from "../../http/paging";
 import { zodErrors } from "../../http/validation";
 import type { Storage } from "../../integrations/storage";
 import { checkImageUpload, type ImageType } from "../../integrations/storage/image";
@@ -120,12 +120,9 @@ export async function listCompanies(db: Db, tenantId: number, query: ListQuery) 
   const tradeId = idFilter(query, "trade_id");
   const ownerId = idFilter(query, "owner_user_id");
   const individualId = idFilter(query, "individuals.id", "individual_id");
-  const like = search ? `%${likeEscape(search)}%` : undefined;
   const where = and(
     eq(clientCompanies.tenantId, tenantId),
-    like
-      ? or(ilike(clientCompanies.name, like), ilike(clientCompanies.email, like), ilike(clientCompanies.registrationNumber, like), ilike(clientCompanies.postcode, like))
-      : undefined,
+    search ? textSearch([clientCompanies.name, clientCompanies.email, clientCompanies.registrationNumber, clientCompanies.postcode], search) : undefined,
     typeId !== undefined ? eq(clientCompanies.typeId, typeId) : undefined,
     sizeId !== undefined ? eq(clientCompanies.employeeSizeId, sizeId) : undefined,
     industryId !== undefined ? eq(clientCompanies.industryId, industryId) : undefined,

@@ -1,10 +1,10 @@
-import { and, asc, eq, getTableColumns, ilike, inArray, isNotNull, isNull, notExists, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, notExists, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { ListQuery } from "../../../contract/common";
 import { INDIVIDUAL_SORTS, MESSAGES, type Individual, type IndividualCreateBody, type IndividualUpdateBody } from "../../../contract/clients";
 import type { Database, Db } from "../../db/client";
 import { companies, companyIndividuals, individuals } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
-import { cappedCount, likeEscape, listOrder, listVersion, offsetOf, pageWithTotal, sortOf, textFilter, TOTAL_CAP } from "../../http/paging";
+import { cappedCount, listOrder, listVersion, offsetOf, pageWithTotal, sortOf, textFilter, textSearch, TOTAL_CAP } from "../../http/paging";
 import type { MailProvider } from "../../integrations/mail";
 import { assertTenantUser, booleanFilter, distinct, idFilter, iso, ref, userNames } from "../clients/common";
 import { deleteClients } from "../clients/bulk";
@@ -64,7 +64,6 @@ export async function listIndividuals(db: Db, tenantId: number, query: ListQuery
   const archivedText = textFilter(query, "archived")?.toLowerCase();
   const archived = archivedText === "all" ? "all" : (booleanFilter(query, "archived") ?? false);
   const invited = scope.portalInvited ?? booleanFilter(query, "portal_invited");
-  const like = search ? `%${likeEscape(search)}%` : undefined;
   const linkedTo = (id: number) =>
     db
       .select({ one: sql`1` })
@@ -72,7 +71,7 @@ export async function listIndividuals(db: Db, tenantId: number, query: ListQuery
       .where(and(eq(companyIndividuals.tenantId, tenantId), eq(companyIndividuals.companyId, id), eq(companyIndividuals.individualId, individuals.id)));
   const where = and(
     eq(individuals.tenantId, tenantId),
-    like ? or(ilike(individuals.fullName, like), ilike(individuals.email, like), ilike(individuals.telephone, like)) : undefined,
+    search ? textSearch([individuals.fullName, individuals.email, individuals.telephone], search) : undefined,
     companyId !== undefined ? inArray(individuals.id, db.select({ id: companyIndividuals.individualId }).from(companyIndividuals).where(and(eq(companyIndividuals.tenantId, tenantId), eq(companyIndividuals.companyId, companyId)))) : undefined,
     notLinked !== undefined ? notExists(linkedTo(notLinked)) : undefined,
     ownerId !== undefined ? eq(individuals.ownerUserId, ownerId) : undefined,

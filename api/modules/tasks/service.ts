@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, ne, sql, type Column, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql, type Column, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { ListQuery } from "../../../contract/common";
 import {
@@ -34,7 +34,7 @@ import {
   type ActivityChange,
 } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
-import { cappedCount, likeEscape, listVersion, offsetOf, pageWithTotal, sortOf, textFilter, TOTAL_CAP, type ListTotal } from "../../http/paging";
+import { cappedCount, type ListTotal, listVersion, offsetOf, pageWithTotal, sortOf, textFilter, textSearch, TOTAL_CAP } from "../../http/paging";
 import { TIME_ZONE } from "../../lib/periods";
 import { parseDateText } from "../../../app/lib/dates";
 import { logActivity, type ActivityEntry } from "./activity";
@@ -288,7 +288,7 @@ function listWhere(tenantId: number, userId: number, query: ListQuery): SQL {
     created?.to ? sql`${tasks.createdAt} < ${londonMidnight(created.to)} + interval '1 day'` : undefined,
     closeDate?.from ? sql`${tasks.expectedCloseDate} >= ${closeDate.from}` : undefined,
     closeDate?.to ? sql`${tasks.expectedCloseDate} <= ${closeDate.to}` : undefined,
-    search ? ilike(tasks.name, `%${likeEscape(search)}%`) : undefined,
+    search ? textSearch([tasks.name], search) : undefined,
   )!;
 }
 
