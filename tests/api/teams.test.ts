@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, teamInvitations, teamMembers, teams, userRoles, users } from "../../api/db/schema";
-import { createTestApi, type TestApi } from "../helpers/api";
+import { hashPassword } from "../../api/lib/passwords";
+import { createTestApi, DEMO_PASSWORD, type TestApi } from "../helpers/api";
 
 let api: TestApi;
 let admin: string;
@@ -274,6 +275,33 @@ describe("members and invitations", () => {
     expect((await get(`/teams/${wealth}/users`)).body.data.invitations.map((i: { email: string }) => i.email)).toEqual(["oscar.reid@harbour.test"]);
     // Once cancelled, the address can be invited again.
     expect((await api.request("POST", `/teams/${wealth}/users`, { token: admin, body: { email: "nina.shah@example.com" } })).status).toBe(201);
+  });
+
+  it("an invited address joins its teams, with the invited role, when its user signs in; another company's invitation stays pending", async () => {
+    const db = api.database.db;
+    const wealth = await teamId("Wealth");
+    const email = `late.joiner.${Date.now()}@harbour.test`;
+    expect((await api.request("POST", `/teams/${wealth}/users`, { token: admin, body: { email: email.toUpperCase(), role: "leader" } })).status).toBe(201);
+    const [bloom] = await db.select({ id: companies.id }).from(companies).where(eq(companies.name, "Bloom Bakery Ltd"));
+    const [bloomTeam] = await db.insert(teams).values({ tenantId: bloom.id, name: `Bakers ${Date.now()}` }).returning({ id: teams.id });
+    await db.insert(teamInvitations).values({ tenantId: bloom.id, teamId: bloomTeam.id, email, role: "member" });
+
+    // The address gets an account in Harbour Brokers (as the invitation e-mail promises) and signs in.
+    const harbour = (await db.select({ tenantId: users.tenantId }).from(users).where(eq(users.email, "admin@harbour.test")))[0].tenantId;
+    const [joiner] = await db
+      .insert(users)
+      .values({ tenantId: harbour, email, name: "Late", lastName: "Joiner", passwordHash: await hashPassword(DEMO_PASSWORD), status: "active" })
+      .returning({ id: users.id });
+    await api.login(email);
+    const wealthUsers = (await get(`/teams/${wealth}/users`)).body.data;
+    expect(wealthUsers.members).toContainEqual(expect.objectContaining({ user_id: joiner.id, role: "leader", full_name: "Late Joiner" }));
+    expect(wealthUsers.invitations.map((i: { email: string }) => i.email)).not.toContain(email);
+    const bloomInvitation = await db.select().from(teamInvitations).where(eq(teamInvitations.teamId, bloomTeam.id));
+    expect(bloomInvitation).toEqual([expect.objectContaining({ email, acceptedAt: null, cancelledAt: null })]);
+    expect(await db.select().from(teamMembers).where(eq(teamMembers.teamId, bloomTeam.id))).toEqual([]);
+    // Signing in again changes nothing.
+    await api.login(email);
+    expect((await db.select().from(teamMembers).where(and(eq(teamMembers.teamId, wealth), eq(teamMembers.userId, joiner.id))))).toHaveLength(1);
   });
 
   it("an address of a colleague adds them; an address of another company's user is just an invitation", async () => {

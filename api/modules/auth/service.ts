@@ -10,6 +10,7 @@ import { hashToken, newNumericCode, newToken, safeEqualHex } from "../../lib/tok
 import type { FastifyRequest } from "fastify";
 import { newPasswordProblem } from "../../lib/password-policy";
 import { audit } from "../audit/audit";
+import { acceptTeamInvitations } from "../teams/service";
 import { loadMe } from "./me";
 import { assertNotThrottled, recordAttempt } from "./throttle";
 
@@ -20,6 +21,8 @@ const VERIFICATION_MAX_ATTEMPTS = 5;
 async function issueToken(database: Database, userId: number): Promise<LoginResponse> {
   const token = newToken();
   await database.db.insert(authTokens).values({ userId, tokenHash: hashToken(token) });
+  // The teams they were invited to by e-mail are theirs from this sign-in on.
+  await acceptTeamInvitations(database.db, userId);
   const user = await loadMe(database.db, userId);
   return {
     message: "Login successful.",

@@ -434,6 +434,26 @@ export async function cancelInvitation(db: Db, tenantId: number, teamId: number,
   if (cancelled.length === 0) throw notFound("Invitation");
 }
 
+/**
+ * A user's pending team invitations in their own company (their e-mail address, in any case) become
+ * memberships with the invited role: called as they sign in, as the invitation e-mail tells them to. An
+ * invitation to a team they are already in is marked accepted too; another company's invitations to the same
+ * address stay pending. One statement: the invitations are claimed and the memberships made together.
+ */
+export async function acceptTeamInvitations(db: Db, userId: number): Promise<void> {
+  await db.execute(sql`
+    with accepted as (
+      update ${teamInvitations} ti set accepted_at = now()
+      from ${users} u
+      where u.id = ${userId} and ti.tenant_id = u.tenant_id and lower(ti.email) = lower(u.email)
+        and ti.cancelled_at is null and ti.accepted_at is null
+      returning ti.tenant_id, ti.team_id, ti.role
+    )
+    insert into ${teamMembers} (tenant_id, team_id, user_id, role)
+    select tenant_id, team_id, ${userId}, role from accepted
+    on conflict (team_id, user_id) do nothing`);
+}
+
 // ---------------------------------------------------------------- users as options
 
 /**
