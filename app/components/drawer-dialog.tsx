@@ -1,16 +1,6 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Link, useNavigate } from "@remix-run/react";
-import { useEffect } from "react";
-import type { DrawerProps } from "./drawer";
-
-function useBodyMark() {
-  useEffect(() => {
-    document.body.dataset.drawerOpen = "true";
-    return () => {
-      delete document.body.dataset.drawerOpen;
-    };
-  }, []);
-}
+import { useBodyMark, type DrawerProps } from "./drawer";
 
 /**
  * The drawer as a Headless UI dialog (focus trap, Escape, backdrop click, the page behind made inert): a chunk

@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
-import { forwardRef, startTransition, useEffect, useRef, useState, type ReactNode } from "react";
+import { Link, useNavigate } from "@remix-run/react";
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { isAppHydrated, useHydrated } from "../lib/use-hydrated";
 
 export interface DrawerProps {
@@ -11,10 +11,10 @@ export interface DrawerProps {
   children: ReactNode;
 }
 
-// Headless UI's dialog (17.5 KB gzip) is a chunk fetched after the page's first-load JavaScript; after the first
-// page it is fetched as soon as a route using the drawer loads, beside the route's data. (The same as `island` in
-// app/lib/island.ts, written out here: importing island.ts from this module moved island.ts out of the frame's
-// chunk into a chunk of its own, 0.15 KB more on every page.)
+// Headless UI's dialog (17.5 KB gzip) is a chunk fetched after the page's first-load JavaScript: as soon as a
+// route using the drawer loads after the first page, beside the route's data, or once a drawer drawn by the server
+// is live. (The same as `island` in app/lib/island.ts, written out here: importing island.ts from this module moved
+// island.ts out of the frame's chunk into a chunk of its own, 0.15 KB more on every page.)
 type DialogModule = typeof import("./drawer-dialog");
 let dialog: DialogModule | undefined;
 let pending: Promise<DialogModule> | undefined;
@@ -30,62 +30,94 @@ const loadDialog = () =>
   ));
 if (typeof document !== "undefined" && isAppHydrated()) void loadDialog().catch(() => undefined);
 
-/** The drawer without JavaScript: a panel over the page whose backdrop and close button are links back. */
-const PlainDrawer = forwardRef<HTMLDivElement, DrawerProps>(function PlainDrawer(props, ref) {
+/** While a drawer is open, the page's body is marked as having one (`data-drawer-open`). */
+export function useBodyMark(open = true) {
+  useEffect(() => {
+    if (!open) return;
+    document.body.dataset.drawerOpen = "true";
+    return () => {
+      delete document.body.dataset.drawerOpen;
+    };
+  }, [open]);
+}
+
+/**
+ * Makes `panel` modal: everything else in the page inert (no focus, no clicks, hidden from assistive
+ * technology), the page's scroll held, and the focus moved into the panel unless it is there already. The
+ * returned function undoes it.
+ */
+function holdModal(panel: HTMLElement) {
+  const inert: Element[] = [];
+  for (let node: Element = panel; node.parentElement && node !== document.body; node = node.parentElement) {
+    for (const sibling of node.parentElement.children) {
+      if (sibling === node || sibling.hasAttribute("inert") || sibling instanceof HTMLScriptElement) continue;
+      sibling.setAttribute("inert", "");
+      inert.push(sibling);
+    }
+  }
+  const root = document.documentElement;
+  const overflow = root.style.overflow;
+  root.style.overflow = "hidden";
+  if (!panel.contains(document.activeElement)) panel.querySelector<HTMLElement>("[data-drawer]")?.focus({ preventScroll: true });
+  return () => {
+    for (const element of inert) element.removeAttribute("inert");
+    root.style.overflow = overflow;
+  };
+}
+
+/**
+ * The drawer drawn by the server: a panel over the page whose backdrop and close button are links back. Once the
+ * page's JavaScript runs it is a modal like the dialog (the page behind inert, Escape closes it, and neither the
+ * backdrop nor Escape while it is not dismissible) without being drawn anew, so nothing typed into it is lost.
+ */
+function PanelDrawer({ title, closeTo, dismissible = true, children }: DrawerProps) {
+  const live = useHydrated();
+  const panel = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+  useBodyMark(live);
+  useEffect(() => {
+    if (!live || !panel.current) return;
+    void loadDialog().catch(() => undefined); // for the drawers opened from this page later
+    return holdModal(panel.current);
+  }, [live]);
+  useEffect(() => {
+    if (!live || !dismissible) return;
+    const close = (event: KeyboardEvent) => event.key === "Escape" && navigate(closeTo, { preventScrollReset: true });
+    document.addEventListener("keydown", close);
+    return () => document.removeEventListener("keydown", close);
+  }, [live, dismissible, closeTo, navigate]);
+  const held = (event: MouseEvent) => !dismissible && event.preventDefault();
   return (
-    <div ref={ref} className="relative z-50" data-drawer-open role="dialog" aria-modal="true" aria-labelledby="drawer-title">
-      <Link to={props.closeTo} className="fixed inset-0 bg-slate-900/40" aria-label="Close" tabIndex={-1} />
-      <div className="fixed inset-y-0 right-0 flex w-screen max-w-lg flex-col overflow-y-auto bg-white shadow-xl" data-drawer>
+    <div ref={panel} className="relative z-50" data-drawer-open role="dialog" aria-modal="true" aria-labelledby="drawer-title">
+      <Link to={closeTo} preventScrollReset onClick={held} className="fixed inset-0 bg-slate-900/40" aria-label="Close" tabIndex={-1} />
+      <div className="fixed inset-y-0 right-0 flex w-screen max-w-lg flex-col overflow-y-auto bg-white shadow-xl outline-none" tabIndex={-1} data-drawer>
         <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
           <h2 id="drawer-title" className="text-lg font-semibold">
-            {props.title}
+            {title}
           </h2>
-          <Link to={props.closeTo} className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
-            ✕
-          </Link>
+          {dismissible ? (
+            <Link to={closeTo} preventScrollReset className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
+              ✕
+            </Link>
+          ) : null}
         </div>
-        <div className="flex-1 px-6 py-5">{props.children}</div>
+        <div className="flex-1 px-6 py-5">{children}</div>
       </div>
     </div>
   );
-});
+}
 
 /**
- * A side drawer rendered by a nested route: without JavaScript a panel over the page whose backdrop and close
- * button are links back; with it a Headless UI dialog (focus trap, Escape, backdrop click).
- *
- * Opened by a client-side navigation, it waits for the dialog's chunk (the navigation is a transition: the page
- * stays as it was meanwhile, and the chunk is seldom still on its way). Drawn by the server (the page's first
- * load), it stays the panel until the chunk has arrived, and stays it if something was typed into it meanwhile
- * (the dialog draws its content anew, which would lose what was typed).
+ * A side drawer rendered by a nested route. Drawn by the server (the page's first load, or without JavaScript) it
+ * is the panel (`PanelDrawer`), and stays it: drawing a dialog in its place would draw its form anew, and
+ * whatever was typed into it meanwhile would be lost. Opened by a client-side navigation it is a Headless UI
+ * dialog (focus trap, Escape, backdrop click); the navigation is a transition, so the page stays as it was while
+ * the dialog's chunk is seldom still on its way.
  */
 export function Drawer(props: DrawerProps) {
   const hydrated = useHydrated();
   const [fromServer] = useState(() => !hydrated);
-  const [ready, setReady] = useState(() => dialog !== undefined);
-  const plain = useRef<HTMLDivElement>(null);
-  const waiting = hydrated && fromServer && !ready;
-  useEffect(() => {
-    if (!waiting) return;
-    let typed = false;
-    let live = true;
-    const mark = () => {
-      typed = true;
-    };
-    const panel = plain.current;
-    panel?.addEventListener("input", mark, true);
-    loadDialog().then(
-      // A transition: parts of the page still waiting for their chunks (islands) stay as the server drew them
-      // (an urgent update reaching one would make React draw it anew, and report it).
-      () => live && !typed && startTransition(() => setReady(true)),
-      () => undefined, // the panel keeps working as it does without JavaScript
-    );
-    return () => {
-      live = false;
-      panel?.removeEventListener("input", mark, true);
-    };
-  }, [waiting]);
-  if (!hydrated || (fromServer && !ready)) return <PlainDrawer ref={plain} {...props} />;
+  if (fromServer) return <PanelDrawer {...props} />;
   if (dialog) return <dialog.DrawerDialog {...props} />;
   if (failed) {
     // To the route's error boundary, once; a later render tries again.

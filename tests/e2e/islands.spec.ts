@@ -7,8 +7,7 @@ import { expectHydrated, expectPath, menuLink, signIn, USERS } from "./helpers";
  * filters, the account menu, the error page, the individual's, company's and pipeline's pages below their header,
  * the team drawer's and the profile drawer's content. With JavaScript they hydrate without a mismatch, after a
  * page load and after a client-side navigation; a filter changed before its panel hydrated still applies. A
- * drawer's dialog is a chunk of its own too: drawn by the server, the drawer is the plain panel until it arrives,
- * and stays it (keeping what was typed) when something was typed meanwhile.
+ * drawer drawn by the server stays its panel (a modal once the JavaScript runs), so nothing typed into it is lost.
  */
 
 test.describe.configure({ timeout: 60_000 });
@@ -73,33 +72,52 @@ async function firstLink(page: Page, pattern: RegExp): Promise<string> {
   return href!;
 }
 
-test("a drawer drawn by the server becomes a dialog once its chunk has arrived; typed into before, it stays the panel and keeps the text", async ({ page }) => {
+test("a drawer drawn by the server stays the panel and is a modal once the page's JavaScript runs: the page behind is inert, Escape closes it", async ({ page }) => {
   const errors = reactErrors(page);
   const panel = page.locator("div[data-drawer-open]");
   await page.goto("/profile?from=/tasks");
-  await expect(page.locator("[data-drawer]")).toBeVisible();
-  await expect(panel).toHaveCount(0);
-  await page.keyboard.press("Escape");
-  await expectPath(page, "/tasks");
-
-  // The dialog's chunk held back: the plain panel works, and what is typed into it stays.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/build/**/drawer-dialog-*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto("/profile?from=/tasks");
   await expectHydrated(page.locator("#profile-photo"));
   await expect(panel).toHaveCount(1);
+  await expect(page.locator("body[data-drawer-open]")).toHaveCount(1);
+  // The focus is in the drawer, and the page behind takes neither the focus nor clicks.
+  await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest("[data-drawer]")))).toBe(true);
+  const behind = menuLink(page, "Dashboard");
+  expect(await behind.evaluate((link) => Boolean(link.closest("[inert]")))).toBe(true);
   const name = page.locator("[data-drawer]").getByLabel("Name", { exact: true });
-  await name.fill("Typed meanwhile");
-  const arrived = page.waitForResponse((res) => /drawer-dialog-.*\.js$/.test(res.url()));
-  release();
-  await arrived;
+  await name.fill("Typed into the panel");
   await page.waitForTimeout(300);
   await expect(panel).toHaveCount(1);
-  await expect(name).toHaveValue("Typed meanwhile");
+  await expect(name).toHaveValue("Typed into the panel");
+  await page.keyboard.press("Escape");
+  await expectPath(page, "/tasks");
+  await expect(page.locator("body[data-drawer-open]")).toHaveCount(0);
+  expect(await menuLink(page, "Dashboard").evaluate((link) => Boolean(link.closest("[inert]")))).toBe(false);
+  expect(errors).toEqual([]);
+});
+
+test("text typed into a drawer before the page's JavaScript ran stays once it runs", async ({ page }) => {
+  const errors = reactErrors(page);
+  const held: (() => Promise<void>)[] = [];
+  let holding = true;
+  await page.route("**/build/**/*.js", (route) => {
+    if (!holding) return route.continue();
+    held.push(() => route.continue());
+  });
+  await page.goto("/profile?from=/tasks", { waitUntil: "domcontentloaded" });
+  const panel = page.locator("div[data-drawer-open]");
+  const name = page.locator("[data-drawer]").getByLabel("Name", { exact: true });
+  await expect(panel).toHaveCount(1);
+  await name.fill("Typed before the scripts");
+  await name.focus();
+  holding = false;
+  for (const release of held.splice(0)) await release();
+  await expectHydrated(page.locator("#profile-photo"));
+  await expect(page.locator("body[data-drawer-open]")).toHaveCount(1);
+  await page.waitForTimeout(300);
+  await expect(panel).toHaveCount(1);
+  await expect(name).toHaveValue("Typed before the scripts");
+  // The focus stays where the user was typing.
+  await expect(name).toBeFocused();
   expect(errors).toEqual([]);
 });
 

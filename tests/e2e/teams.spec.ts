@@ -1,12 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { E2E, USERS, apiSignIn, expectPath, signIn } from "./helpers";
+import { E2E, USERS, apiSignIn, expectHydrated, expectPath, signIn } from "./helpers";
 import { drawer, rowWith, toast, uniqueToken } from "./lists";
 
 /**
  * The team drawer (/team/:id over the teams list), with JavaScript on and off: renaming (a taken name is refused
- * under the field), and with JavaScript the drawer is a dialog that Escape closes, whether it was opened from the
- * list or drawn by the server on a page load (its dialog and its forms are chunks fetched after the page's
- * first-load JavaScript). Every team a test changes is one it created itself, named with a random token.
+ * under the field), and with JavaScript the drawer is a modal that Escape closes, whether it was opened from the
+ * list (a dialog, a chunk fetched after the page's first-load JavaScript) or drawn by the server on a page load
+ * (its panel, made modal once the JavaScript runs). Every team a test changes is one it created itself, named with a random token.
  */
 
 async function teamApi(request: APIRequestContext) {
@@ -24,10 +24,11 @@ async function teamApi(request: APIRequestContext) {
   };
 }
 
-/** The plain panel (the drawer without JavaScript, or before its dialog's chunk has arrived) is gone: the dialog is up. */
-async function expectDialog(page: Page) {
+/** The drawer is open as a modal: the page behind it is inert (Headless UI's dialog, or the live panel drawn by the server). */
+async function expectModal(page: Page) {
   await expect(drawer(page)).toBeVisible();
-  await expect(page.locator("div[data-drawer-open]")).toHaveCount(0);
+  await expect(page.locator("body[data-drawer-open]")).toHaveCount(1);
+  await expect.poll(() => page.locator("main table").evaluate((table) => Boolean(table.closest("[inert]")))).toBe(true);
 }
 
 test.beforeEach(async ({ page }) => {
@@ -62,7 +63,7 @@ test("a team is renamed in its drawer; a taken name is refused under the field",
   }
 });
 
-test("with JavaScript the drawer is a dialog that Escape closes, opened from the list or drawn on a page load", async ({ page, request }, testInfo) => {
+test("with JavaScript the drawer is a modal that Escape closes, opened from the list (a dialog) or drawn on a page load (the panel)", async ({ page, request }, testInfo) => {
   test.skip(testInfo.project.name === "nojs", "without JavaScript the drawer is a panel whose backdrop and ✕ are links back");
   const token = uniqueToken(testInfo);
   const api = await teamApi(request);
@@ -71,13 +72,16 @@ test("with JavaScript the drawer is a dialog that Escape closes, opened from the
   try {
     await page.goto(`/team?search=${token}`);
     await page.getByRole("link", { name, exact: true }).click();
-    await expectDialog(page);
+    await expectModal(page);
+    await expect(page.locator("div[data-drawer-open]")).toHaveCount(0);
     await page.keyboard.press("Escape");
     await expect(drawer(page)).toHaveCount(0);
     await expect(page).toHaveURL((url) => url.pathname === "/team" && url.searchParams.get("search") === token);
 
     await page.goto(`/team/${id}?search=${token}`);
-    await expectDialog(page);
+    await expectHydrated(page.locator("#team-name"));
+    await expectModal(page);
+    await expect(page.locator("div[data-drawer-open]")).toHaveCount(1);
     await page.keyboard.press("Escape");
     await expect(drawer(page)).toHaveCount(0);
     await expectPath(page, "/team");
