@@ -6,7 +6,7 @@ import { capitalise, formState } from "../components/clients/form-state";
 import { Drawer } from "../components/drawer";
 import { wordsFor } from "../lib/labels";
 import { requireAccess } from "../services/auth.server";
-import { attempt } from "../services/clients.server";
+import { attempt, keepClientForm } from "../services/clients.server";
 import { companyBody, companyLookups, createCompany } from "../services/companies.server";
 import { redirectWithToast } from "../services/session.server";
 
@@ -22,12 +22,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { api, edition } = await requireCreate(request);
-  const words = wordsFor(edition);
   const form = await request.formData();
-  const saved = await attempt("create", form, `Failed to create ${words.company}.`, () => createCompany(api, companyBody(form, "create")));
-  if (!saved.ok) return saved.response;
-  return redirectWithToast(request, `/company/${saved.value.data.id}`, { kind: "success", message: `${capitalise(words.company)} created.` });
+  return keepClientForm("create", form, async () => {
+    const { api, edition } = await requireCreate(request);
+    const words = wordsFor(edition);
+    const saved = await attempt("create", form, `Failed to create ${words.company}.`, () => createCompany(api, companyBody(form, "create")));
+    if (!saved.ok) return saved.response;
+    return redirectWithToast(request, `/company/${saved.value.data.id}`, { kind: "success", message: `${capitalise(words.company)} created.` });
+  });
 }
 
 export default function NewCompany() {

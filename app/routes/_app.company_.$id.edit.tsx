@@ -6,7 +6,7 @@ import { capitalise, formState } from "../components/clients/form-state";
 import { Drawer } from "../components/drawer";
 import { wordsFor } from "../lib/labels";
 import { requireAccess } from "../services/auth.server";
-import { attempt } from "../services/clients.server";
+import { attempt, keepClientForm } from "../services/clients.server";
 import { companyBody, companyLookups, getCompany, updateCompany } from "../services/companies.server";
 import { redirectWithToast } from "../services/session.server";
 
@@ -24,12 +24,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { api, edition } = await requireManage(request, params.id);
-  const words = wordsFor(edition);
   const form = await request.formData();
-  const saved = await attempt("edit", form, `Failed to update ${words.company}.`, () => updateCompany(api, params.id!, companyBody(form, "edit")));
-  if (!saved.ok) return saved.response;
-  return redirectWithToast(request, `/company/${params.id}${new URL(request.url).search}`, { kind: "success", message: `${capitalise(words.company)} updated.` });
+  return keepClientForm("edit", form, async () => {
+    const { api, edition } = await requireManage(request, params.id);
+    const words = wordsFor(edition);
+    const saved = await attempt("edit", form, `Failed to update ${words.company}.`, () => updateCompany(api, params.id!, companyBody(form, "edit")));
+    if (!saved.ok) return saved.response;
+    return redirectWithToast(request, `/company/${params.id}${new URL(request.url).search}`, { kind: "success", message: `${capitalise(words.company)} updated.` });
+  });
 }
 
 export default function EditCompany() {

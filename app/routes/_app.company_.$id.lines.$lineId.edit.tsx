@@ -5,7 +5,7 @@ import { formState } from "../components/clients/form-state";
 import { LineForm } from "../components/clients/lines";
 import { Drawer } from "../components/drawer";
 import { requireAccess } from "../services/auth.server";
-import { attempt } from "../services/clients.server";
+import { attempt, keepClientForm } from "../services/clients.server";
 import { LINE_TYPES, lineBody, lineSummary, SPLIT_PARTY_TYPES, splitErrorsByRow, updateLine } from "../services/companies.server";
 import { redirectWithToast } from "../services/session.server";
 
@@ -27,11 +27,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { api } = await requireManage(request, params);
   const form = await request.formData();
-  const saved = await attempt("line", form, "Failed to update the line.", () => updateLine(api, params.id!, params.lineId!, lineBody(form)), (e) => splitErrorsByRow(form, e));
-  if (!saved.ok) return saved.response;
-  return redirectWithToast(request, `/company/${params.id}?tab=lines`, { kind: "success", message: "Line updated." });
+  return keepClientForm("line", form, async () => {
+    const { api } = await requireManage(request, params);
+    const saved = await attempt("line", form, "Failed to update the line.", () => updateLine(api, params.id!, params.lineId!, lineBody(form)), (e) => splitErrorsByRow(form, e));
+    if (!saved.ok) return saved.response;
+    return redirectWithToast(request, `/company/${params.id}?tab=lines`, { kind: "success", message: "Line updated." });
+  });
 }
 
 export default function EditLine() {

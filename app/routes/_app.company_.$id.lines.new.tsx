@@ -5,7 +5,7 @@ import { formState } from "../components/clients/form-state";
 import { LineForm } from "../components/clients/lines";
 import { Drawer } from "../components/drawer";
 import { requireAccess } from "../services/auth.server";
-import { attempt } from "../services/clients.server";
+import { attempt, keepClientForm } from "../services/clients.server";
 import { createLine, LINE_TYPES, lineBody, SPLIT_PARTY_TYPES, splitErrorsByRow } from "../services/companies.server";
 import { redirectWithToast } from "../services/session.server";
 
@@ -22,11 +22,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { api } = await requireManage(request, params.id);
   const form = await request.formData();
-  const saved = await attempt("line", form, "Failed to add the line.", () => createLine(api, params.id!, lineBody(form)), (e) => splitErrorsByRow(form, e));
-  if (!saved.ok) return saved.response;
-  return redirectWithToast(request, `/company/${params.id}?tab=lines`, { kind: "success", message: "Line added." });
+  return keepClientForm("line", form, async () => {
+    const { api } = await requireManage(request, params.id);
+    const saved = await attempt("line", form, "Failed to add the line.", () => createLine(api, params.id!, lineBody(form)), (e) => splitErrorsByRow(form, e));
+    if (!saved.ok) return saved.response;
+    return redirectWithToast(request, `/company/${params.id}?tab=lines`, { kind: "success", message: "Line added." });
+  });
 }
 
 export default function NewLine() {

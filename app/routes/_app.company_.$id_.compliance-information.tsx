@@ -8,7 +8,7 @@ import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { formatDate, formatDateTime } from "../lib/format";
 import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
-import { attempt } from "../services/clients.server";
+import { attempt, keepClientForm } from "../services/clients.server";
 import { getCompany, getCompliance, RISK_RATINGS, saveCompliance } from "../services/companies.server";
 import { redirectWithToast } from "../services/session.server";
 import { useFrame } from "./_app";
@@ -30,13 +30,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { api, subject } = await requireAccess(request, "/company/:id/compliance-information");
-  const id = idOf(params);
-  if (!canEdit(subject.permissions)) throw new Response("Not allowed", { status: 403 });
   const form = await request.formData();
-  const saved = await attempt("compliance", form, "Failed to save the compliance information.", () => saveCompliance(api, id, form));
-  if (!saved.ok) return saved.response;
-  return redirectWithToast(request, `/company/${id}/compliance-information`, { kind: "success", message: "Compliance information saved." });
+  return keepClientForm("compliance", form, async () => {
+    const { api, subject } = await requireAccess(request, "/company/:id/compliance-information");
+    const id = idOf(params);
+    if (!canEdit(subject.permissions)) throw new Response("Not allowed", { status: 403 });
+    const saved = await attempt("compliance", form, "Failed to save the compliance information.", () => saveCompliance(api, id, form));
+    if (!saved.ok) return saved.response;
+    return redirectWithToast(request, `/company/${id}/compliance-information`, { kind: "success", message: "Compliance information saved." });
+  });
 }
 
 export default function CompliancePage() {

@@ -6,7 +6,7 @@ import { IndividualForm } from "../components/clients/individual-form";
 import { Drawer } from "../components/drawer";
 import { wordsFor } from "../lib/labels";
 import { requireAccess } from "../services/auth.server";
-import { attempt } from "../services/clients.server";
+import { attempt, keepClientForm } from "../services/clients.server";
 import { getIndividual, individualBody, updateIndividual } from "../services/individuals.server";
 import { redirectWithToast } from "../services/session.server";
 import { companyUserOptions } from "../services/teams.server";
@@ -26,12 +26,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { api, edition } = await requireManage(request, params.id);
-  const words = wordsFor(edition);
   const form = await request.formData();
-  const saved = await attempt("edit", form, `Failed to update ${words.individual}.`, () => updateIndividual(api, params.id!, individualBody(form, "edit")));
-  if (!saved.ok) return saved.response;
-  return redirectWithToast(request, `/individual/${params.id}${new URL(request.url).search}`, { kind: "success", message: `${capitalise(words.individual)} updated.` });
+  return keepClientForm("edit", form, async () => {
+    const { api, edition } = await requireManage(request, params.id);
+    const words = wordsFor(edition);
+    const saved = await attempt("edit", form, `Failed to update ${words.individual}.`, () => updateIndividual(api, params.id!, individualBody(form, "edit")));
+    if (!saved.ok) return saved.response;
+    return redirectWithToast(request, `/individual/${params.id}${new URL(request.url).search}`, { kind: "success", message: `${capitalise(words.individual)} updated.` });
+  });
 }
 
 export default function EditIndividual() {

@@ -6,7 +6,7 @@ import { IndividualForm } from "../components/clients/individual-form";
 import { Drawer } from "../components/drawer";
 import { wordsFor } from "../lib/labels";
 import { requireAccess } from "../services/auth.server";
-import { attempt, jobTitleOptions } from "../services/clients.server";
+import { attempt, jobTitleOptions, keepClientForm } from "../services/clients.server";
 import { companyOptions } from "../services/companies.server";
 import { createIndividual, individualBody } from "../services/individuals.server";
 import { redirectWithToast } from "../services/session.server";
@@ -32,12 +32,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { api, edition } = await requireCreate(request);
-  const words = wordsFor(edition);
   const form = await request.formData();
-  const saved = await attempt("create", form, `Failed to create ${words.individual}.`, () => createIndividual(api, individualBody(form, "create")));
-  if (!saved.ok) return saved.response;
-  return redirectWithToast(request, `/individual/${saved.value.data.id}`, { kind: "success", message: `${capitalise(words.individual)} created.` });
+  return keepClientForm("create", form, async () => {
+    const { api, edition } = await requireCreate(request);
+    const words = wordsFor(edition);
+    const saved = await attempt("create", form, `Failed to create ${words.individual}.`, () => createIndividual(api, individualBody(form, "create")));
+    if (!saved.ok) return saved.response;
+    return redirectWithToast(request, `/individual/${saved.value.data.id}`, { kind: "success", message: `${capitalise(words.individual)} created.` });
+  });
 }
 
 export default function NewIndividual() {

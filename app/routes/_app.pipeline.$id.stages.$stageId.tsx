@@ -7,10 +7,10 @@ import { stageTasksHref } from "../components/pipelines/stage-list";
 import { OutcomeBadge } from "../components/pipelines/status-badge";
 import { wordsFor } from "../lib/labels";
 import { formatMoney, formatNumber } from "../lib/format";
-import { ApiValidationError } from "../services/api.server";
 import { requireAccess } from "../services/auth.server";
 import { getPipeline, updateStage } from "../services/pipelines.server";
 import { redirectWithToast } from "../services/session.server";
+import { refusalOf } from "../services/outage.server";
 
 async function requireManage(request: Request, id: string) {
   const signedIn = await requireAccess(request, "/pipeline/:id");
@@ -32,14 +32,14 @@ const text = (v: FormDataEntryValue | null) => (typeof v === "string" ? v : "");
 
 /** Renames and recolours the stage (PUT /pipelines/{id}/pipeline-stages/{stageId}). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { api } = await requireManage(request, params.id!);
   const form = await request.formData();
   const values = { name: text(form.get("name")).slice(0, 200), color: text(form.get("color")).slice(0, 20) };
   try {
+    const { api } = await requireManage(request, params.id!);
     await updateStage(api, params.id!, params.stageId!, values);
   } catch (error) {
-    if (!(error instanceof ApiValidationError)) throw error;
-    return data({ values, errors: { ...(error.body.errors ?? {}), _: ["Failed to update stage."] } as Record<string, string[]> }, { status: 422 });
+    const refusal = refusalOf(error, "Failed to update stage.");
+    return data({ values, errors: { ...refusal.errors, _: [refusal.message] } as Record<string, string[]> }, { status: refusal.status });
   }
   return redirectWithToast(request, back(request, params.id!), { kind: "success", message: "Stage updated." });
 }

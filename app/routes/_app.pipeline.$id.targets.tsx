@@ -6,10 +6,10 @@ import { FormAlert } from "../components/form/field";
 import { targetsHref } from "../components/pipelines/targets-panel";
 import { wordsFor } from "../lib/labels";
 import { periodLabel } from "../lib/period-label";
-import { ApiValidationError } from "../services/api.server";
 import { requireAccess } from "../services/auth.server";
 import { pipelineTargets, setTargets, targetScopeFrom } from "../services/pipelines.server";
 import { redirectWithToast } from "../services/session.server";
+import { refusalOf } from "../services/outage.server";
 
 async function requireManage(request: Request, id: string) {
   const signedIn = await requireAccess(request, "/pipeline/:id");
@@ -33,7 +33,6 @@ const text = (v: FormDataEntryValue | undefined | null) => (typeof v === "string
 
 /** Sets the period's targets of every user listed (PUT /pipelines/{id}/targets). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { api } = await requireManage(request, params.id!);
   const form = await request.formData();
   const period = (["month", "quarter", "year"] as const).find((p) => p === form.get("period")) ?? "month";
   const periodStart = text(form.get("period_start"));
@@ -43,10 +42,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const rows = userIds.map((user_id, i) => ({ user_id: Number(user_id), revenue_target: text(revenues[i]) || "0", count_target: text(counts[i]) || "0" }));
   if (rows.length === 0) return data({ rows, errors: { _: ["Choose who works this pipeline first."] } as Record<string, string[]> }, { status: 422 });
   try {
+    const { api } = await requireManage(request, params.id!);
     await setTargets(api, params.id!, { period, period_start: periodStart, targets: rows });
   } catch (error) {
-    if (!(error instanceof ApiValidationError)) throw error;
-    return data({ rows, errors: { ...(error.body.errors ?? {}), _: ["Failed to save targets."] } as Record<string, string[]> }, { status: 422 });
+    const refusal = refusalOf(error, "Failed to save targets.");
+    return data({ rows, errors: { ...refusal.errors, _: [refusal.message] } as Record<string, string[]> }, { status: refusal.status });
   }
   return redirectWithToast(request, targetsHref(Number(params.id), period, periodStart), { kind: "success", message: "Targets saved." });
 }

@@ -11,11 +11,11 @@ import { wordsFor } from "../lib/labels";
 import { island } from "../lib/island";
 import { pageTitle } from "../lib/variant";
 import { formatMoney, formatNumber } from "../lib/format";
-import { ApiValidationError } from "../services/api.server";
 import { requireAccess } from "../services/auth.server";
 import { addStage, getPipeline, myTargets, pipelineTargets, renamePipeline, reorderStages, targetScopeFrom } from "../services/pipelines.server";
 import { redirectWithToast } from "../services/session.server";
 import { useFrame } from "./_app";
+import { refusalOf } from "../services/outage.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.pipeline.name ?? "Pipeline", matches);
 
@@ -54,14 +54,15 @@ const text = (v: FormDataEntryValue | null) => (typeof v === "string" ? v : "");
 
 /** Every form of the pipeline page posts here with an intent (the drawers have their own routes). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { api, subject } = await requireAccess(request, "/pipeline/:id");
-  if (!subject.permissions.includes("pipeline_manage")) throw new Response("Not allowed", { status: 403 });
   const id = params.id!;
   const form = await request.formData();
   const intent = text(form.get("intent")) as Intent;
-  if (!(intent in MESSAGES)) return data({ intent: null, errors: { _: ["Choose what to do."] } as Record<string, string[]>, values: {} as Record<string, string> }, { status: 422 });
   const values = { name: text(form.get("name")).slice(0, 200), color: text(form.get("color")).slice(0, 20), outcome: text(form.get("outcome")).slice(0, 10) };
   try {
+    // The guard inside: when the API does not answer it, the form comes back as typed too.
+    const { api, subject } = await requireAccess(request, "/pipeline/:id");
+    if (!subject.permissions.includes("pipeline_manage")) throw new Response("Not allowed", { status: 403 });
+    if (!(intent in MESSAGES)) return data({ intent: null, errors: { _: ["Choose what to do."] } as Record<string, string[]>, values: {} as Record<string, string> }, { status: 422 });
     if (intent === "add-stage") {
       await addStage(api, id, { name: values.name, color: values.color || EMPTY_STAGE.color, outcome: values.outcome || "open" });
     } else if (intent === "rename") {
@@ -77,9 +78,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await reorderStages(api, id, order);
     }
   } catch (error) {
-    if (!(error instanceof ApiValidationError)) throw error;
-    const errors: Record<string, string[]> = { ...(error.body.errors ?? {}), _: [MESSAGES[intent][1]] };
-    return data({ intent: intent as Intent | null, errors, values }, { status: 422 });
+    const refusal = refusalOf(error, MESSAGES[intent]?.[1] ?? "Choose what to do.");
+    const errors: Record<string, string[]> = { ...refusal.errors, _: [refusal.message] };
+    return data({ intent: intent as Intent | null, errors, values }, { status: refusal.status });
   }
   const url = new URL(request.url);
   url.searchParams.delete("index");

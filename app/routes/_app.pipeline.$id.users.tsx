@@ -3,10 +3,10 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Drawer } from "../components/drawer";
 import { FormAlert } from "../components/form/field";
-import { ApiValidationError } from "../services/api.server";
 import { requireAccess } from "../services/auth.server";
 import { getPipeline, pipelineUserChoices, setPipelineUsers } from "../services/pipelines.server";
 import { redirectWithToast } from "../services/session.server";
+import { refusalOf } from "../services/outage.server";
 
 async function requireManage(request: Request, id: string) {
   const signedIn = await requireAccess(request, "/pipeline/:id");
@@ -26,14 +26,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** Replaces who works the pipeline (PUT /pipelines/{id}/users). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { api } = await requireManage(request, params.id!);
   const form = await request.formData();
   const ids = [...new Set(form.getAll("user_ids").map(String).filter((v) => /^[1-9]\d{0,9}$/.test(v)))].map(Number);
   try {
+    const { api } = await requireManage(request, params.id!);
     await setPipelineUsers(api, params.id!, ids);
   } catch (error) {
-    if (!(error instanceof ApiValidationError)) throw error;
-    return data({ chosen: ids, errors: [...Object.values(error.body.errors ?? {}).flat(), "Failed to save pipeline users."] }, { status: 422 });
+    const refusal = refusalOf(error, "Failed to save pipeline users.");
+    return data({ chosen: ids, errors: [...Object.values(refusal.errors).flat(), refusal.message] }, { status: refusal.status });
   }
   return redirectWithToast(request, back(request, params.id!), { kind: "success", message: "Pipeline users saved." });
 }

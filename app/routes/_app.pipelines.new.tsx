@@ -4,7 +4,7 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Drawer } from "../components/drawer";
 import { EMPTY_STAGE, MAX_STAGES, PipelineForm, type PipelineFormResult, type StageDraft } from "../components/pipelines/pipeline-form";
 import { wordsFor } from "../lib/labels";
-import { ApiValidationError } from "../services/api.server";
+import { refusalOf } from "../services/outage.server";
 import { requireAccess } from "../services/auth.server";
 import { createPipeline } from "../services/pipelines.server";
 import { redirectWithToast } from "../services/session.server";
@@ -36,30 +36,31 @@ function stageRows(form: FormData): StageDraft[] {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { api } = await requireManage(request);
   const form = await request.formData();
   const values = { name: text(form.get("name") ?? undefined).slice(0, 500), stages: stageRows(form) };
-  // Without JavaScript 'Add stage' comes here: the same form back, one row longer, nothing saved.
-  if (form.get("intent") === "add-row") {
-    const stages = values.stages.length < MAX_STAGES ? [...values.stages, EMPTY_STAGE] : values.stages;
-    return data({ result: { values: { ...values, stages }, errors: {} } satisfies PipelineFormResult });
-  }
   // Rows without a name are left out; the API's errors name the stages it was sent, mapped back to rows.
   const sent = values.stages.map((s, row) => ({ ...s, row })).filter((s) => s.name.trim() !== "");
   let created;
   try {
+    // The guard inside: when the API does not answer it, the form comes back as typed too.
+    const { api } = await requireManage(request);
+    // Without JavaScript 'Add stage' comes here: the same form back, one row longer, nothing saved.
+    if (form.get("intent") === "add-row") {
+      const stages = values.stages.length < MAX_STAGES ? [...values.stages, EMPTY_STAGE] : values.stages;
+      return data({ result: { values: { ...values, stages }, errors: {} } satisfies PipelineFormResult });
+    }
     created = await createPipeline(api, {
       name: values.name,
       ...(sent.length ? { stages: sent.map(({ name, color, outcome }) => ({ name, color, outcome })) } : {}),
     });
   } catch (error) {
-    if (!(error instanceof ApiValidationError)) throw error;
+    const refusal = refusalOf(error, "Failed to create pipeline.");
     const errors: Record<string, string[]> = {};
-    for (const [key, messages] of Object.entries(error.body.errors ?? {})) {
+    for (const [key, messages] of Object.entries(refusal.errors)) {
       const m = /^stages\.(\d+)\.(.+)$/.exec(key);
       errors[m && sent[Number(m[1])] ? `stages.${sent[Number(m[1])].row}.${m[2]}` : key] = messages;
     }
-    return data({ result: { values, errors, message: "Failed to create pipeline." } satisfies PipelineFormResult }, { status: 422 });
+    return data({ result: { values, errors, message: refusal.message } satisfies PipelineFormResult }, { status: refusal.status });
   }
   return redirectWithToast(request, `/pipeline/${created.data.id}`, { kind: "success", message: "Pipeline created." });
 }

@@ -13,6 +13,7 @@ import { pageTitle } from "../lib/variant";
 import { PROFILE_PHOTO_FIELD } from "../lib/profile-payload";
 import { requireUser } from "../services/auth.server";
 import { readForm } from "../services/forms.server";
+import { answerOutage, OUTAGE_MESSAGE } from "../services/outage.server";
 import { updateProfile } from "../services/profile.server";
 import { useFrame } from "./_app";
 
@@ -58,15 +59,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const HIDDEN = ["current_password", "password", "password_confirmation", "pin", "confirm_pin", PROFILE_PHOTO_FIELD];
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { api, user } = await requireUser(request);
   const { form, tooLarge } = await readForm(request);
   const submission = parseProfileSubmission(form);
-  if (tooLarge) {
-    return data({ success: false, result: submission.reply({ fieldErrors: { [PROFILE_PHOTO_FIELD]: ["The profile photo may not be larger than 2 MB."] }, hideFields: HIDDEN }) }, { status: 422 });
-  }
-  const outcome = await updateProfile(api, user, form);
-  if (outcome.ok) return { success: true, result: submission.reply({ resetForm: true }) };
-  return data({ success: false, result: submission.reply({ fieldErrors: outcome.fieldErrors, formErrors: outcome.formErrors, hideFields: HIDDEN }) }, { status: 422 });
+  const refuse = (fieldErrors: Record<string, string[]>, formErrors: string[], status: 422 | 503 = 422) =>
+    data({ success: false, result: submission.reply({ fieldErrors, formErrors, hideFields: HIDDEN }) }, { status });
+  // When the API does not answer (the guard's /me or the save), the form comes back as typed (secrets left out).
+  return answerOutage(
+    async () => {
+      const { api, user } = await requireUser(request);
+      if (tooLarge) return refuse({ [PROFILE_PHOTO_FIELD]: ["The profile photo may not be larger than 2 MB."] }, []);
+      const outcome = await updateProfile(api, user, form);
+      if (outcome.ok) return { success: true, result: submission.reply({ resetForm: true }) };
+      return refuse(outcome.fieldErrors, outcome.formErrors);
+    },
+    () => refuse({}, [OUTAGE_MESSAGE], 503),
+  );
 }
 
 // The form (with conform, its photo preview and PIN section) and the success message are an island: the server

@@ -6,11 +6,12 @@ import { FormAlert } from "../components/form/field";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { pageTitle } from "../lib/variant";
-import { ApiValidationError } from "../services/api.server";
+import type { ApiValidationError } from "../services/api.server";
 import { requireAccess } from "../services/auth.server";
 import { getRole, rolePermissions, saveRolePermissions } from "../services/roles.server";
 import { redirectWithToast } from "../services/session.server";
 import { useFrame } from "./_app";
+import { refusalOf } from "../services/outage.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data ? `${data.role.name} permissions` : "Role permissions", matches);
 
@@ -23,15 +24,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { api, subject } = await requireAccess(request, "/role-permissions/:id");
-  if (!subject.permissions.includes("role_manage")) throw new Response("Not allowed", { status: 403 });
   const form = await request.formData();
   const chosen = [...new Set(form.getAll("permissions").map(String))];
   try {
+    const { api, subject } = await requireAccess(request, "/role-permissions/:id");
+    if (!subject.permissions.includes("role_manage")) throw new Response("Not allowed", { status: 403 });
     await saveRolePermissions(api, params.id!, chosen);
   } catch (error) {
-    if (error instanceof ApiValidationError) return data({ errors: [error.body.message] }, { status: 422 });
-    throw error;
+    const refusal = refusalOf(error, "");
+    return data({ errors: [refusal.status === 422 ? (error as ApiValidationError).body.message : refusal.message] }, { status: refusal.status });
   }
   return redirectWithToast(request, `/role-permissions/${params.id}`, { kind: "success", message: "Permissions saved." });
 }

@@ -6,11 +6,11 @@ import { Field, FormAlert } from "../components/form/field";
 import { PageLinks } from "../components/tasks/task-detail-sections";
 import { formatDateTime } from "../lib/format";
 import { wordsFor } from "../lib/labels";
-import { ApiValidationError } from "../services/api.server";
 import { requireAccess } from "../services/auth.server";
 import { redirectWithToast } from "../services/session.server";
 import { fieldErrors, pageParam, sendTaskEmail, TASK_PATTERN, taskEmails, taskIdOf } from "../services/task-detail.server";
 import { getTask } from "../services/tasks.server";
+import { refusalOf } from "../services/outage.server";
 
 /** The e-mails drawer of the task page: the task's e-mails, newest first, and a form to send one (sandbox mail in development). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -30,16 +30,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { api, subject } = await requireAccess(request, TASK_PATTERN);
   const id = taskIdOf(params);
-  if (!subject.permissions.includes("task_manage")) throw new Response("Not allowed", { status: 403 });
   const form = await request.formData();
   const values = { to: String(form.get("to") ?? "").trim(), subject: String(form.get("subject") ?? "").trim(), body: String(form.get("body") ?? "") };
   try {
+    const { api, subject } = await requireAccess(request, TASK_PATTERN);
+    if (!subject.permissions.includes("task_manage")) throw new Response("Not allowed", { status: 403 });
     await sendTaskEmail(api, id, values);
   } catch (error) {
-    if (!(error instanceof ApiValidationError)) throw error;
-    return data({ errors: { ...fieldErrors(error), _: ["Failed to send e-mail."] }, values }, { status: 422 });
+    const refusal = refusalOf(error, "Failed to send e-mail.", fieldErrors);
+    return data({ errors: { ...refusal.errors, _: [refusal.message] }, values }, { status: refusal.status });
   }
   const url = new URL(request.url);
   url.searchParams.delete("emailsPage");

@@ -12,7 +12,7 @@ import { formatDate, formatMoney } from "../lib/format";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
 import { island } from "../lib/island";
-import { ApiValidationError, type Api } from "../services/api.server";
+import type { Api } from "../services/api.server";
 import { requireAccess } from "../services/auth.server";
 import { chosenFile } from "../services/forms.server";
 import { redirectWithToast } from "../services/session.server";
@@ -37,6 +37,7 @@ import {
 } from "../services/task-detail.server";
 import { activePipelines, getPipeline, getTask, updateTask, type ActivePipeline } from "../services/tasks.server";
 import { useFrame } from "./_app";
+import { refusalOf } from "../services/outage.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.task.name ?? data?.words.Task ?? "Task", matches);
 
@@ -109,18 +110,19 @@ const MESSAGES: Record<string, [string, string]> = {
 
 /** Every form of the page posts here with an intent; success goes back to the page with a toast. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { api, subject } = await requireAccess(request, TASK_PATTERN);
-  if (!subject.permissions.includes("task_manage")) throw new Response("Not allowed", { status: 403 });
   const id = taskIdOf(params);
   const { form, tooLarge } = await readUploadForm(request, "document");
   const intent = str(form, "intent");
   const values = Object.fromEntries([...form.entries()].filter(([k, v]) => typeof v === "string" && k !== "intent")) as Record<string, string>;
   const messages = MESSAGES[intent];
-  const refuse = (errors: Record<string, string[]>) => data({ intent, errors: { ...errors, _: [messages?.[1] ?? "Choose what to do."] }, values } satisfies SectionResult, { status: 422 });
-  if (!messages) return refuse({});
-
-  let success = messages[0];
+  const refuse = (errors: Record<string, string[]>, top = messages?.[1] ?? "Choose what to do.", status: 422 | 503 = 422) =>
+    data({ intent, errors: { ...errors, _: [top] }, values } satisfies SectionResult, { status });
+  let success = messages?.[0] ?? "";
   try {
+    // The guard inside: when the API does not answer it, the section's form comes back as typed too.
+    const { api, subject } = await requireAccess(request, TASK_PATTERN);
+    if (!subject.permissions.includes("task_manage")) throw new Response("Not allowed", { status: 403 });
+    if (!messages) return refuse({});
     if (intent === "progress") {
       const file = chosenFile(form, "document");
       const problem = documentProblem(file, tooLarge);
@@ -158,8 +160,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       success = kyb ? "Marked for KYB." : "KYB flag cleared.";
     }
   } catch (error) {
-    if (!(error instanceof ApiValidationError)) throw error;
-    return refuse(fieldErrors(error));
+    const refusal = refusalOf(error, messages?.[1] ?? "Choose what to do.", fieldErrors);
+    return refuse(refusal.errors, refusal.message, refusal.status);
   }
   return redirectWithToast(request, `/tasks/${id}${new URL(request.url).search}`, { kind: "success", message: success });
 }

@@ -6,13 +6,13 @@ import { Drawer } from "../components/drawer";
 import { teamDrawerBodyOnServer } from "../components/teams/team-drawer-body.server";
 import { parseTeamIntent, type TeamIntent } from "../components/teams/team-intents.server";
 import { island } from "../lib/island";
-import { ApiValidationError } from "../services/api.server";
 import { requireAccess } from "../services/auth.server";
 import { redirectWithToast } from "../services/session.server";
 // Every route that imports island.ts also imports the frame's module, so island.ts stays in the frame's chunk (a
 // route importing it alone would move it into a chunk of its own: 0.2 KB more on every page).
 import "./_app";
 import { addTeamUser, cancelInvitation, companyUserOptions, getTeam, removeMember, renameTeam, setMemberRole } from "../services/teams.server";
+import { refusalOf } from "../services/outage.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, subject } = await requireAccess(request, "/team");
@@ -32,12 +32,13 @@ const messages: Record<TeamIntent["intent"], [string, string]> = {
 
 /** Every form of the team drawer posts here with an intent. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { api, subject } = await requireAccess(request, "/team");
-  if (!subject.permissions.includes("team_manage")) throw new Response("Not allowed", { status: 403 });
   const form = parseTeamIntent(await request.formData());
-  if (!form) return data({ intent: null as string | null, errors: { _: ["Choose what to do."] } as Record<string, string[]> }, { status: 422 });
   const id = params.id!;
   try {
+    // The guard inside: when the API does not answer it, the drawer stays as it was too.
+    const { api, subject } = await requireAccess(request, "/team");
+    if (!subject.permissions.includes("team_manage")) throw new Response("Not allowed", { status: 403 });
+    if (!form) return data({ intent: null as string | null, errors: { _: ["Choose what to do."] } as Record<string, string[]> }, { status: 422 });
     if (form.intent === "rename") await renameTeam(api, id, form.name);
     else if (form.intent === "add") await addTeamUser(api, id, { user_id: Number(form.user_id), role: form.role });
     else if (form.intent === "invite") await addTeamUser(api, id, { email: form.email, role: form.role });
@@ -45,11 +46,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     else if (form.intent === "remove") await removeMember(api, id, form.user_id);
     else await cancelInvitation(api, id, form.invitation_id);
   } catch (error) {
-    if (!(error instanceof ApiValidationError)) throw error;
-    const errors: Record<string, string[]> = { ...(error.body.errors ?? {}), _: [messages[form.intent][1]] };
-    return data({ intent: form.intent as string | null, errors }, { status: 422 });
+    const refusal = refusalOf(error, form ? messages[form.intent][1] : "Choose what to do.");
+    const errors: Record<string, string[]> = { ...refusal.errors, _: [refusal.message] };
+    return data({ intent: (form?.intent ?? null) as string | null, errors }, { status: refusal.status });
   }
-  return redirectWithToast(request, `/team/${id}${new URL(request.url).search}`, { kind: "success", message: messages[form.intent][0] });
+  return redirectWithToast(request, `/team/${id}${new URL(request.url).search}`, { kind: "success", message: messages[form!.intent][0] });
 }
 
 // What the drawer holds (its forms, members and invitations) is an island: the server renders it, the browser

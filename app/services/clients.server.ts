@@ -13,6 +13,7 @@ import type { DropdownOption } from "../lib/filter-rules";
 import { field, ticked } from "../lib/client-forms";
 import { ApiValidationError, type Api } from "./api.server";
 import { requireAccess } from "./auth.server";
+import { answerOutage, OUTAGE_MESSAGE } from "./outage.server";
 import { redirectWithToast } from "./session.server";
 
 // --- Refused forms -------------------------------------------------------------------------------------
@@ -24,16 +25,20 @@ export function typedValues(form: FormData): Record<string, string> {
   return out;
 }
 
-export function refused(intent: string, form: FormData, errors: Record<string, string[]>, message: string) {
-  return data({ failure: { intent, errors, values: typedValues(form), message } satisfies FormFailure }, { status: 422 });
+export function refused(intent: string, form: FormData, errors: Record<string, string[]>, message: string, status: 422 | 503 = 422) {
+  return data({ failure: { intent, errors, values: typedValues(form), message } satisfies FormFailure }, { status });
 }
 
-/** The API's messages by field ("_" for the request as a whole). */
-const fieldErrors = (error: ApiValidationError) => error.body.errors ?? {};
+/**
+ * Runs a client screen's action for the form `intent`: when the API does not answer at any step (the guard
+ * included), the form comes back as typed with the outage message.
+ */
+export const keepClientForm = <T>(intent: string, form: FormData, run: () => Promise<T>) =>
+  answerOutage(run, () => refused(intent, form, {}, OUTAGE_MESSAGE, 503));
 
 /**
  * Runs a save; a 422 (or 409) from the API becomes the form's refusal with the API's messages under
- * each field. Anything else is thrown on (404/403 pages, 503).
+ * each field. Anything else is thrown on (404/403 pages; an API that does not answer is `keepClientForm`'s).
  */
 export async function attempt<T>(
   intent: string,
@@ -46,7 +51,8 @@ export async function attempt<T>(
     return { ok: true, value: await run() };
   } catch (error) {
     if (!(error instanceof ApiValidationError)) throw error;
-    const errors = mapErrors(fieldErrors(error));
+    const errors = mapErrors(error.body.errors ?? {});
+    // A refusal without messages under fields says why on its top line.
     const top = Object.keys(errors).length ? message : `${message} ${error.body.message}`.trim();
     return { ok: false, response: refused(intent, form, errors, top) };
   }

@@ -1,8 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { roleNameSchema } from "../../contract/roles";
-import { ApiValidationError } from "./api.server";
+import { ApiValidationError, type Api } from "./api.server";
+import { requireAccess } from "./auth.server";
+import { keepFormOnOutage } from "./outage.server";
 import { redirectWithToast } from "./session.server";
 
 const schema = z.object({ name: roleNameSchema });
@@ -22,4 +24,32 @@ export async function saveNameForm(request: Request, send: (name: string) => Pro
     throw error;
   }
   return redirectWithToast(request, backTo, { kind: "success", message: messages.success });
+}
+
+/** The 'Add role' and 'Add team' drawers: a nested route of their list that creates one by name. */
+export interface NewNameRoute {
+  list: "/roles" | "/team";
+  /** Who may add one (any of these); anyone else goes back to the list. */
+  permissions: readonly string[];
+  create: (api: Api, name: string) => Promise<unknown>;
+  messages: { success: string; failure: string };
+}
+
+async function requireCreate(request: Request, drawer: NewNameRoute) {
+  const signedIn = await requireAccess(request, drawer.list);
+  if (!signedIn.subject.permissions.some((p) => drawer.permissions.includes(p))) throw redirect(drawer.list);
+  return signedIn;
+}
+
+export async function newNameLoader(request: Request, drawer: NewNameRoute) {
+  await requireCreate(request, drawer);
+  return null;
+}
+
+/** Creates it, back to the list (its filters kept) with a toast; the form is kept when the API does not answer. */
+export function newNameAction(request: Request, drawer: NewNameRoute) {
+  return keepFormOnOutage(request, async () => {
+    const { api } = await requireCreate(request, drawer);
+    return saveNameForm(request, (name) => drawer.create(api, name), drawer.messages, `${drawer.list}${new URL(request.url).search}`);
+  });
 }

@@ -3,6 +3,7 @@ import { profileUpdateResponseSchema } from "../../contract/users";
 import { buildProfilePayload, PROFILE_GENERIC_ERROR, PROFILE_PHOTO_FIELD, PROFILE_TEXT_FIELDS, REMOVE_PROFILE_PHOTO_FIELD, type ProfileFormValues } from "../lib/profile-payload";
 import { ApiValidationError, type Api } from "./api.server";
 import { chosenFile } from "./forms.server";
+import { isOutage } from "./outage.server";
 
 /** The fields of the drawer that can carry an error from the API. */
 const FORM_FIELDS = new Set<string>([...PROFILE_TEXT_FIELDS.filter((f) => f !== "id"), PROFILE_PHOTO_FIELD]);
@@ -37,6 +38,7 @@ export async function updateProfile(api: Api, user: Pick<Me, "id" | "pin_is_allo
       const fieldErrors = Object.fromEntries(Object.entries(error.body.errors ?? {}).filter(([k]) => FORM_FIELDS.has(k)));
       if (Object.keys(fieldErrors).length) return { ok: false, fieldErrors, formErrors: [] };
     }
+    if (isOutage(error)) throw error; // the action's answer: the form back as typed
     return { ok: false, fieldErrors: {}, formErrors: [PROFILE_GENERIC_ERROR] };
   }
 }

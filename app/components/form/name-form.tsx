@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
+import { Drawer } from "../drawer";
 import { Field, FormAlert } from "./field";
 
 /** A one-field drawer form for a name (roles, teams). */
@@ -19,5 +20,16 @@ export function NameForm({ name, label = "Role name", lastResult, cancelTo }: { 
         </button>
       </div>
     </Form>
+  );
+}
+
+/** The drawer of 'Add role' / 'Add team' over its list (newNameAction in app/services/name-form.server.ts). */
+export function NewNameDrawer({ title, list, label }: { title: string; list: string; label?: string }) {
+  const actionData = useActionData<{ result?: SubmissionResult<string[]> }>();
+  const { search } = useLocation();
+  return (
+    <Drawer title={title} closeTo={`${list}${search}`}>
+      <NameForm label={label} lastResult={actionData?.result} cancelTo={`${list}${search}`} />
+    </Drawer>
   );
 }
