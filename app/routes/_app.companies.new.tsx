@@ -2,13 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { CompanyForm } from "../components/clients/company-form";
-import { capitalise, formState } from "../components/clients/form-state";
+import { formState } from "../components/clients/form-state";
 import { Drawer } from "../components/drawer";
 import { wordsFor } from "../lib/labels";
 import { requireAccess } from "../services/auth.server";
-import { attempt, keepClientForm } from "../services/clients.server";
+import { saveClientDrawer } from "../services/clients.server";
 import { companyBody, companyLookups, createCompany } from "../services/companies.server";
-import { redirectWithToast } from "../services/session.server";
 
 async function requireCreate(request: Request) {
   const signedIn = await requireAccess(request, "/companies");
@@ -21,16 +20,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { lookups: await companyLookups(api, subject.permissions), words: wordsFor(edition) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  return keepClientForm("create", form, async () => {
-    const { api, edition } = await requireCreate(request);
-    const words = wordsFor(edition);
-    const saved = await attempt("create", form, `Failed to create ${words.company}.`, () => createCompany(api, companyBody(form, "create")));
-    if (!saved.ok) return saved.response;
-    return redirectWithToast(request, `/company/${saved.value.data.id}`, { kind: "success", message: `${capitalise(words.company)} created.` });
+export const action = ({ request }: ActionFunctionArgs) =>
+  saveClientDrawer(request, "create", {
+    guard: () => requireCreate(request),
+    record: (words) => words.company,
+    save: (api, form) => createCompany(api, companyBody(form, "create")),
+    to: (saved) => `/company/${saved.data.id}`,
   });
-}
 
 export default function NewCompany() {
   const { lookups, words } = useLoaderData<typeof loader>();

@@ -2,13 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, useParams } from "@remix-run/react";
 import { CompanyForm } from "../components/clients/company-form";
-import { capitalise, formState } from "../components/clients/form-state";
+import { formState } from "../components/clients/form-state";
 import { Drawer } from "../components/drawer";
 import { wordsFor } from "../lib/labels";
 import { requireAccess } from "../services/auth.server";
-import { attempt, keepClientForm } from "../services/clients.server";
+import { saveClientDrawer } from "../services/clients.server";
 import { companyBody, companyLookups, getCompany, updateCompany } from "../services/companies.server";
-import { redirectWithToast } from "../services/session.server";
 
 async function requireManage(request: Request, id: string | undefined) {
   const signedIn = await requireAccess(request, "/company/:id");
@@ -23,16 +22,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { company, lookups, words: wordsFor(edition) };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await request.formData();
-  return keepClientForm("edit", form, async () => {
-    const { api, edition } = await requireManage(request, params.id);
-    const words = wordsFor(edition);
-    const saved = await attempt("edit", form, `Failed to update ${words.company}.`, () => updateCompany(api, params.id!, companyBody(form, "edit")));
-    if (!saved.ok) return saved.response;
-    return redirectWithToast(request, `/company/${params.id}${new URL(request.url).search}`, { kind: "success", message: `${capitalise(words.company)} updated.` });
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  saveClientDrawer(request, "edit", {
+    guard: () => requireManage(request, params.id),
+    record: (words) => words.company,
+    save: (api, form) => updateCompany(api, params.id!, companyBody(form, "edit")),
+    to: () => `/company/${params.id}${new URL(request.url).search}`,
   });
-}
 
 export default function EditCompany() {
   const { company, lookups, words } = useLoaderData<typeof loader>();

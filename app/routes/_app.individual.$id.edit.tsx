@@ -1,14 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, useParams } from "@remix-run/react";
-import { capitalise, formState } from "../components/clients/form-state";
+import { formState } from "../components/clients/form-state";
 import { IndividualForm } from "../components/clients/individual-form";
 import { Drawer } from "../components/drawer";
 import { wordsFor } from "../lib/labels";
 import { requireAccess } from "../services/auth.server";
-import { attempt, keepClientForm } from "../services/clients.server";
+import { saveClientDrawer } from "../services/clients.server";
 import { getIndividual, individualBody, updateIndividual } from "../services/individuals.server";
-import { redirectWithToast } from "../services/session.server";
 import { companyUserOptions } from "../services/teams.server";
 
 async function requireManage(request: Request, id: string | undefined) {
@@ -25,16 +24,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { individual, owners, words: wordsFor(edition) };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await request.formData();
-  return keepClientForm("edit", form, async () => {
-    const { api, edition } = await requireManage(request, params.id);
-    const words = wordsFor(edition);
-    const saved = await attempt("edit", form, `Failed to update ${words.individual}.`, () => updateIndividual(api, params.id!, individualBody(form, "edit")));
-    if (!saved.ok) return saved.response;
-    return redirectWithToast(request, `/individual/${params.id}${new URL(request.url).search}`, { kind: "success", message: `${capitalise(words.individual)} updated.` });
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  saveClientDrawer(request, "edit", {
+    guard: () => requireManage(request, params.id),
+    record: (words) => words.individual,
+    save: (api, form) => updateIndividual(api, params.id!, individualBody(form, "edit")),
+    to: () => `/individual/${params.id}${new URL(request.url).search}`,
   });
-}
 
 export default function EditIndividual() {
   const { individual, owners, words } = useLoaderData<typeof loader>();

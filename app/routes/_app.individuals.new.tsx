@@ -6,10 +6,9 @@ import { IndividualForm } from "../components/clients/individual-form";
 import { Drawer } from "../components/drawer";
 import { wordsFor } from "../lib/labels";
 import { requireAccess } from "../services/auth.server";
-import { attempt, jobTitleOptions, keepClientForm } from "../services/clients.server";
+import { jobTitleOptions, saveClientDrawer } from "../services/clients.server";
 import { companyOptions } from "../services/companies.server";
 import { createIndividual, individualBody } from "../services/individuals.server";
-import { redirectWithToast } from "../services/session.server";
 import { companyUserOptions } from "../services/teams.server";
 
 async function requireCreate(request: Request) {
@@ -31,16 +30,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { words: wordsFor(edition), link: canLink ? { jobTitles, companies } : null, owners };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  return keepClientForm("create", form, async () => {
-    const { api, edition } = await requireCreate(request);
-    const words = wordsFor(edition);
-    const saved = await attempt("create", form, `Failed to create ${words.individual}.`, () => createIndividual(api, individualBody(form, "create")));
-    if (!saved.ok) return saved.response;
-    return redirectWithToast(request, `/individual/${saved.value.data.id}`, { kind: "success", message: `${capitalise(words.individual)} created.` });
+export const action = ({ request }: ActionFunctionArgs) =>
+  saveClientDrawer(request, "create", {
+    guard: () => requireCreate(request),
+    record: (words) => words.individual,
+    save: (api, form) => createIndividual(api, individualBody(form, "create")),
+    to: (saved) => `/individual/${saved.data.id}`,
   });
-}
 
 export default function NewIndividual() {
   const { words, link, owners } = useLoaderData<typeof loader>();

@@ -8,9 +8,11 @@ import { z } from "zod";
 import { companyLinkResponseSchema, emailMessageListSchema, emailThreadResponseSchema, noteListSchema, noteSchema, type NotableType } from "../../contract/clients";
 import { companyTypeListSchema, lookupListSchema, tradeIndustrySchema } from "../../contract/lookups";
 import { taskListSchema } from "../../contract/tasks";
-import type { FormFailure } from "../components/clients/form-state";
+import { capitalise, type FormFailure } from "../components/clients/form-state";
 import type { DropdownOption } from "../lib/filter-rules";
 import { field, ticked } from "../lib/client-forms";
+import { wordsFor, type Words } from "../lib/labels";
+import type { Variant } from "../lib/variant";
 import { ApiValidationError, type Api } from "./api.server";
 import { requireAccess } from "./auth.server";
 import { answerOutage, OUTAGE_MESSAGE } from "./outage.server";
@@ -56,6 +58,32 @@ export async function attempt<T>(
     const top = Object.keys(errors).length ? message : `${message} ${error.body.message}`.trim();
     return { ok: false, response: refused(intent, form, errors, top) };
   }
+}
+
+/**
+ * The action of an individual's or a company's create or edit drawer: the guard, then the save. Saved, it goes
+ * to `to` with "<Record> created." / "<Record> updated."; refused, the form comes back with the API's messages
+ * under its fields ("Failed to create <record>."); with the API silent, as typed (`keepClientForm`).
+ */
+export async function saveClientDrawer<T>(
+  request: Request,
+  intent: "create" | "edit",
+  steps: {
+    guard: () => Promise<{ api: Api; edition: Variant }>;
+    record: (words: Words) => string;
+    save: (api: Api, form: FormData) => Promise<T>;
+    to: (saved: T) => string;
+  },
+) {
+  const form = await request.formData();
+  return keepClientForm(intent, form, async () => {
+    const { api, edition } = await steps.guard();
+    const record = steps.record(wordsFor(edition));
+    const [verb, done] = intent === "create" ? ["create", "created"] : ["update", "updated"];
+    const saved = await attempt(intent, form, `Failed to ${verb} ${record}.`, () => steps.save(api, form));
+    if (!saved.ok) return saved.response;
+    return redirectWithToast(request, steps.to(saved.value), { kind: "success", message: `${capitalise(record)} ${done}.` });
+  });
 }
 
 // --- Lookups -----------------------------------------------------------------------------------------------
