@@ -4,8 +4,9 @@ import { confirmDialog, expectParam, rowWith, tableRows, toast, uniqueToken } fr
 
 /**
  * Clients (individuals and companies; individual and company customers in smallBusiness), with
- * JavaScript on and off: linking a person to a company as its primary contact with a job title, the
- * bank-details rules, a filtered companies list shared by its URL, and bulk deletes that ask first.
+ * JavaScript on and off: adding and renaming an individual through its drawers, linking a person to a
+ * company as its primary contact with a job title, the bank-details rules, a filtered companies list shared
+ * by its URL, and bulk deletes that ask first.
  *
  * The js and nojs runs share one database: every record a test changes is one it created through the
  * API, named with a random token; lists are always opened with an explicit query.
@@ -28,6 +29,9 @@ async function clientsApi(request: APIRequestContext) {
   return {
     individual: (first: string, last: string, more: Record<string, unknown> = {}) => post("/individual", { first_name: first, last_name: last, ...more }),
     company: (name: string, more: Record<string, unknown> = {}) => post("/company", { name, ...more }),
+    async removeIndividual(id: number) {
+      await request.delete(`${E2E.main.api}/individual/${id}`, { headers });
+    },
     async typeId(name: string) {
       const res = await request.get(`${E2E.main.api}/get-types`, { headers });
       const types = ((await res.json()) as { data: { id: number; name: string }[] }).data;
@@ -107,6 +111,37 @@ test.describe("Clients, as Harbour Brokers' admin", () => {
     await page.goto(`/companies?search=${encodeURIComponent(companyName)}`);
     await expect(tableRows(page)).toHaveCount(1);
     await expect(rowWith(page, companyName)).toContainText(`${fullName}Finance director`);
+  });
+
+  test("an individual is added from the list's drawer (a bad telephone is refused under the field, what was typed kept) and renamed from its page", async ({ page, request }, testInfo) => {
+    const token = uniqueToken(testInfo);
+    const api = await clientsApi(request);
+    await page.goto(`/individuals/new?search=${token}`);
+    const drawer = page.locator("[data-drawer]");
+    await drawer.getByLabel("First name").fill("Ada");
+    await drawer.getByLabel("Last name").fill(`Drawer ${token}`);
+    await drawer.getByLabel("Telephone").fill("call me");
+    await drawer.getByRole("button", { name: "Create individual" }).click();
+    await expect(await fieldError(drawer.getByLabel("Telephone"))).toHaveText("Enter a valid telephone number: digits, spaces, brackets and a leading +.");
+    await expect(drawer.getByRole("alert")).toContainText("Failed to create individual.");
+    await expect(drawer.getByLabel("Last name")).toHaveValue(`Drawer ${token}`);
+    await expect(drawer.getByLabel("Telephone")).toHaveValue("call me");
+
+    await drawer.getByLabel("Telephone").fill("01632 960123");
+    await drawer.getByRole("button", { name: "Create individual" }).click();
+    await expect(toast(page, "Individual created.")).toBeVisible();
+    await expect(page).toHaveURL((url) => /^\/individual\/\d+$/.test(url.pathname));
+    const id = Number(new URL(page.url()).pathname.split("/").pop());
+    try {
+      await page.goto(`/individual/${id}/edit`);
+      await drawer.getByLabel("First name").fill("Augusta");
+      await drawer.getByRole("button", { name: "Save", exact: true }).click();
+      await expect(toast(page, "Individual updated.")).toBeVisible();
+      await expectPath(page, `/individual/${id}`);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(`Augusta Drawer ${token}`);
+    } finally {
+      await api.removeIndividual(id);
+    }
   });
 
   test("bank details with a bad sort code show the error under the field and keep what was typed; fixed, they are saved", async ({ page, request }, testInfo) => {
