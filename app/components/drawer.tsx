@@ -82,7 +82,8 @@ function PanelDrawer({ title, closeTo, dismissible = true, children }: DrawerPro
   }, [live]);
   useEffect(() => {
     if (!live || !dismissible) return;
-    const close = (event: KeyboardEvent) => event.key === "Escape" && navigate(closeTo, { preventScrollReset: true });
+    // An Escape a control inside has used (a dropdown closing, a confirmation on top) is not the drawer's.
+    const close = (event: KeyboardEvent) => event.key === "Escape" && !event.defaultPrevented && navigate(closeTo, { preventScrollReset: true });
     document.addEventListener("keydown", close);
     return () => document.removeEventListener("keydown", close);
   }, [live, dismissible, closeTo, navigate]);

@@ -95,6 +95,23 @@ test("a drawer drawn by the server stays the panel and is a modal once the page'
   expect(errors).toEqual([]);
 });
 
+test("in a drawer drawn by the server, Escape first closes an open dropdown, then the drawer", async ({ page }) => {
+  const errors = reactErrors(page);
+  await page.goto("/tasks/new");
+  const assignee = page.locator("[data-drawer] input[role=combobox]").first();
+  await expectHydrated(assignee);
+  await assignee.click();
+  const options = page.locator("[role=listbox] [role=option]");
+  await expect(options.first()).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(options).toHaveCount(0);
+  await expectPath(page, "/tasks/new");
+  await expect(page.locator("[data-drawer]")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expectPath(page, "/tasks");
+  expect(errors).toEqual([]);
+});
+
 test("text typed into a drawer before the page's JavaScript ran stays once it runs", async ({ page }) => {
   const errors = reactErrors(page);
   const held: (() => Promise<void>)[] = [];
