@@ -5,6 +5,7 @@ import { ProviderForm } from "../components/providers/provider-form";
 import { requireAccess } from "../services/auth.server";
 import { saveProviderForm } from "../services/provider-form.server";
 import { getProvider, providerOptions, updateProvider } from "../services/providers.server";
+import { readForm } from "../services/forms.server";
 import { keepFormOnOutage } from "../services/outage.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -14,10 +15,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return keepFormOnOutage(request, async () => {
+  // Read once, within the upload limit (readForm); kept as typed when the API does not answer.
+  const read = await readForm(request);
+  return keepFormOnOutage(read.form, async () => {
     const { api } = await requireAccess(request, "/providers");
     const back = `/providers${new URL(request.url).search}`;
-    return saveProviderForm(request, (body) => updateProvider(api, params.uuid!, body), { success: "Provider updated.", failure: "Failed to update provider." }, back);
+    return saveProviderForm(request, read, (body) => updateProvider(api, params.uuid!, body), { success: "Provider updated.", failure: "Failed to update provider." }, back);
   });
 }
 

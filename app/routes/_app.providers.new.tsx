@@ -5,6 +5,7 @@ import { ProviderForm } from "../components/providers/provider-form";
 import { requireAccess } from "../services/auth.server";
 import { saveProviderForm } from "../services/provider-form.server";
 import { createProvider, providerOptions } from "../services/providers.server";
+import { readForm } from "../services/forms.server";
 import { keepFormOnOutage } from "../services/outage.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -13,10 +14,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return keepFormOnOutage(request, async () => {
+  // Read once, within the upload limit (readForm); kept as typed when the API does not answer.
+  const read = await readForm(request);
+  return keepFormOnOutage(read.form, async () => {
     const { api } = await requireAccess(request, "/providers");
     const back = `/providers${new URL(request.url).search}`;
-    return saveProviderForm(request, (body) => createProvider(api, body), { success: "Provider created.", failure: "Failed to create provider." }, back);
+    return saveProviderForm(request, read, (body) => createProvider(api, body), { success: "Provider created.", failure: "Failed to create provider." }, back);
   });
 }
 

@@ -20,10 +20,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return keepFormOnOutage(request, async () => {
+  const form = await request.formData();
+  return keepFormOnOutage(form, async () => {
     const { api } = await requireManage(request);
     const back = `/roles${new URL(request.url).search}`;
-    return saveNameForm(request, (name) => renameRole(api, params.id!, name), { success: "Role updated.", failure: "Failed to update role." }, back);
+    return saveNameForm(request, form, (name) => renameRole(api, params.id!, name), { success: "Role updated.", failure: "Failed to update role." }, back);
   });
 }
 

@@ -23,10 +23,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return keepFormOnOutage(request, async () => {
+  const form = await request.formData();
+  return keepFormOnOutage(form, async () => {
     const { api, edition } = await requireManage(request);
     const words = wordsFor(edition);
-    return saveTaskForm(request, "create", (body) => api.post("/task", { body, schema: taskResponseSchema }), { success: `${words.Task} created.`, failure: `Failed to create ${words.task}.` }, (id) => `/tasks/${id}`);
+    return saveTaskForm(request, form, "create", (body) => api.post("/task", { body, schema: taskResponseSchema }), { success: `${words.Task} created.`, failure: `Failed to create ${words.task}.` }, (id) => `/tasks/${id}`);
   });
 }
 

@@ -29,13 +29,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return keepFormOnOutage(request, async () => {
+  const form = await request.formData();
+  return keepFormOnOutage(form, async () => {
     const { api, edition, subject } = await requireAccess(request, TASK_PATTERN);
     const id = taskIdOf(params);
     assertCanManage(subject.permissions, id);
     const words = wordsFor(edition);
     const search = new URL(request.url).search;
-    return saveTaskForm(request, "edit", (body) => updateTask(api, id, body), { success: `${words.Task} updated.`, failure: `Failed to update ${words.task}.` }, (saved) => `/tasks/${saved}${search}`);
+    return saveTaskForm(request, form, "edit", (body) => updateTask(api, id, body), { success: `${words.Task} updated.`, failure: `Failed to update ${words.task}.` }, (saved) => `/tasks/${saved}${search}`);
   });
 }
 

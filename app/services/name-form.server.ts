@@ -12,8 +12,8 @@ const schema = z.object({ name: roleNameSchema });
 // Role and team names follow the same rule (1–100 characters); the API answers uniqueness.
 
 /** Saves a name drawer (add or rename a role or a team); the API's errors go under the field. */
-export async function saveNameForm(request: Request, send: (name: string) => Promise<unknown>, messages: { success: string; failure: string }, backTo: string) {
-  const submission = parseWithZod(await request.formData(), { schema });
+export async function saveNameForm(request: Request, form: FormData, send: (name: string) => Promise<unknown>, messages: { success: string; failure: string }, backTo: string) {
+  const submission = parseWithZod(form, { schema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
   try {
     await send(submission.value.name);
@@ -47,9 +47,10 @@ export async function newNameLoader(request: Request, drawer: NewNameRoute) {
 }
 
 /** Creates it, back to the list (its filters kept) with a toast; the form is kept when the API does not answer. */
-export function newNameAction(request: Request, drawer: NewNameRoute) {
-  return keepFormOnOutage(request, async () => {
+export async function newNameAction(request: Request, drawer: NewNameRoute) {
+  const form = await request.formData();
+  return keepFormOnOutage(form, async () => {
     const { api } = await requireCreate(request, drawer);
-    return saveNameForm(request, (name) => drawer.create(api, name), drawer.messages, `${drawer.list}${new URL(request.url).search}`);
+    return saveNameForm(request, form, (name) => drawer.create(api, name), drawer.messages, `${drawer.list}${new URL(request.url).search}`);
   });
 }

@@ -21,17 +21,12 @@ export async function answerOutage<T, A>(run: () => Promise<T>, answer: (outage:
 }
 
 /**
- * `answerOutage` for a conform form whose action reads the request itself: the answer has the shape of a
+ * `answerOutage` for a conform form (the form as the action read it, once): the answer has the shape of a
  * conform submission result (`result`), the form's own values (never a secret) with the message as the form
  * error.
  */
-export async function keepFormOnOutage<T>(request: Request, run: () => Promise<T>) {
-  const form = await request
-    .clone()
-    .formData()
-    .catch(() => undefined);
-  return answerOutage(run, (outage) => {
-    if (!form) throw outage;
+export function keepFormOnOutage<T>(form: FormData, run: () => Promise<T>) {
+  return answerOutage(run, () => {
     const initialValue: Record<string, string | string[]> = {};
     for (const key of new Set(form.keys())) {
       if (SECRET_FIELD.test(key)) continue;

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { providerBodySchema } from "../../contract/providers";
 import { ApiValidationError } from "./api.server";
-import { chosenFile, readForm } from "./forms.server";
+import { chosenFile } from "./forms.server";
 import { redirectWithToast } from "./session.server";
 
 /**
@@ -11,11 +11,11 @@ import { redirectWithToast } from "./session.server";
  */
 export async function saveProviderForm(
   request: Request,
+  { form, tooLarge }: { form: FormData; tooLarge: boolean },
   send: (body: FormData) => Promise<unknown>,
   messages: { success: string; failure: string },
   backTo: string,
 ) {
-  const { form, tooLarge } = await readForm(request);
   const submission = parseWithZod(form, { schema: providerBodySchema });
   if (tooLarge) {
     return data({ result: submission.reply({ fieldErrors: { logo: ["The logo must be 2 MB or smaller."] }, formErrors: [messages.failure] }) }, { status: 422 });

@@ -31,8 +31,7 @@ function refused(form: FormData, errors: Record<string, string[]>, message: stri
   return { status: "error", initialValue, error: { ...errors, "": [message] } };
 }
 
-export async function saveTaskForm(request: Request, mode: "create" | "edit", send: (body: Record<string, string | null>) => Promise<{ data: { id: number } }>, messages: { success: string; failure: string }, backTo: (id: number) => string) {
-  const form = await request.formData();
+export async function saveTaskForm(request: Request, form: FormData, mode: "create" | "edit", send: (body: Record<string, string | null>) => Promise<{ data: { id: number } }>, messages: { success: string; failure: string }, backTo: (id: number) => string) {
   let saved;
   try {
     saved = await send(taskBody(form, mode));
