@@ -167,7 +167,7 @@ export function textFilter(query: ListQuery, key: string): string | undefined {
 export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Searches shorter than this match the start of a word (see `textSearch`). */
-export const SEARCH_ANYWHERE_FROM = 3;
+const SEARCH_ANYWHERE_FROM = 3;
 
 /**
  * The search of a large list (tasks, individuals, companies) over text columns, case-insensitive: three

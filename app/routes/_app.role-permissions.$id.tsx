@@ -6,7 +6,6 @@ import { FormAlert } from "../components/form/field";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { pageTitle } from "../lib/variant";
-import type { ApiValidationError } from "../services/api.server";
 import { requireAccess } from "../services/auth.server";
 import { getRole, rolePermissions, saveRolePermissions } from "../services/roles.server";
 import { redirectWithToast } from "../services/session.server";
@@ -31,8 +30,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!subject.permissions.includes("role_manage")) throw new Response("Not allowed", { status: 403 });
     await saveRolePermissions(api, params.id!, chosen);
   } catch (error) {
-    const refusal = refusalOf(error, "");
-    return data({ errors: [refusal.status === 422 ? (error as ApiValidationError).body.message : refusal.message] }, { status: refusal.status });
+    const refusal = refusalOf(error, (refused) => refused.body.message);
+    return data({ errors: [refusal.message] }, { status: refusal.status });
   }
   return redirectWithToast(request, `/role-permissions/${params.id}`, { kind: "success", message: "Permissions saved." });
 }

@@ -40,7 +40,7 @@ export function keepFormOnOutage<T>(form: FormData, run: () => Promise<T>) {
 /** The API did not answer: the 503 that api.server.ts makes of a refused or broken connection. */
 export const isOutage = (error: unknown): error is Response => error instanceof Response && error.status === 503;
 
-export interface Refusal {
+interface Refusal {
   status: 422 | 503;
   /** The API's messages by field (none when it did not answer). */
   errors: Record<string, string[]>;
@@ -50,12 +50,16 @@ export interface Refusal {
 
 /**
  * Why a save did not happen, for a form that sends back what was typed: the API refused it (a 422 or 409, its
- * messages by field under the form's own message), or the API did not answer (a 503 and the outage message, so
+ * messages by field under the form's own message, or a message made from the API's refusal), or the API did not answer (a 503 and the outage message, so
  * the form comes back filled in rather than as an error page). Anything else (sign-out redirects, 403, 404) is
  * thrown on.
  */
-export function refusalOf(error: unknown, message: string, fieldErrors = (e: ApiValidationError) => e.body.errors ?? {}): Refusal {
-  if (error instanceof ApiValidationError) return { status: 422, errors: fieldErrors(error), message };
+export function refusalOf(
+  error: unknown,
+  message: string | ((refused: ApiValidationError) => string),
+  fieldErrors = (refused: ApiValidationError) => refused.body.errors ?? {},
+): Refusal {
+  if (error instanceof ApiValidationError) return { status: 422, errors: fieldErrors(error), message: typeof message === "string" ? message : message(error) };
   if (isOutage(error)) return { status: 503, errors: {}, message: OUTAGE_MESSAGE };
   throw error;
 }
