@@ -92,72 +92,75 @@ const BRANDING_TOO_LARGE = "The image must be 2 MB or smaller.";
 /** Every form of the page posts here with its intent; a refusal comes back to the form that sent it, with what was typed. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { form, tooLarge } = await readForm(request);
-  return keepClientForm(field(form, "intent"), form, async () => {
-    const { api, subject } = await requireAccess(request, "/company/:id");
-    const id = idOf(params);
-    const intent = field(form, "intent");
-    const url = new URL(request.url);
-    url.searchParams.delete("individualSearch");
-    const here = `${url.pathname}${url.search}`;
-    const manage = subject.permissions.includes("company_manage");
-    if (!manage && intent !== "note-delete") throw new Response("Not allowed", { status: 403 });
-    const done = (message: string, to = here) => redirectWithToast(request, to, { kind: "success", message });
-    switch (intent) {
-      case "link": {
-        const individualId = field(form, "individual_id");
-        if (!/^\d{1,10}$/.test(individualId)) return refused("link", form, { individual_id: ["Choose an individual."] }, "Failed to link.");
-        const r = await attempt("link", form, "Failed to link.", () => linkIndividual(api, id, individualId, linkChangeFrom(form)));
-        return r.ok ? done(`${r.value.data.full_name} linked.`, `/company/${id}`) : r.response;
-      }
-      case "link-update": {
-        const r = await attempt("link-update", form, "Failed to update the link.", () => updateLink(api, id, field(form, "individual_id"), linkChangeFrom(form)));
-        return r.ok ? done("Link updated.") : r.response;
-      }
-      case "bank": {
-        const bank = bankFields(form);
-        // The validation call first: its messages go under each field and nothing is saved.
-        const check = await validateBankDetails(api, bank);
-        if (!check.valid) return refused("bank", form, check.errors, "Failed to save the bank details.");
-        const r = await attempt("bank", form, "Failed to save the bank details.", () => saveBankDetails(api, id, bank));
-        return r.ok ? done("Bank details saved.") : r.response;
-      }
-      case "broker": {
-        const r = await attempt("broker", form, "Failed to save the broker data.", () => saveBrokerData(api, id, form));
-        return r.ok ? done("Broker data saved.") : r.response;
-      }
-      case "communication": {
-        const r = await attempt("communication", form, "Failed to save the communication details.", () => saveCommunication(api, id, form));
-        return r.ok ? done("Communication details saved.") : r.response;
-      }
-      case "branding": {
-        if (tooLarge) return refused("branding", form, { logo: [BRANDING_TOO_LARGE], icon: [BRANDING_TOO_LARGE] }, "Failed to save the branding.");
-        const body = new FormData();
-        body.set("company_branding_colour", field(form, "company_branding_colour"));
-        if (ticked(form, "remove_logo")) body.set("remove_logo", "1");
-        if (ticked(form, "remove_icon")) body.set("remove_icon", "1");
-        for (const name of ["logo", "icon"]) {
-          const file = chosenFile(form, name);
-          if (file) body.set(name, file, file.name);
-        }
-        const r = await attempt("branding", form, "Failed to save the branding.", () => saveBranding(api, id, body));
-        return r.ok ? done("Branding saved.") : r.response;
-      }
-      case "note-add": {
-        const r = await attempt("note-add", form, "Failed to add the note.", () => addNote(api, "company", id, field(form, "body")));
-        return r.ok ? done("Note added.", `/company/${id}?tab=notes`) : r.response;
-      }
-      case "note-delete": {
-        const r = await attempt("note-delete", form, "Failed to delete the note.", () => deleteNote(api, field(form, "note_id")));
-        return r.ok ? done("Note deleted.") : r.response;
-      }
-      case "email-send": {
-        const r = await attempt("email-send", form, "Failed to send the e-mail.", () => emailCompany(api, id, field(form, "to") || null, field(form, "subject"), field(form, "body")));
-        return r.ok ? done(`E-mail sent to ${r.value.data.messages.at(-1)?.to ?? "the company"}.`, `/company/${id}?tab=emails`) : r.response;
-      }
-      default:
-        return refused("", form, {}, "Choose what to do.");
+  return keepClientForm(field(form, "intent"), form, () => saveSection(request, params, form, tooLarge));
+}
+
+/** The form of the page that `form` is, by its intent: saved, back with a toast; refused, back with what was typed. */
+async function saveSection(request: Request, params: ActionFunctionArgs["params"], form: FormData, tooLarge: boolean) {
+  const { api, subject } = await requireAccess(request, "/company/:id");
+  const id = idOf(params);
+  const intent = field(form, "intent");
+  const url = new URL(request.url);
+  url.searchParams.delete("individualSearch");
+  const here = `${url.pathname}${url.search}`;
+  const manage = subject.permissions.includes("company_manage");
+  if (!manage && intent !== "note-delete") throw new Response("Not allowed", { status: 403 });
+  const done = (message: string, to = here) => redirectWithToast(request, to, { kind: "success", message });
+  switch (intent) {
+    case "link": {
+      const individualId = field(form, "individual_id");
+      if (!/^\d{1,10}$/.test(individualId)) return refused("link", form, { individual_id: ["Choose an individual."] }, "Failed to link.");
+      const r = await attempt("link", form, "Failed to link.", () => linkIndividual(api, id, individualId, linkChangeFrom(form)));
+      return r.ok ? done(`${r.value.data.full_name} linked.`, `/company/${id}`) : r.response;
     }
-  });
+    case "link-update": {
+      const r = await attempt("link-update", form, "Failed to update the link.", () => updateLink(api, id, field(form, "individual_id"), linkChangeFrom(form)));
+      return r.ok ? done("Link updated.") : r.response;
+    }
+    case "bank": {
+      const bank = bankFields(form);
+      // The validation call first: its messages go under each field and nothing is saved.
+      const check = await validateBankDetails(api, bank);
+      if (!check.valid) return refused("bank", form, check.errors, "Failed to save the bank details.");
+      const r = await attempt("bank", form, "Failed to save the bank details.", () => saveBankDetails(api, id, bank));
+      return r.ok ? done("Bank details saved.") : r.response;
+    }
+    case "broker": {
+      const r = await attempt("broker", form, "Failed to save the broker data.", () => saveBrokerData(api, id, form));
+      return r.ok ? done("Broker data saved.") : r.response;
+    }
+    case "communication": {
+      const r = await attempt("communication", form, "Failed to save the communication details.", () => saveCommunication(api, id, form));
+      return r.ok ? done("Communication details saved.") : r.response;
+    }
+    case "branding": {
+      if (tooLarge) return refused("branding", form, { logo: [BRANDING_TOO_LARGE], icon: [BRANDING_TOO_LARGE] }, "Failed to save the branding.");
+      const body = new FormData();
+      body.set("company_branding_colour", field(form, "company_branding_colour"));
+      if (ticked(form, "remove_logo")) body.set("remove_logo", "1");
+      if (ticked(form, "remove_icon")) body.set("remove_icon", "1");
+      for (const name of ["logo", "icon"]) {
+        const file = chosenFile(form, name);
+        if (file) body.set(name, file, file.name);
+      }
+      const r = await attempt("branding", form, "Failed to save the branding.", () => saveBranding(api, id, body));
+      return r.ok ? done("Branding saved.") : r.response;
+    }
+    case "note-add": {
+      const r = await attempt("note-add", form, "Failed to add the note.", () => addNote(api, "company", id, field(form, "body")));
+      return r.ok ? done("Note added.", `/company/${id}?tab=notes`) : r.response;
+    }
+    case "note-delete": {
+      const r = await attempt("note-delete", form, "Failed to delete the note.", () => deleteNote(api, field(form, "note_id")));
+      return r.ok ? done("Note deleted.") : r.response;
+    }
+    case "email-send": {
+      const r = await attempt("email-send", form, "Failed to send the e-mail.", () => emailCompany(api, id, field(form, "to") || null, field(form, "subject"), field(form, "body")));
+      return r.ok ? done(`E-mail sent to ${r.value.data.messages.at(-1)?.to ?? "the company"}.`, `/company/${id}?tab=emails`) : r.response;
+    }
+    default:
+      return refused("", form, {}, "Choose what to do.");
+  }
 }
 
 // Everything below the header (tabs, details, links, bank and broker data, branding, lines, tasks, notes, e-mails,

@@ -86,61 +86,64 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** Every form of the page posts here with its intent; a refusal comes back to the form that sent it. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
-  return keepClientForm(field(form, "intent"), form, async () => {
-    const { api, edition, subject } = await requireAccess(request, "/individual/:id");
-    const id = idOf(params);
-    const words = wordsFor(edition);
-    const intent = field(form, "intent");
-    const url = new URL(request.url);
-    url.searchParams.delete("companySearch");
-    const here = `${url.pathname}${url.search}`;
-    const need = (p: string) => {
-      if (!subject.permissions.includes(p)) throw new Response("Not allowed", { status: 403 });
-    };
-    switch (intent) {
-      case "archive":
-      case "restore": {
-        need("individual_manage");
-        const done = await attempt(intent, form, `Failed to ${intent} ${words.individual}.`, () => updateIndividual(api, id, { archived: intent === "archive" }));
-        if (!done.ok) return done.response;
-        return redirectWithToast(request, here, { kind: "success", message: `${capitalise(words.individual)} ${intent}d.` });
-      }
-      case "link": {
-        need("company_manage");
-        const companyId = field(form, "company_id");
-        if (!/^\d{1,10}$/.test(companyId)) return refused("link", form, { company_id: [`Choose a ${words.company}.`] }, "Failed to link.");
-        const done = await attempt("link", form, "Failed to link.", () => linkIndividual(api, companyId, id, linkChangeFrom(form)));
-        if (!done.ok) return done.response;
-        return redirectWithToast(request, `/individual/${id}`, { kind: "success", message: `Linked to ${done.value.data.company_name}.` });
-      }
-      case "link-update": {
-        need("company_manage");
-        const companyId = field(form, "company_id");
-        const done = await attempt("link-update", form, "Failed to update the link.", () => updateLink(api, companyId, id, linkChangeFrom(form)));
-        if (!done.ok) return done.response;
-        return redirectWithToast(request, here, { kind: "success", message: "Link updated." });
-      }
-      case "note-add": {
-        need("individual_manage");
-        const done = await attempt("note-add", form, "Failed to add the note.", () => addNote(api, "individual", id, field(form, "body")));
-        if (!done.ok) return done.response;
-        return redirectWithToast(request, `/individual/${id}?tab=notes`, { kind: "success", message: "Note added." });
-      }
-      case "note-delete": {
-        const done = await attempt("note-delete", form, "Failed to delete the note.", () => deleteNote(api, field(form, "note_id")));
-        if (!done.ok) return done.response;
-        return redirectWithToast(request, here, { kind: "success", message: "Note deleted." });
-      }
-      case "email-send": {
-        need("individual_manage");
-        const done = await attempt("email-send", form, "Failed to send the e-mail.", () => emailIndividual(api, id, field(form, "subject"), field(form, "body")));
-        if (!done.ok) return done.response;
-        return redirectWithToast(request, `/individual/${id}?tab=emails`, { kind: "success", message: "E-mail sent." });
-      }
-      default:
-        return refused("", form, {}, "Choose what to do.");
+  return keepClientForm(field(form, "intent"), form, () => saveSection(request, params, form));
+}
+
+/** The form of the page that `form` is, by its intent: saved, back with a toast; refused, back with what was typed. */
+async function saveSection(request: Request, params: ActionFunctionArgs["params"], form: FormData) {
+  const { api, edition, subject } = await requireAccess(request, "/individual/:id");
+  const id = idOf(params);
+  const words = wordsFor(edition);
+  const intent = field(form, "intent");
+  const url = new URL(request.url);
+  url.searchParams.delete("companySearch");
+  const here = `${url.pathname}${url.search}`;
+  const need = (p: string) => {
+    if (!subject.permissions.includes(p)) throw new Response("Not allowed", { status: 403 });
+  };
+  switch (intent) {
+    case "archive":
+    case "restore": {
+      need("individual_manage");
+      const done = await attempt(intent, form, `Failed to ${intent} ${words.individual}.`, () => updateIndividual(api, id, { archived: intent === "archive" }));
+      if (!done.ok) return done.response;
+      return redirectWithToast(request, here, { kind: "success", message: `${capitalise(words.individual)} ${intent}d.` });
     }
-  });
+    case "link": {
+      need("company_manage");
+      const companyId = field(form, "company_id");
+      if (!/^\d{1,10}$/.test(companyId)) return refused("link", form, { company_id: [`Choose a ${words.company}.`] }, "Failed to link.");
+      const done = await attempt("link", form, "Failed to link.", () => linkIndividual(api, companyId, id, linkChangeFrom(form)));
+      if (!done.ok) return done.response;
+      return redirectWithToast(request, `/individual/${id}`, { kind: "success", message: `Linked to ${done.value.data.company_name}.` });
+    }
+    case "link-update": {
+      need("company_manage");
+      const companyId = field(form, "company_id");
+      const done = await attempt("link-update", form, "Failed to update the link.", () => updateLink(api, companyId, id, linkChangeFrom(form)));
+      if (!done.ok) return done.response;
+      return redirectWithToast(request, here, { kind: "success", message: "Link updated." });
+    }
+    case "note-add": {
+      need("individual_manage");
+      const done = await attempt("note-add", form, "Failed to add the note.", () => addNote(api, "individual", id, field(form, "body")));
+      if (!done.ok) return done.response;
+      return redirectWithToast(request, `/individual/${id}?tab=notes`, { kind: "success", message: "Note added." });
+    }
+    case "note-delete": {
+      const done = await attempt("note-delete", form, "Failed to delete the note.", () => deleteNote(api, field(form, "note_id")));
+      if (!done.ok) return done.response;
+      return redirectWithToast(request, here, { kind: "success", message: "Note deleted." });
+    }
+    case "email-send": {
+      need("individual_manage");
+      const done = await attempt("email-send", form, "Failed to send the e-mail.", () => emailIndividual(api, id, field(form, "subject"), field(form, "body")));
+      if (!done.ok) return done.response;
+      return redirectWithToast(request, `/individual/${id}?tab=emails`, { kind: "success", message: "E-mail sent." });
+    }
+    default:
+      return refused("", form, {}, "Choose what to do.");
+  }
 }
 
 // Everything below the header (tabs, details, links and their forms, tasks, notes, e-mails) is an island: the
