@@ -68,5 +68,9 @@ export const teamInvitations = pgTable(
     uniqueIndex("team_invitations_pending_unique")
       .on(t.teamId, sql`lower(${t.email})`)
       .where(sql`${t.cancelledAt} is null and ${t.acceptedAt} is null`),
+    // A user's pending invitations in their company, looked up at each sign-in (acceptTeamInvitations).
+    index("team_invitations_pending_email_idx")
+      .on(t.tenantId, sql`lower(${t.email})`)
+      .where(sql`${t.cancelledAt} is null and ${t.acceptedAt} is null`),
   ],
 );
