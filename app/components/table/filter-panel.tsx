@@ -145,7 +145,7 @@ function FilterForm({ stateFields, children }: { stateFields: ReactNode; childre
     <Form
       ref={form}
       method="get"
-      className="flex flex-wrap items-end gap-3"
+      className="filter-form flex flex-wrap items-end gap-3"
       preventScrollReset
       onChange={(e) => {
         const target = e.target as HTMLInputElement;
