@@ -27,3 +27,13 @@ export function securityHeaders(headers: Headers, request: Request, nonce?: stri
   const proto = request.headers.get("X-Forwarded-Proto") ?? new URL(request.url).protocol.replace(":", "");
   if (proto === "https") headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
 }
+
+/**
+ * A resource route's JSON answer (the dropdowns' options, the bell's count) with the security headers a
+ * document gets: Remix adds none to a resource route's own response.
+ */
+export function resourceJson(request: Request, data: unknown, init: ResponseInit = {}) {
+  const response = Response.json(data, init);
+  securityHeaders(response.headers, request);
+  return response;
+}

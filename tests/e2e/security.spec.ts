@@ -84,7 +84,7 @@ test.describe("Stored HTML", () => {
 });
 
 test.describe("Headers and cookies", () => {
-  test("a page and a data request carry the security headers; HSTS only behind HTTPS; the session cookie is HttpOnly and SameSite=Lax", async ({ page, context }) => {
+  test("a page, a data request and a resource route carry the security headers; HSTS only behind HTTPS; the session cookie is HttpOnly and SameSite=Lax", async ({ page, context }) => {
     await signIn(page, USERS.admin);
     const res = await page.goto("/roles");
     expect(res?.status()).toBe(200);
@@ -118,6 +118,15 @@ test.describe("Headers and cookies", () => {
     expect(dh["content-security-policy"]).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     expect(dh["x-content-type-options"]).toBe("nosniff");
     expect(dh["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+
+    // A resource route's JSON (the bell's count, polled by the page) carries them too.
+    const resource = await portal(page, "get", "/resources/notification-count");
+    expect(resource.status()).toBe(200);
+    const rh = resource.headers();
+    expect(rh["content-type"]).toContain("application/json");
+    expect(rh["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(rh["x-content-type-options"]).toBe("nosniff");
+    expect(rh["cache-control"]).toBe("no-store");
 
     // Behind an HTTPS proxy, HSTS is sent.
     // (Signed out: a signed-in /login is a redirect to the dashboard.)
