@@ -402,7 +402,8 @@ ${apiCalls.map((a) => `| ${a.name} | ${a.calls.length}: ${a.calls.join(", ") || 
 ${labs.map((l) => `| ${l.name} | ${ms(l.ttfb)} | ${ms(l.fcp)} | ${ms(l.lcp)} | ${l.cls.toFixed(3)} | ${kb(l.js)} |`).join("\n")}
 `;
 mkdirSync(path.join(root, "bench/results"), { recursive: true });
-const stamp = new Date().toISOString().slice(0, 10);
+// Named by the minute (UTC): a second run the same day keeps the first's file.
+const stamp = new Date().toISOString().slice(0, 16).replace("T", "-").replace(":", "");
 writeFileSync(path.join(root, "bench/results/latest.md"), report);
 writeFileSync(path.join(root, `bench/results/${stamp}-${DATABASE_URL ? "postgres" : "pglite"}.md`), report);
 console.log(report);
