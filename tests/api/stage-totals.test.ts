@@ -1,7 +1,8 @@
 /**
- * Pipeline and stage counts come from pipeline_stage_totals, kept by statement-level triggers on tasks
- * (migration 0009). Whatever writes tasks — the API, a bulk insert, an update that moves tasks between stages
- * and pipelines, a delete — the totals equal an aggregate over the tasks themselves.
+ * Pipeline and stage counts come from totals kept by statement-level triggers on tasks: pipeline_stage_totals
+ * (all tasks and their revenue per stage, migration 0009) and task_open_totals (the open ones, 0013; 0017 took
+ * them out of the first). Whatever writes tasks — the API, a bulk insert, an update that moves tasks between
+ * stages and pipelines or closes them, a delete — the totals and GET /pipelines equal an aggregate over the tasks.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -25,15 +26,33 @@ async function rows(query: ReturnType<typeof sql>) {
   );
 }
 
-/** The kept totals against a fresh aggregate, stage by stage (stages without tasks: zero or no row). */
+/**
+ * The kept totals against a fresh aggregate, stage by stage (stages without tasks: zero or no row), and the
+ * pipelines' counts as GET /pipelines answers them (all, open, open value) against the tasks.
+ */
 async function expectTotalsExact() {
-  const kept = await rows(sql`select pipeline_stage_id as stage, tasks, open, value, open_value from pipeline_stage_totals where tasks <> 0 or open <> 0 or value <> 0 or open_value <> 0 order by 1`);
+  const kept = await rows(sql`select pipeline_stage_id as stage, tasks, value from pipeline_stage_totals where tasks <> 0 or value <> 0 order by 1`);
   const actual = await rows(sql`
-    select pipeline_stage_id as stage, count(*) as tasks, count(*) filter (where state = 'open') as open,
-           coalesce(sum(expected_revenue), 0) as value, coalesce(sum(expected_revenue) filter (where state = 'open'), 0) as open_value
+    select pipeline_stage_id as stage, count(*) as tasks, coalesce(sum(expected_revenue), 0) as value
     from tasks group by pipeline_stage_id
     having count(*) > 0 order by 1`);
   expect(kept).toEqual(actual);
+
+  const harbour = await tenantId(api, "Harbour Brokers");
+  const res = await api.request("GET", "/pipelines", { token: admin, query: { page: { size: 100 } } });
+  expect(res.status).toBe(200);
+  const direct = await rows(sql`
+    select pipeline_id as id, count(*) as tasks, count(*) filter (where state = 'open') as open,
+           coalesce(sum(expected_revenue) filter (where state = 'open'), 0) as open_value
+    from tasks where tenant_id = ${harbour} group by 1`);
+  const answered = (res.body.data as { id: number; tasks_count: number; open_tasks_count: number; open_value: number }[]).map((p) => ({
+    id: p.id,
+    tasks: p.tasks_count,
+    open: p.open_tasks_count,
+    open_value: p.open_value,
+  }));
+  expect(answered.length).toBeGreaterThan(0);
+  for (const p of answered) expect(p, `pipeline ${p.id}`).toEqual(direct.find((d) => d.id === p.id) ?? { id: p.id, tasks: 0, open: 0, open_value: 0 });
 }
 
 describe("pipeline_stage_totals", () => {
@@ -67,6 +86,12 @@ describe("pipeline_stage_totals", () => {
       from (select id, pipeline_id from pipeline_stages where tenant_id = ${harbour} and outcome = 'open' order by id desc limit 1) s
       where t.name like 'Bulk %' and t.id % 5 = 0`);
     await api.database.db.execute(sql`update tasks set name = name || ' (renamed)' where name like 'Bulk %'`);
+    await expectTotalsExact();
+    // Closed where they stand (same stage, same revenue): only the open counts move.
+    await api.database.db.execute(sql`update tasks set state = 'won', closed_at = now() where name like 'Bulk %' and id % 7 = 0`);
+    await api.database.db.execute(sql`update tasks set state = 'lost', closed_at = now() where name like 'Bulk %' and id % 7 = 1`);
+    await expectTotalsExact();
+    await api.database.db.execute(sql`update tasks set state = 'open', closed_at = null where name like 'Bulk %' and id % 7 = 0`);
     await expectTotalsExact();
     await api.database.db.execute(sql`delete from tasks where name like 'Bulk %' and id % 3 = 0`);
     await expectTotalsExact();

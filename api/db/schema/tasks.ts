@@ -170,10 +170,11 @@ export const tasks = pgTable(
 );
 
 /**
- * Task totals per stage (tasks, open tasks, expected revenue, open revenue), kept by statement-level triggers
- * on tasks (migration 0009_stage_totals.sql): the pipelines list, a pipeline and the board read one row per
- * stage instead of aggregating every task (300 ms at a million tasks, on every tasks page). No foreign keys on
- * purpose: a tenant's deletion cascades to stages and tasks in either order. Stage ids are never reused.
+ * Task totals per stage (tasks, expected revenue), kept by statement-level triggers on tasks (migration
+ * 0009_stage_totals.sql): the pipelines list, a pipeline and the board read one row per stage instead of
+ * aggregating every task (300 ms at a million tasks, on every tasks page). The open tasks are counted once, in
+ * task_open_totals (by stage, priority and review status; migration 0017 dropped this table's copy). No foreign
+ * keys on purpose: a tenant's deletion cascades to stages and tasks in either order. Stage ids are never reused.
  */
 export const pipelineStageTotals = pgTable(
   "pipeline_stage_totals",
@@ -182,9 +183,7 @@ export const pipelineStageTotals = pgTable(
     tenantId: integer("tenant_id").notNull(),
     pipelineId: integer("pipeline_id").notNull(),
     tasks: integer("tasks").notNull().default(0),
-    open: integer("open").notNull().default(0),
     value: numeric("value", { precision: 18, scale: 2 }).notNull().default("0"),
-    openValue: numeric("open_value", { precision: 18, scale: 2 }).notNull().default("0"),
   },
   (t) => [index("pipeline_stage_totals_tenant_pipeline_idx").on(t.tenantId, t.pipelineId)],
 );

@@ -16,7 +16,7 @@ import {
   type TargetPeriod,
 } from "../../../contract/pipelines";
 import type { Database, Db } from "../../db/client";
-import { pipelines, pipelineStages, pipelineStageTotals, pipelineTargets, pipelineUsers, tasks, users } from "../../db/schema";
+import { pipelines, pipelineStages, pipelineStageTotals, pipelineTargets, pipelineUsers, taskOpenTotals, tasks, users } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
 import { likeEscape, offsetOf, sortOf, textFilter } from "../../http/paging";
 import { isUniqueViolation } from "../../lib/db-errors";
@@ -31,15 +31,17 @@ const money = (v: string | number | null | undefined) => (v === null || v === un
 export const fullName = (u: { name: string; lastName: string }) => [u.name, u.lastName].filter(Boolean).join(" ");
 const statusName = (s: number) => PIPELINE_STATUSES.find((x) => x.id === s)?.name ?? "Active";
 
-interface Counts {
+interface StageCounts {
   tasks: number;
+  value: number;
+}
+interface Counts extends StageCounts {
   open: number;
   openValue: number;
-  value: number;
 }
 const noCounts: Counts = { tasks: 0, open: 0, openValue: 0, value: 0 };
 
-export function toStage(s: StageRow, counts: Counts = noCounts): PipelineStage {
+export function toStage(s: StageRow, counts: StageCounts = noCounts): PipelineStage {
   return {
     id: s.id,
     pipeline_id: s.pipelineId,
@@ -81,33 +83,46 @@ export const toPipelineUser = (u: { id: number; name: string; lastName: string; 
 // ---------------------------------------------------------------- reading
 
 /**
- * Task counts per pipeline (all, open, open value): summed from the per-stage totals that triggers on tasks keep
- * (pipeline_stage_totals, migration 0009) — a row per stage, not every task.
+ * Task counts per pipeline (all, open, open value), summed from totals that triggers on tasks keep — a few rows
+ * per stage, not every task: all tasks and their revenue per stage (pipeline_stage_totals, migration 0009), the
+ * open ones per stage, priority and review status (task_open_totals, 0013). A stage with open tasks has tasks,
+ * so its row of the first is there for the second to join.
  */
 async function pipelineCounts(db: Db, tenantId: number, ids: number[]): Promise<Map<number, Counts>> {
   if (ids.length === 0) return new Map();
+  const open = db
+    .select({
+      stageId: taskOpenTotals.pipelineStageId,
+      tasks: sql<number>`sum(${taskOpenTotals.tasks})`.as("open_tasks"),
+      value: sql<string>`sum(${taskOpenTotals.value})`.as("open_value"),
+    })
+    .from(taskOpenTotals)
+    .where(eq(taskOpenTotals.tenantId, tenantId))
+    .groupBy(taskOpenTotals.pipelineStageId)
+    .as("open");
   const rows = await db
     .select({
       id: pipelineStageTotals.pipelineId,
       tasks: sql<number>`sum(${pipelineStageTotals.tasks})::int`,
-      open: sql<number>`sum(${pipelineStageTotals.open})::int`,
-      openValue: sql<string | null>`sum(${pipelineStageTotals.openValue})`,
+      open: sql<number>`coalesce(sum(${open.tasks}), 0)::int`,
+      openValue: sql<string | null>`sum(${open.value})`,
       value: sql<string | null>`sum(${pipelineStageTotals.value})`,
     })
     .from(pipelineStageTotals)
+    .leftJoin(open, eq(open.stageId, pipelineStageTotals.pipelineStageId))
     .where(and(eq(pipelineStageTotals.tenantId, tenantId), inArray(pipelineStageTotals.pipelineId, ids)))
     .groupBy(pipelineStageTotals.pipelineId);
   return new Map(rows.map((r) => [r.id, { tasks: r.tasks, open: r.open, openValue: money(r.openValue), value: money(r.value) }]));
 }
 
 /** Task counts per stage of some pipelines (the per-stage totals kept by triggers on tasks). */
-async function stageCounts(db: Db, tenantId: number, pipelineIds: number[]): Promise<Map<number, Counts>> {
+async function stageCounts(db: Db, tenantId: number, pipelineIds: number[]): Promise<Map<number, StageCounts>> {
   if (pipelineIds.length === 0) return new Map();
   const rows = await db
     .select()
     .from(pipelineStageTotals)
     .where(and(eq(pipelineStageTotals.tenantId, tenantId), inArray(pipelineStageTotals.pipelineId, pipelineIds)));
-  return new Map(rows.map((r) => [r.pipelineStageId, { tasks: r.tasks, open: r.open, openValue: money(r.openValue), value: money(r.value) }]));
+  return new Map(rows.map((r) => [r.pipelineStageId, { tasks: r.tasks, value: money(r.value) }]));
 }
 
 async function stagesOf(db: Db, tenantId: number, pipelineIds: number[]): Promise<StageRow[]> {
