@@ -167,4 +167,16 @@ test.describe("narrow screens", () => {
     await expectPath(page, "/tasks");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tasks");
   });
+  test("pages fit the phone's width: the header wraps (its account menu and bell on screen), wide tables and the board scroll inside their box", async ({ page }) => {
+    await signIn(page, USERS.admin);
+    for (const path of ["/dashboard", "/tasks", "/tasks/board", "/individuals", "/companies", "/pipelines", "/roles", "/team", "/providers"]) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${path} scrolls sideways`).toBe(0);
+    }
+    await expect(page.locator("details[data-account-menu] summary")).toBeInViewport();
+    await expect(page.locator("[data-bell]")).toBeInViewport();
+    const menu = await openAccountMenu(page);
+    await expect(menu.getByRole("button", { name: "Log Out" })).toBeInViewport();
+  });
 });
