@@ -9,6 +9,7 @@ import { DataTable, type Column } from "../components/table/data-table";
 import { FilterBar } from "../components/table/filter-bar";
 import { PageSizeSelect, SearchBox } from "../components/table/list-controls";
 import { Pager } from "../components/table/pager";
+import { CloseDate } from "../components/tasks/close-date";
 import { StageChip } from "../components/tasks/stage-chip";
 import { formatDate, formatMoney } from "../lib/format";
 import { wordsFor } from "../lib/labels";
@@ -77,7 +78,7 @@ export default function TasksPage() {
     { key: "review", header: "Review status", sortField: "review_status", cell: (t) => t.review_status_name },
     { key: "assignee", header: "Assigned to", cell: (t) => t.teamMember?.full_name ?? "—" },
     { key: "revenue", header: "Expected revenue", sortField: "expected_revenue", align: "right", cell: (t) => (t.expected_revenue === null ? "—" : formatMoney(t.expected_revenue)) },
-    { key: "close", header: "Expected close", sortField: "expected_close_date", cell: (t) => (t.expected_close_date ? formatDate(t.expected_close_date) : "—") },
+    { key: "close", header: "Expected close", sortField: "expected_close_date", cell: (t) => <CloseDate date={t.expected_close_date} open={t.state === "open"} /> },
     { key: "created", header: "Created", sortField: "created_at", cell: (t) => formatDate(t.created_at) },
   ];
   return (

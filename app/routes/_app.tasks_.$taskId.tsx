@@ -5,6 +5,7 @@ import { Suspense, type ReactNode } from "react";
 import type { Task } from "../../contract/tasks";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { CloseDate } from "../components/tasks/close-date";
 import { StageChip } from "../components/tasks/stage-chip";
 import type { SectionResult } from "../components/tasks/task-detail-sections";
 import { sectionsOnServer } from "../components/tasks/task-detail-sections.server";
@@ -296,7 +297,9 @@ export default function TaskPage() {
           <Fact label="Individual">{task.sourceIndividual?.full_name ?? "—"}</Fact>
           <Fact label="Company">{task.company?.name ?? "—"}</Fact>
           <Fact label="Expected revenue">{task.expected_revenue === null ? "—" : formatMoney(task.expected_revenue)}</Fact>
-          <Fact label="Expected close">{task.expected_close_date ? formatDate(task.expected_close_date) : "—"}</Fact>
+          <Fact label="Expected close">
+            <CloseDate date={task.expected_close_date} open={task.state === "open"} />
+          </Fact>
           <Fact label="Created">{formatDate(task.created_at)}</Fact>
         </dl>
         {task.description ? <p className="mt-4 whitespace-pre-wrap text-sm text-slate-700">{task.description}</p> : null}

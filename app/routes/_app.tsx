@@ -10,6 +10,7 @@ import "../lib/island";
 import { FrameErrorBoundary } from "../components/route-error-boundary";
 import { Header } from "../components/frame/header";
 import { Sidebar } from "../components/frame/sidebar";
+import { todayInLondon } from "../lib/dates";
 import { greetingFor, ukHour } from "../lib/greeting";
 import { hexToRgb, productName } from "../lib/variant";
 import { requireUser, sessionApi, started } from "../services/auth.server";
@@ -38,6 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     menu: visibleMenu(edition, subject),
     greeting: greetingFor(ukHour(now)),
     year: now.getFullYear(),
+    /** The UK calendar day, for what is due or overdue. */
+    today: todayInLondon(now),
     user: {
       name: user.name,
       last_name: user.last_name,

@@ -34,8 +34,8 @@ async function taskApi(request: APIRequestContext, email: string) {
       const list = ((await res.json()) as { data: ApiPipeline[] }).data.map((p) => ({ ...p, stages: [...p.stages].sort((a, b) => a.order - b.order) }));
       return list.filter((p) => p.stages.length >= 3);
     },
-    async createTask(name: string, pipelineId: number, stageId: number) {
-      const res = await request.post(`${E2E.main.api}/task`, { headers, data: { name, pipeline_id: pipelineId, pipeline_stage_id: stageId, priority: 1 } });
+    async createTask(name: string, pipelineId: number, stageId: number, more: Record<string, unknown> = {}) {
+      const res = await request.post(`${E2E.main.api}/task`, { headers, data: { name, pipeline_id: pipelineId, pipeline_stage_id: stageId, priority: 1, ...more } });
       expect(res.status(), `creating task ${name}: ${await res.text()}`).toBe(201);
       return ((await res.json()) as { data: { id: number } }).data.id;
     },
@@ -65,6 +65,22 @@ function activity(page: Page): Locator {
 test.describe("Task page, as Harbour Brokers' admin", () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, USERS.admin);
+  });
+
+  test("an open task whose expected close has passed reads 'overdue' in the list and on its page; one still to come does not", async ({ page, request }, testInfo) => {
+    const api = await taskApi(request, USERS.admin.email);
+    const [pipeline] = await api.pipelines();
+    const token = uniqueToken(testInfo);
+    const late = await api.createTask(`Overdue ${token}`, pipeline.id, pipeline.stages[0].id, { expected_close_date: "2024-03-01" });
+    await api.createTask(`Due later ${token}`, pipeline.id, pipeline.stages[0].id, { expected_close_date: "2099-12-31" });
+
+    await page.goto(`/tasks?search=${encodeURIComponent(token)}`);
+    await expect(rowWith(page, `Overdue ${token}`)).toContainText("01/03/24 · overdue");
+    await expect(rowWith(page, `Due later ${token}`)).toContainText("31/12/99");
+    await expect(rowWith(page, `Due later ${token}`)).not.toContainText("overdue");
+
+    await page.goto(`/tasks/${late}`);
+    await expect(summary(page)).toContainText("01/03/24 · overdue");
   });
 
   test("a task opened from the list moves to another stage with 'Update progress': note, document, activity log, list and board follow", async ({ page, request }, testInfo) => {

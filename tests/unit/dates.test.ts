@@ -12,6 +12,7 @@ import {
   shiftYears,
   todayInLondon,
 } from "../../app/lib/dates";
+import { isOverdue } from "../../app/components/tasks/close-date";
 
 const TODAY = "2026-03-15";
 
@@ -174,5 +175,18 @@ describe("time text: HH:mm, 24-hour", () => {
     ["", null],
   ])("%j → %j", (text, expected) => {
     expect(normaliseTimeText(text)).toBe(expected);
+  });
+});
+
+describe("isOverdue", () => {
+  it("is an open task's expected close before today, on the UK calendar", () => {
+    expect(isOverdue("2026-11-20", true, "2026-11-21")).toBe(true);
+    expect(isOverdue("2026-11-21", true, "2026-11-21")).toBe(false);
+    expect(isOverdue("2026-11-22", true, "2026-11-21")).toBe(false);
+    // A timestamp-shaped value is read by its day.
+    expect(isOverdue("2026-11-20T23:30:00.000Z", true, "2026-11-21")).toBe(true);
+  });
+  it("is never a closed task's", () => {
+    expect(isOverdue("2020-01-01", false, "2026-11-21")).toBe(false);
   });
 });

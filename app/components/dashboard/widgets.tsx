@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { formatDate, formatMoney, formatNumber } from "../../lib/format";
+import { formatMoney, formatNumber } from "../../lib/format";
+import { CloseDate } from "../tasks/close-date";
 import { StageChip } from "../tasks/stage-chip";
 
 /** A dashboard card: a heading, an optional action link, its content. */
@@ -62,7 +63,7 @@ export function MyOpenTasks({ tasks, total, allHref, tasksWord }: { tasks: OpenT
             </Link>
             <span className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
               {t.stage ? <StageChip pipeline={t.pipeline} stage={t.stage} /> : null}
-              {t.expected_close_date ? <span>{`Close ${formatDate(t.expected_close_date)}`}</span> : null}
+              {t.expected_close_date ? <CloseDate date={t.expected_close_date} open prefix="Close " /> : null}
               {t.expected_revenue !== null ? <span>{formatMoney(t.expected_revenue)}</span> : null}
               <span>{`${t.priority_name} priority`}</span>
             </span>
