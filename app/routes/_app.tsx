@@ -10,11 +10,10 @@ import "../lib/island";
 import { FrameErrorBoundary } from "../components/route-error-boundary";
 import { Header } from "../components/frame/header";
 import { Sidebar } from "../components/frame/sidebar";
-import { todayInLondon } from "../lib/dates";
-import { greetingFor, ukHour } from "../lib/greeting";
 import { hexToRgb, productName } from "../lib/variant";
 import { requireUser, sessionApi, started } from "../services/auth.server";
 import { config } from "../services/config.server";
+import { frameClock } from "../services/frame.server";
 import { companySwitcher, visibleMenu } from "../services/menus.server";
 import { isRedirect, unreadCount } from "../services/notifications.server";
 
@@ -33,14 +32,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
   const { user, edition, subject } = await signedIn;
   const notificationCount = await badge;
-  const now = new Date();
   return {
     edition,
     menu: visibleMenu(edition, subject),
-    greeting: greetingFor(ukHour(now)),
-    year: now.getFullYear(),
-    /** The UK calendar day, for what is due or overdue. */
-    today: todayInLondon(now),
+    ...frameClock(),
     user: {
       name: user.name,
       last_name: user.last_name,
