@@ -70,6 +70,9 @@ export default function Frame() {
   const brand = f.company.main_color ? hexToRgb(f.company.main_color) : undefined;
   return (
     <div className="flex min-h-screen" style={brand ? ({ "--brand": brand } as React.CSSProperties) : undefined}>
+      <a href="#main" className="sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-medium text-brand shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4" data-skip-link>
+        Skip to main content
+      </a>
       <input type="checkbox" id="nav-toggle" className="peer sr-only" aria-controls="side-menu" aria-label="Show menu" />
       <Sidebar menu={f.menu} edition={f.edition} underwritingUrl={f.underwritingUrl} />
       <label htmlFor="nav-toggle" className="fixed inset-0 z-30 hidden bg-slate-900/40 peer-checked:block lg:!hidden" aria-hidden="true" />
@@ -89,7 +92,7 @@ export default function Frame() {
           notificationCount={f.notificationCount}
           instagramUrl={f.instagramUrl}
         />
-        <main id="main" className="flex-1 px-4 py-6 sm:px-8">
+        <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none sm:px-8">
           <Outlet />
         </main>
         <Footer edition={f.edition} helpUrl={f.helpUrl} year={f.year} />

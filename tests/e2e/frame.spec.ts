@@ -90,6 +90,22 @@ test.describe("page frame", () => {
     await expect(page.locator("[data-greeting]")).toHaveText(/^Good (Morning|Afternoon|Evening), Olivia$/);
     await expect(page.locator("[data-company-bar]")).toHaveText("Bloom Bakery Ltd");
   });
+
+  test("the first Tab offers 'Skip to main content', which takes the keyboard past the menus to the page", async ({ page }) => {
+    await signIn(page, USERS.admin);
+    await page.goto("/tasks");
+    const skip = page.locator("[data-skip-link]");
+    await expect(skip).not.toBeInViewport();
+    await page.keyboard.press("Tab");
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await expect(skip).toHaveText("Skip to main content");
+    await page.keyboard.press("Enter");
+    await expect(page.locator("main#main")).toBeFocused();
+    // The next Tab is inside the page, not in the side menu or the header.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.querySelector("main")!.contains(document.activeElement))).toBe(true);
+  });
 });
 
 test.describe("account menu", () => {
