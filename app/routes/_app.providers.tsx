@@ -42,7 +42,7 @@ const columns: Column<Provider>[] = [
     sortField: "name",
     cell: (p) => (
       <span className="flex items-center gap-3">
-        {p.logo_url ? <img src={p.logo_url} alt="" className="h-6 w-6 rounded object-contain" loading="lazy" /> : null}
+        {p.logo_url ? <img src={p.logo_url} alt="" width={24} height={24} className="h-6 w-6 rounded object-contain" loading="lazy" /> : null}
         <span className="font-medium">{p.name}</span>
       </span>
     ),

@@ -176,7 +176,7 @@ export function BrandingForm({ company, state, canManage }: { company: CompanyDe
               removeLabel="Remove icon"
               errors={state.errors("icon")}
             />
-            {company.icon_url ? <img src={company.icon_url} alt={`${company.name} icon`} className="h-16 w-16 rounded bg-white object-contain ring-1 ring-slate-200" /> : null}
+            {company.icon_url ? <img src={company.icon_url} alt={`${company.name} icon`} width={64} height={64} className="h-16 w-16 rounded bg-white object-contain ring-1 ring-slate-200" /> : null}
           </div>
         </div>
         <Field

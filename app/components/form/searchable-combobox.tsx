@@ -187,7 +187,7 @@ export default function SearchableCombobox({
                 </button>
               ) : null}
               <ComboboxButton aria-label={`Show ${label} options`} className="absolute inset-y-0 right-0 flex items-center px-2 text-slate-500">
-                <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="h-4 w-4">
+                <svg width="1em" height="1em" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="h-4 w-4">
                   <path fillRule="evenodd" d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06z" clipRule="evenodd" />
                 </svg>
               </ComboboxButton>

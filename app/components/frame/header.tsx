@@ -69,7 +69,7 @@ function AccountMenu({ user, brokerPortalUrl, companyMenu, from }: Pick<HeaderPr
     <details ref={ref} className="group relative" data-account-menu>
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full p-1 pr-3 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand [&::-webkit-details-marker]:hidden">
         {user.profile_photo_path ? (
-          <img src={user.profile_photo_path} alt="" className="h-8 w-8 rounded-full object-cover" data-avatar />
+          <img src={user.profile_photo_path} alt="" width={32} height={32} className="h-8 w-8 rounded-full object-cover" data-avatar />
         ) : (
           <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-brand text-xs font-semibold text-brand-ink">
             {initials(user)}

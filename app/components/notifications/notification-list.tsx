@@ -37,7 +37,7 @@ export function NotificationItem({ notification: n, action, deleteControl, now, 
           data-link={n.data.link ?? ""}
         >
           {n.data.image ? (
-            <img src={n.data.image} alt="" className="mt-0.5 h-8 w-8 shrink-0 rounded-full object-cover" loading="lazy" />
+            <img src={n.data.image} alt="" width={32} height={32} className="mt-0.5 h-8 w-8 shrink-0 rounded-full object-cover" loading="lazy" />
           ) : (
             <span aria-hidden="true" className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-500">
               {glyph}
@@ -127,7 +127,7 @@ export const deleteControlClass =
 
 export function TrashGlyph() {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" className="h-4 w-4" aria-hidden="true">
+    <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" className="h-4 w-4" aria-hidden="true">
       <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
     </svg>
   );

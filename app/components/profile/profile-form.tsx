@@ -64,7 +64,7 @@ function PhotoSection({ user, errors }: { user: ProfileUser; errors?: string[] }
     <Section title="Profile Picture">
       <div className="flex items-center gap-4">
         {shown ? (
-          <img src={shown} alt="Profile photo" className="h-16 w-16 rounded-full object-cover ring-1 ring-slate-200" data-photo-preview />
+          <img src={shown} alt="Profile photo" width={64} height={64} className="h-16 w-16 rounded-full object-cover ring-1 ring-slate-200" data-photo-preview />
         ) : (
           <span aria-hidden="true" className="flex h-16 w-16 items-center justify-center rounded-full bg-brand text-lg font-semibold text-brand-ink">
             {initials(user)}

@@ -77,7 +77,7 @@ export function ProviderForm({ provider, options, lastResult, cancelTo }: Provid
         </label>
         {provider?.logo_url ? (
           <div className="mt-1 flex items-center gap-3">
-            <img src={provider.logo_url} alt={`${provider.name} logo`} className="h-10 w-10 rounded object-contain ring-1 ring-slate-200" />
+            <img src={provider.logo_url} alt={`${provider.name} logo`} width={40} height={40} className="h-10 w-10 rounded object-contain ring-1 ring-slate-200" />
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" name="remove_logo" value="1" className="h-4 w-4 rounded border-slate-300" /> Remove logo
             </label>
