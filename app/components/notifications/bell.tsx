@@ -115,7 +115,7 @@ function NotificationPopover({ unread, setUnread, from }: { unread: number; setU
       {open ? (
         <Suspense
           fallback={
-            <div id={panelId} role="status" className="absolute right-0 z-40 mt-2 w-[22rem] max-w-[calc(100vw-2rem)] rounded-md bg-white px-3 py-3 text-sm text-slate-500 shadow-lg ring-1 ring-slate-200">
+            <div id={panelId} role="status" className="absolute right-0 z-40 mt-2 w-[22rem] max-w-[calc(100vw-2rem)] max-sm:fixed max-sm:inset-x-2 max-sm:w-auto max-sm:max-w-none rounded-md bg-white px-3 py-3 text-sm text-slate-500 shadow-lg ring-1 ring-slate-200">
               Loading...
             </div>
           }
