@@ -1,4 +1,4 @@
-import { asc, count, desc, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { asc, count, desc, ilike, or, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import { PgDialect, type PgTable } from "drizzle-orm/pg-core";
 import type { FastifyRequest } from "fastify";
 import qs from "qs";
@@ -31,6 +31,12 @@ export async function cappedCount(
   cap = TOTAL_CAP,
   version?: SQL<number | null>,
 ): Promise<ListTotal & { version?: number | null }> {
+  const [{ n, v }] = await cappedCountQuery(db, table, where, orderBy, cap, version);
+  return version ? { ...cappedTotal(n, cap), version: v } : cappedTotal(n, cap);
+}
+
+/** `cappedCount`'s statement, unrun (to prepare it): n, and the list's version read beside it when given. */
+export function cappedCountQuery(db: Db, table: PgTable, where: SQL | undefined, orderBy: readonly SQL[], cap: number, version?: SQL<number | null>) {
   const rows = db
     .select({ one: sql`1`.as("one") })
     .from(table)
@@ -38,15 +44,12 @@ export async function cappedCount(
     .orderBy(...orderBy)
     .limit(cap + 1)
     .as("capped_rows");
-  const capped = (n: number): ListTotal => (n > cap ? { total: cap, capped: true } : { total: n, capped: false });
-  if (!version) {
-    const [{ n }] = await db.select({ n: count() }).from(rows);
-    return capped(n);
-  }
   // The list's version read by the same statement as the count: the count is exact at that version.
-  const [{ n, v }] = await db.select({ n: count(), v: version }).from(rows);
-  return { ...capped(n), version: v };
+  return db.select({ n: count(), v: version ?? sql<null>`null` }).from(rows);
 }
+
+/** A count of up to cap + 1 rows as a list's total. */
+export const cappedTotal = (n: number, cap = TOTAL_CAP): ListTotal => (n > cap ? { total: cap, capped: true } : { total: n, capped: false });
 
 /**
  * Counts remembered with the list version they were taken at (list_versions: a new number from a sequence
@@ -58,6 +61,12 @@ const REMEMBERED_COUNTS = 5_000;
 const rememberedCounts = new WeakMap<Db, Map<string, { version: number; total: ListTotal }>>();
 const dialect = new PgDialect();
 
+/** The key of a tenant's filtered list in the count memory: its WHERE clause, parameters included. */
+export function countKeyOf(where: SQL | undefined) {
+  const query = where ? dialect.sqlToQuery(where) : { sql: "", params: [] };
+  return `${query.sql}\u0000${JSON.stringify(query.params)}`;
+}
+
 export function countMemory(db: Db) {
   let memory = rememberedCounts.get(db);
   if (!memory) {
@@ -65,11 +74,6 @@ export function countMemory(db: Db) {
     rememberedCounts.set(db, memory);
   }
   return {
-    /** The key of a tenant's filtered list: its WHERE clause, parameters included. */
-    keyOf(where: SQL | undefined) {
-      const query = where ? dialect.sqlToQuery(where) : { sql: "", params: [] };
-      return `${query.sql}\u0000${JSON.stringify(query.params)}`;
-    },
     recall(key: string, version: number | null | undefined): ListTotal | undefined {
       const known = memory.get(key);
       if (!known || version === null || version === undefined || known.version !== version) return undefined;
@@ -93,23 +97,22 @@ export function countMemory(db: Db) {
 export type VersionedList = "tasks" | "individuals" | "companies";
 
 /** The company's version of a list, to select beside a page's rows or a count: null before its first write. */
-export const listVersion = (tenantId: number, list: VersionedList) =>
+export const listVersion = (tenantId: number | Placeholder, list: VersionedList) =>
   sql`(select ${listVersions.version} from ${listVersions} where ${listVersions.tenantId} = ${tenantId} and ${listVersions.list} = ${list})`.mapWith(Number) as SQL<number | null>;
 
 /**
  * A page of a versioned list and its total. `page` reads the list's version beside its rows (a `listVersion`
  * column); a count remembered at that version is used as it is, otherwise `count` (which reads the version
  * beside its count) runs — beside the page when nothing is remembered for these filters, so a first view
- * costs no extra round trip.
+ * costs no extra round trip. `key` names the filtered list (`countKeyOf` its WHERE clause).
  */
 export async function pageWithTotal<T extends { listVersion: number | null }>(
   db: Db,
-  where: SQL | undefined,
+  key: string,
   page: () => Promise<T[]>,
   count: () => Promise<ListTotal & { version?: number | null }>,
 ): Promise<{ rows: T[]; total: ListTotal }> {
   const counts = countMemory(db);
-  const key = counts.keyOf(where);
   const counted = async () => {
     const fresh = await count();
     counts.remember(key, fresh.version, fresh);
@@ -176,8 +179,17 @@ const SEARCH_ANYWHERE_FROM = 3;
  * company (2–3 s on a million tasks when little matches, 0.2–1 ms as the start of a word).
  */
 export function textSearch(columns: (AnyColumn | SQL)[], term: string): SQL {
+  return matchAny(columns, searchPatterns(term));
+}
+
+/** The ILIKE patterns of a search term (`textSearch`): one to match anywhere, or two for a word's start. */
+export function searchPatterns(term: string): string[] {
   const text = likeEscape(term);
-  const patterns = [...term].length >= SEARCH_ANYWHERE_FROM ? [`%${text}%`] : [`${text}%`, `% ${text}%`];
+  return [...term].length >= SEARCH_ANYWHERE_FROM ? [`%${text}%`] : [`${text}%`, `% ${text}%`];
+}
+
+/** Any of the columns matching any of the patterns (ILIKE), a pattern given or a placeholder for it. */
+export function matchAny(columns: (AnyColumn | SQL)[], patterns: (string | Placeholder)[]): SQL {
   return or(...columns.flatMap((column) => patterns.map((pattern) => ilike(column, pattern))))!;
 }
 

@@ -256,6 +256,30 @@ describe("GET /task", () => {
     expect((await list()).body.meta.total).toBe(2);
   });
 
+  it("answers a list asked again in the same shape (the same filters and sort, other values) for the new values", async () => {
+    // The list's statements are built once per shape: a second request must not meet the first one's values.
+    const [first, second] = [await makePipeline(api, admin), await makePipeline(api, admin)];
+    const made = async (pipeline: typeof first, name: string, priority: number) =>
+      (await makeTask(api, admin, { pipeline_id: pipeline.id, pipeline_stage_id: pipeline.stages[0].id, name, priority })).id;
+    const alpha = await made(first, "Shape alpha one", 1);
+    const alpha2 = await made(first, "Shape alpha two", 2);
+    const beta = await made(second, "Shape beta one", 1);
+    const list = (filter: Record<string, unknown>, sort = "name") => get("/task", { filter, sort });
+    expect(ids(await list({ pipeline_id: first.id }))).toEqual([alpha, alpha2]);
+    expect(ids(await list({ pipeline_id: second.id }))).toEqual([beta]);
+    expect(ids(await list({ pipeline_id: first.id }, "-name"))).toEqual([alpha2, alpha]);
+    expect(ids(await list({ pipeline_id: `${first.id},${second.id}`, priority: 1 }))).toEqual([alpha, beta]);
+    expect(ids(await list({ pipeline_id: `${first.id},${second.id}`, priority: 2 }))).toEqual([alpha2]);
+    expect(ids(await list({ search: "shape alpha" }))).toEqual([alpha, alpha2]);
+    const betaList = await list({ search: "shape beta" });
+    expect(ids(betaList)).toEqual([beta]);
+    expect(betaList.body.meta.total).toBe(1);
+    expect((await list({ search: "shape alpha" })).body.meta.total).toBe(2);
+    // Another company, the same shape: its own tasks only.
+    const theirs = await get("/task", { filter: { pipeline_id: first.id }, sort: "name" }, owner);
+    expect(theirs.body.data).toEqual([]);
+  });
+
   it("is the company's own: another company's list holds none of these tasks; 401 without a token, 403 without a task permission", async () => {
     const bloom = await get("/task", { page: { size: 999 } }, owner);
     expect(bloom.status).toBe(200);

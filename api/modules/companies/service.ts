@@ -16,7 +16,7 @@ import type { Database, Db } from "../../db/client";
 import { clientCompanies, companies, companyCompliance, companyIndividuals, companyTypes, employeeSizes, industries, trades, users } from "../../db/schema";
 import { HttpError, invalid, notFound } from "../../http/errors";
 import type { FormBody, UploadedFile } from "../../http/multipart";
-import { cappedCount, listOrder, listVersion, offsetOf, pageWithTotal, sortOf, textFilter, textSearch, TOTAL_CAP } from "../../http/paging";
+import { cappedCount, countKeyOf, listOrder, listVersion, offsetOf, pageWithTotal, sortOf, textFilter, textSearch, TOTAL_CAP } from "../../http/paging";
 import { zodErrors } from "../../http/validation";
 import type { Storage } from "../../integrations/storage";
 import { checkImageUpload, type ImageType } from "../../integrations/storage/image";
@@ -149,7 +149,7 @@ export async function listCompanies(db: Db, tenantId: number, query: ListQuery) 
   const version = listVersion(tenantId, "companies");
   const { rows, total } = await pageWithTotal(
     db,
-    where,
+    countKeyOf(where),
     () =>
       selectCompanies(db, { listVersion: version })
         .where(where)

@@ -4,7 +4,7 @@ import { INDIVIDUAL_SORTS, MESSAGES, type Individual, type IndividualCreateBody,
 import type { Database, Db } from "../../db/client";
 import { companies, companyIndividuals, individuals } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
-import { cappedCount, listOrder, listVersion, offsetOf, pageWithTotal, sortOf, textFilter, textSearch, TOTAL_CAP } from "../../http/paging";
+import { cappedCount, countKeyOf, listOrder, listVersion, offsetOf, pageWithTotal, sortOf, textFilter, textSearch, TOTAL_CAP } from "../../http/paging";
 import type { MailProvider } from "../../integrations/mail";
 import { assertTenantUser, booleanFilter, distinct, idFilter, iso, ref, userNames } from "../clients/common";
 import { deleteClients } from "../clients/bulk";
@@ -91,7 +91,7 @@ export async function listIndividuals(db: Db, tenantId: number, query: ListQuery
   const version = listVersion(tenantId, "individuals");
   const { rows, total } = await pageWithTotal(
     db,
-    where,
+    countKeyOf(where),
     () =>
       db
         .select({ ...getTableColumns(individuals), listVersion: version })

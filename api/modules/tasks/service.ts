@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, sql, type Column, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql, type Column, type Placeholder, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { ListQuery } from "../../../contract/common";
 import {
@@ -34,7 +34,8 @@ import {
   type ActivityChange,
 } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
-import { cappedCount, type ListTotal, listVersion, offsetOf, pageWithTotal, sortOf, textFilter, textSearch, TOTAL_CAP } from "../../http/paging";
+import { cappedCountQuery, cappedTotal, type ListTotal, listVersion, matchAny, offsetOf, pageWithTotal, searchPatterns, sortOf, textFilter, TOTAL_CAP } from "../../http/paging";
+import { preparedPerShape, UNNAMED } from "../../db/prepared";
 import { TIME_ZONE } from "../../lib/periods";
 import { parseDateText } from "../../../app/lib/dates";
 import { logActivity, type ActivityEntry } from "./activity";
@@ -260,40 +261,107 @@ function rangeFilter(query: ListQuery, key: string): { from?: string; to?: strin
 }
 
 /** Midnight of a UK calendar day, as a timestamp. */
-const londonMidnight = (day: string) => sql`(${day}::timestamp at time zone ${TIME_ZONE})`;
+const londonMidnight = (day: Placeholder) => sql`(${day}::timestamp at time zone ${TIME_ZONE})`;
 
-function listWhere(tenantId: number, userId: number, query: ListQuery): SQL {
+/** The id filters of the list: the query's key, the column it filters, the largest id (a fixed list's) and whether "me" is the caller. */
+const ID_FILTERS = [
+  { key: "pipeline_id", column: tasks.pipelineId },
+  { key: "pipeline_stage_id", column: tasks.pipelineStageId },
+  { key: "team_member_id", column: tasks.teamMemberId, me: true },
+  { key: "team_id", column: tasks.teamId },
+  { key: "priority", column: tasks.priority, max: 3 },
+  { key: "review_status", column: tasks.reviewStatus, max: 6 },
+  { key: "source_individual_id", column: tasks.sourceIndividualId },
+  { key: "company_id", column: tasks.companyId },
+] as const satisfies readonly { key: string; column: Column; max?: number; me?: boolean }[];
+
+/** A tasks list asked for: its filters, read and checked, its sort and its page. */
+interface TaskListRequest {
+  ids: Partial<Record<(typeof ID_FILTERS)[number]["key"], number[]>>;
+  open?: boolean;
+  state?: string;
+  kyb?: boolean;
+  createdFrom?: string;
+  createdTo?: string;
+  closeFrom?: string;
+  closeTo?: string;
+  /** The search's LIKE patterns (searchPatterns). */
+  search?: string[];
+  sort: { field: (typeof TASK_SORTS)[number]; desc: boolean };
+}
+
+function readListRequest(userId: number, query: ListQuery): TaskListRequest {
   const search = textFilter(query, "search") ?? textFilter(query, "name");
   const state = textFilter(query, "state");
   if (state !== undefined && !["open", "won", "lost"].includes(state)) throw invalid({ "filter.state": ["The state must be open, won or lost."] });
-  const open = boolFilter(query, "open");
-  const kyb = boolFilter(query, "kyb");
   const created = rangeFilter(query, "created_at");
   const closeDate = rangeFilter(query, "expected_close_date");
-  const eqAny = (column: Column, ids: number[] | undefined) => (ids === undefined ? undefined : ids.length === 1 ? eq(column, ids[0] as never) : inArray(column, ids as never[]));
+  const ids: TaskListRequest["ids"] = {};
+  for (const filter of ID_FILTERS) {
+    const value = idsFilter(query, filter.key, { max: "max" in filter ? filter.max : undefined, me: "me" in filter ? userId : undefined });
+    if (value) ids[filter.key] = value;
+  }
+  return {
+    ids,
+    open: boolFilter(query, "open"),
+    state,
+    kyb: boolFilter(query, "kyb"),
+    createdFrom: created?.from,
+    createdTo: created?.to,
+    closeFrom: closeDate?.from,
+    closeTo: closeDate?.to,
+    search: search ? searchPatterns(search) : undefined,
+    sort: sortOf(query, TASK_SORTS) ?? { field: "created_at", desc: true },
+  };
+}
+
+/**
+ * The list's filters as a shape (which are set: an id filter with how many ids, `open` with its sense, a search
+ * with how many patterns) and the values of its placeholders. The filters' shape and values name the list's
+ * count in the count memory; the sort's shape is added for the page's statement.
+ */
+function listShape(tenantId: number, request: TaskListRequest) {
+  const parts: string[] = [];
+  const values: Record<string, unknown> = { tenant: tenantId };
+  for (const { key } of ID_FILTERS) {
+    const ids = request.ids[key];
+    if (!ids) continue;
+    parts.push(`${key}*${ids.length}`);
+    ids.forEach((id, i) => (values[`${key}_${i}`] = id));
+  }
+  if (request.open !== undefined) parts.push(request.open ? "open" : "closed");
+  for (const key of ["state", "kyb", "createdFrom", "createdTo", "closeFrom", "closeTo"] as const) {
+    if (request[key] === undefined) continue;
+    parts.push(key);
+    values[key] = request[key];
+  }
+  if (request.search) {
+    parts.push(`search*${request.search.length}`);
+    request.search.forEach((pattern, i) => (values[`search_${i}`] = pattern));
+  }
+  const filters = parts.join(",");
+  return { filters, values, page: `${filters};${request.sort.desc ? "-" : ""}${request.sort.field}` };
+}
+
+function listWhere(request: TaskListRequest): SQL {
+  const p = sql.placeholder;
+  const idsIn = (key: string, column: Column, n: number) =>
+    n === 1 ? eq(column, p(`${key}_0`)) : inArray(column, Array.from({ length: n }, (_, i) => p(`${key}_${i}`)));
   return and(
-    eq(tasks.tenantId, tenantId),
-    eqAny(tasks.pipelineId, idsFilter(query, "pipeline_id")),
-    eqAny(tasks.pipelineStageId, idsFilter(query, "pipeline_stage_id")),
-    eqAny(tasks.teamMemberId, idsFilter(query, "team_member_id", { me: userId })),
-    eqAny(tasks.teamId, idsFilter(query, "team_id")),
-    eqAny(tasks.priority, idsFilter(query, "priority", { max: 3 })),
-    eqAny(tasks.reviewStatus, idsFilter(query, "review_status", { max: 6 })),
-    eqAny(tasks.sourceIndividualId, idsFilter(query, "source_individual_id")),
-    eqAny(tasks.companyId, idsFilter(query, "company_id")),
-    open === undefined ? undefined : open ? eq(tasks.state, "open") : ne(tasks.state, "open"),
-    state ? eq(tasks.state, state as "open") : undefined,
-    kyb === undefined ? undefined : eq(tasks.kyb, kyb),
-    created?.from ? sql`${tasks.createdAt} >= ${londonMidnight(created.from)}` : undefined,
-    created?.to ? sql`${tasks.createdAt} < ${londonMidnight(created.to)} + interval '1 day'` : undefined,
-    closeDate?.from ? sql`${tasks.expectedCloseDate} >= ${closeDate.from}` : undefined,
-    closeDate?.to ? sql`${tasks.expectedCloseDate} <= ${closeDate.to}` : undefined,
-    search ? textSearch([tasks.name], search) : undefined,
+    eq(tasks.tenantId, p("tenant")),
+    ...ID_FILTERS.map(({ key, column }) => (request.ids[key] ? idsIn(key, column, request.ids[key].length) : undefined)),
+    request.open === undefined ? undefined : request.open ? eq(tasks.state, "open") : ne(tasks.state, "open"),
+    request.state !== undefined ? eq(tasks.state, p("state")) : undefined,
+    request.kyb !== undefined ? eq(tasks.kyb, p("kyb")) : undefined,
+    request.createdFrom !== undefined ? sql`${tasks.createdAt} >= ${londonMidnight(p("createdFrom"))}` : undefined,
+    request.createdTo !== undefined ? sql`${tasks.createdAt} < ${londonMidnight(p("createdTo"))} + interval '1 day'` : undefined,
+    request.closeFrom !== undefined ? sql`${tasks.expectedCloseDate} >= ${p("closeFrom")}` : undefined,
+    request.closeTo !== undefined ? sql`${tasks.expectedCloseDate} <= ${p("closeTo")}` : undefined,
+    request.search ? matchAny([tasks.name], request.search.map((_, i) => p(`search_${i}`))) : undefined,
   )!;
 }
 
-function listOrder(query: ListQuery): SQL[] {
-  const sort = sortOf(query, TASK_SORTS) ?? { field: "created_at" as const, desc: true };
+function listOrder({ sort }: TaskListRequest): SQL[] {
   const dir = (c: SQL | typeof tasks.id) => (sort.desc ? desc(c) : asc(c));
   switch (sort.field) {
     case "name":
@@ -314,28 +382,51 @@ function listOrder(query: ListQuery): SQL[] {
 }
 
 /**
+ * The page's statement of a list shape: the page's ids (one more, to know whether a page follows) from the
+ * tasks table alone (filters and sort on its indexes), their rows by primary key, and the list's version.
+ */
+const pageStatement = preparedPerShape((db, request: TaskListRequest) => {
+  const where = listWhere(request);
+  const order = listOrder(request);
+  const pageIds = db.select({ id: tasks.id }).from(tasks).where(where).orderBy(...order).limit(sql.placeholder("limit")).offset(sql.placeholder("offset")).as("page_ids");
+  return db
+    .select({ ...loadColumns, listVersion: listVersion(sql.placeholder("tenant"), "tasks") })
+    .from(tasks)
+    .innerJoin(pageIds, eq(pageIds.id, tasks.id))
+    .where(eq(tasks.tenantId, sql.placeholder("tenant")))
+    .orderBy(...order)
+    .prepare(UNNAMED);
+});
+
+/**
+ * The count's statement of a list's filters: counted in the default order whatever the sort — every filter's
+ * index ends in (created_at, id), so the count is an index scan that stops at the cap (in the sort's order,
+ * "my tasks by name" would walk the name index past every other assignee's tasks) — with the list's version.
+ */
+const countStatement = preparedPerShape((db, request: TaskListRequest) =>
+  cappedCountQuery(db, tasks, listWhere(request), [desc(tasks.createdAt), desc(tasks.id)], TOTAL_CAP, listVersion(sql.placeholder("tenant"), "tasks")).prepare(UNNAMED),
+);
+
+/**
  * GET /task: the page's ids come from the tasks table alone (filters and sort on its indexes) and its rows
  * by primary key, in one statement beside the count; products and confidence answers add one query each
  * when included — four queries at most, whatever the page size. The total is counted
  * up to TOTAL_CAP rows (a capped total beyond it); one id more than the page tells whether a page follows.
  * Deep pages stay index-only where the filters allow (tasks_tenant_pipeline_idx carries the other filters).
+ * Both statements are built once per shape of list (preparedPerShape); a count taken at the tenant's
+ * current tasks version is reused (paging through a list counts once).
  */
 export async function listTasks(db: Db, auth: { tenantId: number; userId: number }, query: ListQuery, includes: Set<TaskInclude>) {
-  const where = listWhere(auth.tenantId, auth.userId, query);
-  const order = listOrder(query);
-  // Counted in the default order whatever the sort: every filter's index ends in (created_at, id), so the
-  // count is an index scan that stops at the cap (in the sort's order, "my tasks by name" would walk the
-  // name index past every other assignee's tasks). A count taken at the tenant's current tasks version is
-  // reused (paging through a list counts once).
-  const version = listVersion(auth.tenantId, "tasks");
-  // The page's ids (one more, to know whether a page follows) and their rows in one statement: the ids
-  // come from an index, the rows by primary key.
-  const pageIds = db.select({ id: tasks.id }).from(tasks).where(where).orderBy(...order).limit(query.page.size + 1).offset(offsetOf(query)).as("page_ids");
+  const request = readListRequest(auth.userId, query);
+  const shape = listShape(auth.tenantId, request);
   const { rows, total: counted } = await pageWithTotal(
     db,
-    where,
-    () => db.select({ ...loadColumns, listVersion: version }).from(tasks).innerJoin(pageIds, eq(pageIds.id, tasks.id)).where(eq(tasks.tenantId, auth.tenantId)).orderBy(...order),
-    () => cappedCount(db, tasks, where, [desc(tasks.createdAt), desc(tasks.id)], TOTAL_CAP, version),
+    `tasks\u0000${shape.filters}\u0000${JSON.stringify(shape.values)}`,
+    () => pageStatement(db, shape.page, request).execute({ ...shape.values, limit: query.page.size + 1, offset: offsetOf(query) }),
+    async () => {
+      const [{ n, v }] = await countStatement(db, shape.filters, request).execute(shape.values);
+      return { ...cappedTotal(n), version: v };
+    },
   );
   const page = rows.slice(0, query.page.size);
   const total: ListTotal = { total: counted.total, capped: counted.capped, hasNext: rows.length > page.length };
