@@ -1,5 +1,5 @@
 import { asc, count, desc, ilike, or, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
-import { PgDialect, type PgTable } from "drizzle-orm/pg-core";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { FastifyRequest } from "fastify";
 import qs from "qs";
 import type { ListQuery, Paged } from "../../contract/common";
@@ -59,13 +59,6 @@ export const cappedTotal = (n: number, cap = TOTAL_CAP): ListTotal => (n > cap ?
  */
 const REMEMBERED_COUNTS = 5_000;
 const rememberedCounts = new WeakMap<Db, Map<string, { version: number; total: ListTotal }>>();
-const dialect = new PgDialect();
-
-/** The key of a tenant's filtered list in the count memory: its WHERE clause, parameters included. */
-export function countKeyOf(where: SQL | undefined) {
-  const query = where ? dialect.sqlToQuery(where) : { sql: "", params: [] };
-  return `${query.sql}\u0000${JSON.stringify(query.params)}`;
-}
 
 export function countMemory(db: Db) {
   let memory = rememberedCounts.get(db);
@@ -101,12 +94,81 @@ export const listVersion = (tenantId: number | Placeholder, list: VersionedList)
   sql`(select ${listVersions.version} from ${listVersions} where ${listVersions.tenantId} = ${tenantId} and ${listVersions.list} = ${list})`.mapWith(Number) as SQL<number | null>;
 
 /**
+ * The shape of a list's statements, recorded while their WHERE clause and order are composed, and the values they
+ * take. `value` answers a placeholder for a value and names it in the shape; `part` names a choice that changes
+ * the statement's text without a value (a filter's sense, the sort). Requests of equal shapes compose the same SQL,
+ * so the statements prepared for one (`preparedPerShape`) serve the others with their own values.
+ */
+export class ListShape {
+  readonly values: Record<string, unknown> = {};
+  private readonly parts: string[] = [];
+
+  value(name: string, value: unknown): Placeholder {
+    if (!(name in this.values)) this.parts.push(name);
+    this.values[name] = value;
+    return sql.placeholder(name);
+  }
+
+  /** A condition on a value when it is given (the value's placeholder named `name`), otherwise none. */
+  when<T>(name: string, value: T | undefined, condition: (placeholder: Placeholder) => SQL): SQL | undefined {
+    return value === undefined ? undefined : condition(this.value(name, value));
+  }
+
+  /** Records a choice and answers what it chose (a condition, or undefined for none). */
+  part<T>(name: string, chosen: T): T {
+    this.parts.push(`:${name}`);
+    return chosen;
+  }
+
+  /** Names the shape: the key of its prepared statements. */
+  get key(): string {
+    return this.parts.join(",");
+  }
+
+  /** Names the filtered list in the count memory: the shape so far (its filters) and their values. */
+  countKey(list: VersionedList): string {
+    return `${list}\u0000${this.key}\u0000${JSON.stringify(this.values)}`;
+  }
+}
+
+/** A statement prepared with placeholders (drizzle's prepared query): run with the values of its shape. */
+interface Prepared<R> {
+  execute(values: Record<string, unknown>): Promise<R>;
+}
+
+/**
+ * A page of a versioned list and its total from its statements prepared per shape (`preparedPerShape`, given what
+ * the request composed: its WHERE clause and order): `page` (reading the list's version beside its rows) run with
+ * the shape's values and `limit` / `offset`, `count` (`cappedCountQuery` with the version) when no count is
+ * remembered at that version. See pageWithTotal.
+ */
+export async function shapedPage<C, T extends { listVersion: number | null }>(
+  db: Db,
+  shape: ListShape,
+  countKey: string,
+  statements: { page: (db: Db, key: string, composed: C) => Prepared<T[]>; count: (db: Db, key: string, composed: C) => Prepared<{ n: number; v: number | null }[]> },
+  composed: C,
+  limit: number,
+  offset: number,
+): Promise<{ rows: T[]; total: ListTotal }> {
+  return pageWithTotal(
+    db,
+    countKey,
+    () => statements.page(db, shape.key, composed).execute({ ...shape.values, limit, offset }),
+    async () => {
+      const [{ n, v }] = await statements.count(db, shape.key, composed).execute(shape.values);
+      return { ...cappedTotal(n), version: v };
+    },
+  );
+}
+
+/**
  * A page of a versioned list and its total. `page` reads the list's version beside its rows (a `listVersion`
  * column); a count remembered at that version is used as it is, otherwise `count` (which reads the version
  * beside its count) runs — beside the page when nothing is remembered for these filters, so a first view
- * costs no extra round trip. `key` names the filtered list (`countKeyOf` its WHERE clause).
+ * costs no extra round trip. `key` names the filtered list (`ListShape.countKey`).
  */
-export async function pageWithTotal<T extends { listVersion: number | null }>(
+async function pageWithTotal<T extends { listVersion: number | null }>(
   db: Db,
   key: string,
   page: () => Promise<T[]>,
@@ -169,27 +231,23 @@ export function textFilter(query: ListQuery, key: string): string | undefined {
 /** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
 export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Searches shorter than this match the start of a word (see `textSearch`). */
+/** Searches shorter than this match the start of a word (see `searchPatterns`). */
 const SEARCH_ANYWHERE_FROM = 3;
 
 /**
- * The search of a large list (tasks, individuals, companies) over text columns, case-insensitive: three
+ * The ILIKE patterns of a search of a large list (tasks, individuals, companies), case-insensitive: three
  * characters or more match anywhere in the text, one or two the start of a word. The lists' trigram indexes
  * serve both; "anywhere" for one or two characters has no trigram to look up and reads every row of the
  * company (2–3 s on a million tasks when little matches, 0.2–1 ms as the start of a word).
  */
-export function textSearch(columns: (AnyColumn | SQL)[], term: string): SQL {
-  return matchAny(columns, searchPatterns(term));
-}
-
-/** The ILIKE patterns of a search term (`textSearch`): one to match anywhere, or two for a word's start. */
 export function searchPatterns(term: string): string[] {
   const text = likeEscape(term);
   return [...term].length >= SEARCH_ANYWHERE_FROM ? [`%${text}%`] : [`${text}%`, `% ${text}%`];
 }
 
-/** Any of the columns matching any of the patterns (ILIKE), a pattern given or a placeholder for it. */
-export function matchAny(columns: (AnyColumn | SQL)[], patterns: (string | Placeholder)[]): SQL {
+/** A search of text columns in a list's shape (`searchPatterns`): its patterns are the values search_0 (and search_1). */
+export function shapedSearch(shape: ListShape, columns: (AnyColumn | SQL)[], term: string): SQL {
+  const patterns = searchPatterns(term).map((pattern, i) => shape.value(`search_${i}`, pattern));
   return or(...columns.flatMap((column) => patterns.map((pattern) => ilike(column, pattern))))!;
 }
 

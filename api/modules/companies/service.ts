@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { ListQuery } from "../../../contract/common";
@@ -16,7 +16,8 @@ import type { Database, Db } from "../../db/client";
 import { clientCompanies, companies, companyCompliance, companyIndividuals, companyTypes, employeeSizes, industries, trades, users } from "../../db/schema";
 import { HttpError, invalid, notFound } from "../../http/errors";
 import type { FormBody, UploadedFile } from "../../http/multipart";
-import { cappedCount, countKeyOf, listOrder, listVersion, offsetOf, pageWithTotal, sortOf, textFilter, textSearch, TOTAL_CAP } from "../../http/paging";
+import { cappedCountQuery, ListShape, listOrder, listVersion, offsetOf, shapedPage, shapedSearch, sortOf, textFilter, TOTAL_CAP } from "../../http/paging";
+import { preparedPerShape, UNNAMED } from "../../db/prepared";
 import { zodErrors } from "../../http/validation";
 import type { Storage } from "../../integrations/storage";
 import { checkImageUpload, type ImageType } from "../../integrations/storage/image";
@@ -107,6 +108,26 @@ async function hydrate(db: Db, tenantId: number, rows: Joined[]): Promise<Compan
   });
 }
 
+type ListStatement = { where: SQL; order: SQL[]; tenant: Placeholder };
+
+/** The page's statement of a list shape, with the list's version. */
+const pageStatement = preparedPerShape((db, { where, order, tenant }: ListStatement) =>
+  selectCompanies(db, { listVersion: listVersion(tenant, "companies") })
+    .where(where)
+    .orderBy(...order)
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(UNNAMED),
+);
+
+/**
+ * The count's statement of a list shape: up to TOTAL_CAP in the list's order (an index scan that stops there),
+ * '10,000+' beyond it; remembered while the company's client companies and their links are unchanged.
+ */
+const countStatement = preparedPerShape((db, { where, order, tenant }: ListStatement) =>
+  cappedCountQuery(db, clientCompanies, where, order, TOTAL_CAP, listVersion(tenant, "companies")).prepare(UNNAMED),
+);
+
 /**
  * GET /company, /companies. Filters: search (name, e-mail, registration number, postcode), type_id,
  * employee_size_id, industry_id, trade_id, owner_user_id, individuals.id (companies linked to that
@@ -120,24 +141,27 @@ export async function listCompanies(db: Db, tenantId: number, query: ListQuery) 
   const tradeId = idFilter(query, "trade_id");
   const ownerId = idFilter(query, "owner_user_id");
   const individualId = idFilter(query, "individuals.id", "individual_id");
+  const shape = new ListShape();
+  const tenant = shape.value("tenant", tenantId);
   const where = and(
-    eq(clientCompanies.tenantId, tenantId),
-    search ? textSearch([clientCompanies.name, clientCompanies.email, clientCompanies.registrationNumber, clientCompanies.postcode], search) : undefined,
-    typeId !== undefined ? eq(clientCompanies.typeId, typeId) : undefined,
-    sizeId !== undefined ? eq(clientCompanies.employeeSizeId, sizeId) : undefined,
-    industryId !== undefined ? eq(clientCompanies.industryId, industryId) : undefined,
-    tradeId !== undefined ? eq(clientCompanies.tradeId, tradeId) : undefined,
-    ownerId !== undefined ? eq(clientCompanies.ownerUserId, ownerId) : undefined,
-    individualId !== undefined
-      ? inArray(
-          clientCompanies.id,
-          db
-            .select({ id: companyIndividuals.companyId })
-            .from(companyIndividuals)
-            .where(and(eq(companyIndividuals.tenantId, tenantId), eq(companyIndividuals.individualId, individualId))),
-        )
-      : undefined,
-  );
+    eq(clientCompanies.tenantId, tenant),
+    search ? shapedSearch(shape, [clientCompanies.name, clientCompanies.email, clientCompanies.registrationNumber, clientCompanies.postcode], search) : undefined,
+    shape.when("type", typeId, (p) => eq(clientCompanies.typeId, p)),
+    shape.when("size", sizeId, (p) => eq(clientCompanies.employeeSizeId, p)),
+    shape.when("industry", industryId, (p) => eq(clientCompanies.industryId, p)),
+    shape.when("trade", tradeId, (p) => eq(clientCompanies.tradeId, p)),
+    shape.when("owner", ownerId, (p) => eq(clientCompanies.ownerUserId, p)),
+    shape.when("individual", individualId, (p) =>
+      inArray(
+        clientCompanies.id,
+        db
+          .select({ id: companyIndividuals.companyId })
+          .from(companyIndividuals)
+          .where(and(eq(companyIndividuals.tenantId, tenant), eq(companyIndividuals.individualId, p))),
+      ),
+    ),
+  )!;
+  const countKey = shape.countKey("companies");
   const sort = sortOf(query, COMPANY_SORTS) ?? { field: "name" as const, desc: false };
   const column: SQL | AnyColumn = {
     name: sql`lower(${clientCompanies.name})`,
@@ -145,21 +169,16 @@ export async function listCompanies(db: Db, tenantId: number, query: ListQuery) 
     updated_at: clientCompanies.updatedAt,
     postcode: clientCompanies.postcode,
   }[sort.field];
-  const order = listOrder(column, clientCompanies.id, sort.desc, sort.field === "postcode");
-  const version = listVersion(tenantId, "companies");
-  const { rows, total } = await pageWithTotal(
+  // Companies without a postcode go last either way.
+  const order = shape.part(`sort:${sort.desc ? "-" : ""}${sort.field}`, listOrder(column, clientCompanies.id, sort.desc, sort.field === "postcode"));
+  const { rows, total } = await shapedPage(
     db,
-    countKeyOf(where),
-    () =>
-      selectCompanies(db, { listVersion: version })
-        .where(where)
-        // Companies without a postcode go last either way.
-        .orderBy(...order)
-        .limit(query.page.size)
-        .offset(offsetOf(query)),
-    // Counted up to TOTAL_CAP in the list's order (an index scan that stops there): '10,000+' beyond it;
-    // remembered while the company's client companies and their links are unchanged.
-    () => cappedCount(db, clientCompanies, where, order, TOTAL_CAP, version),
+    shape,
+    countKey,
+    { page: pageStatement, count: countStatement },
+    { where, order, tenant },
+    query.page.size,
+    offsetOf(query),
   );
   return { rows: await hydrate(db, tenantId, rows), total };
 }

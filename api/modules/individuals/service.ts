@@ -1,10 +1,11 @@
-import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, notExists, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, notExists, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import type { ListQuery } from "../../../contract/common";
 import { INDIVIDUAL_SORTS, MESSAGES, type Individual, type IndividualCreateBody, type IndividualUpdateBody } from "../../../contract/clients";
 import type { Database, Db } from "../../db/client";
 import { companies, companyIndividuals, individuals } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
-import { cappedCount, countKeyOf, listOrder, listVersion, offsetOf, pageWithTotal, sortOf, textFilter, textSearch, TOTAL_CAP } from "../../http/paging";
+import { cappedCountQuery, ListShape, listOrder, listVersion, offsetOf, shapedPage, shapedSearch, sortOf, textFilter, TOTAL_CAP } from "../../http/paging";
+import { preparedPerShape, UNNAMED } from "../../db/prepared";
 import type { MailProvider } from "../../integrations/mail";
 import { assertTenantUser, booleanFilter, distinct, idFilter, iso, ref, userNames } from "../clients/common";
 import { deleteClients } from "../clients/bulk";
@@ -51,6 +52,28 @@ export interface ListScope {
   notLinkedToCompanyId?: number;
 }
 
+type ListStatement = { where: SQL; order: SQL[]; tenant: Placeholder };
+
+/** The page's statement of a list shape, with the list's version. */
+const pageStatement = preparedPerShape((db, { where, order, tenant }: ListStatement) =>
+  db
+    .select({ ...getTableColumns(individuals), listVersion: listVersion(tenant, "individuals") })
+    .from(individuals)
+    .where(where)
+    .orderBy(...order)
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(UNNAMED),
+);
+
+/**
+ * The count's statement of a list shape: up to TOTAL_CAP in the list's order (an index scan that stops there),
+ * '10,000+' beyond it; remembered while the company's individuals and their links are unchanged.
+ */
+const countStatement = preparedPerShape((db, { where, order, tenant }: ListStatement) =>
+  cappedCountQuery(db, individuals, where, order, TOTAL_CAP, listVersion(tenant, "individuals")).prepare(UNNAMED),
+);
+
 /**
  * GET /individual. Filters: search (name, e-mail, telephone), company_id (or companies.id), archived
  * (0 default: active only; 1: archived only; all), owner_user_id, portal_invited (1/0),
@@ -64,20 +87,31 @@ export async function listIndividuals(db: Db, tenantId: number, query: ListQuery
   const archivedText = textFilter(query, "archived")?.toLowerCase();
   const archived = archivedText === "all" ? "all" : (booleanFilter(query, "archived") ?? false);
   const invited = scope.portalInvited ?? booleanFilter(query, "portal_invited");
-  const linkedTo = (id: number) =>
+  const shape = new ListShape();
+  const tenant = shape.value("tenant", tenantId);
+  const linkedTo = (id: Placeholder) =>
     db
       .select({ one: sql`1` })
       .from(companyIndividuals)
-      .where(and(eq(companyIndividuals.tenantId, tenantId), eq(companyIndividuals.companyId, id), eq(companyIndividuals.individualId, individuals.id)));
+      .where(and(eq(companyIndividuals.tenantId, tenant), eq(companyIndividuals.companyId, id), eq(companyIndividuals.individualId, individuals.id)));
   const where = and(
-    eq(individuals.tenantId, tenantId),
-    search ? textSearch([individuals.fullName, individuals.email, individuals.telephone], search) : undefined,
-    companyId !== undefined ? inArray(individuals.id, db.select({ id: companyIndividuals.individualId }).from(companyIndividuals).where(and(eq(companyIndividuals.tenantId, tenantId), eq(companyIndividuals.companyId, companyId)))) : undefined,
-    notLinked !== undefined ? notExists(linkedTo(notLinked)) : undefined,
-    ownerId !== undefined ? eq(individuals.ownerUserId, ownerId) : undefined,
-    archived === "all" ? undefined : archived ? isNotNull(individuals.archivedAt) : isNull(individuals.archivedAt),
-    invited === undefined ? undefined : invited ? isNotNull(individuals.portalInvitedAt) : isNull(individuals.portalInvitedAt),
-  );
+    eq(individuals.tenantId, tenant),
+    search ? shapedSearch(shape, [individuals.fullName, individuals.email, individuals.telephone], search) : undefined,
+    shape.when("company", companyId, (p) =>
+      inArray(
+        individuals.id,
+        db
+          .select({ id: companyIndividuals.individualId })
+          .from(companyIndividuals)
+          .where(and(eq(companyIndividuals.tenantId, tenant), eq(companyIndividuals.companyId, p))),
+      ),
+    ),
+    shape.when("not_linked", notLinked, (p) => notExists(linkedTo(p))),
+    shape.when("owner", ownerId, (p) => eq(individuals.ownerUserId, p)),
+    archived === "all" ? shape.part("archived_all", undefined) : archived ? shape.part("archived", isNotNull(individuals.archivedAt)) : isNull(individuals.archivedAt),
+    invited === undefined ? undefined : invited ? shape.part("invited", isNotNull(individuals.portalInvitedAt)) : shape.part("not_invited", isNull(individuals.portalInvitedAt)),
+  )!;
+  const countKey = shape.countKey("individuals");
   const sort = sortOf(query, INDIVIDUAL_SORTS) ?? { field: "full_name" as const, desc: false };
   const column: SQL | AnyColumn = {
     full_name: sql`lower(${individuals.fullName})`,
@@ -87,23 +121,16 @@ export async function listIndividuals(db: Db, tenantId: number, query: ListQuery
     created_at: individuals.createdAt,
     updated_at: individuals.updatedAt,
   }[sort.field];
-  const order = listOrder(column, individuals.id, sort.desc, sort.field === "email");
-  const version = listVersion(tenantId, "individuals");
-  const { rows, total } = await pageWithTotal(
+  // Blank e-mails go last either way.
+  const order = shape.part(`sort:${sort.desc ? "-" : ""}${sort.field}`, listOrder(column, individuals.id, sort.desc, sort.field === "email"));
+  const { rows, total } = await shapedPage(
     db,
-    countKeyOf(where),
-    () =>
-      db
-        .select({ ...getTableColumns(individuals), listVersion: version })
-        .from(individuals)
-        .where(where)
-        // Blank e-mails go last either way.
-        .orderBy(...order)
-        .limit(query.page.size)
-        .offset(offsetOf(query)),
-    // Counted up to TOTAL_CAP in the list's order (an index scan that stops there): '10,000+' beyond it;
-    // remembered while the company's individuals and their links are unchanged.
-    () => cappedCount(db, individuals, where, order, TOTAL_CAP, version),
+    shape,
+    countKey,
+    { page: pageStatement, count: countStatement },
+    { where, order, tenant },
+    query.page.size,
+    offsetOf(query),
   );
   return { rows: await hydrate(db, tenantId, rows.map(({ listVersion: _, ...row }) => row)), total };
 }

@@ -34,7 +34,7 @@ import {
   type ActivityChange,
 } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
-import { cappedCountQuery, cappedTotal, type ListTotal, listVersion, matchAny, offsetOf, pageWithTotal, searchPatterns, sortOf, textFilter, TOTAL_CAP } from "../../http/paging";
+import { cappedCountQuery, type ListTotal, ListShape, listVersion, offsetOf, shapedPage, shapedSearch, sortOf, textFilter, TOTAL_CAP } from "../../http/paging";
 import { preparedPerShape, UNNAMED } from "../../db/prepared";
 import { TIME_ZONE } from "../../lib/periods";
 import { parseDateText } from "../../../app/lib/dates";
@@ -285,8 +285,7 @@ interface TaskListRequest {
   createdTo?: string;
   closeFrom?: string;
   closeTo?: string;
-  /** The search's LIKE patterns (searchPatterns). */
-  search?: string[];
+  search?: string;
   sort: { field: (typeof TASK_SORTS)[number]; desc: boolean };
 }
 
@@ -310,54 +309,28 @@ function readListRequest(userId: number, query: ListQuery): TaskListRequest {
     createdTo: created?.to,
     closeFrom: closeDate?.from,
     closeTo: closeDate?.to,
-    search: search ? searchPatterns(search) : undefined,
+    search,
     sort: sortOf(query, TASK_SORTS) ?? { field: "created_at", desc: true },
   };
 }
 
-/**
- * The list's filters as a shape (which are set: an id filter with how many ids, `open` with its sense, a search
- * with how many patterns) and the values of its placeholders. The filters' shape and values name the list's
- * count in the count memory; the sort's shape is added for the page's statement.
- */
-function listShape(tenantId: number, request: TaskListRequest) {
-  const parts: string[] = [];
-  const values: Record<string, unknown> = { tenant: tenantId };
-  for (const { key } of ID_FILTERS) {
-    const ids = request.ids[key];
-    if (!ids) continue;
-    parts.push(`${key}*${ids.length}`);
-    ids.forEach((id, i) => (values[`${key}_${i}`] = id));
-  }
-  if (request.open !== undefined) parts.push(request.open ? "open" : "closed");
-  for (const key of ["state", "kyb", "createdFrom", "createdTo", "closeFrom", "closeTo"] as const) {
-    if (request[key] === undefined) continue;
-    parts.push(key);
-    values[key] = request[key];
-  }
-  if (request.search) {
-    parts.push(`search*${request.search.length}`);
-    request.search.forEach((pattern, i) => (values[`search_${i}`] = pattern));
-  }
-  const filters = parts.join(",");
-  return { filters, values, page: `${filters};${request.sort.desc ? "-" : ""}${request.sort.field}` };
-}
-
-function listWhere(request: TaskListRequest): SQL {
-  const p = sql.placeholder;
-  const idsIn = (key: string, column: Column, n: number) =>
-    n === 1 ? eq(column, p(`${key}_0`)) : inArray(column, Array.from({ length: n }, (_, i) => p(`${key}_${i}`)));
+/** The list's WHERE clause, its values recorded in the list's shape. */
+function listWhere(tenantId: number, request: TaskListRequest, shape: ListShape): SQL {
+  const ids = (key: string, column: Column, values: number[]) => {
+    const placeholders = values.map((id, i) => shape.value(`${key}_${i}`, id));
+    return placeholders.length === 1 ? eq(column, placeholders[0]) : inArray(column, placeholders);
+  };
   return and(
-    eq(tasks.tenantId, p("tenant")),
-    ...ID_FILTERS.map(({ key, column }) => (request.ids[key] ? idsIn(key, column, request.ids[key].length) : undefined)),
-    request.open === undefined ? undefined : request.open ? eq(tasks.state, "open") : ne(tasks.state, "open"),
-    request.state !== undefined ? eq(tasks.state, p("state")) : undefined,
-    request.kyb !== undefined ? eq(tasks.kyb, p("kyb")) : undefined,
-    request.createdFrom !== undefined ? sql`${tasks.createdAt} >= ${londonMidnight(p("createdFrom"))}` : undefined,
-    request.createdTo !== undefined ? sql`${tasks.createdAt} < ${londonMidnight(p("createdTo"))} + interval '1 day'` : undefined,
-    request.closeFrom !== undefined ? sql`${tasks.expectedCloseDate} >= ${p("closeFrom")}` : undefined,
-    request.closeTo !== undefined ? sql`${tasks.expectedCloseDate} <= ${p("closeTo")}` : undefined,
-    request.search ? matchAny([tasks.name], request.search.map((_, i) => p(`search_${i}`))) : undefined,
+    eq(tasks.tenantId, shape.value("tenant", tenantId)),
+    ...ID_FILTERS.map(({ key, column }) => (request.ids[key] ? ids(key, column, request.ids[key]) : undefined)),
+    request.open === undefined ? undefined : request.open ? shape.part("open", eq(tasks.state, "open")) : shape.part("closed", ne(tasks.state, "open")),
+    shape.when("state", request.state, (p) => eq(tasks.state, p)),
+    shape.when("kyb", request.kyb, (p) => eq(tasks.kyb, p)),
+    shape.when("createdFrom", request.createdFrom, (p) => sql`${tasks.createdAt} >= ${londonMidnight(p)}`),
+    shape.when("createdTo", request.createdTo, (p) => sql`${tasks.createdAt} < ${londonMidnight(p)} + interval '1 day'`),
+    shape.when("closeFrom", request.closeFrom, (p) => sql`${tasks.expectedCloseDate} >= ${p}`),
+    shape.when("closeTo", request.closeTo, (p) => sql`${tasks.expectedCloseDate} <= ${p}`),
+    request.search ? shapedSearch(shape, [tasks.name], request.search) : undefined,
   )!;
 }
 
@@ -385,26 +358,24 @@ function listOrder({ sort }: TaskListRequest): SQL[] {
  * The page's statement of a list shape: the page's ids (one more, to know whether a page follows) from the
  * tasks table alone (filters and sort on its indexes), their rows by primary key, and the list's version.
  */
-const pageStatement = preparedPerShape((db, request: TaskListRequest) => {
-  const where = listWhere(request);
-  const order = listOrder(request);
+const pageStatement = preparedPerShape((db, { where, order, tenant }: { where: SQL; order: SQL[]; tenant: Placeholder }) => {
   const pageIds = db.select({ id: tasks.id }).from(tasks).where(where).orderBy(...order).limit(sql.placeholder("limit")).offset(sql.placeholder("offset")).as("page_ids");
   return db
-    .select({ ...loadColumns, listVersion: listVersion(sql.placeholder("tenant"), "tasks") })
+    .select({ ...loadColumns, listVersion: listVersion(tenant, "tasks") })
     .from(tasks)
     .innerJoin(pageIds, eq(pageIds.id, tasks.id))
-    .where(eq(tasks.tenantId, sql.placeholder("tenant")))
+    .where(eq(tasks.tenantId, tenant))
     .orderBy(...order)
     .prepare(UNNAMED);
 });
 
 /**
- * The count's statement of a list's filters: counted in the default order whatever the sort — every filter's
- * index ends in (created_at, id), so the count is an index scan that stops at the cap (in the sort's order,
- * "my tasks by name" would walk the name index past every other assignee's tasks) — with the list's version.
+ * The count's statement of a list shape: counted in the default order whatever the sort — every filter's index
+ * ends in (created_at, id), so the count is an index scan that stops at the cap (in the sort's order, "my tasks by
+ * name" would walk the name index past every other assignee's tasks) — with the list's version.
  */
-const countStatement = preparedPerShape((db, request: TaskListRequest) =>
-  cappedCountQuery(db, tasks, listWhere(request), [desc(tasks.createdAt), desc(tasks.id)], TOTAL_CAP, listVersion(sql.placeholder("tenant"), "tasks")).prepare(UNNAMED),
+const countStatement = preparedPerShape((db, { where, tenant }: { where: SQL; tenant: Placeholder }) =>
+  cappedCountQuery(db, tasks, where, [desc(tasks.createdAt), desc(tasks.id)], TOTAL_CAP, listVersion(tenant, "tasks")).prepare(UNNAMED),
 );
 
 /**
@@ -418,15 +389,18 @@ const countStatement = preparedPerShape((db, request: TaskListRequest) =>
  */
 export async function listTasks(db: Db, auth: { tenantId: number; userId: number }, query: ListQuery, includes: Set<TaskInclude>) {
   const request = readListRequest(auth.userId, query);
-  const shape = listShape(auth.tenantId, request);
-  const { rows, total: counted } = await pageWithTotal(
+  const shape = new ListShape();
+  const where = listWhere(auth.tenantId, request, shape);
+  const countKey = shape.countKey("tasks");
+  const order = shape.part(`sort:${request.sort.desc ? "-" : ""}${request.sort.field}`, listOrder(request));
+  const { rows, total: counted } = await shapedPage(
     db,
-    `tasks\u0000${shape.filters}\u0000${JSON.stringify(shape.values)}`,
-    () => pageStatement(db, shape.page, request).execute({ ...shape.values, limit: query.page.size + 1, offset: offsetOf(query) }),
-    async () => {
-      const [{ n, v }] = await countStatement(db, shape.filters, request).execute(shape.values);
-      return { ...cappedTotal(n), version: v };
-    },
+    shape,
+    countKey,
+    { page: pageStatement, count: countStatement },
+    { where, order, tenant: sql.placeholder("tenant") },
+    query.page.size + 1,
+    offsetOf(query),
   );
   const page = rows.slice(0, query.page.size);
   const total: ListTotal = { total: counted.total, capped: counted.capped, hasNext: rows.length > page.length };
