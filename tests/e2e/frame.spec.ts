@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { emulateSlow4G } from "../../bench/slow-4g";
 import { DEV_BANNER, E2E, USERS, apiSignIn, expectPath, menuLink, openAccountMenu, sideMenu, signIn } from "./helpers";
 
 test.describe("flightDeck menu", () => {
@@ -109,6 +110,7 @@ test.describe("page frame", () => {
 
   test("on a slow device the tasks list and the dashboard are drawn whole: nothing on them moves as the page arrives", async ({ browser, page }, testInfo) => {
     test.skip(testInfo.project.name === "nojs", "the layout shifts are read by the page's own script; the markup is the same without JavaScript");
+    test.setTimeout(120_000); // eight page loads on a slow network and CPU
     await signIn(page, USERS.admin);
     const signedIn = await page.context().storageState();
     // A first visit (nothing cached) from a slow phone on a slow network, the benchmark's 'Slow 4G': painted
@@ -118,10 +120,7 @@ test.describe("page frame", () => {
       for (const path of ["/tasks", "/dashboard"]) {
         const context = await browser.newContext({ storageState: signedIn, baseURL: E2E.main.flightdeck });
         const fresh = await context.newPage();
-        const cdp = await context.newCDPSession(fresh);
-        await cdp.send("Network.enable");
-        await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
-        await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+        await emulateSlow4G(context, fresh);
         await fresh.addInitScript(() => {
           const w = window as unknown as { shifted: number };
           w.shifted = 0;
