@@ -32,6 +32,7 @@ import { ensureReferenceData } from "../api/db/reference";
 import { isSeeded, seedDemo } from "../api/db/seed";
 import { createMail } from "../api/integrations/mail";
 import * as tasksService from "../api/modules/tasks/service";
+import { emulateSlow4G } from "./slow-4g";
 import { countMemory } from "../api/http/paging";
 import { generate } from "./generate";
 import { portalPages, weigh } from "./page-weight";
@@ -266,10 +267,7 @@ async function lab(pathname: string, signedIn: boolean) {
   // Signed out for the sign-in page (signed in, it redirects to the dashboard).
   if (signedIn) await context.addCookies([{ name: cookie.split("=")[0], value: cookie.split("=").slice(1).join("="), domain: "127.0.0.1", path: "/" }]);
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await emulateSlow4G(context, page);
   await page.addInitScript(() => {
     const w = window as unknown as { __lcp: number; __cls: number };
     w.__lcp = 0;
