@@ -1,9 +1,10 @@
 import { asc, count, desc, ilike, or, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import type { PgSelect, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyRequest } from "fastify";
 import qs from "qs";
 import type { ListQuery, Paged } from "../../contract/common";
 import type { Db } from "../db/client";
+import { preparedPerShape, UNNAMED } from "../db/prepared";
 import { listVersions } from "../db/schema";
 
 /** Totals are exact up to this many rows; beyond it a list answers the cap with meta.total_capped ('10,000+'). */
@@ -134,6 +135,31 @@ export class ListShape {
 /** A statement prepared with placeholders (drizzle's prepared query): run with the values of its shape. */
 interface Prepared<R> {
   execute(values: Record<string, unknown>): Promise<R>;
+}
+
+/** What a request composed for a list's statements: its WHERE clause and order, and the tenant's placeholder. */
+export interface ComposedList {
+  where: SQL;
+  order: SQL[];
+  tenant: Placeholder;
+}
+
+/**
+ * The statements of a versioned list read from its table in the list's order, prepared per shape: the page (what
+ * `select` names, the list's version added; `.$dynamic()`) and the capped count in the same order.
+ */
+export function listStatements<T extends PgSelect>(table: PgTable, list: VersionedList, select: (db: Db, version: SQL<number | null>) => T) {
+  return {
+    page: preparedPerShape((db, c: ComposedList) =>
+      select(db, listVersion(c.tenant, list))
+        .where(c.where)
+        .orderBy(...c.order)
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"))
+        .prepare(UNNAMED),
+    ),
+    count: preparedPerShape((db, c: ComposedList) => cappedCountQuery(db, table, c.where, c.order, TOTAL_CAP, listVersion(c.tenant, list)).prepare(UNNAMED)),
+  };
 }
 
 /**

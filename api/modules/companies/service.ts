@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { ListQuery } from "../../../contract/common";
@@ -16,8 +16,7 @@ import type { Database, Db } from "../../db/client";
 import { clientCompanies, companies, companyCompliance, companyIndividuals, companyTypes, employeeSizes, industries, trades, users } from "../../db/schema";
 import { HttpError, invalid, notFound } from "../../http/errors";
 import type { FormBody, UploadedFile } from "../../http/multipart";
-import { cappedCountQuery, ListShape, listOrder, listVersion, offsetOf, shapedPage, shapedSearch, sortOf, textFilter, TOTAL_CAP } from "../../http/paging";
-import { preparedPerShape, UNNAMED } from "../../db/prepared";
+import { ListShape, listOrder, listStatements, offsetOf, shapedPage, shapedSearch, sortOf, textFilter } from "../../http/paging";
 import { zodErrors } from "../../http/validation";
 import type { Storage } from "../../integrations/storage";
 import { checkImageUpload, type ImageType } from "../../integrations/storage/image";
@@ -108,25 +107,8 @@ async function hydrate(db: Db, tenantId: number, rows: Joined[]): Promise<Compan
   });
 }
 
-type ListStatement = { where: SQL; order: SQL[]; tenant: Placeholder };
-
-/** The page's statement of a list shape, with the list's version. */
-const pageStatement = preparedPerShape((db, { where, order, tenant }: ListStatement) =>
-  selectCompanies(db, { listVersion: listVersion(tenant, "companies") })
-    .where(where)
-    .orderBy(...order)
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
-    .prepare(UNNAMED),
-);
-
-/**
- * The count's statement of a list shape: up to TOTAL_CAP in the list's order (an index scan that stops there),
- * '10,000+' beyond it; remembered while the company's client companies and their links are unchanged.
- */
-const countStatement = preparedPerShape((db, { where, order, tenant }: ListStatement) =>
-  cappedCountQuery(db, clientCompanies, where, order, TOTAL_CAP, listVersion(tenant, "companies")).prepare(UNNAMED),
-);
+/** The list's page and count, prepared per shape. */
+const statements = listStatements(clientCompanies, "companies", (db, version) => selectCompanies(db, { listVersion: version }).$dynamic());
 
 /**
  * GET /company, /companies. Filters: search (name, e-mail, registration number, postcode), type_id,
@@ -175,7 +157,7 @@ export async function listCompanies(db: Db, tenantId: number, query: ListQuery) 
     db,
     shape,
     countKey,
-    { page: pageStatement, count: countStatement },
+    statements,
     { where, order, tenant },
     query.page.size,
     offsetOf(query),

@@ -4,8 +4,7 @@ import { INDIVIDUAL_SORTS, MESSAGES, type Individual, type IndividualCreateBody,
 import type { Database, Db } from "../../db/client";
 import { companies, companyIndividuals, individuals } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
-import { cappedCountQuery, ListShape, listOrder, listVersion, offsetOf, shapedPage, shapedSearch, sortOf, textFilter, TOTAL_CAP } from "../../http/paging";
-import { preparedPerShape, UNNAMED } from "../../db/prepared";
+import { ListShape, listOrder, listStatements, offsetOf, shapedPage, shapedSearch, sortOf, textFilter } from "../../http/paging";
 import type { MailProvider } from "../../integrations/mail";
 import { assertTenantUser, booleanFilter, distinct, idFilter, iso, ref, userNames } from "../clients/common";
 import { deleteClients } from "../clients/bulk";
@@ -52,27 +51,8 @@ export interface ListScope {
   notLinkedToCompanyId?: number;
 }
 
-type ListStatement = { where: SQL; order: SQL[]; tenant: Placeholder };
-
-/** The page's statement of a list shape, with the list's version. */
-const pageStatement = preparedPerShape((db, { where, order, tenant }: ListStatement) =>
-  db
-    .select({ ...getTableColumns(individuals), listVersion: listVersion(tenant, "individuals") })
-    .from(individuals)
-    .where(where)
-    .orderBy(...order)
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
-    .prepare(UNNAMED),
-);
-
-/**
- * The count's statement of a list shape: up to TOTAL_CAP in the list's order (an index scan that stops there),
- * '10,000+' beyond it; remembered while the company's individuals and their links are unchanged.
- */
-const countStatement = preparedPerShape((db, { where, order, tenant }: ListStatement) =>
-  cappedCountQuery(db, individuals, where, order, TOTAL_CAP, listVersion(tenant, "individuals")).prepare(UNNAMED),
-);
+/** The list's page and count, prepared per shape. */
+const statements = listStatements(individuals, "individuals", (db, version) => db.select({ ...getTableColumns(individuals), listVersion: version }).from(individuals).$dynamic());
 
 /**
  * GET /individual. Filters: search (name, e-mail, telephone), company_id (or companies.id), archived
@@ -127,7 +107,7 @@ export async function listIndividuals(db: Db, tenantId: number, query: ListQuery
     db,
     shape,
     countKey,
-    { page: pageStatement, count: countStatement },
+    statements,
     { where, order, tenant },
     query.page.size,
     offsetOf(query),
