@@ -1,10 +1,19 @@
 /** Links between individuals and client companies: a primary-contact flag (one per company) and a job title. */
-import { and, asc, desc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { MESSAGES, type CompanyLink } from "../../../contract/clients";
 import type { Database, Db, Tx } from "../../db/client";
 import { clientCompanies, companyIndividuals, individuals, jobTitles } from "../../db/schema";
 import { HttpError, invalid, notFound } from "../../http/errors";
 import { isUniqueViolation } from "../../lib/db-errors";
+
+/** The ids on one side of the links whose other side is `id`: the individuals of a company, or the companies of an individual. */
+export function linkedIds(db: Db, tenant: number | Placeholder, wanted: "individuals" | "companies", id: number | Placeholder) {
+  const [column, other] = wanted === "individuals" ? [companyIndividuals.individualId, companyIndividuals.companyId] : [companyIndividuals.companyId, companyIndividuals.individualId];
+  return db
+    .select({ id: column })
+    .from(companyIndividuals)
+    .where(and(eq(companyIndividuals.tenantId, tenant), eq(other, id)));
+}
 
 const linkColumns = {
   companyId: companyIndividuals.companyId,

@@ -22,7 +22,7 @@ import type { Storage } from "../../integrations/storage";
 import { checkImageUpload, type ImageType } from "../../integrations/storage/image";
 import { assertTenantUser, distinct, idFilter, iso, ref, userNames } from "../clients/common";
 import { deleteClients } from "../clients/bulk";
-import { linksWhere } from "../clients/links";
+import { linkedIds, linksWhere } from "../clients/links";
 import * as lookups from "../lookups/service";
 
 type Row = typeof clientCompanies.$inferSelect;
@@ -133,15 +133,7 @@ export async function listCompanies(db: Db, tenantId: number, query: ListQuery) 
     shape.when("industry", industryId, (p) => eq(clientCompanies.industryId, p)),
     shape.when("trade", tradeId, (p) => eq(clientCompanies.tradeId, p)),
     shape.when("owner", ownerId, (p) => eq(clientCompanies.ownerUserId, p)),
-    shape.when("individual", individualId, (p) =>
-      inArray(
-        clientCompanies.id,
-        db
-          .select({ id: companyIndividuals.companyId })
-          .from(companyIndividuals)
-          .where(and(eq(companyIndividuals.tenantId, tenant), eq(companyIndividuals.individualId, p))),
-      ),
-    ),
+    shape.when("individual", individualId, (p) => inArray(clientCompanies.id, linkedIds(db, tenant, "companies", p))),
   )!;
   const countKey = shape.countKey("companies");
   const sort = sortOf(query, COMPANY_SORTS) ?? { field: "name" as const, desc: false };
@@ -153,15 +145,7 @@ export async function listCompanies(db: Db, tenantId: number, query: ListQuery) 
   }[sort.field];
   // Companies without a postcode go last either way.
   const order = shape.part(`sort:${sort.desc ? "-" : ""}${sort.field}`, listOrder(column, clientCompanies.id, sort.desc, sort.field === "postcode"));
-  const { rows, total } = await shapedPage(
-    db,
-    shape,
-    countKey,
-    statements,
-    { where, order, tenant },
-    query.page.size,
-    offsetOf(query),
-  );
+  const { rows, total } = await shapedPage(db, shape, countKey, statements, { where, order, tenant }, query.page.size, offsetOf(query));
   return { rows: await hydrate(db, tenantId, rows), total };
 }
 

@@ -8,7 +8,7 @@ import { ListShape, listOrder, listStatements, offsetOf, shapedPage, shapedSearc
 import type { MailProvider } from "../../integrations/mail";
 import { assertTenantUser, booleanFilter, distinct, idFilter, iso, ref, userNames } from "../clients/common";
 import { deleteClients } from "../clients/bulk";
-import { assertJobTitle, linksWhere, writeLink } from "../clients/links";
+import { assertJobTitle, linkedIds, linksWhere, writeLink } from "../clients/links";
 
 type Row = typeof individuals.$inferSelect;
 
@@ -77,15 +77,7 @@ export async function listIndividuals(db: Db, tenantId: number, query: ListQuery
   const where = and(
     eq(individuals.tenantId, tenant),
     search ? shapedSearch(shape, [individuals.fullName, individuals.email, individuals.telephone], search) : undefined,
-    shape.when("company", companyId, (p) =>
-      inArray(
-        individuals.id,
-        db
-          .select({ id: companyIndividuals.individualId })
-          .from(companyIndividuals)
-          .where(and(eq(companyIndividuals.tenantId, tenant), eq(companyIndividuals.companyId, p))),
-      ),
-    ),
+    shape.when("company", companyId, (p) => inArray(individuals.id, linkedIds(db, tenant, "individuals", p))),
     shape.when("not_linked", notLinked, (p) => notExists(linkedTo(p))),
     shape.when("owner", ownerId, (p) => eq(individuals.ownerUserId, p)),
     archived === "all" ? shape.part("archived_all", undefined) : archived ? shape.part("archived", isNotNull(individuals.archivedAt)) : isNull(individuals.archivedAt),
@@ -103,15 +95,7 @@ export async function listIndividuals(db: Db, tenantId: number, query: ListQuery
   }[sort.field];
   // Blank e-mails go last either way.
   const order = shape.part(`sort:${sort.desc ? "-" : ""}${sort.field}`, listOrder(column, individuals.id, sort.desc, sort.field === "email"));
-  const { rows, total } = await shapedPage(
-    db,
-    shape,
-    countKey,
-    statements,
-    { where, order, tenant },
-    query.page.size,
-    offsetOf(query),
-  );
+  const { rows, total } = await shapedPage(db, shape, countKey, statements, { where, order, tenant }, query.page.size, offsetOf(query));
   return { rows: await hydrate(db, tenantId, rows.map(({ listVersion: _, ...row }) => row)), total };
 }
 
