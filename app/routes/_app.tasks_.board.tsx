@@ -151,7 +151,7 @@ export default function TaskBoard() {
       {!pipeline ? (
         <p className="text-slate-600">There is no active pipeline yet.</p>
       ) : (
-        <div className="relative flex gap-3 overflow-x-auto pb-4">
+        <div className="scroll-x flex gap-3 pb-4">
           {shown.map((c) => (
             <section
               key={c.stage.id}

@@ -7,7 +7,7 @@ import { StageChip } from "../tasks/stage-chip";
 export function TasksPanel({ tasks, emptyText }: { tasks: Task[]; emptyText: string }) {
   if (tasks.length === 0) return <p className="text-sm text-slate-500">{emptyText}</p>;
   return (
-    <div className="relative overflow-x-auto">
+    <div className="scroll-x">
       <table className="min-w-full divide-y divide-slate-200 text-sm" data-client-tasks>
         <thead>
           <tr className="text-left text-xs uppercase tracking-wide text-slate-500">

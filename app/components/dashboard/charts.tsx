@@ -36,7 +36,7 @@ function ChartFigure({ chart, legend, table, caption, tableId }: { chart: ReactN
       {legend}
       <details className="text-sm" data-chart-table>
         <summary className="cursor-pointer text-xs font-medium text-brand">Show the figures</summary>
-        <div className="mt-2 relative overflow-x-auto">
+        <div className="scroll-x mt-2">
           <table id={tableId} className="min-w-full divide-y divide-slate-200 text-sm">
             <caption className="sr-only">{caption}</caption>
             {table}

@@ -105,7 +105,7 @@ export function DashboardFigures({ interval, stats, mine, me, words }: Dashboard
           {overview.products.length === 0 ? (
             <p className="text-sm text-slate-500">{`No products won this ${word} yet.`}</p>
           ) : (
-            <div className="relative overflow-x-auto">
+            <div className="scroll-x">
               <table className="min-w-full divide-y divide-slate-200 text-sm">
                 <caption className="sr-only">{`Products of the ${words.tasks} won this ${word}`}</caption>
                 <thead className="text-left text-xs font-semibold uppercase tracking-wide text-slate-600">

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { CompanySwitcher } from "../../access/account-menu";
 import type { HeaderUser } from "./header";
+import { PHONE_POPOVER } from "./popover";
 
 export interface AccountMenuPanelProps {
   user: HeaderUser;
@@ -21,7 +22,7 @@ export function AccountMenuPanel({ user, brokerPortalUrl, companyMenu, profileTo
   const item = "block w-full rounded px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none";
   const heading = "px-3 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-400";
   return (
-    <div className="absolute right-0 z-30 mt-2 w-64 rounded-md max-sm:fixed max-sm:inset-x-2 max-sm:w-auto bg-white p-2 shadow-lg ring-1 ring-slate-200">
+    <div className={`absolute right-0 z-30 mt-2 w-64 rounded-md ${PHONE_POPOVER} bg-white p-2 shadow-lg ring-1 ring-slate-200`}>
       <div className="border-b border-slate-100 px-3 pb-2">
         <p className="text-sm font-semibold">
           {user.name} {user.last_name}

@@ -2,6 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from "react";
 import type { Notification } from "../../../contract/notifications";
 import { deleteControlClass, NotificationPanel, TrashGlyph } from "./notification-list";
+import { PHONE_POPOVER } from "../frame/popover";
 
 // The delete confirmation (Headless UI's dialog) is fetched as the panel opens, shown when a delete is asked for.
 const loadDeleteDialog = () => import("./delete-dialog");
@@ -125,7 +126,7 @@ export default function BellPanel({ unread, setUnread, from, id: panelId, button
           role="dialog"
           aria-modal="false"
           aria-labelledby={headingId}
-          className="absolute right-0 z-40 mt-2 max-h-[70vh] w-[22rem] max-w-[calc(100vw-2rem)] max-sm:fixed max-sm:inset-x-2 max-sm:w-auto max-sm:max-w-none overflow-y-auto rounded-md bg-white py-2 shadow-lg ring-1 ring-slate-200"
+          className={`absolute right-0 z-40 mt-2 max-h-[70vh] w-[22rem] max-w-[calc(100vw-2rem)] ${PHONE_POPOVER} overflow-y-auto rounded-md bg-white py-2 shadow-lg ring-1 ring-slate-200`}
           data-popover
         >
           <NotificationPanel

@@ -2,6 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import { badgeText, bellLabel } from "../../lib/notification-badge";
 import { useHydrated } from "../../lib/use-hydrated";
+import { PHONE_POPOVER } from "../frame/popover";
 
 // The panel (its list, forms and delete confirmation) is its own chunk: fetched when the bell is first pointed
 // at or focused, so the header costs every page little more than the button.
@@ -115,7 +116,7 @@ function NotificationPopover({ unread, setUnread, from }: { unread: number; setU
       {open ? (
         <Suspense
           fallback={
-            <div id={panelId} role="status" className="absolute right-0 z-40 mt-2 w-[22rem] max-w-[calc(100vw-2rem)] max-sm:fixed max-sm:inset-x-2 max-sm:w-auto max-sm:max-w-none rounded-md bg-white px-3 py-3 text-sm text-slate-500 shadow-lg ring-1 ring-slate-200">
+            <div id={panelId} role="status" className={`absolute right-0 z-40 mt-2 w-[22rem] max-w-[calc(100vw-2rem)] ${PHONE_POPOVER} rounded-md bg-white px-3 py-3 text-sm text-slate-500 shadow-lg ring-1 ring-slate-200`}>
               Loading...
             </div>
           }

@@ -122,7 +122,7 @@ export function TargetsPanel({ pipelineId, period, team, mine, canSet, tasksWord
       {team ? <Figures title="The whole pipeline" figures={team.total} tasksWord={Tasks} /> : null}
       {mine ? <Figures title="My targets" figures={mine} tasksWord={Tasks} /> : null}
       {team ? (
-        <div className="relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+        <div className="scroll-x rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
           <table className="min-w-full divide-y divide-slate-200 text-sm" data-user-targets>
             <caption className="sr-only">{`Targets per user, ${periodLabel(period.period, period.period_start)}`}</caption>
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">

@@ -93,7 +93,7 @@ export function DataTable<Row>({ caption, pathname, state, spec, rows, columns, 
   };
 
   return (
-    <div className="relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+    <div className="scroll-x rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       <table className="min-w-full divide-y divide-slate-200" aria-busy={loading || undefined}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50">

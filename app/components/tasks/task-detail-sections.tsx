@@ -211,7 +211,7 @@ export function ProductsSection({ task, products, productTypes, result, canManag
       {products.length === 0 ? (
         <p className="text-sm text-slate-500">No products yet.</p>
       ) : (
-        <div className="relative overflow-x-auto">
+        <div className="scroll-x">
           <table className="min-w-full text-sm" aria-label="Products">
             <thead className="text-left text-xs uppercase text-slate-500">
               <tr>
