@@ -6,15 +6,8 @@ import type { Db } from "./client";
  * parsed and planned once per connection. `build` must use `sql.placeholder` for every value.
  */
 export function preparedPerDatabase<Q>(build: (db: Db) => Q): (db: Db) => Q {
-  const prepared = new WeakMap<Db, Q>();
-  return (db) => {
-    let query = prepared.get(db);
-    if (!query) {
-      query = build(db);
-      prepared.set(db, query);
-    }
-    return query;
-  };
+  const statement = preparedPerShape((db) => build(db), 1);
+  return (db) => statement(db, "", undefined);
 }
 
 /** The name to give drizzle's `prepare()` for a statement PostgreSQL should receive unnamed (planned per run). */

@@ -163,10 +163,11 @@ export function listStatements<T extends PgSelect>(table: PgTable, list: Version
 }
 
 /**
- * A page of a versioned list and its total from its statements prepared per shape (`preparedPerShape`, given what
- * the request composed: its WHERE clause and order): `page` (reading the list's version beside its rows) run with
- * the shape's values and `limit` / `offset`, `count` (`cappedCountQuery` with the version) when no count is
- * remembered at that version. See pageWithTotal.
+ * A page of a versioned list and its total, from its statements prepared per shape (`preparedPerShape`, given what
+ * the request composed: its WHERE clause and order). `page` reads the list's version beside its rows and runs with
+ * the shape's values and `limit` / `offset`; a count remembered for `countKey` at that version is used as it is,
+ * otherwise `count` (`cappedCountQuery`, reading the version beside its count) runs — beside the page when nothing
+ * is remembered for these filters, so a first view costs no extra round trip.
  */
 export async function shapedPage<C, T extends { listVersion: number | null }>(
   db: Db,
@@ -177,41 +178,20 @@ export async function shapedPage<C, T extends { listVersion: number | null }>(
   limit: number,
   offset: number,
 ): Promise<{ rows: T[]; total: ListTotal }> {
-  return pageWithTotal(
-    db,
-    countKey,
-    () => statements.page(db, shape.key, composed).execute({ ...shape.values, limit, offset }),
-    async () => {
-      const [{ n, v }] = await statements.count(db, shape.key, composed).execute(shape.values);
-      return { ...cappedTotal(n), version: v };
-    },
-  );
-}
-
-/**
- * A page of a versioned list and its total. `page` reads the list's version beside its rows (a `listVersion`
- * column); a count remembered at that version is used as it is, otherwise `count` (which reads the version
- * beside its count) runs — beside the page when nothing is remembered for these filters, so a first view
- * costs no extra round trip. `key` names the filtered list (`ListShape.countKey`).
- */
-async function pageWithTotal<T extends { listVersion: number | null }>(
-  db: Db,
-  key: string,
-  page: () => Promise<T[]>,
-  count: () => Promise<ListTotal & { version?: number | null }>,
-): Promise<{ rows: T[]; total: ListTotal }> {
   const counts = countMemory(db);
+  const page = () => statements.page(db, shape.key, composed).execute({ ...shape.values, limit, offset });
   const counted = async () => {
-    const fresh = await count();
-    counts.remember(key, fresh.version, fresh);
-    return { total: fresh.total, capped: fresh.capped };
+    const [{ n, v }] = await statements.count(db, shape.key, composed).execute(shape.values);
+    const total = cappedTotal(n);
+    counts.remember(countKey, v, total);
+    return total;
   };
-  if (!counts.has(key)) {
+  if (!counts.has(countKey)) {
     const [rows, total] = await Promise.all([page(), counted()]);
     return { rows, total };
   }
   const rows = await page();
-  return { rows, total: counts.recall(key, rows[0]?.listVersion) ?? (await counted()) };
+  return { rows, total: counts.recall(countKey, rows[0]?.listVersion) ?? (await counted()) };
 }
 
 /**
