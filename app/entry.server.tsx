@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
-import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./lib/nonce";
-import { securityHeaders } from "./services/security.server";
+import { securityHeaders, withSecurityHeaders } from "./services/security.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -59,10 +59,10 @@ export default function handleRequest(
   });
 }
 
-export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
-  securityHeaders(response.headers, request);
-  return response;
-};
+/** Every other answer (data requests, resource routes, redirects) gets the document's security headers. */
+export function handleResponse(response: Response, { request }: { request: Request }) {
+  return withSecurityHeaders(response, request);
+}
 
 /** Logs server errors once, without sending stacks to the browser. */
 export function handleError(error: unknown, { request }: { request: Request }) {

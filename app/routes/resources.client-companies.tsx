@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAccess } from "../services/auth.server";
 import { companyOption, companyOptions, getCompany } from "../services/companies.server";
-import { resourceJson } from "../services/security.server";
 
 /**
  * Client companies for the searchable dropdown (linking an individual, the individuals list's company
@@ -12,10 +11,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const value = url.searchParams.get("value");
   if (value) {
-    if (!/^\d{1,10}$/.test(value)) return resourceJson(request, { option: null });
-    return resourceJson(request, { option: companyOption(await getCompany(api, value)) });
+    if (!/^\d{1,10}$/.test(value)) return Response.json({ option: null });
+    return Response.json({ option: companyOption(await getCompany(api, value)) });
   }
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
   const perPage = Math.min(50, Math.max(1, Number(url.searchParams.get("perPage")) || 20));
-  return resourceJson(request, await companyOptions(api, { search: url.searchParams.get("search")?.slice(0, 200) ?? undefined, page, perPage }));
+  return Response.json(await companyOptions(api, { search: url.searchParams.get("search")?.slice(0, 200) ?? undefined, page, perPage }));
 }

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAccess } from "../services/auth.server";
 import { getIndividual, individualOption, individualOptions } from "../services/individuals.server";
-import { resourceJson } from "../services/security.server";
 
 /**
  * Individuals for the searchable dropdown (linking to a company, the companies list's individual
@@ -13,13 +12,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const value = url.searchParams.get("value");
   if (value) {
-    if (!/^\d{1,10}$/.test(value)) return resourceJson(request, { option: null });
-    return resourceJson(request, { option: individualOption(await getIndividual(api, value)) });
+    if (!/^\d{1,10}$/.test(value)) return Response.json({ option: null });
+    return Response.json({ option: individualOption(await getIndividual(api, value)) });
   }
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
   const perPage = Math.min(50, Math.max(1, Number(url.searchParams.get("perPage")) || 20));
   const notLinkedTo = url.searchParams.get("notLinkedTo");
-  return resourceJson(request, 
+  return Response.json(
     await individualOptions(api, {
       search: url.searchParams.get("search")?.slice(0, 200) ?? undefined,
       page,

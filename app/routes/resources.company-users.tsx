@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "../services/auth.server";
 import { companyUserOptions } from "../services/teams.server";
-import { resourceJson } from "../services/security.server";
 
 /**
  * Options for the searchable user dropdown: `?search=&page=&perPage=` answers { options, hasMore };
@@ -17,11 +16,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (value) {
     const { options } = await companyUserOptions(api, { id: value, perPage: 1, teamReader });
     if (!options[0]) throw new Response("Not found", { status: 404 });
-    return resourceJson(request, { option: options[0] });
+    return Response.json({ option: options[0] });
   }
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
   const perPage = Math.min(50, Math.max(1, Number(url.searchParams.get("perPage")) || 20));
-  return resourceJson(request, 
+  return Response.json(
     await companyUserOptions(api, {
       search: url.searchParams.get("search") ?? undefined,
       page,

@@ -29,11 +29,24 @@ export function securityHeaders(headers: Headers, request: Request, nonce?: stri
 }
 
 /**
- * A resource route's JSON answer (the dropdowns' options, the bell's count) with the security headers a
- * document gets: Remix adds none to a resource route's own response.
+ * Any response the portal sends (a resource route's JSON, a loader's redirect, a passed-on file) with the
+ * security headers it does not already carry: a document's own nonce policy and a file's sandboxing policy
+ * are kept. Called for every answer by our server-runtime patch (entry.server.tsx's handleResponse).
  */
-export function resourceJson(request: Request, data: unknown, init: ResponseInit = {}) {
-  const response = Response.json(data, init);
-  securityHeaders(response.headers, request);
+export function withSecurityHeaders(response: Response, request: Request): Response {
+  const wanted = new Headers();
+  securityHeaders(wanted, request);
+  let headers = response.headers;
+  for (const [name, value] of wanted) {
+    if (headers.has(name)) continue;
+    try {
+      headers.set(name, value);
+    } catch {
+      // A response whose headers are immutable (Response.redirect, a fetch's answer): copy it.
+      response = new Response(response.body, { status: response.status, statusText: response.statusText, headers: new Headers(headers) });
+      headers = response.headers;
+      headers.set(name, value);
+    }
+  }
   return response;
 }

@@ -121,6 +121,9 @@ test.describe("the Edit Profile drawer", () => {
       const photo = await request.get(`http://127.0.0.1:${E2E.main.portalPort}${await avatar.getAttribute("src")}`);
       expect(photo.status()).toBe(200);
       expect(photo.headers()["content-type"]).toBe("image/png");
+      // The file keeps the API's sandboxing policy and gains the portal's other security headers.
+      expect(photo.headers()["content-security-policy"]).toBe("default-src 'none'; sandbox");
+      expect(photo.headers()["x-frame-options"]).toBe("DENY");
 
       await drawer(page).getByRole("link", { name: "Done" }).click();
       await expectPath(page, "/dashboard");

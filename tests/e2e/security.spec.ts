@@ -6,8 +6,9 @@ import { uniqueToken } from "./lists";
  * Guard rails seen from the browser, with JavaScript on and off:
  * - HTML that users wrote (a role, provider and team name, a note) is shown as text, and no stored script
  *   runs (a `window.__xss` flag the payload would set stays undefined, no dialog opens);
- * - the security headers of a page and of a data request (CSP with a nonce and no 'unsafe-inline'
- *   script, frame-ancestors 'none', nosniff, referrer policy; HSTS only behind HTTPS);
+ * - the security headers of a page, a data request, a resource route, a redirect and the route manifest (CSP
+ *   with a nonce and no 'unsafe-inline' script, frame-ancestors 'none', nosniff, referrer policy; HSTS only
+ *   behind HTTPS);
  * - the session cookie is HttpOnly and SameSite=Lax;
  * - a form posted from another origin is refused with 403 and changes nothing.
  */
@@ -84,7 +85,7 @@ test.describe("Stored HTML", () => {
 });
 
 test.describe("Headers and cookies", () => {
-  test("a page, a data request and a resource route carry the security headers; HSTS only behind HTTPS; the session cookie is HttpOnly and SameSite=Lax", async ({ page, context }) => {
+  test("a page, a data request, a resource route, a redirect and the route manifest carry the security headers; HSTS only behind HTTPS; the session cookie is HttpOnly and SameSite=Lax", async ({ page, context }) => {
     await signIn(page, USERS.admin);
     const res = await page.goto("/roles");
     expect(res?.status()).toBe(200);
@@ -127,6 +128,18 @@ test.describe("Headers and cookies", () => {
     expect(rh["content-security-policy"]).toContain("frame-ancestors 'none'");
     expect(rh["x-content-type-options"]).toBe("nosniff");
     expect(rh["cache-control"]).toBe("no-store");
+
+    // A loader's redirect (a signed-in user opening the sign-in page) and the route manifest the browser fetches
+    // as it discovers links carry them too: every answer passes one hook (entry.server.tsx's handleResponse).
+    const redirect = await portal(page, "get", "/login");
+    expect(redirect.status()).toBe(302);
+    expect(redirect.headers()["location"]).toBe("/dashboard");
+    for (const other of [redirect, await portal(page, "get", "/__manifest?version=stale&p=%2Ftasks")]) {
+      const oh = other.headers();
+      expect(oh["content-security-policy"], other.url()).toContain("frame-ancestors 'none'");
+      expect(oh["x-frame-options"], other.url()).toBe("DENY");
+      expect(oh["x-content-type-options"], other.url()).toBe("nosniff");
+    }
 
     // Behind an HTTPS proxy, HSTS is sent.
     // (Signed out: a signed-in /login is a redirect to the dashboard.)
