@@ -1,8 +1,9 @@
 /**
- * Pipeline and stage counts come from totals kept by statement-level triggers on tasks: pipeline_stage_totals
- * (all tasks and their revenue per stage, migration 0009) and task_open_totals (the open ones, 0013; 0017 took
- * them out of the first). Whatever writes tasks — the API, a bulk insert, an update that moves tasks between
- * stages and pipelines or closes them, a delete — the totals and GET /pipelines equal an aggregate over the tasks.
+ * Pipeline, stage and dashboard counts come from totals kept by one statement-level trigger function on tasks:
+ * task_totals (tasks and their revenue per pipeline, stage, state, priority and review status; migration 0018,
+ * which replaced the two tables of 0009/0017 and 0013). Whatever writes tasks — the API, a bulk insert, an update
+ * that moves tasks between stages and pipelines or closes them, a delete, a truncate — the totals and
+ * GET /pipelines equal an aggregate over the tasks.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -31,11 +32,12 @@ async function rows(query: ReturnType<typeof sql>) {
  * pipelines' counts as GET /pipelines answers them (all, open, open value) against the tasks.
  */
 async function expectTotalsExact() {
-  const kept = await rows(sql`select pipeline_stage_id as stage, tasks, value from pipeline_stage_totals where tasks <> 0 or value <> 0 order by 1`);
+  const kept = await rows(sql`
+    select tenant_id, pipeline_id, pipeline_stage_id, (state = 'open')::int as open, (state = 'won')::int as won, priority, review_status, tasks, value
+    from task_totals where tasks <> 0 or value <> 0 order by 1, 2, 3, 4, 5, 6, 7`);
   const actual = await rows(sql`
-    select pipeline_stage_id as stage, count(*) as tasks, coalesce(sum(expected_revenue), 0) as value
-    from tasks group by pipeline_stage_id
-    having count(*) > 0 order by 1`);
+    select tenant_id, pipeline_id, pipeline_stage_id, (state = 'open')::int as open, (state = 'won')::int as won, priority, review_status, count(*) as tasks, coalesce(sum(expected_revenue), 0) as value
+    from tasks group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 4, 5, 6, 7`);
   expect(kept).toEqual(actual);
 
   const harbour = await tenantId(api, "Harbour Brokers");
@@ -55,7 +57,7 @@ async function expectTotalsExact() {
   for (const p of answered) expect(p, `pipeline ${p.id}`).toEqual(direct.find((d) => d.id === p.id) ?? { id: p.id, tasks: 0, open: 0, open_value: 0 });
 }
 
-describe("pipeline_stage_totals", () => {
+describe("task_totals", () => {
   it("matches the seeded tasks", async () => {
     await expectTotalsExact();
   });
@@ -87,6 +89,10 @@ describe("pipeline_stage_totals", () => {
       where t.name like 'Bulk %' and t.id % 5 = 0`);
     await api.database.db.execute(sql`update tasks set name = name || ' (renamed)' where name like 'Bulk %'`);
     await expectTotalsExact();
+    // Another priority or review status moves a task between rows of the same stage.
+    await api.database.db.execute(sql`update tasks set priority = priority % 3 + 1 where name like 'Bulk %' and id % 4 = 0`);
+    await api.database.db.execute(sql`update tasks set review_status = review_status % 6 + 1 where name like 'Bulk %' and id % 6 = 0`);
+    await expectTotalsExact();
     // Closed where they stand (same stage, same revenue): only the open counts move.
     await api.database.db.execute(sql`update tasks set state = 'won', closed_at = now() where name like 'Bulk %' and id % 7 = 0`);
     await api.database.db.execute(sql`update tasks set state = 'lost', closed_at = now() where name like 'Bulk %' and id % 7 = 1`);
@@ -106,5 +112,15 @@ describe("pipeline_stage_totals", () => {
       const d = direct.find((r) => r.id === p.id);
       expect([p.tasks_count, p.open_tasks_count]).toEqual([d?.tasks ?? 0, d?.open ?? 0]);
     }
+  });
+
+  // Last: it empties this file's database.
+  it("is emptied with the tasks by a truncate, and counts what is added after", async () => {
+    await api.database.db.execute(sql`truncate tasks cascade`);
+    expect(await rows(sql`select count(*) as n from task_totals`)).toEqual([{ n: 0 }]);
+    expect(await rows(sql`select count(*) as n from task_day_totals`)).toEqual([{ n: 0 }]);
+    const { id: pipeline, stages } = await demoPipeline(api, "Harbour Brokers", "New business");
+    await makeTask(api, admin, { name: "After the truncate", pipeline_id: pipeline, pipeline_stage_id: stages[0].id, expected_revenue: 10 });
+    await expectTotalsExact();
   });
 });

@@ -170,22 +170,25 @@ export const tasks = pgTable(
 );
 
 /**
- * Task totals per stage (tasks, expected revenue), kept by statement-level triggers on tasks (migration
- * 0009_stage_totals.sql): the pipelines list, a pipeline and the board read one row per stage instead of
- * aggregating every task (300 ms at a million tasks, on every tasks page). The open tasks are counted once, in
- * task_open_totals (by stage, priority and review status; migration 0017 dropped this table's copy). No foreign
- * keys on purpose: a tenant's deletion cascades to stages and tasks in either order. Stage ids are never reused.
+ * The book in figures, kept by one statement-level trigger function on tasks (migration 0018): tasks and their
+ * expected revenue per pipeline, stage, state, priority and review status. The pipelines list, a pipeline and the
+ * board sum a pipeline's rows (all tasks, the open ones); the dashboard reads the open rows. A few rows per stage
+ * instead of an aggregate over every task (300 ms at a million tasks, on every tasks page). No foreign keys on
+ * purpose: a tenant's deletion cascades to stages and tasks in either order. Stage ids are never reused.
  */
-export const pipelineStageTotals = pgTable(
-  "pipeline_stage_totals",
+export const taskTotals = pgTable(
+  "task_totals",
   {
-    pipelineStageId: integer("pipeline_stage_id").primaryKey(),
     tenantId: integer("tenant_id").notNull(),
     pipelineId: integer("pipeline_id").notNull(),
+    pipelineStageId: integer("pipeline_stage_id").notNull(),
+    state: text("state", { enum: TASK_STATES }).notNull(),
+    priority: smallint("priority").notNull(),
+    reviewStatus: smallint("review_status").notNull(),
     tasks: integer("tasks").notNull().default(0),
     value: numeric("value", { precision: 18, scale: 2 }).notNull().default("0"),
   },
-  (t) => [index("pipeline_stage_totals_tenant_pipeline_idx").on(t.tenantId, t.pipelineId)],
+  (t) => [primaryKey({ name: "task_totals_pk", columns: [t.tenantId, t.pipelineId, t.pipelineStageId, t.state, t.priority, t.reviewStatus] })],
 );
 
 /**
@@ -300,24 +303,7 @@ export const activityLog = pgTable(
 );
 
 /**
- * The dashboard's open book, kept by statement-level triggers on tasks (migration 0013): open tasks and their
- * expected revenue per stage, priority and review status. Reading it costs a few rows, not a scan of the book.
- */
-export const taskOpenTotals = pgTable(
-  "task_open_totals",
-  {
-    tenantId: integer("tenant_id").notNull(),
-    pipelineStageId: integer("pipeline_stage_id").notNull(),
-    priority: smallint("priority").notNull(),
-    reviewStatus: smallint("review_status").notNull(),
-    tasks: integer("tasks").notNull().default(0),
-    value: numeric("value", { precision: 18, scale: 2 }).notNull().default("0"),
-  },
-  (t) => [primaryKey({ columns: [t.tenantId, t.pipelineStageId, t.priority, t.reviewStatus] })],
-);
-
-/**
- * The dashboard's history per UK calendar day, kept by the same triggers: tasks created that day, and tasks
+ * The dashboard's history per UK calendar day, kept by the same trigger function as task_totals: tasks created that day, and tasks
  * won and lost that day (by closed_at) with their expected revenue. A chart of any interval sums days.
  */
 export const taskDayTotals = pgTable(

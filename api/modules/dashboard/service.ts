@@ -3,7 +3,7 @@ import { BUCKETS_PER_INTERVAL, type DashboardInterval, type InsuranceOverview, t
 import { TASK_PRIORITIES, TASK_REVIEW_STATUSES } from "../../../contract/tasks";
 import { todayInLondon } from "../../../app/lib/dates";
 import type { Db } from "../../db/client";
-import { pipelines, pipelineStages, taskDayTotals, taskOpenTotals, taskProducts, taskProductTypes, tasks } from "../../db/schema";
+import { pipelines, pipelineStages, taskDayTotals, taskProducts, taskTotals, taskProductTypes, tasks } from "../../db/schema";
 import { addPeriods, periodOf, periodStart, TIME_ZONE } from "../../lib/periods";
 
 const STEP: Record<DashboardInterval, string> = { week: "1 week", month: "1 month", quarter: "3 months", year: "1 year" };
@@ -85,12 +85,12 @@ export async function newVsWon(db: Db, tenantId: number, interval: DashboardInte
 export async function insuranceOverview(db: Db, tenantId: number, interval: DashboardInterval, today = todayInLondon()): Promise<InsuranceOverview> {
   const { start, end } = periodOf(interval, today);
   const inPeriod = (column: typeof tasks.createdAt | typeof tasks.closedAt) => sql`${column} >= ${london(start)} and ${column} < ${london(end)}`;
-  // The open book and the period's new, won and lost from the totals the triggers keep (migration 0013).
+  // The open book and the period's new, won and lost from the totals the triggers keep (migrations 0013, 0018).
   const [openRows, stages, [period], products] = await Promise.all([
     db
-      .select({ stageId: taskOpenTotals.pipelineStageId, priority: taskOpenTotals.priority, reviewStatus: taskOpenTotals.reviewStatus, count: taskOpenTotals.tasks, value: taskOpenTotals.value })
-      .from(taskOpenTotals)
-      .where(and(eq(taskOpenTotals.tenantId, tenantId), gt(taskOpenTotals.tasks, 0))),
+      .select({ stageId: taskTotals.pipelineStageId, priority: taskTotals.priority, reviewStatus: taskTotals.reviewStatus, count: taskTotals.tasks, value: taskTotals.value })
+      .from(taskTotals)
+      .where(and(eq(taskTotals.tenantId, tenantId), eq(taskTotals.state, "open"), gt(taskTotals.tasks, 0))),
     db
       .select({ stage: pipelineStages, pipelineName: pipelines.name })
       .from(pipelineStages)

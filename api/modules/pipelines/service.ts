@@ -16,7 +16,7 @@ import {
   type TargetPeriod,
 } from "../../../contract/pipelines";
 import type { Database, Db } from "../../db/client";
-import { pipelines, pipelineStages, pipelineStageTotals, pipelineTargets, pipelineUsers, taskOpenTotals, tasks, users } from "../../db/schema";
+import { pipelines, pipelineStages, pipelineTargets, pipelineUsers, taskTotals, tasks, users } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
 import { likeEscape, offsetOf, sortOf, textFilter } from "../../http/paging";
 import { isUniqueViolation } from "../../lib/db-errors";
@@ -83,46 +83,35 @@ export const toPipelineUser = (u: { id: number; name: string; lastName: string; 
 // ---------------------------------------------------------------- reading
 
 /**
- * Task counts per pipeline (all, open, open value), summed from totals that triggers on tasks keep — a few rows
- * per stage, not every task: all tasks and their revenue per stage (pipeline_stage_totals, migration 0009), the
- * open ones per stage, priority and review status (task_open_totals, 0013). A stage with open tasks has tasks,
- * so its row of the first is there for the second to join.
+ * Task counts per pipeline (all, open, open value), summed from the totals that triggers on tasks keep
+ * (task_totals, migration 0018) — a few rows per stage, not every task.
  */
 async function pipelineCounts(db: Db, tenantId: number, ids: number[]): Promise<Map<number, Counts>> {
   if (ids.length === 0) return new Map();
-  const open = db
-    .select({
-      stageId: taskOpenTotals.pipelineStageId,
-      tasks: sql<number>`sum(${taskOpenTotals.tasks})`.as("open_tasks"),
-      value: sql<string>`sum(${taskOpenTotals.value})`.as("open_value"),
-    })
-    .from(taskOpenTotals)
-    .where(eq(taskOpenTotals.tenantId, tenantId))
-    .groupBy(taskOpenTotals.pipelineStageId)
-    .as("open");
+  const open = sql`${taskTotals.state} = 'open'`;
   const rows = await db
     .select({
-      id: pipelineStageTotals.pipelineId,
-      tasks: sql<number>`sum(${pipelineStageTotals.tasks})::int`,
-      open: sql<number>`coalesce(sum(${open.tasks}), 0)::int`,
-      openValue: sql<string | null>`sum(${open.value})`,
-      value: sql<string | null>`sum(${pipelineStageTotals.value})`,
+      id: taskTotals.pipelineId,
+      tasks: sql<number>`sum(${taskTotals.tasks})::int`,
+      open: sql<number>`coalesce(sum(${taskTotals.tasks}) filter (where ${open}), 0)::int`,
+      openValue: sql<string | null>`sum(${taskTotals.value}) filter (where ${open})`,
+      value: sql<string | null>`sum(${taskTotals.value})`,
     })
-    .from(pipelineStageTotals)
-    .leftJoin(open, eq(open.stageId, pipelineStageTotals.pipelineStageId))
-    .where(and(eq(pipelineStageTotals.tenantId, tenantId), inArray(pipelineStageTotals.pipelineId, ids)))
-    .groupBy(pipelineStageTotals.pipelineId);
+    .from(taskTotals)
+    .where(and(eq(taskTotals.tenantId, tenantId), inArray(taskTotals.pipelineId, ids)))
+    .groupBy(taskTotals.pipelineId);
   return new Map(rows.map((r) => [r.id, { tasks: r.tasks, open: r.open, openValue: money(r.openValue), value: money(r.value) }]));
 }
 
-/** Task counts per stage of some pipelines (the per-stage totals kept by triggers on tasks). */
+/** Task counts per stage of some pipelines (summed from the totals kept by triggers on tasks). */
 async function stageCounts(db: Db, tenantId: number, pipelineIds: number[]): Promise<Map<number, StageCounts>> {
   if (pipelineIds.length === 0) return new Map();
   const rows = await db
-    .select()
-    .from(pipelineStageTotals)
-    .where(and(eq(pipelineStageTotals.tenantId, tenantId), inArray(pipelineStageTotals.pipelineId, pipelineIds)));
-  return new Map(rows.map((r) => [r.pipelineStageId, { tasks: r.tasks, value: money(r.value) }]));
+    .select({ stageId: taskTotals.pipelineStageId, tasks: sql<number>`sum(${taskTotals.tasks})::int`, value: sql<string>`sum(${taskTotals.value})` })
+    .from(taskTotals)
+    .where(and(eq(taskTotals.tenantId, tenantId), inArray(taskTotals.pipelineId, pipelineIds)))
+    .groupBy(taskTotals.pipelineStageId);
+  return new Map(rows.map((r) => [r.stageId, { tasks: r.tasks, value: money(r.value) }]));
 }
 
 async function stagesOf(db: Db, tenantId: number, pipelineIds: number[]): Promise<StageRow[]> {
