@@ -35,7 +35,7 @@ import {
 } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
 import { cappedCountQuery, type ListTotal, ListShape, listVersion, offsetOf, shapedPage, shapedSearch, sortOf, textFilter, TOTAL_CAP } from "../../http/paging";
-import { preparedPerShape, UNNAMED } from "../../db/prepared";
+import { preparedPerDatabase, preparedPerShape, UNNAMED } from "../../db/prepared";
 import { TIME_ZONE } from "../../lib/periods";
 import { parseDateText } from "../../../app/lib/dates";
 import { logActivity, type ActivityEntry } from "./activity";
@@ -190,9 +190,19 @@ async function confidenceAnswers(db: Db): Promise<Map<number, ConfidenceAnswer>>
 }
 
 /** Tasks by id with the includes asked for: a fixed number of queries for any number of tasks. */
+/**
+ * Tasks by id with their references' columns: one named statement, planned once per connection (its plan is
+ * primary-key lookups whatever the ids, so PostgreSQL keeps a generic plan for it).
+ */
+const tasksByIds = preparedPerDatabase((db) =>
+  loadQuery(db)
+    .where(and(eq(tasks.tenantId, sql.placeholder("tenant")), sql`${tasks.id} = any(${sql.placeholder("ids")}::integer[])`))
+    .prepare("tasks_by_ids"),
+);
+
 async function loadTasks(db: Db, tenantId: number, ids: number[], includes: Set<TaskInclude>): Promise<Task[]> {
   if (ids.length === 0) return [];
-  const rows = await loadQuery(db).where(and(eq(tasks.tenantId, tenantId), inArray(tasks.id, ids)));
+  const rows = await tasksByIds(db).execute({ tenant: tenantId, ids });
   const byId = new Map(rows.map((r) => [r.task.id, r]));
   return withIncludes(db, tenantId, ids.flatMap((id) => byId.get(id) ?? []), includes);
 }
@@ -358,16 +368,16 @@ function listOrder({ sort }: TaskListRequest): SQL[] {
  * The page's statement of a list shape: the page's ids (one more, to know whether a page follows) from the
  * tasks table alone (filters and sort on its indexes), their rows by primary key, and the list's version.
  */
-const pageStatement = preparedPerShape((db, { where, order, tenant }: { where: SQL; order: SQL[]; tenant: Placeholder }) => {
-  const pageIds = db.select({ id: tasks.id }).from(tasks).where(where).orderBy(...order).limit(sql.placeholder("limit")).offset(sql.placeholder("offset")).as("page_ids");
-  return db
-    .select({ ...loadColumns, listVersion: listVersion(tenant, "tasks") })
+const pageStatement = preparedPerShape((db, { where, order, tenant }: { where: SQL; order: SQL[]; tenant: Placeholder }) =>
+  db
+    .select({ id: tasks.id, listVersion: listVersion(tenant, "tasks") })
     .from(tasks)
-    .innerJoin(pageIds, eq(pageIds.id, tasks.id))
-    .where(eq(tasks.tenantId, tenant))
+    .where(where)
     .orderBy(...order)
-    .prepare(UNNAMED);
-});
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(UNNAMED),
+);
 
 /**
  * The count's statement of a list shape: counted in the default order whatever the sort — every filter's index
@@ -379,13 +389,15 @@ const countStatement = preparedPerShape((db, { where, tenant }: { where: SQL; te
 );
 
 /**
- * GET /task: the page's ids come from the tasks table alone (filters and sort on its indexes) and its rows
- * by primary key, in one statement beside the count; products and confidence answers add one query each
- * when included — four queries at most, whatever the page size. The total is counted
- * up to TOTAL_CAP rows (a capped total beyond it); one id more than the page tells whether a page follows.
- * Deep pages stay index-only where the filters allow (tasks_tenant_pipeline_idx carries the other filters).
- * Both statements are built once per shape of list (preparedPerShape); a count taken at the tenant's
- * current tasks version is reused (paging through a list counts once).
+ * GET /task: the page's ids come from the tasks table alone (filters and sort on its indexes), beside the
+ * count, then its rows by primary key (`tasksByIds`, the task page's statement too); products and confidence
+ * answers add one query each when included — five queries at most, whatever the page size. The ids'
+ * statement, which PostgreSQL plans with the request's values, is small to plan; the rows' statement with its
+ * reference columns is planned once per connection. The total is counted up to TOTAL_CAP rows (a capped total
+ * beyond it); one id more than the page tells whether a page follows. Deep pages stay index-only where the
+ * filters allow (tasks_tenant_pipeline_idx carries the other filters). The ids' and count's statements are built
+ * once per shape of list (preparedPerShape); a count taken at the tenant's current tasks version is reused
+ * (paging through a list counts once).
  */
 export async function listTasks(db: Db, auth: { tenantId: number; userId: number }, query: ListQuery, includes: Set<TaskInclude>) {
   const request = readListRequest(auth.userId, query);
@@ -404,7 +416,7 @@ export async function listTasks(db: Db, auth: { tenantId: number; userId: number
   );
   const page = rows.slice(0, query.page.size);
   const total: ListTotal = { total: counted.total, capped: counted.capped, hasNext: rows.length > page.length };
-  return { rows: await withIncludes(db, auth.tenantId, page, includes), total };
+  return { rows: await loadTasks(db, auth.tenantId, page.map((r) => r.id), includes), total };
 }
 
 export async function getTask(db: Db, tenantId: number, id: number, includes: Set<TaskInclude> = ALL_INCLUDES): Promise<Task> {
