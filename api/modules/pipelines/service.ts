@@ -82,36 +82,46 @@ export const toPipelineUser = (u: { id: number; name: string; lastName: string; 
 
 // ---------------------------------------------------------------- reading
 
+interface BookCounts {
+  /** Per pipeline: all tasks and their value, the open ones and their value. */
+  pipelines: Map<number, Counts>;
+  /** Per stage: all tasks and their value. */
+  stages: Map<number, StageCounts>;
+}
+
 /**
- * Task counts per pipeline (all, open, open value), summed from the totals that triggers on tasks keep
- * (task_totals, migration 0018) — a few rows per stage, not every task.
+ * Task counts of some pipelines, per stage and per pipeline, from the totals that triggers on tasks keep
+ * (task_totals, migration 0018): one grouped read of a few rows per stage, not of every task. A pipeline's
+ * figures are the sum of its stages'.
  */
-async function pipelineCounts(db: Db, tenantId: number, ids: number[]): Promise<Map<number, Counts>> {
-  if (ids.length === 0) return new Map();
+async function bookCounts(db: Db, tenantId: number, pipelineIds: number[]): Promise<BookCounts> {
+  const counts: BookCounts = { pipelines: new Map(), stages: new Map() };
+  if (pipelineIds.length === 0) return counts;
   const open = sql`${taskTotals.state} = 'open'`;
   const rows = await db
     .select({
-      id: taskTotals.pipelineId,
+      pipelineId: taskTotals.pipelineId,
+      stageId: taskTotals.pipelineStageId,
       tasks: sql<number>`sum(${taskTotals.tasks})::int`,
+      value: sql<string>`sum(${taskTotals.value})`,
       open: sql<number>`coalesce(sum(${taskTotals.tasks}) filter (where ${open}), 0)::int`,
       openValue: sql<string | null>`sum(${taskTotals.value}) filter (where ${open})`,
-      value: sql<string | null>`sum(${taskTotals.value})`,
     })
     .from(taskTotals)
-    .where(and(eq(taskTotals.tenantId, tenantId), inArray(taskTotals.pipelineId, ids)))
-    .groupBy(taskTotals.pipelineId);
-  return new Map(rows.map((r) => [r.id, { tasks: r.tasks, open: r.open, openValue: money(r.openValue), value: money(r.value) }]));
-}
-
-/** Task counts per stage of some pipelines (summed from the totals kept by triggers on tasks). */
-async function stageCounts(db: Db, tenantId: number, pipelineIds: number[]): Promise<Map<number, StageCounts>> {
-  if (pipelineIds.length === 0) return new Map();
-  const rows = await db
-    .select({ stageId: taskTotals.pipelineStageId, tasks: sql<number>`sum(${taskTotals.tasks})::int`, value: sql<string>`sum(${taskTotals.value})` })
-    .from(taskTotals)
     .where(and(eq(taskTotals.tenantId, tenantId), inArray(taskTotals.pipelineId, pipelineIds)))
-    .groupBy(taskTotals.pipelineStageId);
-  return new Map(rows.map((r) => [r.stageId, { tasks: r.tasks, value: money(r.value) }]));
+    .groupBy(taskTotals.pipelineId, taskTotals.pipelineStageId);
+  for (const r of rows) {
+    const stage = { tasks: r.tasks, value: money(r.value) };
+    counts.stages.set(r.stageId, stage);
+    const sum = counts.pipelines.get(r.pipelineId) ?? { ...noCounts };
+    counts.pipelines.set(r.pipelineId, {
+      tasks: sum.tasks + stage.tasks,
+      value: money(sum.value + stage.value),
+      open: sum.open + r.open,
+      openValue: money(sum.openValue + money(r.openValue)),
+    });
+  }
+  return counts;
 }
 
 async function stagesOf(db: Db, tenantId: number, pipelineIds: number[]): Promise<StageRow[]> {
@@ -157,15 +167,11 @@ export async function listPipelines(db: Db, tenantId: number, query: ListQuery, 
 /** Pipelines with their counts (and stages): a fixed number of grouped queries for any number of rows. */
 async function withCounts(db: Db, tenantId: number, rows: PipelineRow[], withStages: boolean): Promise<Pipeline[]> {
   const ids = rows.map((p) => p.id);
-  const [counts, stages, perStage] = await Promise.all([
-    pipelineCounts(db, tenantId, ids),
-    stagesOf(db, tenantId, ids),
-    withStages ? stageCounts(db, tenantId, ids) : Promise.resolve(new Map<number, Counts>()),
-  ]);
+  const [counts, stages] = await Promise.all([bookCounts(db, tenantId, ids), stagesOf(db, tenantId, ids)]);
   return rows.map((p) => {
     const own = stages.filter((s) => s.pipelineId === p.id);
-    const item = toPipeline(p, own.length, counts.get(p.id) ?? noCounts);
-    return withStages ? { ...item, stages: own.map((s) => toStage(s, perStage.get(s.id))) } : item;
+    const item = toPipeline(p, own.length, counts.pipelines.get(p.id) ?? noCounts);
+    return withStages ? { ...item, stages: own.map((s) => toStage(s, counts.stages.get(s.id))) } : item;
   });
 }
 
@@ -181,8 +187,8 @@ export async function findPipeline(db: Db, tenantId: number, id: number): Promis
 
 export async function listStages(db: Db, tenantId: number, pipelineId: number): Promise<PipelineStage[]> {
   await findPipeline(db, tenantId, pipelineId);
-  const [stages, counts] = await Promise.all([stagesOf(db, tenantId, [pipelineId]), stageCounts(db, tenantId, [pipelineId])]);
-  return stages.map((s) => toStage(s, counts.get(s.id)));
+  const [stages, counts] = await Promise.all([stagesOf(db, tenantId, [pipelineId]), bookCounts(db, tenantId, [pipelineId])]);
+  return stages.map((s) => toStage(s, counts.stages.get(s.id)));
 }
 
 async function usersOf(db: Db, pipelineId: number): Promise<PipelineUser[]> {
@@ -197,15 +203,10 @@ async function usersOf(db: Db, pipelineId: number): Promise<PipelineUser[]> {
 
 export async function getPipeline(db: Db, tenantId: number, id: number): Promise<PipelineDetail> {
   const p = await findPipeline(db, tenantId, id);
-  const [stages, perStage, counts, members] = await Promise.all([
-    stagesOf(db, tenantId, [id]),
-    stageCounts(db, tenantId, [id]),
-    pipelineCounts(db, tenantId, [id]),
-    usersOf(db, id),
-  ]);
+  const [stages, counts, members] = await Promise.all([stagesOf(db, tenantId, [id]), bookCounts(db, tenantId, [id]), usersOf(db, id)]);
   return {
-    ...toPipeline(p, stages.length, counts.get(id) ?? noCounts),
-    stages: stages.map((s) => toStage(s, perStage.get(s.id))),
+    ...toPipeline(p, stages.length, counts.pipelines.get(id) ?? noCounts),
+    stages: stages.map((s) => toStage(s, counts.stages.get(s.id))),
     users: members,
   };
 }
