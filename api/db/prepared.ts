@@ -1,3 +1,4 @@
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "./client";
 
 /**
@@ -40,4 +41,17 @@ export function preparedPerShape<S, Q>(build: (db: Db, shape: S) => Q, max = 500
     shapes.set(key, query);
     return query;
   };
+}
+
+/**
+ * `column = any($ids)`: a list of ids as one array parameter, so that a statement's text (and, for a named
+ * statement, its plan) is the same whatever the number of ids. For rows read by id after a list has chosen them:
+ * primary-key lookups, which PostgreSQL plans once for a named statement and then runs with a generic plan.
+ */
+export const oneOfIds = (column: AnyColumn, name = "ids"): SQL => sql`${column} = any(${sql.placeholder(name)}::integer[])`;
+
+/** Rows read by id (`oneOfIds`) put back in the order of the ids asked for; ids without a row are left out. */
+export function inIdOrder<T>(ids: readonly number[], rows: readonly T[], idOf: (row: T) => number): T[] {
+  const byId = new Map(rows.map((r) => [idOf(r), r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }

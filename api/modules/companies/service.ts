@@ -13,6 +13,7 @@ import {
 } from "../../../contract/clients";
 import { todayInLondon } from "../../../app/lib/dates";
 import type { Database, Db } from "../../db/client";
+import { inIdOrder, oneOfIds, preparedPerDatabase } from "../../db/prepared";
 import { clientCompanies, companies, companyCompliance, companyIndividuals, companyTypes, employeeSizes, industries, trades, users } from "../../db/schema";
 import { HttpError, invalid, notFound } from "../../http/errors";
 import type { FormBody, UploadedFile } from "../../http/multipart";
@@ -33,9 +34,9 @@ const industry = alias(industries, "industry");
 const trade = alias(trades, "trade");
 
 /** A company row with the names of its lookups. */
-function selectCompanies<Extra extends Record<string, SQL>>(db: Db, extra: Extra = {} as Extra) {
+function selectCompanies(db: Db) {
   return db
-    .select({ c: clientCompanies, typeName: type.name, sizeName: size.name, industryName: industry.name, tradeName: trade.name, ...extra })
+    .select({ c: clientCompanies, typeName: type.name, sizeName: size.name, industryName: industry.name, tradeName: trade.name })
     .from(clientCompanies)
     .leftJoin(type, eq(type.id, clientCompanies.typeId))
     .leftJoin(size, eq(size.id, clientCompanies.employeeSizeId))
@@ -107,8 +108,25 @@ async function hydrate(db: Db, tenantId: number, rows: Joined[]): Promise<Compan
   });
 }
 
-/** The list's page and count, prepared per shape. */
-const statements = listStatements(clientCompanies, "companies", (db, version) => selectCompanies(db, { listVersion: version }).$dynamic());
+/**
+ * The list's page (its ids and the list's version) and count, prepared per shape; the page's rows with their
+ * lookups' names come by id from one named statement (`companiesByIds`), so PostgreSQL plans the four joins once
+ * per connection instead of with every page.
+ */
+const statements = listStatements(clientCompanies, "companies", (db, version) => db.select({ id: clientCompanies.id, listVersion: version }).from(clientCompanies).$dynamic());
+
+/** Companies by id with their lookups' names (a list's page, one company): planned once per connection. */
+const companiesByIds = preparedPerDatabase((db) =>
+  selectCompanies(db)
+    .where(and(eq(clientCompanies.tenantId, sql.placeholder("tenant")), oneOfIds(clientCompanies.id)))
+    .prepare("companies_by_ids"),
+);
+
+async function loadCompanies(db: Db, tenantId: number, ids: number[]): Promise<Company[]> {
+  if (!ids.length) return [];
+  const rows = await companiesByIds(db).execute({ tenant: tenantId, ids });
+  return hydrate(db, tenantId, inIdOrder(ids, rows, (r) => r.c.id));
+}
 
 /**
  * GET /company, /companies. Filters: search (name, e-mail, registration number, postcode), type_id,
@@ -146,7 +164,7 @@ export async function listCompanies(db: Db, tenantId: number, query: ListQuery) 
   // Companies without a postcode go last either way.
   const order = shape.part(`sort:${sort.desc ? "-" : ""}${sort.field}`, listOrder(column, clientCompanies.id, sort.desc, sort.field === "postcode"));
   const { rows, total } = await shapedPage(db, shape, countKey, statements, { where, order, tenant }, query.page.size, offsetOf(query));
-  return { rows: await hydrate(db, tenantId, rows), total };
+  return { rows: await loadCompanies(db, tenantId, rows.map((r) => r.id)), total };
 }
 
 export async function findRow(db: Db, tenantId: number, id: number): Promise<Row> {
@@ -160,11 +178,8 @@ export async function findRow(db: Db, tenantId: number, id: number): Promise<Row
 }
 
 export async function getCompany(db: Db, tenantId: number, id: number): Promise<Company> {
-  const rows = await selectCompanies(db)
-    .where(and(eq(clientCompanies.tenantId, tenantId), eq(clientCompanies.id, id)))
-    .limit(1);
-  if (!rows.length) throw notFound("Company");
-  const [one] = await hydrate(db, tenantId, rows);
+  const [one] = await loadCompanies(db, tenantId, [id]);
+  if (!one) throw notFound("Company");
   return one;
 }
 

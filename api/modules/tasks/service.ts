@@ -35,7 +35,7 @@ import {
 } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
 import { cappedCountQuery, type ListTotal, ListShape, listVersion, offsetOf, shapedPage, shapedSearch, sortOf, textFilter, TOTAL_CAP } from "../../http/paging";
-import { preparedPerDatabase, preparedPerShape, UNNAMED } from "../../db/prepared";
+import { inIdOrder, oneOfIds, preparedPerDatabase, preparedPerShape, UNNAMED } from "../../db/prepared";
 import { TIME_ZONE } from "../../lib/periods";
 import { parseDateText } from "../../../app/lib/dates";
 import { logActivity, type ActivityEntry } from "./activity";
@@ -196,15 +196,14 @@ async function confidenceAnswers(db: Db): Promise<Map<number, ConfidenceAnswer>>
  */
 const tasksByIds = preparedPerDatabase((db) =>
   loadQuery(db)
-    .where(and(eq(tasks.tenantId, sql.placeholder("tenant")), sql`${tasks.id} = any(${sql.placeholder("ids")}::integer[])`))
+    .where(and(eq(tasks.tenantId, sql.placeholder("tenant")), oneOfIds(tasks.id)))
     .prepare("tasks_by_ids"),
 );
 
 async function loadTasks(db: Db, tenantId: number, ids: number[], includes: Set<TaskInclude>): Promise<Task[]> {
   if (ids.length === 0) return [];
   const rows = await tasksByIds(db).execute({ tenant: tenantId, ids });
-  const byId = new Map(rows.map((r) => [r.task.id, r]));
-  return withIncludes(db, tenantId, ids.flatMap((id) => byId.get(id) ?? []), includes);
+  return withIncludes(db, tenantId, inIdOrder(ids, rows, (r) => r.task.id), includes);
 }
 
 /** Loaded rows as tasks, with the products and confidence answers when included (one query each). */
