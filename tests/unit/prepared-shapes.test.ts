@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../api/db/client";
-import { preparedPerShape } from "../../api/db/prepared";
+import { inIdOrder, preparedPerShape } from "../../api/db/prepared";
 
 // Two databases: statements are prepared per database (a pool's and a test's PGlite never share one).
 const dbA = {} as Db;
@@ -31,5 +31,13 @@ describe("statements prepared per shape", () => {
     expect(statement(dbA, "a", null).n).toBe(1);
     expect(statement(dbA, "c", null).n).toBe(3);
     expect(statement(dbA, "b", null).n).toBe(4);
+  });
+});
+
+describe("rows read by id, in the list's order", () => {
+  it("puts the rows back in the order of the ids asked for and leaves out ids without a row", () => {
+    const rows = [{ id: 3, name: "c" }, { id: 1, name: "a" }, { id: 7, name: "g" }];
+    expect(inIdOrder([7, 2, 1, 3], rows, (r) => r.id).map((r) => r.name)).toEqual(["g", "a", "c"]);
+    expect(inIdOrder([], rows, (r) => r.id)).toEqual([]);
   });
 });
