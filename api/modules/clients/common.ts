@@ -1,8 +1,9 @@
 /** Helpers shared by the client modules (individuals, companies, notes, e-mail threads). */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ListQuery } from "../../../contract/common";
 import type { Db } from "../../db/client";
+import { oneOfIds, preparedPerDatabase } from "../../db/prepared";
 import { users } from "../../db/schema";
 import { HttpError, invalid } from "../../http/errors";
 import { textFilter } from "../../http/paging";
@@ -35,14 +36,19 @@ export function booleanFilter(query: ListQuery, key: string): boolean | undefine
 export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 export const personName = (u: { name: string; lastName: string }) => [u.name, u.lastName].filter(Boolean).join(" ");
 
-/** Names of the tenant's users by id (owners, authors, senders). */
+const usersByIds = preparedPerDatabase((db) =>
+  db
+    .select({ id: users.id, name: users.name, lastName: users.lastName })
+    .from(users)
+    .where(and(eq(users.tenantId, sql.placeholder("tenant")), oneOfIds(users.id)))
+    .prepare("user_names_by_ids"),
+);
+
+/** Names of the tenant's users by id (owners, authors, senders): one named statement, planned once per connection. */
 export async function userNames(db: Db, tenantId: number, ids: (number | null | undefined)[]): Promise<Map<number, string>> {
   const wanted = [...new Set(ids.filter((i): i is number => typeof i === "number"))];
   if (!wanted.length) return new Map();
-  const rows = await db
-    .select({ id: users.id, name: users.name, lastName: users.lastName })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), inArray(users.id, wanted)));
+  const rows = await usersByIds(db).execute({ tenant: tenantId, ids: wanted });
   return new Map(rows.map((u) => [u.id, personName(u)]));
 }
 

@@ -1,7 +1,8 @@
 /** Links between individuals and client companies: a primary-contact flag (one per company) and a job title. */
-import { and, asc, desc, eq, ne, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ne, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { MESSAGES, type CompanyLink } from "../../../contract/clients";
 import type { Database, Db, Tx } from "../../db/client";
+import { oneOfIds, preparedPerDatabase } from "../../db/prepared";
 import { clientCompanies, companyIndividuals, individuals, jobTitles } from "../../db/schema";
 import { HttpError, invalid, notFound } from "../../http/errors";
 import { isUniqueViolation } from "../../lib/db-errors";
@@ -41,16 +42,51 @@ const toLink = (l: LinkRow): CompanyLink => ({
 });
 
 /** Links of the tenant matching `where`, primary contacts first, then by company and person name. */
-export async function linksWhere(db: Db | Tx, tenantId: number, where: SQL | undefined): Promise<CompanyLink[]> {
-  const rows = await db
+function selectLinks(db: Db | Tx, tenant: number | Placeholder, where: SQL | undefined) {
+  return db
     .select(linkColumns)
     .from(companyIndividuals)
     .innerJoin(clientCompanies, eq(clientCompanies.id, companyIndividuals.companyId))
     .innerJoin(individuals, eq(individuals.id, companyIndividuals.individualId))
     .leftJoin(jobTitles, eq(jobTitles.id, companyIndividuals.jobTitleId))
-    .where(and(eq(companyIndividuals.tenantId, tenantId), where))
+    .where(and(eq(companyIndividuals.tenantId, tenant), where))
     .orderBy(desc(companyIndividuals.isPrimary), asc(sql`lower(${clientCompanies.name})`), asc(sql`lower(${individuals.fullName})`), asc(companyIndividuals.id));
-  return rows.map(toLink);
+}
+
+export async function linksWhere(db: Db | Tx, tenantId: number, where: SQL | undefined): Promise<CompanyLink[]> {
+  return (await selectLinks(db, tenantId, where)).map(toLink);
+}
+
+/** A list page's links, by one named statement each, planned once per connection. */
+const pageLinks = {
+  ofIndividuals: preparedPerDatabase((db) => selectLinks(db, sql.placeholder("tenant"), oneOfIds(companyIndividuals.individualId)).prepare("links_of_individuals")),
+  primaryOfCompanies: preparedPerDatabase((db) =>
+    selectLinks(db, sql.placeholder("tenant"), and(oneOfIds(companyIndividuals.companyId), eq(companyIndividuals.isPrimary, true))).prepare("primary_links_of_companies"),
+  ),
+};
+
+/** The company links of some individuals (a page of the individuals list). */
+export async function linksOfIndividuals(db: Db, tenantId: number, ids: number[]): Promise<CompanyLink[]> {
+  return (await pageLinks.ofIndividuals(db).execute({ tenant: tenantId, ids })).map(toLink);
+}
+
+/** The primary contacts of some companies (a page of the companies list). */
+export async function primaryLinksOfCompanies(db: Db, tenantId: number, ids: number[]): Promise<CompanyLink[]> {
+  return (await pageLinks.primaryOfCompanies(db).execute({ tenant: tenantId, ids })).map(toLink);
+}
+
+/** How many individuals each of some companies has linked. */
+const linkCounts = preparedPerDatabase((db) =>
+  db
+    .select({ companyId: companyIndividuals.companyId, n: count() })
+    .from(companyIndividuals)
+    .where(and(eq(companyIndividuals.tenantId, sql.placeholder("tenant")), oneOfIds(companyIndividuals.companyId)))
+    .groupBy(companyIndividuals.companyId)
+    .prepare("link_counts_of_companies"),
+);
+
+export async function linkCountsOfCompanies(db: Db, tenantId: number, ids: number[]): Promise<Map<number, number>> {
+  return new Map((await linkCounts(db).execute({ tenant: tenantId, ids })).map((c) => [c.companyId, Number(c.n)]));
 }
 
 export async function assertJobTitle(db: Db | Tx, jobTitleId: number | null | undefined) {

@@ -23,7 +23,7 @@ import type { Storage } from "../../integrations/storage";
 import { checkImageUpload, type ImageType } from "../../integrations/storage/image";
 import { assertTenantUser, distinct, idFilter, iso, ref, userNames } from "../clients/common";
 import { deleteClients } from "../clients/bulk";
-import { linkedIds, linksWhere } from "../clients/links";
+import { linkCountsOfCompanies, linkedIds, linksWhere, primaryLinksOfCompanies } from "../clients/links";
 import * as lookups from "../lookups/service";
 
 type Row = typeof clientCompanies.$inferSelect;
@@ -52,16 +52,11 @@ const fileUrl = (key: string | null) => (key ? `/files/${key}` : null);
 async function hydrate(db: Db, tenantId: number, rows: Joined[]): Promise<Company[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.c.id);
-  const [names, primaries, counts] = await Promise.all([
+  const [names, primaries, countOf] = await Promise.all([
     userNames(db, tenantId, rows.map((r) => r.c.ownerUserId)),
-    linksWhere(db, tenantId, and(inArray(companyIndividuals.companyId, ids), eq(companyIndividuals.isPrimary, true))),
-    db
-      .select({ companyId: companyIndividuals.companyId, n: count() })
-      .from(companyIndividuals)
-      .where(and(eq(companyIndividuals.tenantId, tenantId), inArray(companyIndividuals.companyId, ids)))
-      .groupBy(companyIndividuals.companyId),
+    primaryLinksOfCompanies(db, tenantId, ids),
+    linkCountsOfCompanies(db, tenantId, ids),
   ]);
-  const countOf = new Map(counts.map((c) => [c.companyId, Number(c.n)]));
   return rows.map(({ c, typeName, sizeName, industryName, tradeName }) => {
     const primary = primaries.find((p) => p.company_id === c.id);
     return {

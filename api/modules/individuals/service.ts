@@ -8,7 +8,7 @@ import { ListShape, listOrder, listStatements, offsetOf, shapedPage, shapedSearc
 import type { MailProvider } from "../../integrations/mail";
 import { assertTenantUser, booleanFilter, distinct, idFilter, iso, ref, userNames } from "../clients/common";
 import { deleteClients } from "../clients/bulk";
-import { assertJobTitle, linkedIds, linksWhere, writeLink } from "../clients/links";
+import { assertJobTitle, linkedIds, linksOfIndividuals, writeLink } from "../clients/links";
 
 type Row = typeof individuals.$inferSelect;
 
@@ -17,7 +17,7 @@ async function hydrate(db: Db, tenantId: number, rows: Row[]): Promise<Individua
   if (!rows.length) return [];
   const [names, links] = await Promise.all([
     userNames(db, tenantId, rows.map((r) => r.ownerUserId)),
-    linksWhere(db, tenantId, inArray(companyIndividuals.individualId, rows.map((r) => r.id))),
+    linksOfIndividuals(db, tenantId, rows.map((r) => r.id)),
   ]);
   return rows.map((r) => ({
     id: r.id,
