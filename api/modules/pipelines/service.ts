@@ -16,6 +16,7 @@ import {
   type TargetPeriod,
 } from "../../../contract/pipelines";
 import type { Database, Db } from "../../db/client";
+import { oneOfIds, preparedPerDatabase } from "../../db/prepared";
 import { pipelines, pipelineStages, pipelineTargets, pipelineUsers, taskTotals, tasks, users } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
 import { likeEscape, offsetOf, sortOf, textFilter } from "../../http/paging";
@@ -91,14 +92,12 @@ interface BookCounts {
 
 /**
  * Task counts of some pipelines, per stage and per pipeline, from the totals that triggers on tasks keep
- * (task_totals, migration 0018): one grouped read of a few rows per stage, not of every task. A pipeline's
- * figures are the sum of its stages'.
+ * (task_totals, migration 0018): one grouped read of a few rows per stage, not of every task, by a named
+ * statement planned once per connection. A pipeline's figures are the sum of its stages'.
  */
-async function bookCounts(db: Db, tenantId: number, pipelineIds: number[]): Promise<BookCounts> {
-  const counts: BookCounts = { pipelines: new Map(), stages: new Map() };
-  if (pipelineIds.length === 0) return counts;
+const stageTotals = preparedPerDatabase((db) => {
   const open = sql`${taskTotals.state} = 'open'`;
-  const rows = await db
+  return db
     .select({
       pipelineId: taskTotals.pipelineId,
       stageId: taskTotals.pipelineStageId,
@@ -108,8 +107,15 @@ async function bookCounts(db: Db, tenantId: number, pipelineIds: number[]): Prom
       openValue: sql<string | null>`sum(${taskTotals.value}) filter (where ${open})`,
     })
     .from(taskTotals)
-    .where(and(eq(taskTotals.tenantId, tenantId), inArray(taskTotals.pipelineId, pipelineIds)))
-    .groupBy(taskTotals.pipelineId, taskTotals.pipelineStageId);
+    .where(and(eq(taskTotals.tenantId, sql.placeholder("tenant")), oneOfIds(taskTotals.pipelineId)))
+    .groupBy(taskTotals.pipelineId, taskTotals.pipelineStageId)
+    .prepare("task_totals_of_pipelines");
+});
+
+async function bookCounts(db: Db, tenantId: number, pipelineIds: number[]): Promise<BookCounts> {
+  const counts: BookCounts = { pipelines: new Map(), stages: new Map() };
+  if (pipelineIds.length === 0) return counts;
+  const rows = await stageTotals(db).execute({ tenant: tenantId, ids: pipelineIds });
   for (const r of rows) {
     const stage = { tasks: r.tasks, value: money(r.value) };
     counts.stages.set(r.stageId, stage);
@@ -124,13 +130,19 @@ async function bookCounts(db: Db, tenantId: number, pipelineIds: number[]): Prom
   return counts;
 }
 
-async function stagesOf(db: Db, tenantId: number, pipelineIds: number[]): Promise<StageRow[]> {
-  if (pipelineIds.length === 0) return [];
-  return db
+/** The stages of some pipelines (every tasks page asks for them): one named statement, planned once per connection. */
+const stagesByPipelines = preparedPerDatabase((db) =>
+  db
     .select()
     .from(pipelineStages)
-    .where(and(eq(pipelineStages.tenantId, tenantId), inArray(pipelineStages.pipelineId, pipelineIds)))
-    .orderBy(asc(pipelineStages.pipelineId), asc(pipelineStages.sortOrder), asc(pipelineStages.id));
+    .where(and(eq(pipelineStages.tenantId, sql.placeholder("tenant")), oneOfIds(pipelineStages.pipelineId)))
+    .orderBy(asc(pipelineStages.pipelineId), asc(pipelineStages.sortOrder), asc(pipelineStages.id))
+    .prepare("stages_of_pipelines"),
+);
+
+async function stagesOf(db: Db, tenantId: number, pipelineIds: number[]): Promise<StageRow[]> {
+  if (pipelineIds.length === 0) return [];
+  return stagesByPipelines(db).execute({ tenant: tenantId, ids: pipelineIds });
 }
 
 function statusFilter(query: ListQuery): number | undefined {
