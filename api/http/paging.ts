@@ -24,16 +24,9 @@ export interface ListTotal {
  * that the filters' indexes deliver: the planner then walks an index and stops at the cap, where without one
  * it may read the table itself for a tenant that fills most of it.
  */
-export async function cappedCount(
-  db: Db,
-  table: PgTable,
-  where: SQL | undefined,
-  orderBy: readonly SQL[] = [],
-  cap = TOTAL_CAP,
-  version?: SQL<number | null>,
-): Promise<ListTotal & { version?: number | null }> {
-  const [{ n, v }] = await cappedCountQuery(db, table, where, orderBy, cap, version);
-  return version ? { ...cappedTotal(n, cap), version: v } : cappedTotal(n, cap);
+export async function cappedCount(db: Db, table: PgTable, where: SQL | undefined, orderBy: readonly SQL[] = [], cap = TOTAL_CAP): Promise<ListTotal> {
+  const [{ n }] = await cappedCountQuery(db, table, where, orderBy, cap);
+  return cappedTotal(n, cap);
 }
 
 /** `cappedCount`'s statement, unrun (to prepare it): n, and the list's version read beside it when given. */
@@ -146,9 +139,10 @@ export interface ComposedList {
 
 /**
  * The statements of a versioned list read from its table in the list's order, prepared per shape: the page (what
- * `select` names, the list's version added; `.$dynamic()`) and the capped count in the same order.
+ * `select` names, the list's version added; `.$dynamic()`) and the capped count — in the list's order, or in
+ * `countOrder` when the filters' indexes deliver that one whatever the sort.
  */
-export function listStatements<T extends PgSelect>(table: PgTable, list: VersionedList, select: (db: Db, version: SQL<number | null>) => T) {
+export function listStatements<T extends PgSelect>(table: PgTable, list: VersionedList, select: (db: Db, version: SQL<number | null>) => T, countOrder?: SQL[]) {
   return {
     page: preparedPerShape((db, c: ComposedList) =>
       select(db, listVersion(c.tenant, list))
@@ -158,7 +152,7 @@ export function listStatements<T extends PgSelect>(table: PgTable, list: Version
         .offset(sql.placeholder("offset"))
         .prepare(UNNAMED),
     ),
-    count: preparedPerShape((db, c: ComposedList) => cappedCountQuery(db, table, c.where, c.order, TOTAL_CAP, listVersion(c.tenant, list)).prepare(UNNAMED)),
+    count: preparedPerShape((db, c: ComposedList) => cappedCountQuery(db, table, c.where, countOrder ?? c.order, TOTAL_CAP, listVersion(c.tenant, list)).prepare(UNNAMED)),
   };
 }
 

@@ -34,8 +34,8 @@ import {
   type ActivityChange,
 } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
-import { cappedCountQuery, type ListTotal, ListShape, listVersion, offsetOf, shapedPage, shapedSearch, sortOf, textFilter, TOTAL_CAP } from "../../http/paging";
-import { inIdOrder, oneOfIds, preparedPerDatabase, preparedPerShape, UNNAMED } from "../../db/prepared";
+import { type ListTotal, ListShape, listStatements, offsetOf, shapedPage, shapedSearch, sortOf, textFilter } from "../../http/paging";
+import { inIdOrder, oneOfIds, preparedPerDatabase } from "../../db/prepared";
 import { TIME_ZONE } from "../../lib/periods";
 import { parseDateText } from "../../../app/lib/dates";
 import { logActivity, type ActivityEntry } from "./activity";
@@ -189,7 +189,6 @@ async function confidenceAnswers(db: Db): Promise<Map<number, ConfidenceAnswer>>
   return new Map(rows.map((r) => [r.id, { id: r.id, type: r.type, name: r.name, score: r.score }]));
 }
 
-/** Tasks by id with the includes asked for: a fixed number of queries for any number of tasks. */
 /**
  * Tasks by id with their references' columns: one named statement, planned once per connection (its plan is
  * primary-key lookups whatever the ids, so PostgreSQL keeps a generic plan for it).
@@ -200,6 +199,7 @@ const tasksByIds = preparedPerDatabase((db) =>
     .prepare("tasks_by_ids"),
 );
 
+/** Tasks by id with the includes asked for: a fixed number of queries for any number of tasks. */
 async function loadTasks(db: Db, tenantId: number, ids: number[], includes: Set<TaskInclude>): Promise<Task[]> {
   if (ids.length === 0) return [];
   const rows = await tasksByIds(db).execute({ tenant: tenantId, ids });
@@ -364,28 +364,12 @@ function listOrder({ sort }: TaskListRequest): SQL[] {
 }
 
 /**
- * The page's statement of a list shape: the page's ids (one more, to know whether a page follows) from the
- * tasks table alone (filters and sort on its indexes), their rows by primary key, and the list's version.
+ * The list's statements, prepared per shape: the page's ids (one more, to know whether a page follows) from the
+ * tasks table alone (filters and sort on its indexes) with the list's version, and the count — in the default
+ * order whatever the sort: every filter's index ends in (created_at, id), so the count is an index scan that stops
+ * at the cap (in the sort's order, "my tasks by name" would walk the name index past every other assignee's tasks).
  */
-const pageStatement = preparedPerShape((db, { where, order, tenant }: { where: SQL; order: SQL[]; tenant: Placeholder }) =>
-  db
-    .select({ id: tasks.id, listVersion: listVersion(tenant, "tasks") })
-    .from(tasks)
-    .where(where)
-    .orderBy(...order)
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
-    .prepare(UNNAMED),
-);
-
-/**
- * The count's statement of a list shape: counted in the default order whatever the sort — every filter's index
- * ends in (created_at, id), so the count is an index scan that stops at the cap (in the sort's order, "my tasks by
- * name" would walk the name index past every other assignee's tasks) — with the list's version.
- */
-const countStatement = preparedPerShape((db, { where, tenant }: { where: SQL; tenant: Placeholder }) =>
-  cappedCountQuery(db, tasks, where, [desc(tasks.createdAt), desc(tasks.id)], TOTAL_CAP, listVersion(tenant, "tasks")).prepare(UNNAMED),
-);
+const statements = listStatements(tasks, "tasks", (db, version) => db.select({ id: tasks.id, listVersion: version }).from(tasks).$dynamic(), [desc(tasks.createdAt), desc(tasks.id)]);
 
 /**
  * GET /task: the page's ids come from the tasks table alone (filters and sort on its indexes), beside the
@@ -408,7 +392,7 @@ export async function listTasks(db: Db, auth: { tenantId: number; userId: number
     db,
     shape,
     countKey,
-    { page: pageStatement, count: countStatement },
+    statements,
     { where, order, tenant: sql.placeholder("tenant") },
     query.page.size + 1,
     offsetOf(query),
