@@ -1,8 +1,8 @@
-import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, notExists, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, notInArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { ListQuery } from "../../../contract/common";
 import { INDIVIDUAL_SORTS, MESSAGES, type Individual, type IndividualCreateBody, type IndividualUpdateBody } from "../../../contract/clients";
 import type { Database, Db } from "../../db/client";
-import { companies, companyIndividuals, individuals } from "../../db/schema";
+import { companies, individuals } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
 import { ListShape, listOrder, listStatements, offsetOf, shapedPage, shapedSearch, sortOf, textFilter } from "../../http/paging";
 import type { MailProvider } from "../../integrations/mail";
@@ -69,16 +69,11 @@ export async function listIndividuals(db: Db, tenantId: number, query: ListQuery
   const invited = scope.portalInvited ?? booleanFilter(query, "portal_invited");
   const shape = new ListShape();
   const tenant = shape.value("tenant", tenantId);
-  const linkedTo = (id: Placeholder) =>
-    db
-      .select({ one: sql`1` })
-      .from(companyIndividuals)
-      .where(and(eq(companyIndividuals.tenantId, tenant), eq(companyIndividuals.companyId, id), eq(companyIndividuals.individualId, individuals.id)));
   const where = and(
     eq(individuals.tenantId, tenant),
     search ? shapedSearch(shape, [individuals.fullName, individuals.email, individuals.telephone], search) : undefined,
     shape.when("company", companyId, (p) => inArray(individuals.id, linkedIds(db, tenant, "individuals", p))),
-    shape.when("not_linked", notLinked, (p) => notExists(linkedTo(p))),
+    shape.when("not_linked", notLinked, (p) => notInArray(individuals.id, linkedIds(db, tenant, "individuals", p))),
     shape.when("owner", ownerId, (p) => eq(individuals.ownerUserId, p)),
     archived === "all" ? shape.part("archived_all", undefined) : archived ? shape.part("archived", isNotNull(individuals.archivedAt)) : isNull(individuals.archivedAt),
     invited === undefined ? undefined : invited ? shape.part("invited", isNotNull(individuals.portalInvitedAt)) : shape.part("not_invited", isNull(individuals.portalInvitedAt)),
