@@ -170,8 +170,8 @@ export const tasks = pgTable(
 );
 
 /**
- * The book in figures, kept by one statement-level trigger function on tasks (migration 0018): tasks and their
- * expected revenue per pipeline, stage, state, priority and review status. The pipelines list, a pipeline and the
+ * The book in figures, kept by statement-level triggers on tasks (migration 0018): tasks and their expected
+ * revenue per pipeline, stage, state, priority and review status. The pipelines list, a pipeline and the
  * board sum a pipeline's rows (all tasks, the open ones); the dashboard reads the open rows. A few rows per stage
  * instead of an aggregate over every task (300 ms at a million tasks, on every tasks page). No foreign keys on
  * purpose: a tenant's deletion cascades to stages and tasks in either order. Stage ids are never reused.
@@ -303,8 +303,8 @@ export const activityLog = pgTable(
 );
 
 /**
- * The dashboard's history per UK calendar day, kept by the same trigger function as task_totals: tasks created that day, and tasks
- * won and lost that day (by closed_at) with their expected revenue. A chart of any interval sums days.
+ * The dashboard's history per UK calendar day, kept by the same triggers as task_totals: tasks created that day,
+ * and tasks won and lost that day (by closed_at) with their expected revenue. A chart of any interval sums days.
  */
 export const taskDayTotals = pgTable(
   "task_day_totals",

@@ -90,11 +90,7 @@ interface BookCounts {
   stages: Map<number, StageCounts>;
 }
 
-/**
- * Task counts of some pipelines, per stage and per pipeline, from the totals that triggers on tasks keep
- * (task_totals, migration 0018): one grouped read of a few rows per stage, not of every task, by a named
- * statement planned once per connection. A pipeline's figures are the sum of its stages'.
- */
+/** The task totals of some pipelines' stages: one named statement, planned once per connection. */
 const stageTotals = preparedPerDatabase((db) => {
   const open = sql`${taskTotals.state} = 'open'`;
   return db
@@ -112,6 +108,11 @@ const stageTotals = preparedPerDatabase((db) => {
     .prepare("task_totals_of_pipelines");
 });
 
+/**
+ * Task counts of some pipelines, per stage and per pipeline, from the totals that triggers on tasks keep
+ * (task_totals, migration 0018): one grouped read of a few rows per stage, not of every task. A pipeline's
+ * figures are the sum of its stages'.
+ */
 async function bookCounts(db: Db, tenantId: number, pipelineIds: number[]): Promise<BookCounts> {
   const counts: BookCounts = { pipelines: new Map(), stages: new Map() };
   if (pipelineIds.length === 0) return counts;
