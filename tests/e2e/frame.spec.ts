@@ -119,17 +119,20 @@ test.describe("page frame", () => {
     for (let round = 0; round < 4; round++) {
       for (const path of ["/tasks", "/dashboard"]) {
         const context = await browser.newContext({ storageState: signedIn, baseURL: E2E.main.flightdeck });
-        const fresh = await context.newPage();
-        await emulateSlow4G(context, fresh);
-        await fresh.addInitScript(() => {
-          const w = window as unknown as { shifted: number };
-          w.shifted = 0;
-          new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.shifted += (e as unknown as { value: number }).value))).observe({ type: "layout-shift", buffered: true });
-        });
-        await fresh.goto(path, { waitUntil: "load" });
-        await fresh.waitForTimeout(300);
-        expect(await fresh.evaluate(() => (window as unknown as { shifted: number }).shifted), `${path}, load ${round + 1}`).toBe(0);
-        await context.close();
+        try {
+          const fresh = await context.newPage();
+          await emulateSlow4G(context, fresh);
+          await fresh.addInitScript(() => {
+            const w = window as unknown as { shifted: number };
+            w.shifted = 0;
+            new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.shifted += (e as unknown as { value: number }).value))).observe({ type: "layout-shift", buffered: true });
+          });
+          await fresh.goto(path, { waitUntil: "load" });
+          await fresh.waitForTimeout(300);
+          expect(await fresh.evaluate(() => (window as unknown as { shifted: number }).shifted), `${path}, load ${round + 1}`).toBe(0);
+        } finally {
+          await context.close();
+        }
       }
     }
   });
