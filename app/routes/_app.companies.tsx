@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import type { Company } from "../../contract/clients";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { BulkActions } from "../components/table/bulk-actions";
@@ -15,7 +14,7 @@ import { companiesListSpec } from "../lib/list-specs";
 import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
 import { companyTypeOptions, employeeSizeOptions } from "../services/clients.server";
-import { companyFilters, listCompanies } from "../services/companies.server";
+import { companyFilters, companyRow, listCompanies, type CompanyRow } from "../services/companies.server";
 import { getIndividual, individualOption, individualOptions } from "../services/individuals.server";
 import { openListPage, selectedIds } from "../services/lists.server";
 import { useFrame } from "./_app";
@@ -43,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   return {
     state,
-    page,
+    page: { data: page.data.map(companyRow), meta: page.meta },
     filters,
     autocomplete: { "individuals.id": { selected: chosen, initial: individuals } },
     words,
@@ -69,7 +68,7 @@ export default function CompaniesPage() {
   const actionData = useActionData<typeof action>();
   const frame = useFrame();
   const { search } = useLocation();
-  const columns: Column<Company>[] = [
+  const columns: Column<CompanyRow>[] = [
     {
       key: "name",
       header: "Name",

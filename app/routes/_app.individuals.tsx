@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import type { Individual } from "../../contract/clients";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { BulkActions } from "../components/table/bulk-actions";
@@ -15,7 +14,7 @@ import { individualsListSpec } from "../lib/list-specs";
 import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
 import { companyOption, companyOptions, getCompany } from "../services/companies.server";
-import { individualFilters, listIndividuals, showsArchived } from "../services/individuals.server";
+import { individualFilters, individualRow, listIndividuals, showsArchived, type IndividualRow } from "../services/individuals.server";
 import { openListPage, selectedIds } from "../services/lists.server";
 import { companyUserOptions } from "../services/teams.server";
 import { useFrame } from "./_app";
@@ -46,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const owner = typeof state.filters.owner_user_id === "string" ? (owners.find((o) => o.value === state.filters.owner_user_id) ?? null) : null;
   return {
     state,
-    page,
+    page: { data: page.data.map(individualRow), meta: page.meta },
     filters: canReadCompanies ? filters : filters.filter((f) => f.filterKey !== "company_id"),
     autocomplete: { company_id: { selected: chosen, initial: companies }, owner_user_id: { selected: owner, initial: owners } },
     words,
@@ -77,7 +76,7 @@ export default function IndividualsPage() {
   const actionData = useActionData<typeof action>();
   const frame = useFrame();
   const { search } = useLocation();
-  const columns: Column<Individual>[] = [
+  const columns: Column<IndividualRow>[] = [
     {
       key: "name",
       header: "Name",

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import type { Task } from "../../contract/tasks";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { BulkActions } from "../components/table/bulk-actions";
@@ -17,7 +16,7 @@ import { tasksListSpec } from "../lib/list-specs";
 import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
 import { openListPage, selectedIds } from "../services/lists.server";
-import { activePipelines, listTasks, taskFilterRules, taskFilters, teamOptions } from "../services/tasks.server";
+import { activePipelines, listTasks, taskFilterRules, taskFilters, taskRow, teamOptions, type TaskRow } from "../services/tasks.server";
 import { useFrame } from "./_app";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.words.Tasks ?? "Tasks", matches);
@@ -38,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const assignee = page.data.find((t) => String(t.team_member_id) === state.filters.team_member_id)?.teamMember;
   return {
     state,
-    page,
+    page: { data: page.data.map(taskRow), meta: page.meta },
     filters,
     assignee: assignee ? { value: String(assignee.id), label: assignee.full_name } : null,
     words: wordsFor(edition),
@@ -62,7 +61,7 @@ export default function TasksPage() {
   const actionData = useActionData<typeof action>();
   const frame = useFrame();
   const { search } = useLocation();
-  const columns: Column<Task>[] = [
+  const columns: Column<TaskRow>[] = [
     {
       key: "name",
       header: "Name",

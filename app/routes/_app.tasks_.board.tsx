@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useState, type DragEvent } from "react";
-import type { Task } from "../../contract/tasks";
 import { parseBoardMove } from "../components/tasks/board-move.server";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
@@ -12,7 +11,7 @@ import { formatMoney } from "../lib/format";
 import { ApiValidationError } from "../services/api.server";
 import { requireAccess } from "../services/auth.server";
 import { redirectWithToast } from "../services/session.server";
-import { activePipelines, listTasks, updateTask } from "../services/tasks.server";
+import { activePipelines, listTasks, taskRow, updateTask, type TaskRow } from "../services/tasks.server";
 import { useFrame } from "./_app";
 
 /** Cards shown per stage; the column links to the full list for the rest. */
@@ -30,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         pipeline.stages.map(async (stage) => {
           const filters = { pipeline_id: String(pipeline.id), pipeline_stage_id: String(stage.id) };
           const page = await listTasks(api, { search: "", page: 1, perPage: CARDS_PER_STAGE, sort: { field: "updated_at", desc: true }, filters }, "teamMember");
-          return { stage: { id: stage.id, name: stage.name, color: stage.color }, total: page.meta.total, tasks: page.data };
+          return { stage: { id: stage.id, name: stage.name, color: stage.color }, total: page.meta.total, tasks: page.data.map(taskRow) };
         }),
       )
     : [];
@@ -63,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 type Column = ReturnType<typeof useLoaderData<typeof loader>>["columns"][number];
 
-function Card({ task, columns, pipelineId, canManage }: { task: Task; columns: Column[]; pipelineId: number; canManage: boolean }) {
+function Card({ task, columns, pipelineId, canManage }: { task: TaskRow; columns: Column[]; pipelineId: number; canManage: boolean }) {
   return (
     <li
       draggable={canManage}

@@ -21,6 +21,25 @@ export { LINE_TYPES, PREFERRED_CHANNELS, RISK_RATINGS, SPLIT_PARTY_TYPES } from 
 const at = (id: string | number) => encodeURIComponent(String(id));
 
 export const listCompanies = (api: Api, state: ListState) => api.get("/companies", { query: toApiQuery(state), schema: companyListSchema });
+
+/**
+ * A company as the list's row shows it. The page's data is written into the document: a whole company would carry
+ * its bank account, broker data and consents into every list page, shown or not.
+ */
+export function companyRow(c: Company) {
+  return {
+    id: c.id,
+    name: c.name,
+    type: c.type ? { name: c.type.name } : null,
+    employee_size: c.employee_size ? { name: c.employee_size.name } : null,
+    primary_contact: c.primary_contact ? { id: c.primary_contact.id, full_name: c.primary_contact.full_name, job_title: c.primary_contact.job_title } : null,
+    individuals_count: c.individuals_count,
+    town: c.town,
+    postcode: c.postcode,
+    created_at: c.created_at,
+  };
+}
+export type CompanyRow = ReturnType<typeof companyRow>;
 export const getCompany = async (api: Api, id: string) => (await api.get(`/company/${at(id)}`, { schema: companyDetailResponseSchema })).data;
 export const createCompany = (api: Api, body: Record<string, unknown>) => api.post("/company", { body, schema: companyResponseSchema });
 export const updateCompany = (api: Api, id: string, body: Record<string, unknown>) => api.post(`/company/${at(id)}`, { body, schema: companyDetailResponseSchema });

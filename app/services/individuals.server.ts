@@ -6,6 +6,22 @@ import { toApiQuery, type ListState } from "../lib/list-url";
 import type { Api } from "./api.server";
 
 export const listIndividuals = (api: Api, state: ListState) => api.get("/individual", { query: toApiQuery(state), schema: individualListSchema });
+/** An individual as the list's row shows it (the page's data is written into the document: only what is shown). */
+export function individualRow(i: Individual) {
+  return {
+    id: i.id,
+    full_name: i.full_name,
+    archived: i.archived,
+    email: i.email,
+    telephone: i.telephone,
+    companies: i.companies.map((c) => ({ company_id: c.company_id, company_name: c.company_name, job_title: c.job_title, is_primary: c.is_primary })),
+    owner: i.owner ? { name: i.owner.name } : null,
+    portal_invited_at: i.portal_invited_at,
+    created_at: i.created_at,
+  };
+}
+export type IndividualRow = ReturnType<typeof individualRow>;
+
 export const getIndividual = async (api: Api, id: string) => (await api.get(`/individual/${encodeURIComponent(id)}`, { schema: individualResponseSchema })).data;
 export const createIndividual = (api: Api, body: Record<string, unknown>) => api.post("/individual", { body, schema: individualResponseSchema });
 export const updateIndividual = (api: Api, id: string, body: Record<string, unknown>) => api.patch(`/individual/${encodeURIComponent(id)}`, { body, schema: individualResponseSchema });
