@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import type { ListQuery } from "../../../contract/common";
 import {
   PIPELINE_NAME_TAKEN,
@@ -16,10 +16,10 @@ import {
   type TargetPeriod,
 } from "../../../contract/pipelines";
 import type { Database, Db } from "../../db/client";
-import { oneOfIds, preparedPerDatabase } from "../../db/prepared";
+import { oneOfIds, preparedPerDatabase, preparedPerShape, UNNAMED } from "../../db/prepared";
 import { pipelines, pipelineStages, pipelineTargets, pipelineUsers, taskTotals, tasks, users } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
-import { likeEscape, offsetOf, sortOf, textFilter } from "../../http/paging";
+import { likeEscape, ListShape, offsetOf, sortOf, textFilter } from "../../http/paging";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { periodOf, TIME_ZONE } from "../../lib/periods";
 
@@ -153,26 +153,29 @@ function statusFilter(query: ListQuery): number | undefined {
   return Number(v);
 }
 
+/** The list's page and count, prepared per shape (`ListShape`): the tasks pages ask for the active pipelines on every view. */
+const listStatements = {
+  page: preparedPerShape((db, c: { where: SQL; order: SQL[] }) =>
+    db.select().from(pipelines).where(c.where).orderBy(...c.order).limit(sql.placeholder("limit")).offset(sql.placeholder("offset")).prepare(UNNAMED),
+  ),
+  count: preparedPerShape((db, c: { where: SQL }) => db.select({ total: count() }).from(pipelines).where(c.where).prepare(UNNAMED)),
+};
+
 export async function listPipelines(db: Db, tenantId: number, query: ListQuery, options: { withStages: boolean }) {
   const search = textFilter(query, "search") ?? textFilter(query, "name");
-  const status = statusFilter(query);
+  const shape = new ListShape();
   const where = and(
-    eq(pipelines.tenantId, tenantId),
-    status === undefined ? undefined : eq(pipelines.status, status),
-    search ? ilike(pipelines.name, `%${likeEscape(search)}%`) : undefined,
-  );
+    eq(pipelines.tenantId, shape.value("tenant", tenantId)),
+    shape.when("status", statusFilter(query), (p) => eq(pipelines.status, p)),
+    shape.when("search", search === undefined ? undefined : `%${likeEscape(search)}%`, (p) => ilike(pipelines.name, p)),
+  )!;
   const sort = sortOf(query, PIPELINE_SORTS) ?? { field: "name" as const, desc: false };
   const byName = sql`lower(${pipelines.name})`;
   const column = { name: byName, created_at: pipelines.createdAt, updated_at: pipelines.updatedAt, status: pipelines.status }[sort.field];
+  const order = shape.part(`sort:${sort.desc ? "-" : ""}${sort.field}`, [sort.desc ? desc(column) : asc(column), asc(byName), asc(pipelines.id)]);
   const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(pipelines)
-      .where(where)
-      .orderBy(sort.desc ? desc(column) : asc(column), asc(byName), asc(pipelines.id))
-      .limit(query.page.size)
-      .offset(offsetOf(query)),
-    db.select({ total: count() }).from(pipelines).where(where),
+    listStatements.page(db, shape.key, { where, order }).execute({ ...shape.values, limit: query.page.size, offset: offsetOf(query) }),
+    listStatements.count(db, shape.key, { where }).execute(shape.values),
   ]);
   return { rows: await withCounts(db, tenantId, rows, options.withStages), total };
 }
