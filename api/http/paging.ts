@@ -157,6 +157,34 @@ export function listStatements<T extends PgSelect>(table: PgTable, list: Version
 }
 
 /**
+ * The statements of a small list (a company's pipelines, teams: a handful of rows, counted exactly on every view),
+ * prepared per shape: the page (`select`, `.$dynamic()`, in the order composed) and its count. `countedPage` runs them.
+ */
+export function countedListStatements<T extends PgSelect>(table: PgTable, select: (db: Db) => T) {
+  return {
+    page: preparedPerShape((db, c: { where: SQL; order: SQL[] }) =>
+      select(db).where(c.where).orderBy(...c.order).limit(sql.placeholder("limit")).offset(sql.placeholder("offset")).prepare(UNNAMED),
+    ),
+    count: preparedPerShape((db, c: { where: SQL }) => db.select({ total: count() }).from(table).where(c.where).prepare(UNNAMED)),
+  };
+}
+
+/** A page of a small list and its total, side by side, from `countedListStatements` and the request's shape. */
+export async function countedPage<T>(
+  db: Db,
+  shape: ListShape,
+  statements: { page: (db: Db, key: string, composed: { where: SQL; order: SQL[] }) => Prepared<T[]>; count: (db: Db, key: string, composed: { where: SQL }) => Prepared<{ total: number }[]> },
+  composed: { where: SQL; order: SQL[] },
+  query: ListQuery,
+): Promise<{ rows: T[]; total: number }> {
+  const [rows, [{ total }]] = await Promise.all([
+    statements.page(db, shape.key, composed).execute({ ...shape.values, limit: query.page.size, offset: offsetOf(query) }),
+    statements.count(db, shape.key, composed).execute(shape.values),
+  ]);
+  return { rows, total };
+}
+
+/**
  * A page of a versioned list and its total, from its statements prepared per shape (`preparedPerShape`, given what
  * the request composed: its WHERE clause and order). `page` reads the list's version beside its rows and runs with
  * the shape's values and `limit` / `offset`; a count remembered for `countKey` at that version is used as it is,

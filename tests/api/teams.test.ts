@@ -59,6 +59,9 @@ describe("the demo teams of Harbour Brokers", () => {
 
   it("searches, filters by member, sorts, and allows the spec's page size of 9999", async () => {
     expect(names(await get("/team", { filter: { search: "CL" } }))).toEqual(["Claims", "Private clients"]);
+    // The same shape (a search) with another value, and for another company: the statement is built once per shape.
+    expect(names(await get("/team", { filter: { search: "weal" } }))).toEqual(["Wealth"]);
+    expect(names(await get("/team", { filter: { search: "CL" } }, owner)).filter((n: string) => ["Claims", "Private clients"].includes(n))).toEqual([]);
     expect(names(await get("/team", { filter: { user_id: await userId("admin@harbour.test") } }))).toEqual(["Commercial lines", "Private clients"]);
     expect(names(await get("/team", { sort: "-name" }))).toEqual(["Wealth", "Private clients", "Commercial lines", "Claims"]);
     expect(names(await get("/team", { sort: "-members_count" }))).toEqual(["Commercial lines", "Private clients", "Claims", "Wealth"]);

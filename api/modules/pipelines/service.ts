@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, sql } from "drizzle-orm";
 import type { ListQuery } from "../../../contract/common";
 import {
   PIPELINE_NAME_TAKEN,
@@ -16,10 +16,10 @@ import {
   type TargetPeriod,
 } from "../../../contract/pipelines";
 import type { Database, Db } from "../../db/client";
-import { oneOfIds, preparedPerDatabase, preparedPerShape, UNNAMED } from "../../db/prepared";
+import { oneOfIds, preparedPerDatabase } from "../../db/prepared";
 import { pipelines, pipelineStages, pipelineTargets, pipelineUsers, taskTotals, tasks, users } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
-import { likeEscape, ListShape, offsetOf, sortOf, textFilter } from "../../http/paging";
+import { countedListStatements, countedPage, likeEscape, ListShape, sortOf, textFilter } from "../../http/paging";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { periodOf, TIME_ZONE } from "../../lib/periods";
 
@@ -153,13 +153,8 @@ function statusFilter(query: ListQuery): number | undefined {
   return Number(v);
 }
 
-/** The list's page and count, prepared per shape (`ListShape`): the tasks pages ask for the active pipelines on every view. */
-const listStatements = {
-  page: preparedPerShape((db, c: { where: SQL; order: SQL[] }) =>
-    db.select().from(pipelines).where(c.where).orderBy(...c.order).limit(sql.placeholder("limit")).offset(sql.placeholder("offset")).prepare(UNNAMED),
-  ),
-  count: preparedPerShape((db, c: { where: SQL }) => db.select({ total: count() }).from(pipelines).where(c.where).prepare(UNNAMED)),
-};
+/** The list's statements, prepared per shape: the tasks pages ask for the active pipelines on every view. */
+const listStatements = countedListStatements(pipelines, (db) => db.select().from(pipelines).$dynamic());
 
 export async function listPipelines(db: Db, tenantId: number, query: ListQuery, options: { withStages: boolean }) {
   const search = textFilter(query, "search") ?? textFilter(query, "name");
@@ -173,10 +168,7 @@ export async function listPipelines(db: Db, tenantId: number, query: ListQuery, 
   const byName = sql`lower(${pipelines.name})`;
   const column = { name: byName, created_at: pipelines.createdAt, updated_at: pipelines.updatedAt, status: pipelines.status }[sort.field];
   const order = shape.part(`sort:${sort.desc ? "-" : ""}${sort.field}`, [sort.desc ? desc(column) : asc(column), asc(byName), asc(pipelines.id)]);
-  const [rows, [{ total }]] = await Promise.all([
-    listStatements.page(db, shape.key, { where, order }).execute({ ...shape.values, limit: query.page.size, offset: offsetOf(query) }),
-    listStatements.count(db, shape.key, { where }).execute(shape.values),
-  ]);
+  const { rows, total } = await countedPage(db, shape, listStatements, { where, order }, query);
   return { rows: await withCounts(db, tenantId, rows, options.withStages), total };
 }
 

@@ -14,7 +14,7 @@ import {
 import type { Database, Db } from "../../db/client";
 import { companies, teamInvitations, teamMembers, teams, users } from "../../db/schema";
 import { HttpError, invalid, notFound } from "../../http/errors";
-import { likeEscape, offsetOf, sortOf, textFilter } from "../../http/paging";
+import { countedListStatements, countedPage, likeEscape, ListShape, offsetOf, sortOf, textFilter } from "../../http/paging";
 import type { MailProvider } from "../../integrations/mail";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { addedToTeam } from "../notifications/notify";
@@ -98,27 +98,22 @@ function idFilter(query: ListQuery, key: string): number | undefined {
 
 // ---------------------------------------------------------------- teams
 
+/** The list's statements, prepared per shape: the tasks pages ask for the company's teams on every view. */
+const listStatements = countedListStatements(teams, (db) => db.select(teamColumns).from(teams).$dynamic());
+
 export async function listTeams(db: Db, tenantId: number, query: ListQuery) {
   const search = textFilter(query, "search") ?? textFilter(query, "name");
-  const userId = idFilter(query, "user_id");
+  const shape = new ListShape();
   const where = and(
-    eq(teams.tenantId, tenantId),
-    search ? ilike(teams.name, `%${likeEscape(search)}%`) : undefined,
-    userId ? sql`exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${teams.id} and ${teamMembers.userId} = ${userId})` : undefined,
-  );
+    eq(teams.tenantId, shape.value("tenant", tenantId)),
+    shape.when("search", search === undefined ? undefined : `%${likeEscape(search)}%`, (p) => ilike(teams.name, p)),
+    shape.when("user", idFilter(query, "user_id"), (p) => sql`exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${teams.id} and ${teamMembers.userId} = ${p})`),
+  )!;
   const sort = sortOf(query, TEAM_SORTS) ?? { field: "name" as const, desc: false };
   const column = { name: sql`lower(${teams.name})`, created_at: teams.createdAt, members_count: membersCount }[sort.field];
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(teamColumns)
-      .from(teams)
-      .where(where)
-      // Ties (same member count, same day) in name order.
-      .orderBy(sort.desc ? desc(column) : asc(column), asc(sql`lower(${teams.name})`), asc(teams.id))
-      .limit(query.page.size)
-      .offset(offsetOf(query)),
-    db.select({ total: count() }).from(teams).where(where),
-  ]);
+  // Ties (same member count, same day) in name order.
+  const order = shape.part(`sort:${sort.desc ? "-" : ""}${sort.field}`, [sort.desc ? desc(column) : asc(column), asc(sql`lower(${teams.name})`), asc(teams.id)]);
+  const { rows, total } = await countedPage(db, shape, listStatements, { where, order }, query);
   return { rows: rows.map(toTeam), total };
 }
 
