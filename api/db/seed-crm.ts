@@ -246,8 +246,6 @@ async function insertChunked<T>(rows: T[], size: number, insert: (chunk: T[]) =>
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
-type Rng = ReturnType<typeof generator>;
-
 /** Seeds the CRM book of each demo tenant that exists and has no pipelines yet. */
 export async function seedCrm(database: Database, now = new Date()) {
   await database.transaction(async (txRaw) => {

@@ -17,7 +17,7 @@ async function requireManage(request: Request) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { api, edition, subject } = await requireManage(request);
+  const { api, edition } = await requireManage(request);
   const [pipelines, teams] = await Promise.all([activePipelines(api), teamOptions(api)]);
   return { pipelines, teams, words: wordsFor(edition) };
 }
