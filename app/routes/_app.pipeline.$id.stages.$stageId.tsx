@@ -38,8 +38,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { api } = await requireManage(request, params.id!);
     await updateStage(api, params.id!, params.stageId!, values);
   } catch (error) {
-    const refusal = refusalOf(error, "Failed to update stage.");
-    return data({ values, errors: { ...refusal.errors, _: [refusal.message] } as Record<string, string[]> }, { status: refusal.status });
+    const refusal = refusalOf(error, form, "Failed to update stage.");
+    return data(
+      { values, errors: { ...refusal.errors, _: [refusal.message] } as Record<string, string[]>, unsaved: refusal.unsaved },
+      { status: refusal.status },
+    );
   }
   return redirectWithToast(request, back(request, params.id!), { kind: "success", message: "Stage updated." });
 }

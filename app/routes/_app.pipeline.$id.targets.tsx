@@ -45,8 +45,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { api } = await requireManage(request, params.id!);
     await setTargets(api, params.id!, { period, period_start: periodStart, targets: rows });
   } catch (error) {
-    const refusal = refusalOf(error, "Failed to save targets.");
-    return data({ rows, errors: { ...refusal.errors, _: [refusal.message] } as Record<string, string[]> }, { status: refusal.status });
+    const refusal = refusalOf(error, form, "Failed to save targets.");
+    return data(
+      { rows, errors: { ...refusal.errors, _: [refusal.message] } as Record<string, string[]>, unsaved: refusal.unsaved },
+      { status: refusal.status },
+    );
   }
   return redirectWithToast(request, targetsHref(Number(params.id), period, periodStart), { kind: "success", message: "Targets saved." });
 }

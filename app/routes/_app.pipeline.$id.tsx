@@ -78,9 +78,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await reorderStages(api, id, order);
     }
   } catch (error) {
-    const refusal = refusalOf(error, MESSAGES[intent]?.[1] ?? "Choose what to do.");
+    const refusal = refusalOf(error, form, MESSAGES[intent]?.[1] ?? "Choose what to do.");
     const errors: Record<string, string[]> = { ...refusal.errors, _: [refusal.message] };
-    return data({ intent: intent as Intent | null, errors, values }, { status: refusal.status });
+    return data({ intent: intent as Intent | null, errors, values, unsaved: refusal.unsaved }, { status: refusal.status });
   }
   const url = new URL(request.url);
   url.searchParams.delete("index");

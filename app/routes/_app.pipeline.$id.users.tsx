@@ -32,8 +32,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { api } = await requireManage(request, params.id!);
     await setPipelineUsers(api, params.id!, ids);
   } catch (error) {
-    const refusal = refusalOf(error, "Failed to save pipeline users.");
-    return data({ chosen: ids, errors: [...Object.values(refusal.errors).flat(), refusal.message] }, { status: refusal.status });
+    const refusal = refusalOf(error, form, "Failed to save pipeline users.");
+    return data({ chosen: ids, errors: [...Object.values(refusal.errors).flat(), refusal.message], unsaved: refusal.unsaved }, { status: refusal.status });
   }
   return redirectWithToast(request, back(request, params.id!), { kind: "success", message: "Pipeline users saved." });
 }

@@ -54,13 +54,13 @@ export async function action({ request }: ActionFunctionArgs) {
       ...(sent.length ? { stages: sent.map(({ name, color, outcome }) => ({ name, color, outcome })) } : {}),
     });
   } catch (error) {
-    const refusal = refusalOf(error, "Failed to create pipeline.");
+    const refusal = refusalOf(error, form, "Failed to create pipeline.");
     const errors: Record<string, string[]> = {};
     for (const [key, messages] of Object.entries(refusal.errors)) {
       const m = /^stages\.(\d+)\.(.+)$/.exec(key);
       errors[m && sent[Number(m[1])] ? `stages.${sent[Number(m[1])].row}.${m[2]}` : key] = messages;
     }
-    return data({ result: { values, errors, message: refusal.message } satisfies PipelineFormResult }, { status: refusal.status });
+    return data({ result: { values, errors, message: refusal.message } satisfies PipelineFormResult, unsaved: refusal.unsaved }, { status: refusal.status });
   }
   return redirectWithToast(request, `/pipeline/${created.data.id}`, { kind: "success", message: "Pipeline created." });
 }

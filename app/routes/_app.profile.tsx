@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Suspense } from "react";
 import { Drawer } from "../components/drawer";
+import type { UnsavedForm } from "../lib/unsaved-form";
 import { PageHeader } from "../components/frame/page-header";
 import { profileFormOnServer } from "../components/profile/profile-form.server";
 import { parseProfileSubmission } from "../components/profile/profile-submission.server";
@@ -61,10 +62,11 @@ const HIDDEN = ["current_password", "password", "password_confirmation", "pin", 
 export async function action({ request }: ActionFunctionArgs) {
   const { form, tooLarge } = await readForm(request);
   const submission = parseProfileSubmission(form);
-  const refuse = (fieldErrors: Record<string, string[]>, formErrors: string[], status: 422 | 503 = 422) =>
-    data({ success: false, result: submission.reply({ fieldErrors, formErrors, hideFields: HIDDEN }) }, { status });
+  const refuse = (fieldErrors: Record<string, string[]>, formErrors: string[], status: 422 | 503 = 422, unsaved?: UnsavedForm) =>
+    data({ success: false, result: submission.reply({ fieldErrors, formErrors, hideFields: HIDDEN }), unsaved }, { status });
   // When the API does not answer (the guard's /me or the save), the form comes back as typed (secrets left out).
   return answerOutage(
+    form,
     async () => {
       const { api, user } = await requireUser(request);
       if (tooLarge) return refuse({ [PROFILE_PHOTO_FIELD]: ["The profile photo may not be larger than 2 MB."] }, []);
@@ -72,7 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (outcome.ok) return { success: true, result: submission.reply({ resetForm: true }) };
       return refuse(outcome.fieldErrors, outcome.formErrors);
     },
-    () => refuse({}, [OUTAGE_MESSAGE], 503),
+    (unsaved) => refuse({}, [OUTAGE_MESSAGE], 503, unsaved),
   );
 }
 

@@ -30,8 +30,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!subject.permissions.includes("role_manage")) throw new Response("Not allowed", { status: 403 });
     await saveRolePermissions(api, params.id!, chosen);
   } catch (error) {
-    const refusal = refusalOf(error, (refused) => refused.body.message);
-    return data({ errors: [refusal.message] }, { status: refusal.status });
+    const refusal = refusalOf(error, form, (refused) => refused.body.message);
+    return data({ errors: [refusal.message], unsaved: refusal.unsaved }, { status: refusal.status });
   }
   return redirectWithToast(request, `/role-permissions/${params.id}`, { kind: "success", message: "Permissions saved." });
 }

@@ -38,8 +38,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!subject.permissions.includes("task_manage")) throw new Response("Not allowed", { status: 403 });
     await sendTaskEmail(api, id, values);
   } catch (error) {
-    const refusal = refusalOf(error, "Failed to send e-mail.", fieldErrors);
-    return data({ errors: { ...refusal.errors, _: [refusal.message] }, values }, { status: refusal.status });
+    const refusal = refusalOf(error, form, "Failed to send e-mail.", fieldErrors);
+    return data({ errors: { ...refusal.errors, _: [refusal.message] }, values, unsaved: refusal.unsaved }, { status: refusal.status });
   }
   const url = new URL(request.url);
   url.searchParams.delete("emailsPage");

@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Suspense, type ReactNode } from "react";
 import type { Task } from "../../contract/tasks";
+import type { UnsavedForm } from "../lib/unsaved-form";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { CloseDate } from "../components/tasks/close-date";
@@ -116,8 +117,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = str(form, "intent");
   const values = Object.fromEntries([...form.entries()].filter(([k, v]) => typeof v === "string" && k !== "intent")) as Record<string, string>;
   const messages = MESSAGES[intent];
-  const refuse = (errors: Record<string, string[]>, top = messages?.[1] ?? "Choose what to do.", status: 422 | 503 = 422) =>
-    data({ intent, errors: { ...errors, _: [top] }, values } satisfies SectionResult, { status });
+  const refuse = (errors: Record<string, string[]>, top = messages?.[1] ?? "Choose what to do.", status: 422 | 503 = 422, unsaved?: UnsavedForm) =>
+    data({ ...({ intent, errors: { ...errors, _: [top] }, values } satisfies SectionResult), unsaved }, { status });
   let success = messages?.[0] ?? "";
   try {
     // The guard inside: when the API does not answer it, the section's form comes back as typed too.
@@ -161,8 +162,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       success = kyb ? "Marked for KYB." : "KYB flag cleared.";
     }
   } catch (error) {
-    const refusal = refusalOf(error, messages?.[1] ?? "Choose what to do.", fieldErrors);
-    return refuse(refusal.errors, refusal.message, refusal.status);
+    const refusal = refusalOf(error, form, messages?.[1] ?? "Choose what to do.", fieldErrors);
+    return refuse(refusal.errors, refusal.message, refusal.status, refusal.unsaved);
   }
   return redirectWithToast(request, `/tasks/${id}${new URL(request.url).search}`, { kind: "success", message: success });
 }

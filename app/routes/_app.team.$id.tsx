@@ -32,7 +32,8 @@ const messages: Record<TeamIntent["intent"], [string, string]> = {
 
 /** Every form of the team drawer posts here with an intent. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = parseTeamIntent(await request.formData());
+  const sent = await request.formData();
+  const form = parseTeamIntent(sent);
   const id = params.id!;
   try {
     // The guard inside: when the API does not answer it, the drawer stays as it was too.
@@ -46,9 +47,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     else if (form.intent === "remove") await removeMember(api, id, form.user_id);
     else await cancelInvitation(api, id, form.invitation_id);
   } catch (error) {
-    const refusal = refusalOf(error, form ? messages[form.intent][1] : "Choose what to do.");
+    const refusal = refusalOf(error, sent, form ? messages[form.intent][1] : "Choose what to do.");
     const errors: Record<string, string[]> = { ...refusal.errors, _: [refusal.message] };
-    return data({ intent: (form?.intent ?? null) as string | null, errors }, { status: refusal.status });
+    return data({ intent: (form?.intent ?? null) as string | null, errors, unsaved: refusal.unsaved }, { status: refusal.status });
   }
   return redirectWithToast(request, `/team/${id}${new URL(request.url).search}`, { kind: "success", message: messages[form!.intent][0] });
 }

@@ -9,6 +9,7 @@ import { companyLinkResponseSchema, emailMessageListSchema, emailThreadResponseS
 import { companyTypeListSchema, lookupListSchema, tradeIndustrySchema } from "../../contract/lookups";
 import { taskListSchema } from "../../contract/tasks";
 import { capitalise, type FormFailure } from "../components/clients/form-state";
+import type { UnsavedForm } from "../lib/unsaved-form";
 import type { DropdownOption } from "../lib/filter-rules";
 import { field, ticked } from "../lib/client-forms";
 import { wordsFor, type Words } from "../lib/labels";
@@ -27,8 +28,8 @@ export function typedValues(form: FormData): Record<string, string> {
   return out;
 }
 
-export function refused(intent: string, form: FormData, errors: Record<string, string[]>, message: string, status: 422 | 503 = 422) {
-  return data({ failure: { intent, errors, values: typedValues(form), message } satisfies FormFailure }, { status });
+export function refused(intent: string, form: FormData, errors: Record<string, string[]>, message: string, status: 422 | 503 = 422, unsaved?: UnsavedForm) {
+  return data({ failure: { intent, errors, values: typedValues(form), message } satisfies FormFailure, unsaved }, { status });
 }
 
 /**
@@ -36,7 +37,7 @@ export function refused(intent: string, form: FormData, errors: Record<string, s
  * included), the form comes back as typed with the outage message.
  */
 export const keepClientForm = <T>(intent: string, form: FormData, run: () => Promise<T>) =>
-  answerOutage(run, () => refused(intent, form, {}, OUTAGE_MESSAGE, 503));
+  answerOutage(form, run, (unsaved) => refused(intent, form, {}, OUTAGE_MESSAGE, 503, unsaved));
 
 /**
  * Runs a save; a 422 (or 409) from the API becomes the form's refusal with the API's messages under

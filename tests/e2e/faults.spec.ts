@@ -11,7 +11,8 @@ import { USERS, expectHydrated, signIn } from "./helpers";
  * process while the portal keeps running:
  * - pages answer a friendly 503 inside a frame, with no stack;
  * - a form submitted during the outage keeps what was typed (with JavaScript: the drawer stays open with
- *   the value and a message; without it the page answers the same friendly 503);
+ *   the value and a message; without it the page answers the friendly 503, saying that what was sent has not
+ *   been saved, showing it and keeping it in a form that sends it again);
  * - once the API is back, everything works again without restarting the portal.
  */
 
@@ -107,22 +108,36 @@ test("the API stopped: a friendly 503 in the frame, the typed form kept, and all
     await expect(page.getByLabel("Role name")).toHaveValue(name);
   } else {
     await expect(page.getByRole("heading", { name: "Service unavailable" })).toBeVisible();
+    const main = page.locator("main");
+    await expect(main).toContainText("what you sent has not been saved yet");
+    await expect(main).not.toContainText("has not been lost");
+    await expect(main.locator("[data-unsaved]")).toContainText(name);
+    await expect(page.getByRole("button", { name: "Send again" })).toBeVisible();
   }
 
-  // A page opened during the outage: 503, inside a frame, no stack.
-  const res = await page.goto(`${pair.flightdeck}/roles?search=outage`);
+  // A page opened during the outage: 503, inside a frame, no stack (without JavaScript in another tab, so that
+  // the first keeps what was sent, to send it again).
+  const other = js ? page : await page.context().newPage();
+  const res = await other.goto(`${pair.flightdeck}/roles?search=outage`);
   expect(res?.status()).toBe(503);
-  await expect(page.getByRole("heading", { name: "Service unavailable" })).toBeVisible();
-  await expect(page.locator("[data-frame]")).toBeVisible();
-  await expect(page.locator("main")).toContainText("What you were doing has not been lost");
-  const html = await page.content();
+  await expect(other.getByRole("heading", { name: "Service unavailable" })).toBeVisible();
+  await expect(other.locator("[data-frame]")).toBeVisible();
+  await expect(other.locator("main")).toContainText("What you were doing has not been lost");
+  await expect(other.locator("[data-unsaved]")).toHaveCount(0);
+  const html = await other.content();
   expect(html).not.toMatch(/\bat [\w$.<>]+ \(|\.ts:\d+|\.js:\d+|ECONNREFUSED|Error:/);
+  if (other !== page) await other.close();
 
-  // The API comes back; the same portal process serves again, and the form can be sent.
+  // The API comes back; the same portal process serves again, and the form can be sent (without JavaScript, as
+  // kept on the 503 page, without typing it again).
   await startApi();
-  await page.goto(`${pair.flightdeck}/roles/new?search=outage`);
-  await page.getByLabel("Role name").fill(name);
-  await page.getByRole("button", { name: "Save", exact: true }).click();
+  if (js) {
+    await page.goto(`${pair.flightdeck}/roles/new?search=outage`);
+    await page.getByLabel("Role name").fill(name);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+  } else {
+    await page.getByRole("button", { name: "Send again" }).click();
+  }
   await expect(page.getByText("Role created.")).toBeVisible();
   await page.goto(`${pair.flightdeck}/roles?search=${encodeURIComponent(name)}`);
   await expect(page.locator("table tbody")).toContainText(name);
