@@ -1,4 +1,4 @@
-import { asc, count, desc, ilike, or, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, ilike, or, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import type { PgSelect, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyRequest } from "fastify";
 import qs from "qs";
@@ -80,6 +80,48 @@ export function countMemory(db: Db) {
   };
 }
 
+/**
+ * Where a list's pages start, remembered with the list version they were read at (like counts): the first row of a
+ * page served, and the last row before the next one. While the version is unchanged the list's rows and order are
+ * too, so a page seen before, or the page after one just seen, is read from its first row on (a keyset: `(sort
+ * key, id) <= the first row's`) instead of past every row before it (an offset). Keyed by the list, its filters'
+ * values, its sort and page size (`pagesKey`) and the page's number; the most recently used PAGE_STARTS are kept.
+ */
+const PAGE_STARTS = 20_000;
+interface PageStart {
+  version: number;
+  /** The row the page starts at (`inclusive`), or the last row before it. */
+  id: number;
+  inclusive: boolean;
+}
+const rememberedStarts = new WeakMap<Db, Map<string, PageStart>>();
+
+export function pageStarts(db: Db) {
+  let memory = rememberedStarts.get(db);
+  if (!memory) {
+    memory = new Map();
+    rememberedStarts.set(db, memory);
+  }
+  const at = (pagesKey: string, page: number) => `${pagesKey}\u0000${page}`;
+  return {
+    recall(pagesKey: string, page: number): PageStart | undefined {
+      const known = memory.get(at(pagesKey, page));
+      if (known) {
+        memory.delete(at(pagesKey, page)); // most recently used last
+        memory.set(at(pagesKey, page), known);
+      }
+      return known;
+    },
+    remember(pagesKey: string, page: number, start: PageStart) {
+      memory.delete(at(pagesKey, page));
+      memory.set(at(pagesKey, page), start);
+      if (memory.size > PAGE_STARTS) memory.delete(memory.keys().next().value!);
+    },
+    /** Forgets every page start (the benchmark's first-view timing). */
+    clear: () => memory.clear(),
+  };
+}
+
 /** The lists whose writes give the company a new version (list_versions, by triggers: migrations 0010, 0011). */
 export type VersionedList = "tasks" | "individuals" | "companies";
 
@@ -135,6 +177,18 @@ export interface ComposedList {
   where: SQL;
   order: SQL[];
   tenant: Placeholder;
+  /**
+   * The order's expressions, without their direction (all one direction, `descending`, none of them null): given,
+   * a page can start at a row (`pageStarts`). A sort on a column that may be blank gives none.
+   */
+  keys?: { columns: SQL[]; descending: boolean };
+}
+
+/** A page from a row on: the order's key at or past the key of row `start` (a placeholder), read by its id in the same table. */
+function fromRow(table: PgTable, columns: { id: AnyColumn; tenantId: AnyColumn }, c: ComposedList, inclusive: boolean): SQL {
+  const keys = sql.join(c.keys!.columns, sql`, `);
+  const op = c.keys!.descending ? (inclusive ? "<=" : "<") : inclusive ? ">=" : ">";
+  return sql`(${keys}) ${sql.raw(op)} (select ${keys} from ${table} where ${columns.tenantId} = ${c.tenant} and ${columns.id} = ${sql.placeholder("start")})`;
 }
 
 /**
@@ -142,7 +196,21 @@ export interface ComposedList {
  * `select` names, the list's version added; `.$dynamic()`) and the capped count — in the list's order, or in
  * `countOrder` when the filters' indexes deliver that one whatever the sort.
  */
-export function listStatements<T extends PgSelect>(table: PgTable, list: VersionedList, select: (db: Db, version: SQL<number | null>) => T, countOrder?: SQL[]) {
+export function listStatements<T extends PgSelect>(
+  table: PgTable,
+  list: VersionedList,
+  select: (db: Db, version: SQL<number | null>) => T,
+  countOrder?: SQL[],
+  columns?: { id: AnyColumn; tenantId: AnyColumn },
+) {
+  const from = (inclusive: boolean) =>
+    preparedPerShape((db, c: ComposedList) =>
+      select(db, listVersion(c.tenant, list))
+        .where(and(c.where, fromRow(table, columns!, c, inclusive)))
+        .orderBy(...c.order)
+        .limit(sql.placeholder("limit"))
+        .prepare(UNNAMED),
+    );
   return {
     page: preparedPerShape((db, c: ComposedList) =>
       select(db, listVersion(c.tenant, list))
@@ -152,6 +220,8 @@ export function listStatements<T extends PgSelect>(table: PgTable, list: Version
         .offset(sql.placeholder("offset"))
         .prepare(UNNAMED),
     ),
+    /** The page from a remembered start (`pageStarts`): at its first row, or after the previous page's last. */
+    ...(columns ? { from: from(true), after: from(false) } : {}),
     count: preparedPerShape((db, c: ComposedList) => cappedCountQuery(db, table, c.where, countOrder ?? c.order, TOTAL_CAP, listVersion(c.tenant, list)).prepare(UNNAMED)),
   };
 }
@@ -184,36 +254,57 @@ export async function countedPage<T>(
   return { rows, total };
 }
 
+type ListStatement<T> = (db: Db, key: string, composed: ComposedList) => Prepared<T[]>;
+
 /**
  * A page of a versioned list and its total, from its statements prepared per shape (`preparedPerShape`, given what
- * the request composed: its WHERE clause and order). `page` reads the list's version beside its rows and runs with
- * the shape's values and `limit` / `offset`; a count remembered for `countKey` at that version is used as it is,
- * otherwise `count` (`cappedCountQuery`, reading the version beside its count) runs — beside the page when nothing
- * is remembered for these filters, so a first view costs no extra round trip.
+ * the request composed: its WHERE clause, order and, when the order allows a keyset, its keys). `page` reads the
+ * list's version beside its rows and runs with the shape's values and `limit` / `offset`; a count remembered for
+ * `countKey` at that version is used as it is, otherwise `count` (`cappedCountQuery`, reading the version beside
+ * its count) runs — beside the page when nothing is remembered for these filters, so a first view costs no extra
+ * round trip. With `pages` (the list's key with its sort, the page's number and size) and keys, a page
+ * whose start is remembered (`pageStarts`) is read from that row on; if the list changed since (another version),
+ * by its offset after all. Each page read remembers where it and the next page start.
  */
-export async function shapedPage<C, T extends { listVersion: number | null }>(
+export async function shapedPage<T extends { id: number; listVersion: number | null }>(
   db: Db,
   shape: ListShape,
   countKey: string,
-  statements: { page: (db: Db, key: string, composed: C) => Prepared<T[]>; count: (db: Db, key: string, composed: C) => Prepared<{ n: number; v: number | null }[]> },
-  composed: C,
+  statements: { page: ListStatement<T>; from?: ListStatement<T>; after?: ListStatement<T>; count: (db: Db, key: string, composed: ComposedList) => Prepared<{ n: number; v: number | null }[]> },
+  composed: ComposedList,
   limit: number,
   offset: number,
+  pages?: { key: string; number: number; size: number },
 ): Promise<{ rows: T[]; total: ListTotal }> {
   const counts = countMemory(db);
-  const page = () => statements.page(db, shape.key, composed).execute({ ...shape.values, limit, offset });
+  const starts = pageStarts(db);
+  const keyset = pages && composed.keys && statements.from && statements.after ? { ...pages, key: `${pages.key}\u0000${pages.size}` } : undefined;
+  const start = keyset ? starts.recall(keyset.key, keyset.number) : undefined;
+  const byOffset = () => statements.page(db, shape.key, composed).execute({ ...shape.values, limit, offset });
+  const page = async () => {
+    if (start) {
+      const statement = start.inclusive ? statements.from! : statements.after!;
+      const rows = await statement(db, shape.key, composed).execute({ ...shape.values, limit, start: start.id });
+      if (rows.length > 0 && rows[0].listVersion === start.version) return rows;
+    }
+    return byOffset();
+  };
   const counted = async () => {
     const [{ n, v }] = await statements.count(db, shape.key, composed).execute(shape.values);
     const total = cappedTotal(n);
     counts.remember(countKey, v, total);
     return total;
   };
-  if (!counts.has(countKey)) {
-    const [rows, total] = await Promise.all([page(), counted()]);
-    return { rows, total };
+  let rows: T[];
+  let total: ListTotal | undefined;
+  if (!counts.has(countKey)) [rows, total] = await Promise.all([page(), counted()]);
+  else rows = await page();
+  const version = rows[0]?.listVersion;
+  if (keyset && version !== null && version !== undefined) {
+    starts.remember(keyset.key, keyset.number, { version, id: rows[0].id, inclusive: true });
+    if (rows.length > keyset.size) starts.remember(keyset.key, keyset.number + 1, { version, id: rows[keyset.size - 1].id, inclusive: false });
   }
-  const rows = await page();
-  return { rows, total: counts.recall(countKey, rows[0]?.listVersion) ?? (await counted()) };
+  return { rows, total: total ?? counts.recall(countKey, version) ?? (await counted()) };
 }
 
 /**

@@ -142,6 +142,30 @@ describe("list queries on a generated tenant (50,000 tasks)", () => {
     expect(failures).toEqual([]);
   });
 
+  it("tasks list: a page seen again, and the page after it, start at a row (a keyset) on the same indexes", async () => {
+    const pipeline = await firstId(`select id from pipelines where tenant_id = ${harbour} and status = 1 order by id limit 1`);
+    const cases: { filter?: Record<string, unknown>; sort?: string; page: { number: number } }[] = [
+      { filter: { pipeline_id: pipeline, priority: 1 }, page: { number: 500 } },
+      { page: { number: 500 } },
+      { filter: { team_member_id: adminId }, sort: "name", page: { number: 20 } },
+      { sort: "-priority", page: { number: 300 } },
+      { filter: { review_status: 2 }, sort: "updated_at", page: { number: 100 } },
+    ];
+    const failures: string[] = [];
+    for (const query of cases) {
+      // The first view reads the page by its offset and remembers where it and the next page start.
+      await api.request("GET", "/task", { token: admin, query });
+      for (const again of [query, { ...query, page: { number: query.page.number + 1 } }]) {
+        const statements = await capture(() => api.request("GET", "/task", { token: admin, query: again }));
+        const fromRow = statements.filter((s) => /\) (<=|<|>=|>) \(select /.test(s.text));
+        expect(fromRow, JSON.stringify(again)).toHaveLength(1);
+        const scans = nodes(await explain(fromRow[0])).filter((n) => n["Node Type"] === "Seq Scan" && n["Relation Name"] && BIG_TABLES.has(n["Relation Name"]));
+        if (scans.length) failures.push(`${JSON.stringify(again)} → ${fromRow[0].text}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it("individuals, companies and the notifications panel on indexes", async () => {
     const cases: [string, Record<string, unknown>][] = [
       ["/individual", {}],

@@ -256,6 +256,36 @@ describe("GET /task", () => {
     expect((await list()).body.meta.total).toBe(2);
   });
 
+  it("pages through a list from where the page before ended, sees a page again from its first row, and by position after a write", async () => {
+    const pipeline = await makePipeline(api, admin);
+    const stage = pipeline.stages[0].id;
+    // Ties in every sort key (three names, three priorities): the id orders them.
+    for (let i = 0; i < 7; i++) await makeTask(api, admin, { pipeline_id: pipeline.id, pipeline_stage_id: stage, name: `Keyset ${i % 3}`, priority: (i % 3) + 1 });
+    const filter = { pipeline_id: pipeline.id };
+    const page = async (sort: string, n: number) => ids(await get("/task", { filter, sort, page: { size: 3, number: n } }));
+    const whole = async (sort: string) => ids(await get("/task", { filter, sort, page: { size: 100 } }));
+    for (const sort of ["-created_at", "created_at", "name", "-name", "priority", "-priority", "-updated_at", "expected_revenue"]) {
+      const all = await whole(sort);
+      expect(all).toHaveLength(7);
+      // The first time through, each page after the first starts where the one before ended; the second time
+      // each starts at its own first row, remembered.
+      for (let round = 0; round < 2; round++) expect([...(await page(sort, 1)), ...(await page(sort, 2)), ...(await page(sort, 3))], `${sort}, round ${round + 1}`).toEqual(all);
+      // Straight to a page seen before, out of order.
+      expect(await page(sort, 2)).toEqual(all.slice(3, 6));
+    }
+    // A new task (the newest, so first): the remembered starts belong to the old version of the list, which is
+    // read by position again — page 2 begins one task earlier.
+    const before = await page("-created_at", 2);
+    const added = await makeTask(api, admin, { pipeline_id: pipeline.id, pipeline_stage_id: stage, name: "Keyset newest" });
+    const after = await whole("-created_at");
+    expect(after[0]).toBe(added.id);
+    expect(await page("-created_at", 2)).toEqual(after.slice(3, 6));
+    expect(await page("-created_at", 2)).not.toEqual(before);
+    // A deletion too.
+    expect((await api.request("DELETE", "/task", { token: admin, body: { ids: [after[1]] } })).status).toBeLessThan(300);
+    expect(await page("-created_at", 2)).toEqual(after.filter((id) => id !== after[1]).slice(3, 6));
+  });
+
   it("answers a list asked again in the same shape (the same filters and sort, other values) for the new values", async () => {
     // The list's statements are built once per shape: a second request must not meet the first one's values.
     const [first, second] = [await makePipeline(api, admin), await makePipeline(api, admin)];

@@ -343,23 +343,27 @@ function listWhere(tenantId: number, request: TaskListRequest, shape: ListShape)
   )!;
 }
 
-function listOrder({ sort }: TaskListRequest): SQL[] {
-  const dir = (c: SQL | typeof tasks.id) => (sort.desc ? desc(c) : asc(c));
+/**
+ * The list's order: its key expressions, all in the sort's direction and ending in the id. None of them is null
+ * but the expected close date, so every other sort can start a page at a row (`pageStarts`, a keyset).
+ */
+function listKeys({ sort }: TaskListRequest): { columns: SQL[]; nullable: boolean } {
+  const id = sql`${tasks.id}`;
   switch (sort.field) {
     case "name":
-      return [dir(sql`lower(${tasks.name})`), dir(tasks.id)];
+      return { columns: [sql`lower(${tasks.name})`, id], nullable: false };
     case "priority":
-      return [dir(sql`${tasks.priority}`), dir(sql`${tasks.createdAt}`), dir(tasks.id)];
+      return { columns: [sql`${tasks.priority}`, sql`${tasks.createdAt}`, id], nullable: false };
     case "review_status":
-      return [dir(sql`${tasks.reviewStatus}`), dir(sql`${tasks.createdAt}`), dir(tasks.id)];
+      return { columns: [sql`${tasks.reviewStatus}`, sql`${tasks.createdAt}`, id], nullable: false };
     case "created_at":
-      return [dir(sql`${tasks.createdAt}`), dir(tasks.id)];
+      return { columns: [sql`${tasks.createdAt}`, id], nullable: false };
     case "updated_at":
-      return [dir(sql`${tasks.updatedAt}`), dir(tasks.id)];
+      return { columns: [sql`${tasks.updatedAt}`, id], nullable: false };
     case "expected_revenue":
-      return [dir(sql`coalesce(${tasks.expectedRevenue}, 0)`), dir(tasks.id)];
+      return { columns: [sql`coalesce(${tasks.expectedRevenue}, 0)`, id], nullable: false };
     case "expected_close_date":
-      return [dir(sql`${tasks.expectedCloseDate}`), dir(tasks.id)];
+      return { columns: [sql`${tasks.expectedCloseDate}`, id], nullable: true };
   }
 }
 
@@ -369,7 +373,13 @@ function listOrder({ sort }: TaskListRequest): SQL[] {
  * order whatever the sort: every filter's index ends in (created_at, id), so the count is an index scan that stops
  * at the cap (in the sort's order, "my tasks by name" would walk the name index past every other assignee's tasks).
  */
-const statements = listStatements(tasks, "tasks", (db, version) => db.select({ id: tasks.id, listVersion: version }).from(tasks).$dynamic(), [desc(tasks.createdAt), desc(tasks.id)]);
+const statements = listStatements(
+  tasks,
+  "tasks",
+  (db, version) => db.select({ id: tasks.id, listVersion: version }).from(tasks).$dynamic(),
+  [desc(tasks.createdAt), desc(tasks.id)],
+  { id: tasks.id, tenantId: tasks.tenantId },
+);
 
 /**
  * GET /task: the page's ids come from the tasks table alone (filters and sort on its indexes), beside the
@@ -387,15 +397,17 @@ export async function listTasks(db: Db, auth: { tenantId: number; userId: number
   const shape = new ListShape();
   const where = listWhere(auth.tenantId, request, shape);
   const countKey = shape.countKey("tasks");
-  const order = shape.part(`sort:${request.sort.desc ? "-" : ""}${request.sort.field}`, listOrder(request));
+  const keys = shape.part(`sort:${request.sort.desc ? "-" : ""}${request.sort.field}`, listKeys(request));
+  const order = keys.columns.map((c) => (request.sort.desc ? desc(c) : asc(c)));
   const { rows, total: counted } = await shapedPage(
     db,
     shape,
     countKey,
     statements,
-    { where, order, tenant: sql.placeholder("tenant") },
+    { where, order, tenant: sql.placeholder("tenant"), keys: keys.nullable ? undefined : { columns: keys.columns, descending: request.sort.desc } },
     query.page.size + 1,
     offsetOf(query),
+    { key: shape.countKey("tasks"), number: query.page.number, size: query.page.size },
   );
   const page = rows.slice(0, query.page.size);
   const total: ListTotal = { total: counted.total, capped: counted.capped, hasNext: rows.length > page.length };
