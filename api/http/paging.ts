@@ -88,6 +88,11 @@ export function countMemory(db: Db) {
  * values, its sort and page size (`pagesKey`) and the page's number; the most recently used PAGE_STARTS are kept.
  */
 const PAGE_STARTS = 20_000;
+/**
+ * A remembered start is used from this many rows in: nearer the top an offset costs next to nothing, and a start
+ * remembered before a write (another version) costs a round trip before the offset is read after all.
+ */
+export const KEYSET_FROM = 1_000;
 interface PageStart {
   version: number;
   /** The row the page starts at (`inclusive`), or the last row before it. */
@@ -262,9 +267,9 @@ type ListStatement<T> = (db: Db, key: string, composed: ComposedList) => Prepare
  * list's version beside its rows and runs with the shape's values and `limit` / `offset`; a count remembered for
  * `countKey` at that version is used as it is, otherwise `count` (`cappedCountQuery`, reading the version beside
  * its count) runs — beside the page when nothing is remembered for these filters, so a first view costs no extra
- * round trip. With `pages` (the list's key with its sort, the page's number and size) and keys, a page
- * whose start is remembered (`pageStarts`) is read from that row on; if the list changed since (another version),
- * by its offset after all. Each page read remembers where it and the next page start.
+ * round trip. With `page` (its number and size) and keys, a page KEYSET_FROM rows or more in whose start is
+ * remembered (`pageStarts`) is read from that row on; if the list changed since (another version), by its offset
+ * after all. Each page read remembers where it and the next page start.
  */
 export async function shapedPage<T extends { id: number; listVersion: number | null }>(
   db: Db,
@@ -274,14 +279,15 @@ export async function shapedPage<T extends { id: number; listVersion: number | n
   composed: ComposedList,
   limit: number,
   offset: number,
-  pages?: { key: string; number: number; size: number },
+  page?: { number: number; size: number },
 ): Promise<{ rows: T[]; total: ListTotal }> {
   const counts = countMemory(db);
   const starts = pageStarts(db);
-  const keyset = pages && composed.keys && statements.from && statements.after ? { ...pages, key: `${pages.key}\u0000${pages.size}` } : undefined;
-  const start = keyset ? starts.recall(keyset.key, keyset.number) : undefined;
+  // The list (its filters' values), its sort (in the shape's key by now) and its page size.
+  const keyset = page && composed.keys && statements.from && statements.after ? { ...page, key: `${countKey}\u0000${shape.key}\u0000${page.size}` } : undefined;
+  const start = keyset && offset >= KEYSET_FROM ? starts.recall(keyset.key, keyset.number) : undefined;
   const byOffset = () => statements.page(db, shape.key, composed).execute({ ...shape.values, limit, offset });
-  const page = async () => {
+  const read = async () => {
     if (start) {
       const statement = start.inclusive ? statements.from! : statements.after!;
       const rows = await statement(db, shape.key, composed).execute({ ...shape.values, limit, start: start.id });
@@ -297,12 +303,12 @@ export async function shapedPage<T extends { id: number; listVersion: number | n
   };
   let rows: T[];
   let total: ListTotal | undefined;
-  if (!counts.has(countKey)) [rows, total] = await Promise.all([page(), counted()]);
-  else rows = await page();
+  if (!counts.has(countKey)) [rows, total] = await Promise.all([read(), counted()]);
+  else rows = await read();
   const version = rows[0]?.listVersion;
   if (keyset && version !== null && version !== undefined) {
     starts.remember(keyset.key, keyset.number, { version, id: rows[0].id, inclusive: true });
-    if (rows.length > keyset.size) starts.remember(keyset.key, keyset.number + 1, { version, id: rows[keyset.size - 1].id, inclusive: false });
+    if (rows.length >= keyset.size) starts.remember(keyset.key, keyset.number + 1, { version, id: rows[keyset.size - 1].id, inclusive: false });
   }
   return { rows, total: total ?? counts.recall(countKey, version) ?? (await counted()) };
 }
@@ -377,4 +383,9 @@ export function shapedSearch(shape: ListShape, columns: (AnyColumn | SQL)[], ter
  */
 export function listOrder(column: SQL | AnyColumn, id: AnyColumn, descending: boolean, nullsLast: boolean): SQL[] {
   return [nullsLast ? sql`${column} ${sql.raw(descending ? "desc" : "asc")} nulls last` : descending ? desc(column) : asc(column), descending ? desc(id) : asc(id)];
+}
+
+/** `listOrder`'s keys, for a page to start at a row (`ComposedList.keys`): none when blanks go last (a null breaks the comparison). */
+export function listKeys(column: SQL | AnyColumn, id: AnyColumn, descending: boolean, nullsLast: boolean): ComposedList["keys"] {
+  return nullsLast ? undefined : { columns: [sql`${column}`, sql`${id}`], descending };
 }

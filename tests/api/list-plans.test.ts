@@ -9,6 +9,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMPANY_SORTS, INDIVIDUAL_SORTS } from "../../contract/clients";
 import { TOTAL_CAP } from "../../api/http/paging";
 import { generate } from "../../bench/generate";
 import { createTestApi, type TestApi } from "../helpers/api";
@@ -142,38 +143,53 @@ describe("list queries on a generated tenant (50,000 tasks)", () => {
     expect(failures).toEqual([]);
   });
 
-  it("tasks list: a page seen again, and the page after it, start at a row (a keyset) on the same indexes", async () => {
+  it("a page seen again, and the page after it, start at a row (a keyset) on the same indexes: tasks, individuals, companies", async () => {
     const pipeline = await firstId(`select id from pipelines where tenant_id = ${harbour} and status = 1 order by id limit 1`);
-    const cases: { filter?: Record<string, unknown>; sort?: string; page: { number: number } }[] = [
-      { filter: { pipeline_id: pipeline, priority: 1 }, page: { number: 500 } },
-      { page: { number: 500 } },
-      { filter: { team_member_id: adminId }, sort: "name", page: { number: 20 } },
-      { sort: "-priority", page: { number: 300 } },
-      { filter: { review_status: 2 }, sort: "updated_at", page: { number: 100 } },
+    // Pages at least KEYSET_FROM rows in (10 a page): nearer the top an offset is read.
+    const cases: [string, { filter?: Record<string, unknown>; sort?: string; page: { number: number } }][] = [
+      ["/task", { filter: { pipeline_id: pipeline, priority: 1 }, page: { number: 500 } }],
+      ["/task", { page: { number: 500 } }],
+      ["/task", { filter: { team_member_id: adminId }, sort: "name", page: { number: 150 } }],
+      ["/task", { sort: "-priority", page: { number: 300 } }],
+      ["/task", { filter: { review_status: 2 }, sort: "updated_at", page: { number: 150 } }],
+      ["/individual", { page: { number: 500 } }],
+      ["/individual", { sort: "-created_at", page: { number: 300 } }],
+      ["/company", { page: { number: 500 } }],
+      ["/company", { sort: "-name", page: { number: 300 } }],
     ];
     const failures: string[] = [];
-    for (const query of cases) {
+    for (const [url, query] of cases) {
       // The first view reads the page by its offset and remembers where it and the next page start.
-      await api.request("GET", "/task", { token: admin, query });
+      expect((await api.request("GET", url, { token: admin, query })).status).toBe(200);
       for (const again of [query, { ...query, page: { number: query.page.number + 1 } }]) {
-        const statements = await capture(() => api.request("GET", "/task", { token: admin, query: again }));
+        const statements = await capture(() => api.request("GET", url, { token: admin, query: again }));
         const fromRow = statements.filter((s) => /\) (<=|<|>=|>) \(select /.test(s.text));
-        expect(fromRow, JSON.stringify(again)).toHaveLength(1);
+        expect(fromRow, `${url} ${JSON.stringify(again)}`).toHaveLength(1);
         const scans = nodes(await explain(fromRow[0])).filter((n) => n["Node Type"] === "Seq Scan" && n["Relation Name"] && BIG_TABLES.has(n["Relation Name"]));
-        if (scans.length) failures.push(`${JSON.stringify(again)} → ${fromRow[0].text}`);
+        if (scans.length) failures.push(`${url} ${JSON.stringify(again)} → ${fromRow[0].text}`);
       }
     }
     expect(failures).toEqual([]);
   });
 
   it("individuals, companies and the notifications panel on indexes", async () => {
+    const individualSorts = INDIVIDUAL_SORTS.flatMap((f) => [f, `-${f}`]);
+    const companySorts = COMPANY_SORTS.flatMap((f) => [f, `-${f}`]);
     const cases: [string, Record<string, unknown>][] = [
       ["/individual", {}],
-      ["/individual", { sort: "-created_at" }],
       ["/individual", { page: { number: 500 } }],
+      // Every sort either way, the first page and a deep one.
+      ...individualSorts.flatMap((sort): [string, Record<string, unknown>][] => [["/individual", { sort }], ["/individual", { sort, page: { number: 200 } }]]),
+      ["/individual", { filter: { archived: "all" } }],
+      ["/individual", { filter: { owner_user_id: adminId } }],
       ["/company", {}],
-      ["/company", { sort: "-created_at" }],
       ["/company", { page: { number: 500 } }],
+      ...companySorts.flatMap((sort): [string, Record<string, unknown>][] => [["/company", { sort }], ["/company", { sort, page: { number: 200 } }]]),
+      ["/company", { filter: { owner_user_id: adminId } }],
+      ["/company", { filter: { type_id: 1 } }],
+      ["/company", { filter: { employee_size_id: 1 } }],
+      ["/company", { filter: { industry_id: 1 } }],
+      ["/company", { filter: { trade_id: 1 } }],
       ["/individual", { filter: { search: "zzqx" } }],
       ["/company", { filter: { search: "zzqx" } }],
       ["/notification", {}],

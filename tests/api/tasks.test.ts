@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gte, inArray, lt, ne, sql, type AnyColumn } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLog, notes, notifications, taskDocuments, taskProducts, tasks, teamMembers, teams } from "../../api/db/schema";
+import { KEYSET_FROM } from "../../api/http/paging";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { countQueries, demoPipeline, makeCompany, makeIndividual, makePipeline, makeTask, tenantId, userId, userWith } from "../helpers/crm";
 import { sendMultipart, TINY_PNG } from "../helpers/multipart";
@@ -256,34 +257,48 @@ describe("GET /task", () => {
     expect((await list()).body.meta.total).toBe(2);
   });
 
-  it("pages through a list from where the page before ended, sees a page again from its first row, and by position after a write", async () => {
+  it("pages deep into a list from where the page before ended, sees a deep page again from its first row, and by position after a write", async () => {
     const pipeline = await makePipeline(api, admin);
     const stage = pipeline.stages[0].id;
-    // Ties in every sort key (three names, three priorities): the id orders them.
-    for (let i = 0; i < 7; i++) await makeTask(api, admin, { pipeline_id: pipeline.id, pipeline_stage_id: stage, name: `Keyset ${i % 3}`, priority: (i % 3) + 1 });
+    // Deep enough for remembered starts (KEYSET_FROM rows in), with ties in every sort key: a few names, three
+    // priorities, creation times shared by many tasks; the id orders them.
+    const rows = KEYSET_FROM + 150;
+    await db().execute(sql`
+      insert into tasks (tenant_id, name, pipeline_id, pipeline_stage_id, priority, expected_revenue, created_at)
+      select ${harbour}, 'Keyset ' || (g % 7), ${pipeline.id}, ${stage}, g % 3 + 1, case when g % 4 = 0 then null else g % 50 end,
+             timestamptz '2026-01-01' + (g % 40) * interval '1 hour'
+      from generate_series(1, ${rows}) g`);
     const filter = { pipeline_id: pipeline.id };
-    const page = async (sort: string, n: number) => ids(await get("/task", { filter, sort, page: { size: 3, number: n } }));
-    const whole = async (sort: string) => ids(await get("/task", { filter, sort, page: { size: 100 } }));
-    for (const sort of ["-created_at", "created_at", "name", "-name", "priority", "-priority", "-updated_at", "expected_revenue"]) {
-      const all = await whole(sort);
-      expect(all).toHaveLength(7);
-      // The first time through, each page after the first starts where the one before ended; the second time
-      // each starts at its own first row, remembered.
-      for (let round = 0; round < 2; round++) expect([...(await page(sort, 1)), ...(await page(sort, 2)), ...(await page(sort, 3))], `${sort}, round ${round + 1}`).toEqual(all);
-      // Straight to a page seen before, out of order.
-      expect(await page(sort, 2)).toEqual(all.slice(3, 6));
+    const size = 50;
+    const deep = KEYSET_FROM / size + 1; // the first page KEYSET_FROM rows in
+    const page = async (sort: string, n: number) => ids(await get("/task", { filter, sort, page: { size, number: n } }));
+    const ordered = async (order: string) =>
+      ((await db().execute(sql.raw(`select id from tasks where pipeline_id = ${pipeline.id} order by ${order}`))) as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+    const orders: Record<string, string> = {
+      "-created_at": "created_at desc, id desc",
+      name: "lower(name), id",
+      "-priority": "priority desc, created_at desc, id desc",
+      expected_revenue: "coalesce(expected_revenue, 0), id",
+    };
+    for (const [sort, order] of Object.entries(orders)) {
+      const all = await ordered(order);
+      const expected = (n: number) => all.slice((n - 1) * size, n * size);
+      // Page by page up to the deep ones: each of those starts where the one before ended.
+      for (let n = 1; n <= deep + 2; n++) expect(await page(sort, n), `${sort}, page ${n}`).toEqual(expected(n));
+      // The deep pages again, out of order: each starts at its own first row, remembered.
+      for (const n of [deep + 1, deep, deep + 2]) expect(await page(sort, n), `${sort}, page ${n} again`).toEqual(expected(n));
     }
     // A new task (the newest, so first): the remembered starts belong to the old version of the list, which is
-    // read by position again — page 2 begins one task earlier.
-    const before = await page("-created_at", 2);
+    // read by position again — the deep page begins one task earlier.
+    const before = await page("-created_at", deep);
     const added = await makeTask(api, admin, { pipeline_id: pipeline.id, pipeline_stage_id: stage, name: "Keyset newest" });
-    const after = await whole("-created_at");
+    const after = await ordered("created_at desc, id desc");
     expect(after[0]).toBe(added.id);
-    expect(await page("-created_at", 2)).toEqual(after.slice(3, 6));
-    expect(await page("-created_at", 2)).not.toEqual(before);
+    expect(await page("-created_at", deep)).toEqual(after.slice((deep - 1) * size, deep * size));
+    expect(await page("-created_at", deep)).not.toEqual(before);
     // A deletion too.
     expect((await api.request("DELETE", "/task", { token: admin, body: { ids: [after[1]] } })).status).toBeLessThan(300);
-    expect(await page("-created_at", 2)).toEqual(after.filter((id) => id !== after[1]).slice(3, 6));
+    expect(await page("-created_at", deep + 1)).toEqual(after.filter((id) => id !== after[1]).slice(deep * size, (deep + 1) * size));
   });
 
   it("answers a list asked again in the same shape (the same filters and sort, other values) for the new values", async () => {

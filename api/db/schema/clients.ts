@@ -53,7 +53,12 @@ export const individuals = pgTable(
     // Default list order (name) and the created sort; the archived filter rides along.
     index("individuals_tenant_name_idx").on(t.tenantId, sql`lower(${t.fullName})`, t.id),
     index("individuals_tenant_created_idx").on(t.tenantId, t.createdAt, t.id),
-    index("individuals_tenant_email_idx").on(t.tenantId, sql`lower(${t.email})`),
+    index("individuals_tenant_first_name_idx").on(t.tenantId, sql`lower(${t.firstName})`, t.id),
+    index("individuals_tenant_last_name_idx").on(t.tenantId, sql`lower(${t.lastName})`, t.id),
+    index("individuals_tenant_updated_idx").on(t.tenantId, t.updatedAt, t.id),
+    // Blank e-mails go last either way: one index for each direction.
+    index("individuals_tenant_email_idx").on(t.tenantId, sql`lower(${t.email})`, t.id),
+    index("individuals_tenant_email_desc_idx").on(t.tenantId, sql`lower(${t.email}) desc nulls last`, sql`${t.id} desc`),
     index("individuals_tenant_owner_idx").on(t.tenantId, t.ownerUserId),
     // The list's search (`%term%` on name, e-mail and telephone): trigrams (pg_trgm), so a term of three
     // characters or more is an index scan instead of a read of every row.
@@ -114,6 +119,13 @@ export const clientCompanies = pgTable(
     index("client_companies_tenant_created_idx").on(t.tenantId, t.createdAt, t.id),
     index("client_companies_tenant_type_idx").on(t.tenantId, t.typeId, sql`lower(${t.name})`),
     index("client_companies_tenant_size_idx").on(t.tenantId, t.employeeSizeId, sql`lower(${t.name})`),
+    index("client_companies_tenant_industry_idx").on(t.tenantId, t.industryId, sql`lower(${t.name})`),
+    index("client_companies_tenant_trade_idx").on(t.tenantId, t.tradeId, sql`lower(${t.name})`),
+    index("client_companies_tenant_owner_idx").on(t.tenantId, t.ownerUserId, sql`lower(${t.name})`),
+    index("client_companies_tenant_updated_idx").on(t.tenantId, t.updatedAt, t.id),
+    // Companies without a postcode go last either way: one index for each direction.
+    index("client_companies_tenant_postcode_idx").on(t.tenantId, t.postcode, t.id),
+    index("client_companies_tenant_postcode_desc_idx").on(t.tenantId, sql`${t.postcode} desc nulls last`, sql`${t.id} desc`),
     // The list's search (`%term%` on name, e-mail, registration number and postcode), by trigrams.
     index("client_companies_search_trgm_idx").using(
       "gin",

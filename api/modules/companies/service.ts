@@ -17,7 +17,7 @@ import { inIdOrder, oneOfIds, preparedPerDatabase } from "../../db/prepared";
 import { clientCompanies, companies, companyCompliance, companyIndividuals, companyTypes, employeeSizes, industries, trades, users } from "../../db/schema";
 import { HttpError, invalid, notFound } from "../../http/errors";
 import type { FormBody, UploadedFile } from "../../http/multipart";
-import { ListShape, listOrder, listStatements, offsetOf, shapedPage, shapedSearch, sortOf, textFilter } from "../../http/paging";
+import { ListShape, listKeys, listOrder, listStatements, offsetOf, shapedPage, shapedSearch, sortOf, textFilter } from "../../http/paging";
 import { zodErrors } from "../../http/validation";
 import type { Storage } from "../../integrations/storage";
 import { checkImageUpload, type ImageType } from "../../integrations/storage/image";
@@ -108,7 +108,13 @@ async function hydrate(db: Db, tenantId: number, rows: Joined[]): Promise<Compan
  * lookups' names come by id from one named statement (`companiesByIds`), so PostgreSQL plans the four joins once
  * per connection instead of with every page.
  */
-const statements = listStatements(clientCompanies, "companies", (db, version) => db.select({ id: clientCompanies.id, listVersion: version }).from(clientCompanies).$dynamic());
+const statements = listStatements(
+  clientCompanies,
+  "companies",
+  (db, version) => db.select({ id: clientCompanies.id, listVersion: version }).from(clientCompanies).$dynamic(),
+  undefined,
+  { id: clientCompanies.id, tenantId: clientCompanies.tenantId },
+);
 
 /** Companies by id with their lookups' names (a list's page, one company): planned once per connection. */
 const companiesByIds = preparedPerDatabase((db) =>
@@ -157,8 +163,10 @@ export async function listCompanies(db: Db, tenantId: number, query: ListQuery) 
     postcode: clientCompanies.postcode,
   }[sort.field];
   // Companies without a postcode go last either way.
-  const order = shape.part(`sort:${sort.desc ? "-" : ""}${sort.field}`, listOrder(column, clientCompanies.id, sort.desc, sort.field === "postcode"));
-  const { rows, total } = await shapedPage(db, shape, countKey, statements, { where, order, tenant }, query.page.size, offsetOf(query));
+  const blanksLast = sort.field === "postcode";
+  const order = shape.part(`sort:${sort.desc ? "-" : ""}${sort.field}`, listOrder(column, clientCompanies.id, sort.desc, blanksLast));
+  const keys = listKeys(column, clientCompanies.id, sort.desc, blanksLast);
+  const { rows, total } = await shapedPage(db, shape, countKey, statements, { where, order, tenant, keys }, query.page.size, offsetOf(query), query.page);
   return { rows: await loadCompanies(db, tenantId, rows.map((r) => r.id)), total };
 }
 

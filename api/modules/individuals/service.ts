@@ -4,7 +4,7 @@ import { INDIVIDUAL_SORTS, MESSAGES, type Individual, type IndividualCreateBody,
 import type { Database, Db } from "../../db/client";
 import { companies, individuals } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
-import { ListShape, listOrder, listStatements, offsetOf, shapedPage, shapedSearch, sortOf, textFilter } from "../../http/paging";
+import { ListShape, listKeys, listOrder, listStatements, offsetOf, shapedPage, shapedSearch, sortOf, textFilter } from "../../http/paging";
 import type { MailProvider } from "../../integrations/mail";
 import { assertTenantUser, booleanFilter, distinct, idFilter, iso, ref, userNames } from "../clients/common";
 import { deleteClients } from "../clients/bulk";
@@ -52,7 +52,13 @@ export interface ListScope {
 }
 
 /** The list's page and count, prepared per shape. */
-const statements = listStatements(individuals, "individuals", (db, version) => db.select({ ...getTableColumns(individuals), listVersion: version }).from(individuals).$dynamic());
+const statements = listStatements(
+  individuals,
+  "individuals",
+  (db, version) => db.select({ ...getTableColumns(individuals), listVersion: version }).from(individuals).$dynamic(),
+  undefined,
+  { id: individuals.id, tenantId: individuals.tenantId },
+);
 
 /**
  * GET /individual. Filters: search (name, e-mail, telephone), company_id (or companies.id), archived
@@ -89,8 +95,10 @@ export async function listIndividuals(db: Db, tenantId: number, query: ListQuery
     updated_at: individuals.updatedAt,
   }[sort.field];
   // Blank e-mails go last either way.
-  const order = shape.part(`sort:${sort.desc ? "-" : ""}${sort.field}`, listOrder(column, individuals.id, sort.desc, sort.field === "email"));
-  const { rows, total } = await shapedPage(db, shape, countKey, statements, { where, order, tenant }, query.page.size, offsetOf(query));
+  const blanksLast = sort.field === "email";
+  const order = shape.part(`sort:${sort.desc ? "-" : ""}${sort.field}`, listOrder(column, individuals.id, sort.desc, blanksLast));
+  const keys = listKeys(column, individuals.id, sort.desc, blanksLast);
+  const { rows, total } = await shapedPage(db, shape, countKey, statements, { where, order, tenant, keys }, query.page.size, offsetOf(query), query.page);
   return { rows: await hydrate(db, tenantId, rows.map(({ listVersion: _, ...row }) => row)), total };
 }
 

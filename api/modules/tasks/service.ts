@@ -407,7 +407,7 @@ export async function listTasks(db: Db, auth: { tenantId: number; userId: number
     { where, order, tenant: sql.placeholder("tenant"), keys: keys.nullable ? undefined : { columns: keys.columns, descending: request.sort.desc } },
     query.page.size + 1,
     offsetOf(query),
-    { key: shape.countKey("tasks"), number: query.page.number, size: query.page.size },
+    query.page,
   );
   const page = rows.slice(0, query.page.size);
   const total: ListTotal = { total: counted.total, capped: counted.capped, hasNext: rows.length > page.length };
