@@ -161,6 +161,16 @@ export class ListShape {
     return chosen;
   }
 
+  /** Records the sort (`sortOf`) and answers the order (or keys) made of it. */
+  sorted<T>(sort: { field: string; desc: boolean }, chosen: T): T {
+    return this.part(`sort:${sort.desc ? "-" : ""}${sort.field}`, chosen);
+  }
+
+  /** `column` contains `term` (case-insensitive, LIKE wildcards taken literally) when a term is given, otherwise no condition. */
+  contains(name: string, column: AnyColumn | SQL, term: string | undefined): SQL | undefined {
+    return this.when(name, term === undefined ? undefined : `%${likeEscape(term)}%`, (p) => ilike(column, p));
+  }
+
   /** Names the shape: the key of its prepared statements. */
   get key(): string {
     return this.parts.join(",");
@@ -267,9 +277,10 @@ type ListStatement<T> = (db: Db, key: string, composed: ComposedList) => Prepare
  * list's version beside its rows and runs with the shape's values and `limit` / `offset`; a count remembered for
  * `countKey` at that version is used as it is, otherwise `count` (`cappedCountQuery`, reading the version beside
  * its count) runs — beside the page when nothing is remembered for these filters, so a first view costs no extra
- * round trip. With `page` (its number and size) and keys, a page KEYSET_FROM rows or more in whose start is
- * remembered (`pageStarts`) is read from that row on; if the list changed since (another version), by its offset
- * after all. Each page read remembers where it and the next page start.
+ * round trip. `page` is the page's number and size; `lookAhead` rows more are read (one, to know whether a page
+ * follows). With keys, a page KEYSET_FROM rows or more in whose start is remembered (`pageStarts`) is read from
+ * that row on; if the list changed since (another version), by its offset after all. A page read remembers where
+ * it and the next page start, when they are that deep.
  */
 export async function shapedPage<T extends { id: number; listVersion: number | null }>(
   db: Db,
@@ -277,15 +288,16 @@ export async function shapedPage<T extends { id: number; listVersion: number | n
   countKey: string,
   statements: { page: ListStatement<T>; from?: ListStatement<T>; after?: ListStatement<T>; count: (db: Db, key: string, composed: ComposedList) => Prepared<{ n: number; v: number | null }[]> },
   composed: ComposedList,
-  limit: number,
-  offset: number,
-  page?: { number: number; size: number },
+  page: { number: number; size: number },
+  lookAhead = 0,
 ): Promise<{ rows: T[]; total: ListTotal }> {
   const counts = countMemory(db);
   const starts = pageStarts(db);
+  const limit = page.size + lookAhead;
+  const offset = (page.number - 1) * page.size;
   // The list (its filters' values), its sort (in the shape's key by now) and its page size.
-  const keyset = page && composed.keys && statements.from && statements.after ? { ...page, key: `${countKey}\u0000${shape.key}\u0000${page.size}` } : undefined;
-  const start = keyset && offset >= KEYSET_FROM ? starts.recall(keyset.key, keyset.number) : undefined;
+  const keyset = composed.keys && statements.from && statements.after ? `${countKey}\u0000${shape.key}\u0000${page.size}` : undefined;
+  const start = keyset && offset >= KEYSET_FROM ? starts.recall(keyset, page.number) : undefined;
   const byOffset = () => statements.page(db, shape.key, composed).execute({ ...shape.values, limit, offset });
   const read = async () => {
     if (start) {
@@ -306,9 +318,10 @@ export async function shapedPage<T extends { id: number; listVersion: number | n
   if (!counts.has(countKey)) [rows, total] = await Promise.all([read(), counted()]);
   else rows = await read();
   const version = rows[0]?.listVersion;
+  // Only the starts a page KEYSET_FROM rows in would use: this page's, and the next one's.
   if (keyset && version !== null && version !== undefined) {
-    starts.remember(keyset.key, keyset.number, { version, id: rows[0].id, inclusive: true });
-    if (rows.length >= keyset.size) starts.remember(keyset.key, keyset.number + 1, { version, id: rows[keyset.size - 1].id, inclusive: false });
+    if (offset >= KEYSET_FROM) starts.remember(keyset, page.number, { version, id: rows[0].id, inclusive: true });
+    if (offset + page.size >= KEYSET_FROM && rows.length >= page.size) starts.remember(keyset, page.number + 1, { version, id: rows[page.size - 1].id, inclusive: false });
   }
   return { rows, total: total ?? counts.recall(countKey, version) ?? (await counted()) };
 }
@@ -379,13 +392,12 @@ export function shapedSearch(shape: ListShape, columns: (AnyColumn | SQL)[], ter
 /**
  * A list's order: the sort column, then the id, both in the sort's direction. A column that may be
  * blank (`nullsLast`) puts the blanks last either way; the other sort columns are never null, so the
- * plain order matches the (tenant_id, column, id) indexes in both directions.
+ * plain order matches the (tenant_id, column, id) indexes in both directions — and gives the keys for a page to
+ * start at a row (`ComposedList.keys`; none when blanks go last: a null breaks the comparison).
  */
-export function listOrder(column: SQL | AnyColumn, id: AnyColumn, descending: boolean, nullsLast: boolean): SQL[] {
-  return [nullsLast ? sql`${column} ${sql.raw(descending ? "desc" : "asc")} nulls last` : descending ? desc(column) : asc(column), descending ? desc(id) : asc(id)];
-}
-
-/** `listOrder`'s keys, for a page to start at a row (`ComposedList.keys`): none when blanks go last (a null breaks the comparison). */
-export function listKeys(column: SQL | AnyColumn, id: AnyColumn, descending: boolean, nullsLast: boolean): ComposedList["keys"] {
-  return nullsLast ? undefined : { columns: [sql`${column}`, sql`${id}`], descending };
+export function listOrder(column: SQL | AnyColumn, id: AnyColumn, descending: boolean, nullsLast: boolean): { order: SQL[]; keys: ComposedList["keys"] } {
+  return {
+    order: [nullsLast ? sql`${column} ${sql.raw(descending ? "desc" : "asc")} nulls last` : descending ? desc(column) : asc(column), descending ? desc(id) : asc(id)],
+    keys: nullsLast ? undefined : { columns: [sql`${column}`, sql`${id}`], descending },
+  };
 }

@@ -17,7 +17,7 @@ import { inIdOrder, oneOfIds, preparedPerDatabase } from "../../db/prepared";
 import { clientCompanies, companies, companyCompliance, companyIndividuals, companyTypes, employeeSizes, industries, trades, users } from "../../db/schema";
 import { HttpError, invalid, notFound } from "../../http/errors";
 import type { FormBody, UploadedFile } from "../../http/multipart";
-import { ListShape, listKeys, listOrder, listStatements, offsetOf, shapedPage, shapedSearch, sortOf, textFilter } from "../../http/paging";
+import { ListShape, listOrder, listStatements, shapedPage, shapedSearch, sortOf, textFilter } from "../../http/paging";
 import { zodErrors } from "../../http/validation";
 import type { Storage } from "../../integrations/storage";
 import { checkImageUpload, type ImageType } from "../../integrations/storage/image";
@@ -164,9 +164,8 @@ export async function listCompanies(db: Db, tenantId: number, query: ListQuery) 
   }[sort.field];
   // Companies without a postcode go last either way.
   const blanksLast = sort.field === "postcode";
-  const order = shape.part(`sort:${sort.desc ? "-" : ""}${sort.field}`, listOrder(column, clientCompanies.id, sort.desc, blanksLast));
-  const keys = listKeys(column, clientCompanies.id, sort.desc, blanksLast);
-  const { rows, total } = await shapedPage(db, shape, countKey, statements, { where, order, tenant, keys }, query.page.size, offsetOf(query), query.page);
+  const { order, keys } = shape.sorted(sort, listOrder(column, clientCompanies.id, sort.desc, blanksLast));
+  const { rows, total } = await shapedPage(db, shape, countKey, statements, { where, order, tenant, keys }, query.page);
   return { rows: await loadCompanies(db, tenantId, rows.map((r) => r.id)), total };
 }
 

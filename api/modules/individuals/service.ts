@@ -4,7 +4,7 @@ import { INDIVIDUAL_SORTS, MESSAGES, type Individual, type IndividualCreateBody,
 import type { Database, Db } from "../../db/client";
 import { companies, individuals } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
-import { ListShape, listKeys, listOrder, listStatements, offsetOf, shapedPage, shapedSearch, sortOf, textFilter } from "../../http/paging";
+import { ListShape, listOrder, listStatements, shapedPage, shapedSearch, sortOf, textFilter } from "../../http/paging";
 import type { MailProvider } from "../../integrations/mail";
 import { assertTenantUser, booleanFilter, distinct, idFilter, iso, ref, userNames } from "../clients/common";
 import { deleteClients } from "../clients/bulk";
@@ -96,9 +96,8 @@ export async function listIndividuals(db: Db, tenantId: number, query: ListQuery
   }[sort.field];
   // Blank e-mails go last either way.
   const blanksLast = sort.field === "email";
-  const order = shape.part(`sort:${sort.desc ? "-" : ""}${sort.field}`, listOrder(column, individuals.id, sort.desc, blanksLast));
-  const keys = listKeys(column, individuals.id, sort.desc, blanksLast);
-  const { rows, total } = await shapedPage(db, shape, countKey, statements, { where, order, tenant, keys }, query.page.size, offsetOf(query), query.page);
+  const { order, keys } = shape.sorted(sort, listOrder(column, individuals.id, sort.desc, blanksLast));
+  const { rows, total } = await shapedPage(db, shape, countKey, statements, { where, order, tenant, keys }, query.page);
   return { rows: await hydrate(db, tenantId, rows.map(({ listVersion: _, ...row }) => row)), total };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { ListQuery } from "../../../contract/common";
 import {
   PIPELINE_NAME_TAKEN,
@@ -19,7 +19,7 @@ import type { Database, Db } from "../../db/client";
 import { oneOfIds, preparedPerDatabase } from "../../db/prepared";
 import { pipelines, pipelineStages, pipelineTargets, pipelineUsers, taskTotals, tasks, users } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
-import { countedListStatements, countedPage, likeEscape, ListShape, sortOf, textFilter } from "../../http/paging";
+import { countedListStatements, countedPage, ListShape, sortOf, textFilter } from "../../http/paging";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { periodOf, TIME_ZONE } from "../../lib/periods";
 
@@ -162,12 +162,12 @@ export async function listPipelines(db: Db, tenantId: number, query: ListQuery, 
   const where = and(
     eq(pipelines.tenantId, shape.value("tenant", tenantId)),
     shape.when("status", statusFilter(query), (p) => eq(pipelines.status, p)),
-    shape.when("search", search === undefined ? undefined : `%${likeEscape(search)}%`, (p) => ilike(pipelines.name, p)),
+    shape.contains("search", pipelines.name, search),
   )!;
   const sort = sortOf(query, PIPELINE_SORTS) ?? { field: "name" as const, desc: false };
   const byName = sql`lower(${pipelines.name})`;
   const column = { name: byName, created_at: pipelines.createdAt, updated_at: pipelines.updatedAt, status: pipelines.status }[sort.field];
-  const order = shape.part(`sort:${sort.desc ? "-" : ""}${sort.field}`, [sort.desc ? desc(column) : asc(column), asc(byName), asc(pipelines.id)]);
+  const order = shape.sorted(sort, [sort.desc ? desc(column) : asc(column), asc(byName), asc(pipelines.id)]);
   const { rows, total } = await countedPage(db, shape, listStatements, { where, order }, query);
   return { rows: await withCounts(db, tenantId, rows, options.withStages), total };
 }

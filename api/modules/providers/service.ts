@@ -59,7 +59,7 @@ export async function listProviders(db: Db, tenantId: number, query: ListQuery) 
       .from(providers)
       .where(where)
       // Providers without a nominal code go last either way.
-      .orderBy(...listOrder(column, providers.id, sort.desc, sort.field === "nominal_code"))
+      .orderBy(...listOrder(column, providers.id, sort.desc, sort.field === "nominal_code").order)
       .limit(query.page.size)
       .offset(offsetOf(query)),
     db.select({ total: count() }).from(providers).where(where),

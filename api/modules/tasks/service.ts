@@ -34,7 +34,7 @@ import {
   type ActivityChange,
 } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
-import { type ListTotal, ListShape, listStatements, offsetOf, shapedPage, shapedSearch, sortOf, textFilter } from "../../http/paging";
+import { type ListTotal, ListShape, listStatements, shapedPage, shapedSearch, sortOf, textFilter } from "../../http/paging";
 import { inIdOrder, oneOfIds, preparedPerDatabase } from "../../db/prepared";
 import { TIME_ZONE } from "../../lib/periods";
 import { parseDateText } from "../../../app/lib/dates";
@@ -347,7 +347,7 @@ function listWhere(tenantId: number, request: TaskListRequest, shape: ListShape)
  * The list's order: its key expressions, all in the sort's direction and ending in the id. None of them is null
  * but the expected close date, so every other sort can start a page at a row (`pageStarts`, a keyset).
  */
-function listKeys({ sort }: TaskListRequest): { columns: SQL[]; nullable: boolean } {
+function sortKeys({ sort }: TaskListRequest): { columns: SQL[]; nullable: boolean } {
   const id = sql`${tasks.id}`;
   switch (sort.field) {
     case "name":
@@ -397,7 +397,7 @@ export async function listTasks(db: Db, auth: { tenantId: number; userId: number
   const shape = new ListShape();
   const where = listWhere(auth.tenantId, request, shape);
   const countKey = shape.countKey("tasks");
-  const keys = shape.part(`sort:${request.sort.desc ? "-" : ""}${request.sort.field}`, listKeys(request));
+  const keys = shape.sorted(request.sort, sortKeys(request));
   const order = keys.columns.map((c) => (request.sort.desc ? desc(c) : asc(c)));
   const { rows, total: counted } = await shapedPage(
     db,
@@ -405,9 +405,8 @@ export async function listTasks(db: Db, auth: { tenantId: number; userId: number
     countKey,
     statements,
     { where, order, tenant: sql.placeholder("tenant"), keys: keys.nullable ? undefined : { columns: keys.columns, descending: request.sort.desc } },
-    query.page.size + 1,
-    offsetOf(query),
     query.page,
+    1,
   );
   const page = rows.slice(0, query.page.size);
   const total: ListTotal = { total: counted.total, capped: counted.capped, hasNext: rows.length > page.length };

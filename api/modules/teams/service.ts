@@ -106,13 +106,13 @@ export async function listTeams(db: Db, tenantId: number, query: ListQuery) {
   const shape = new ListShape();
   const where = and(
     eq(teams.tenantId, shape.value("tenant", tenantId)),
-    shape.when("search", search === undefined ? undefined : `%${likeEscape(search)}%`, (p) => ilike(teams.name, p)),
+    shape.contains("search", teams.name, search),
     shape.when("user", idFilter(query, "user_id"), (p) => sql`exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${teams.id} and ${teamMembers.userId} = ${p})`),
   )!;
   const sort = sortOf(query, TEAM_SORTS) ?? { field: "name" as const, desc: false };
   const column = { name: sql`lower(${teams.name})`, created_at: teams.createdAt, members_count: membersCount }[sort.field];
   // Ties (same member count, same day) in name order.
-  const order = shape.part(`sort:${sort.desc ? "-" : ""}${sort.field}`, [sort.desc ? desc(column) : asc(column), asc(sql`lower(${teams.name})`), asc(teams.id)]);
+  const order = shape.sorted(sort, [sort.desc ? desc(column) : asc(column), asc(sql`lower(${teams.name})`), asc(teams.id)]);
   const { rows, total } = await countedPage(db, shape, listStatements, { where, order }, query);
   return { rows: rows.map(toTeam), total };
 }
