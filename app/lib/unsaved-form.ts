@@ -6,7 +6,7 @@
  */
 
 /** Fields never kept: passwords, secrets, tokens, PINs. */
-export const SECRET_FIELD = /(^|[_-])(password|secret|token|pin)([_-]|$)/i;
+const SECRET_FIELD = /(^|[_-])(password|secret|token|pin)([_-]|$)/i;
 
 /** What a form sent, as an outage answer carries it under `unsaved`. */
 export interface UnsavedForm {

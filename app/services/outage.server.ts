@@ -1,5 +1,5 @@
 import { data } from "@remix-run/node";
-import { SECRET_FIELD, unsavedForm, type UnsavedForm } from "../lib/unsaved-form";
+import { unsavedForm, type UnsavedForm } from "../lib/unsaved-form";
 import { ApiValidationError } from "./api.server";
 
 export const OUTAGE_MESSAGE = "The service is not answering right now. What you typed is still here; please try again in a moment.";
@@ -27,11 +27,11 @@ export async function answerOutage<T, A>(form: FormData, run: () => Promise<T>, 
  */
 export function keepFormOnOutage<T>(form: FormData, run: () => Promise<T>) {
   return answerOutage(form, run, (unsaved) => {
+    // The form's values as conform takes them back: one value, or a list for a repeated field.
     const initialValue: Record<string, string | string[]> = {};
-    for (const key of new Set(form.keys())) {
-      if (SECRET_FIELD.test(key)) continue;
-      const values = form.getAll(key).filter((v): v is string => typeof v === "string");
-      initialValue[key] = values.length > 1 ? values : (values[0] ?? "");
+    for (const [name, value] of unsaved.fields) {
+      const known = initialValue[name];
+      initialValue[name] = known === undefined ? value : [...(Array.isArray(known) ? known : [known]), value];
     }
     return data({ result: { status: "error" as const, initialValue, error: { "": [OUTAGE_MESSAGE] } }, unsaved }, { status: 503 });
   });
