@@ -5,6 +5,7 @@ import { hasAnyPermission } from "../../contract/permissions";
 import { auditFor } from "../modules/audit/audit";
 import { authenticate, type AuthContext } from "../modules/auth/authenticate";
 import { forbidden, invalid, notFound } from "./errors";
+import { claimSubmission, keepAnswer } from "./submissions";
 import { NUL_MESSAGE, nulPath, parseOr422 } from "./validation";
 
 /**
@@ -96,6 +97,7 @@ export class Router {
     this.app.route({
       method,
       url: fullUrl,
+      onSend: keepAnswer,
       handler: async (request, reply) => {
         const isPublic = "public" in access;
         const auth = await authenticate(request, { required: !isPublic });
@@ -110,6 +112,8 @@ export class Router {
           query: options.query ? parseOr422(options.query, request.query ?? {}) : (undefined as never),
           body: options.body ? parseOr422(options.body, request.body ?? {}) : (undefined as never),
         };
+        // The same change sent again with its Idempotency-Key answers as the first did.
+        if (auth && (await claimSubmission(request, reply, auth))) return reply;
         const result = await handler(ctx as never);
         if (method === "DELETE" && auth && options.audit !== false && reply.statusCode < 300) {
           await auditFor(request, auth, "record.deleted", deletedSubject(fullUrl, request.params, request.body), {

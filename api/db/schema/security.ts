@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
 import { companies, users } from "./identity";
 
 /** Every sign-in attempt, for throttling per account and per address. */
@@ -29,4 +29,30 @@ export const auditEvents = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("audit_events_tenant_created_idx").on(t.tenantId, t.createdAt, t.id), index("audit_events_tenant_type_idx").on(t.tenantId, t.type, t.createdAt)],
+);
+
+/**
+ * A change sent with an `Idempotency-Key` (api/http/submissions.ts): claimed while it runs, then its answer,
+ * so the same change sent again (a second click, a form sent again after a lost answer) answers the same
+ * instead of acting twice. Kept a day.
+ */
+export const submissions = pgTable(
+  "submissions",
+  {
+    tenantId: integer("tenant_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** What was asked: a hash of the method, the URL and the JSON body. */
+    request: text("request").notNull(),
+    /** The answer's status; null while the first request still runs. */
+    status: smallint("status"),
+    contentType: text("content_type"),
+    body: text("body"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.userId, t.key] }), index("submissions_started_idx").on(t.startedAt)],
 );
