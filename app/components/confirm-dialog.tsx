@@ -1,7 +1,8 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
-import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
+import { Link, useNavigate, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useHydrated } from "../lib/use-hydrated";
+import { Form } from "./form/form";
 
 export interface ConfirmDialogProps {
   title: string;

@@ -1,3 +1,5 @@
+import { SUBMISSION_FIELD } from "./submission";
+
 /**
  * What a form sent when the API did not answer. Every outage answer of a form's action carries it under
  * `unsaved` (outage.server.ts), beside the form's own state: with JavaScript the page keeps its form, filled in;
@@ -54,11 +56,11 @@ export function fieldLabel(name: string): string {
   return words ? words[0].toUpperCase() + words.slice(1) : name;
 }
 
-/** What the page shows of it: each field once, with its values as typed; not the form's `intent`, not the empty ones. */
+/** What the page shows of it: each field once, with its values as typed; not the form's `intent` or submission key, not the empty ones. */
 export function shownFields(unsaved: UnsavedForm): { name: string; label: string; values: string[] }[] {
   const byName = new Map<string, string[]>();
   for (const [name, value] of unsaved.fields) {
-    if (name === "intent" || value.trim() === "") continue;
+    if (name === "intent" || name === SUBMISSION_FIELD || value.trim() === "") continue;
     byName.set(name, [...(byName.get(name) ?? []), value]);
   }
   return [...byName].map(([name, values]) => ({ name, label: fieldLabel(name), values }));

@@ -18,6 +18,7 @@ import { companyFilters, companyRow, listCompanies, type CompanyRow } from "../s
 import { getIndividual, individualOption, individualOptions } from "../services/individuals.server";
 import { openListPage, selectedIds } from "../services/lists.server";
 import { useFrame } from "./_app";
+import { formOf } from "../services/submission.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.words.Companies ?? "Companies", matches);
 
@@ -55,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { subject } = await requireAccess(request, "/companies");
   if (!subject.permissions.includes("company_manage")) throw new Response("Not allowed", { status: 403 });
-  const ids = selectedIds(await request.formData());
+  const ids = selectedIds(await formOf(request));
   if (ids.length === 0) return data({ bulk: { noSelection: true } }, { status: 422 });
   const params = new URLSearchParams(new URL(request.url).search);
   params.delete("index");

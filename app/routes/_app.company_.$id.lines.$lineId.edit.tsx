@@ -8,6 +8,7 @@ import { requireAccess } from "../services/auth.server";
 import { attempt, keepClientForm } from "../services/clients.server";
 import { LINE_TYPES, lineBody, lineSummary, SPLIT_PARTY_TYPES, splitErrorsByRow, updateLine } from "../services/companies.server";
 import { redirectWithToast } from "../services/session.server";
+import { formOf } from "../services/submission.server";
 
 const ID = /^[1-9]\d{0,9}$/;
 
@@ -27,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await formOf(request);
   return keepClientForm("line", form, async () => {
     const { api } = await requireManage(request, params);
     const saved = await attempt("line", form, "Failed to update the line.", () => updateLine(api, params.id!, params.lineId!, lineBody(form)), (e) => splitErrorsByRow(form, e));

@@ -8,6 +8,7 @@ import { requireAccess } from "../services/auth.server";
 import { attempt, keepClientForm } from "../services/clients.server";
 import { createLine, LINE_TYPES, lineBody, SPLIT_PARTY_TYPES, splitErrorsByRow } from "../services/companies.server";
 import { redirectWithToast } from "../services/session.server";
+import { formOf } from "../services/submission.server";
 
 async function requireManage(request: Request, id: string | undefined) {
   const signedIn = await requireAccess(request, "/company/:id");
@@ -22,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await formOf(request);
   return keepClientForm("line", form, async () => {
     const { api } = await requireManage(request, params.id);
     const saved = await attempt("line", form, "Failed to add the line.", () => createLine(api, params.id!, lineBody(form)), (e) => splitErrorsByRow(form, e));

@@ -12,6 +12,7 @@ import { attempt, keepClientForm } from "../services/clients.server";
 import { getCompany, getCompliance, RISK_RATINGS, saveCompliance } from "../services/companies.server";
 import { redirectWithToast } from "../services/session.server";
 import { useFrame } from "./_app";
+import { formOf } from "../services/submission.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data ? `Compliance information: ${data.company.name}` : "Compliance information", matches);
 
@@ -30,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await formOf(request);
   return keepClientForm("compliance", form, async () => {
     const { api, subject } = await requireAccess(request, "/company/:id/compliance-information");
     const id = idOf(params);

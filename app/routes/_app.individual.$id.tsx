@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
 import { Suspense } from "react";
 import { capitalise } from "../components/clients/form-state";
 import { individualSectionsOnServer } from "../components/clients/individual-sections.server";
@@ -32,6 +32,8 @@ import { companyOptions } from "../services/companies.server";
 import { getIndividual, updateIndividual } from "../services/individuals.server";
 import { redirectWithToast } from "../services/session.server";
 import { useFrame } from "./_app";
+import { formOf } from "../services/submission.server";
+import { Form } from "../components/form/form";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.individual.full_name ?? "Individual", matches);
 
@@ -85,7 +87,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** Every form of the page posts here with its intent; a refusal comes back to the form that sent it. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await formOf(request);
   return keepClientForm(field(form, "intent"), form, () => saveSection(request, params, form));
 }
 

@@ -18,6 +18,7 @@ import { individualFilters, individualRow, listIndividuals, showsArchived, type 
 import { openListPage, selectedIds } from "../services/lists.server";
 import { companyUserOptions } from "../services/teams.server";
 import { useFrame } from "./_app";
+import { formOf } from "../services/submission.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.words.Individuals ?? "Individuals", matches);
 
@@ -59,7 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { subject } = await requireAccess(request, "/individuals");
   if (!subject.permissions.includes("individual_manage")) throw new Response("Not allowed", { status: 403 });
-  const form = await request.formData();
+  const form = await formOf(request);
   const ids = selectedIds(form);
   if (ids.length === 0) return data({ bulk: { noSelection: true } }, { status: 422 });
   const intent = String(form.get("intent") ?? "") as keyof typeof BULK;

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
 import { Drawer } from "../components/drawer";
 import { PageHeader } from "../components/frame/page-header";
 import { BellGlyph } from "../components/notifications/bell";
@@ -22,6 +22,8 @@ import {
   respond,
 } from "../services/notifications.server";
 import { useFrame } from "./_app";
+import { formOf } from "../services/submission.server";
+import { Form } from "../components/form/form";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Notifications", matches);
 
@@ -50,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { api } = await requireUser(request);
   const url = new URL(request.url);
-  const form = await request.formData();
+  const form = await formOf(request);
   const from = fromParam(url);
   const panel = panelHref(from, pagesParam(url));
   const intent = form.get("intent");

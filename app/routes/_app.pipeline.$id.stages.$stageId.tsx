@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Drawer } from "../components/drawer";
 import { Field, FormAlert } from "../components/form/field";
 import { stageTasksHref } from "../components/pipelines/stage-list";
@@ -11,6 +11,8 @@ import { requireAccess } from "../services/auth.server";
 import { getPipeline, updateStage } from "../services/pipelines.server";
 import { redirectWithToast } from "../services/session.server";
 import { refusalOf } from "../services/outage.server";
+import { formOf } from "../services/submission.server";
+import { Form } from "../components/form/form";
 
 async function requireManage(request: Request, id: string) {
   const signedIn = await requireAccess(request, "/pipeline/:id");
@@ -32,7 +34,7 @@ const text = (v: FormDataEntryValue | null) => (typeof v === "string" ? v : "");
 
 /** Renames and recolours the stage (PUT /pipelines/{id}/pipeline-stages/{stageId}). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await formOf(request);
   const values = { name: text(form.get("name")).slice(0, 200), color: text(form.get("color")).slice(0, 20) };
   try {
     const { api } = await requireManage(request, params.id!);

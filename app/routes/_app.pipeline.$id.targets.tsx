@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Drawer } from "../components/drawer";
 import { FormAlert } from "../components/form/field";
 import { targetsHref } from "../components/pipelines/targets-panel";
@@ -10,6 +10,8 @@ import { requireAccess } from "../services/auth.server";
 import { pipelineTargets, setTargets, targetScopeFrom } from "../services/pipelines.server";
 import { redirectWithToast } from "../services/session.server";
 import { refusalOf } from "../services/outage.server";
+import { formOf } from "../services/submission.server";
+import { Form } from "../components/form/form";
 
 async function requireManage(request: Request, id: string) {
   const signedIn = await requireAccess(request, "/pipeline/:id");
@@ -33,7 +35,7 @@ const text = (v: FormDataEntryValue | undefined | null) => (typeof v === "string
 
 /** Sets the period's targets of every user listed (PUT /pipelines/{id}/targets). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await formOf(request);
   const period = (["month", "quarter", "year"] as const).find((p) => p === form.get("period")) ?? "month";
   const periodStart = text(form.get("period_start"));
   const userIds = form.getAll("user_id").map((v) => text(v));

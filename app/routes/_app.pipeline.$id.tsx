@@ -16,6 +16,7 @@ import { addStage, getPipeline, myTargets, pipelineTargets, renamePipeline, reor
 import { redirectWithToast } from "../services/session.server";
 import { useFrame } from "./_app";
 import { refusalOf } from "../services/outage.server";
+import { formOf } from "../services/submission.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.pipeline.name ?? "Pipeline", matches);
 
@@ -55,7 +56,7 @@ const text = (v: FormDataEntryValue | null) => (typeof v === "string" ? v : "");
 /** Every form of the pipeline page posts here with an intent (the drawers have their own routes). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.id!;
-  const form = await request.formData();
+  const form = await formOf(request);
   const intent = text(form.get("intent")) as Intent;
   const values = { name: text(form.get("name")).slice(0, 200), color: text(form.get("color")).slice(0, 20), outcome: text(form.get("outcome")).slice(0, 10) };
   try {

@@ -1,12 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Drawer } from "../components/drawer";
 import { FormAlert } from "../components/form/field";
 import { requireAccess } from "../services/auth.server";
 import { getPipeline, pipelineUserChoices, setPipelineUsers } from "../services/pipelines.server";
 import { redirectWithToast } from "../services/session.server";
 import { refusalOf } from "../services/outage.server";
+import { formOf } from "../services/submission.server";
+import { Form } from "../components/form/form";
 
 async function requireManage(request: Request, id: string) {
   const signedIn = await requireAccess(request, "/pipeline/:id");
@@ -26,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** Replaces who works the pipeline (PUT /pipelines/{id}/users). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await formOf(request);
   const ids = [...new Set(form.getAll("user_ids").map(String).filter((v) => /^[1-9]\d{0,9}$/.test(v)))].map(Number);
   try {
     const { api } = await requireManage(request, params.id!);

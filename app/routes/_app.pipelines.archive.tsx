@@ -7,6 +7,7 @@ import { requireAccess } from "../services/auth.server";
 import { idsFrom, listHrefWithoutIds, NUMERIC_ID_SHAPE } from "../services/bulk.server";
 import { setPipelinesStatus } from "../services/pipelines.server";
 import { redirectWithToast } from "../services/session.server";
+import { paramsOf } from "../services/submission.server";
 
 async function requireManage(request: Request) {
   const signedIn = await requireAccess(request, "/pipelines");
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { api } = await requireManage(request);
   const url = new URL(request.url);
-  const form = new URLSearchParams(await request.text());
+  const form = await paramsOf(request);
   const ids = idsFrom(form, NUMERIC_ID_SHAPE);
   const status = statusOf(form);
   const back = backHref(url);

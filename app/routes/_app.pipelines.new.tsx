@@ -8,6 +8,7 @@ import { refusalOf } from "../services/outage.server";
 import { requireAccess } from "../services/auth.server";
 import { createPipeline } from "../services/pipelines.server";
 import { redirectWithToast } from "../services/session.server";
+import { formOf } from "../services/submission.server";
 
 async function requireManage(request: Request) {
   const signedIn = await requireAccess(request, "/pipelines");
@@ -36,7 +37,7 @@ function stageRows(form: FormData): StageDraft[] {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await formOf(request);
   const values = { name: text(form.get("name") ?? undefined).slice(0, 500), stages: stageRows(form) };
   // Rows without a name are left out; the API's errors name the stages it was sent, mapped back to rows.
   const sent = values.stages.map((s, row) => ({ ...s, row })).filter((s) => s.name.trim() !== "");

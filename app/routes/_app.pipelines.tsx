@@ -19,6 +19,7 @@ import { requireAccess } from "../services/auth.server";
 import { openListPage, selectedIds } from "../services/lists.server";
 import { listPipelines } from "../services/pipelines.server";
 import { useFrame } from "./_app";
+import { formOf } from "../services/submission.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Pipelines", matches);
 
@@ -41,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { subject } = await requireAccess(request, "/pipelines");
   if (!subject.permissions.includes("pipeline_manage")) throw new Response("Not allowed", { status: 403 });
-  const form = await request.formData();
+  const form = await formOf(request);
   const ids = selectedIds(form);
   if (ids.length === 0) return data({ bulk: { noSelection: true } }, { status: 422 });
   const params = new URLSearchParams(new URL(request.url).search);

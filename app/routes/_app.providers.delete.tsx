@@ -6,6 +6,7 @@ import { requireAccess } from "../services/auth.server";
 import { forEachItem, idsFrom, listHrefWithoutIds, UUID_SHAPE } from "../services/bulk.server";
 import { deleteProvider } from "../services/providers.server";
 import { redirectWithToast } from "../services/session.server";
+import { paramsOf } from "../services/submission.server";
 
 const listHref = (url: URL) => listHrefWithoutIds(url, "/providers");
 const idsOf = (params: URLSearchParams) => idsFrom(params, UUID_SHAPE);
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { api } = await requireAccess(request, "/providers");
   const url = new URL(request.url);
-  const ids = idsOf(new URLSearchParams(await request.text()));
+  const ids = idsOf(await paramsOf(request));
   const back = listHref(url);
   const { done, failed } = await forEachItem(ids, (id) => deleteProvider(api, id));
   if (failed > 0) {

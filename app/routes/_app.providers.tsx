@@ -14,6 +14,7 @@ import { requireAccess } from "../services/auth.server";
 import { openListPage, selectedIds } from "../services/lists.server";
 import { listProviders } from "../services/providers.server";
 import { useFrame } from "./_app";
+import { formOf } from "../services/submission.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Providers", matches);
 
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The bulk form: 'Delete provider(s)' goes to the confirmation of the selected providers. */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAccess(request, "/providers");
-  const form = await request.formData();
+  const form = await formOf(request);
   const ids = selectedIds(form);
   if (ids.length === 0) return data({ bulk: { noSelection: true } }, { status: 422 });
   const url = new URL(request.url);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { RolePermission } from "../../contract/roles";
 import { FormAlert } from "../components/form/field";
 import { PageHeader } from "../components/frame/page-header";
@@ -11,6 +11,8 @@ import { getRole, rolePermissions, saveRolePermissions } from "../services/roles
 import { redirectWithToast } from "../services/session.server";
 import { useFrame } from "./_app";
 import { refusalOf } from "../services/outage.server";
+import { formOf } from "../services/submission.server";
+import { Form } from "../components/form/form";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data ? `${data.role.name} permissions` : "Role permissions", matches);
 
@@ -23,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await formOf(request);
   const chosen = [...new Set(form.getAll("permissions").map(String))];
   try {
     const { api, subject } = await requireAccess(request, "/role-permissions/:id");

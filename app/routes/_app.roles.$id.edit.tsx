@@ -7,6 +7,7 @@ import { requireAccess } from "../services/auth.server";
 import { saveNameForm } from "../services/name-form.server";
 import { getRole, renameRole } from "../services/roles.server";
 import { keepFormOnOutage } from "../services/outage.server";
+import { formOf } from "../services/submission.server";
 
 async function requireManage(request: Request) {
   const signedIn = await requireAccess(request, "/roles");
@@ -20,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await formOf(request);
   return keepFormOnOutage(form, async () => {
     const { api } = await requireManage(request);
     const back = `/roles${new URL(request.url).search}`;

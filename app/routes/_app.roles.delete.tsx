@@ -7,6 +7,7 @@ import { requireAccess } from "../services/auth.server";
 import { idsFrom, listHrefWithoutIds, NUMERIC_ID_SHAPE } from "../services/bulk.server";
 import { deleteRoles } from "../services/roles.server";
 import { redirectWithToast } from "../services/session.server";
+import { paramsOf } from "../services/submission.server";
 
 async function requireManage(request: Request) {
   const signedIn = await requireAccess(request, "/roles");
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { api } = await requireManage(request);
   const url = new URL(request.url);
-  const ids = idsFrom(new URLSearchParams(await request.text()), NUMERIC_ID_SHAPE);
+  const ids = idsFrom(await paramsOf(request), NUMERIC_ID_SHAPE);
   const back = listHrefWithoutIds(url, "/roles");
   try {
     await deleteRoles(api, ids.map(Number));

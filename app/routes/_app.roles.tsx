@@ -15,6 +15,7 @@ import { requireAccess } from "../services/auth.server";
 import { openListPage, selectedIds } from "../services/lists.server";
 import { listRoles } from "../services/roles.server";
 import { useFrame } from "./_app";
+import { formOf } from "../services/submission.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Roles & permissions", matches);
 
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAccess(request, "/roles");
-  const ids = selectedIds(await request.formData());
+  const ids = selectedIds(await formOf(request));
   if (ids.length === 0) return data({ bulk: { noSelection: true } }, { status: 422 });
   const params = new URLSearchParams(new URL(request.url).search);
   params.delete("index");

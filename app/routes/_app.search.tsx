@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "../components/frame/page-header";
 import { SearchResultList } from "../components/search/search-results";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
@@ -10,6 +10,7 @@ import { ApiValidationError } from "../services/api.server";
 import { requireAccess } from "../services/auth.server";
 import { PAGE_LIMIT, SEARCH_MAX_LENGTH, searchableWords, searchEverything, searchTextFrom } from "../services/search.server";
 import { useFrame } from "./_app";
+import { Form } from "../components/form/form";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.q ? `Search: ${data.q}` : "Search", matches);
 

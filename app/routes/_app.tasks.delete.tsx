@@ -8,6 +8,7 @@ import { requireAccess } from "../services/auth.server";
 import { idsFrom, listHrefWithoutIds, NUMERIC_ID_SHAPE } from "../services/bulk.server";
 import { redirectWithToast } from "../services/session.server";
 import { deleteTasks } from "../services/tasks.server";
+import { paramsOf } from "../services/submission.server";
 
 async function requireManage(request: Request) {
   const signedIn = await requireAccess(request, "/tasks");
@@ -27,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { api, edition } = await requireManage(request);
   const words = wordsFor(edition);
   const url = new URL(request.url);
-  const ids = idsFrom(new URLSearchParams(await request.text()), NUMERIC_ID_SHAPE);
+  const ids = idsFrom(await paramsOf(request), NUMERIC_ID_SHAPE);
   const back = listHrefWithoutIds(url, "/tasks");
   try {
     await deleteTasks(api, ids.map(Number));

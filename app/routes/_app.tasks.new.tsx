@@ -9,6 +9,7 @@ import { requireAccess } from "../services/auth.server";
 import { saveTaskForm } from "../services/task-form.server";
 import { activePipelines, teamOptions } from "../services/tasks.server";
 import { keepFormOnOutage } from "../services/outage.server";
+import { formOf } from "../services/submission.server";
 
 async function requireManage(request: Request) {
   const signedIn = await requireAccess(request, "/tasks");
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await formOf(request);
   return keepFormOnOutage(form, async () => {
     const { api, edition } = await requireManage(request);
     const words = wordsFor(edition);

@@ -18,6 +18,7 @@ import { requireAccess } from "../services/auth.server";
 import { openListPage, selectedIds } from "../services/lists.server";
 import { activePipelines, listTasks, taskFilterRules, taskFilters, taskRow, teamOptions, type TaskRow } from "../services/tasks.server";
 import { useFrame } from "./_app";
+import { formOf } from "../services/submission.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.words.Tasks ?? "Tasks", matches);
 
@@ -48,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** 'Delete' of the bulk form: on to the confirmation of the selected rows. */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAccess(request, "/tasks");
-  const ids = selectedIds(await request.formData());
+  const ids = selectedIds(await formOf(request));
   if (ids.length === 0) return data({ bulk: { noSelection: true } }, { status: 422 });
   const params = new URLSearchParams(new URL(request.url).search);
   params.delete("index");

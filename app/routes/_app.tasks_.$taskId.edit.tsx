@@ -8,6 +8,7 @@ import { assertCanManage, TASK_PATTERN, taskIdOf } from "../services/task-detail
 import { saveTaskForm } from "../services/task-form.server";
 import { activePipelines, getPipeline, getTask, teamOptions, updateTask } from "../services/tasks.server";
 import { keepFormOnOutage } from "../services/outage.server";
+import { formOf } from "../services/submission.server";
 
 /** The edit drawer of the task page: the create form (TaskForm) filled with the task. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -29,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await formOf(request);
   return keepFormOnOutage(form, async () => {
     const { api, edition, subject } = await requireAccess(request, TASK_PATTERN);
     const id = taskIdOf(params);

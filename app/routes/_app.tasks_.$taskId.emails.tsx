@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Drawer } from "../components/drawer";
 import { Field, FormAlert } from "../components/form/field";
 import { PageLinks } from "../components/tasks/task-detail-sections";
@@ -11,6 +11,8 @@ import { redirectWithToast } from "../services/session.server";
 import { fieldErrors, pageParam, sendTaskEmail, TASK_PATTERN, taskEmails, taskIdOf } from "../services/task-detail.server";
 import { getTask } from "../services/tasks.server";
 import { refusalOf } from "../services/outage.server";
+import { formOf } from "../services/submission.server";
+import { Form } from "../components/form/form";
 
 /** The e-mails drawer of the task page: the task's e-mails, newest first, and a form to send one (sandbox mail in development). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -31,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const id = taskIdOf(params);
-  const form = await request.formData();
+  const form = await formOf(request);
   const values = { to: String(form.get("to") ?? "").trim(), subject: String(form.get("subject") ?? "").trim(), body: String(form.get("body") ?? "") };
   try {
     const { api, subject } = await requireAccess(request, TASK_PATTERN);

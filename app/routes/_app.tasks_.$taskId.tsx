@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Suspense, type ReactNode } from "react";
 import type { Task } from "../../contract/tasks";
 import type { UnsavedForm } from "../lib/unsaved-form";
@@ -40,6 +40,7 @@ import {
 import { activePipelines, getPipeline, getTask, updateTask, type ActivePipeline } from "../services/tasks.server";
 import { useFrame } from "./_app";
 import { refusalOf } from "../services/outage.server";
+import { Form } from "../components/form/form";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.task.name ?? data?.words.Task ?? "Task", matches);
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useState, type DragEvent } from "react";
 import { parseBoardMove } from "../components/tasks/board-move.server";
 import { PageHeader } from "../components/frame/page-header";
@@ -13,6 +13,8 @@ import { requireAccess } from "../services/auth.server";
 import { redirectWithToast } from "../services/session.server";
 import { activePipelines, listTasks, taskRow, updateTask, type TaskRow } from "../services/tasks.server";
 import { useFrame } from "./_app";
+import { formOf } from "../services/submission.server";
+import { Form } from "../components/form/form";
 
 /** Cards shown per stage; the column links to the full list for the rest. */
 const CARDS_PER_STAGE = 25;
@@ -47,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { api, edition, subject } = await requireAccess(request, "/tasks");
   if (!subject.permissions.includes("task_manage")) throw new Response("Not allowed", { status: 403 });
   const words = wordsFor(edition);
-  const move = parseBoardMove(await request.formData());
+  const move = parseBoardMove(await formOf(request));
   const back = `/tasks/board${new URL(request.url).search}`;
   if (!move) return redirectWithToast(request, back, { kind: "error", message: "Choose a stage to move to." });
   try {

@@ -13,6 +13,7 @@ import { redirectWithToast } from "../services/session.server";
 import "./_app";
 import { addTeamUser, cancelInvitation, companyUserOptions, getTeam, removeMember, renameTeam, setMemberRole } from "../services/teams.server";
 import { refusalOf } from "../services/outage.server";
+import { formOf } from "../services/submission.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, subject } = await requireAccess(request, "/team");
@@ -32,7 +33,7 @@ const messages: Record<TeamIntent["intent"], [string, string]> = {
 
 /** Every form of the team drawer posts here with an intent. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const sent = await request.formData();
+  const sent = await formOf(request);
   const form = parseTeamIntent(sent);
   const id = params.id!;
   try {

@@ -16,6 +16,7 @@ import { config } from "../services/config.server";
 import { frameClock } from "../services/frame.server";
 import { companySwitcher, visibleMenu } from "../services/menus.server";
 import { isRedirect, unreadCount } from "../services/notifications.server";
+import { newSubmissionKey } from "../services/submission.server";
 
 /** The frame of every signed-in page: side menu, header, footer, the tenant's colour. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -36,6 +37,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     edition,
     menu: visibleMenu(edition, subject),
     ...frameClock(),
+    // What the page's forms send as their submission key (SubmissionKey): the same form sent twice acts once.
+    submissionKey: newSubmissionKey(),
     user: {
       name: user.name,
       last_name: user.last_name,

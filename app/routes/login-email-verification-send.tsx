@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { loginResponseSchema } from "../../contract/auth";
 import { Field, FormAlert } from "../components/form/field";
@@ -11,6 +11,7 @@ import { ApiValidationError, createApi } from "../services/api.server";
 import { assertSameOrigin } from "../services/auth.server";
 import { getSession, redirectWithToast } from "../services/session.server";
 import { completeSignIn } from "../services/sign-in.server";
+import { Form } from "../components/form/form";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Check your e-mail", matches);
 

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form } from "@remix-run/react";
 import { pageTitle } from "../lib/variant";
 import { createApi } from "../services/api.server";
 import { assertSameOrigin } from "../services/auth.server";
 import { getSession, sessionStorage } from "../services/session.server";
+import { Form } from "../components/form/form";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Log out", matches);
 

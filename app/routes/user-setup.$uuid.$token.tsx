@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { invitationSchema, userSetupBodySchema } from "../../contract/auth";
 import { FormAlert, PasswordField } from "../components/form/field";
@@ -10,6 +10,7 @@ import { pageTitle } from "../lib/variant";
 import { ApiValidationError, createApi } from "../services/api.server";
 import { assertSameOrigin } from "../services/auth.server";
 import { redirectWithToast } from "../services/session.server";
+import { Form } from "../components/form/form";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Set up your account", matches);
 

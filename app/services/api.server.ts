@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { apiErrorSchema, type ApiError } from "../../contract/common";
 import { config } from "./config.server";
 import { sessionStorage, getSession } from "./session.server";
+import { idempotencyKey } from "./submission.server";
 
 /** One keep-alive connection pool from the portal to the API. */
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: 64 });
@@ -43,6 +44,11 @@ export function createApi(ctx: ApiContext) {
     if (ctx.token) headers.authorization = `Bearer ${ctx.token}`;
     const forwarded = ctx.request.headers.get("x-forwarded-for");
     if (forwarded) headers["x-forwarded-for"] = forwarded;
+    if (method !== "GET") {
+      // A change asked by a form: sent twice (a double click, sent again after a lost answer), it acts once.
+      const key = await idempotencyKey(ctx.request, method, url, options.body);
+      if (key) headers["idempotency-key"] = key;
+    }
     let body: string | Buffer | undefined;
     if (options.body instanceof FormData) {
       // undici's Response encodes FormData as multipart with its boundary.

@@ -3,6 +3,7 @@ import { wordsFor, type Words } from "../lib/labels";
 import { ApiValidationError } from "./api.server";
 import { requireAccess, type SignedIn } from "./auth.server";
 import { redirectWithToast, type Toast } from "./session.server";
+import { paramsOf } from "./submission.server";
 
 /** Runs one call per item (as the API asks), in small parallel batches; counts what failed. */
 export async function forEachItem(ids: string[], call: (id: string) => Promise<unknown>, batch = 4): Promise<{ done: number; failed: number }> {
@@ -84,7 +85,7 @@ export async function bulkConfirmationAction(
   const { api, edition } = await requireBulkManager(request, spec);
   const words = wordsFor(edition);
   const url = new URL(request.url);
-  const ids = idsFrom(new URLSearchParams(await request.text()), NUMERIC_ID_SHAPE);
+  const ids = idsFrom(await paramsOf(request), NUMERIC_ID_SHAPE);
   const back = bulkBack(url, spec);
   if (ids.length === 0) throw redirect(back);
   const ctx = { api, words, ids, url };

@@ -18,6 +18,7 @@ import { ApiValidationError, type Api } from "./api.server";
 import { requireAccess } from "./auth.server";
 import { answerOutage, OUTAGE_MESSAGE } from "./outage.server";
 import { redirectWithToast } from "./session.server";
+import { formOf } from "./submission.server";
 
 // --- Refused forms -------------------------------------------------------------------------------------
 
@@ -76,7 +77,7 @@ export async function saveClientDrawer<T>(
     to: (saved: T) => string;
   },
 ) {
-  const form = await request.formData();
+  const form = await formOf(request);
   return keepClientForm(intent, form, async () => {
     const { api, edition } = await steps.guard();
     const record = steps.record(wordsFor(edition));

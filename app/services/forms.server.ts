@@ -1,14 +1,15 @@
 import { unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, MaxPartSizeExceededError } from "@remix-run/node";
+import { formOf, noteSubmission } from "./submission.server";
 
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 
 /** Reads a posted form, multipart included (files kept in memory up to 2 MB each). Too large a file answers null. */
 export async function readForm(request: Request): Promise<{ form: FormData; tooLarge: boolean }> {
   const type = request.headers.get("Content-Type") ?? "";
-  if (!type.startsWith("multipart/form-data")) return { form: await request.formData(), tooLarge: false };
+  if (!type.startsWith("multipart/form-data")) return { form: await formOf(request), tooLarge: false };
   try {
     const form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_UPLOAD_BYTES }));
-    return { form, tooLarge: false };
+    return { form: noteSubmission(request, form), tooLarge: false };
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return { form: new FormData(), tooLarge: true };
     throw error;

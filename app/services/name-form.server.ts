@@ -6,6 +6,7 @@ import { ApiValidationError, type Api } from "./api.server";
 import { requireAccess } from "./auth.server";
 import { keepFormOnOutage } from "./outage.server";
 import { redirectWithToast } from "./session.server";
+import { formOf } from "./submission.server";
 
 const schema = z.object({ name: roleNameSchema });
 
@@ -48,7 +49,7 @@ export async function newNameLoader(request: Request, drawer: NewNameRoute) {
 
 /** Creates it, back to the list (its filters kept) with a toast; the form is kept when the API does not answer. */
 export async function newNameAction(request: Request, drawer: NewNameRoute) {
-  const form = await request.formData();
+  const form = await formOf(request);
   return keepFormOnOutage(form, async () => {
     const { api } = await requireCreate(request, drawer);
     return saveNameForm(request, form, (name) => drawer.create(api, name), drawer.messages, `${drawer.list}${new URL(request.url).search}`);

@@ -22,6 +22,7 @@ import {
 import { fileTypeFromName } from "../lib/file-types";
 import type { Api } from "./api.server";
 import { ApiValidationError } from "./api.server";
+import { formOf, noteSubmission } from "./submission.server";
 
 /**
  * The calls of the task page (/tasks/{id}) and its drawers: everything a task view reads and changes.
@@ -119,7 +120,7 @@ async function drain(data: AsyncIterable<Uint8Array>) {
  */
 export async function readUploadForm(request: Request, fileField: string, maxBytes = PROGRESS_DOCUMENT_MAX_BYTES): Promise<{ form: FormData; tooLarge: boolean }> {
   const type = request.headers.get("Content-Type") ?? "";
-  if (!type.startsWith("multipart/form-data")) return { form: await request.formData(), tooLarge: false };
+  if (!type.startsWith("multipart/form-data")) return { form: await formOf(request), tooLarge: false };
   let tooLarge = false;
   const files: UploadHandler = async ({ name, filename, contentType, data }) => {
     if (filename === undefined) return undefined; // a text field: the memory handler below
@@ -138,7 +139,7 @@ export async function readUploadForm(request: Request, fileField: string, maxByt
     return new File(chunks as unknown as BlobPart[], filename, { type: contentType });
   };
   const form = await unstable_parseMultipartFormData(request, unstable_composeUploadHandlers(files, unstable_createMemoryUploadHandler({ maxPartSize: 64 * 1024 })));
-  return { form, tooLarge };
+  return { form: noteSubmission(request, form), tooLarge };
 }
 
 /** The progress document's problem in the portal's own check (type by name), or null. The API checks the bytes. */

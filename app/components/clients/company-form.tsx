@@ -1,10 +1,10 @@
-import { Form } from "@remix-run/react";
 import type { Company } from "../../../contract/clients";
 import type { DropdownOption } from "../../lib/filter-rules";
 import { Field, FieldFrame, FormAlert, fieldAria } from "../form/field";
 import { SelectField } from "../form/select-field";
 import { AddressFields, FormFooter, OwnerSelect } from "./client-form-parts";
 import type { FormState } from "./form-state";
+import { Form } from "../form/form";
 
 const KNOWN = ["name", "type_id", "employee_size_id", "industry_id", "trade_id", "registration_number", "website", "email", "telephone", "address_line_1", "address_line_2", "town", "county", "postcode", "owner_user_id"];
 

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
 import { useState, type FocusEvent } from "react";
 import type { CompanyDetail } from "../../../contract/clients";
 import { accountNameError, accountNumberError, sortCodeError } from "../../lib/bank-details";
@@ -8,6 +8,7 @@ import { FileField } from "../form/file-field";
 import { SelectField } from "../form/select-field";
 import { SortCodeInput } from "../form/sort-code-input";
 import type { FormState } from "./form-state";
+import { Form } from "../form/form";
 
 function SaveButton({ label = "Save" }: { label?: string }) {
   const busy = useNavigation().state === "submitting";

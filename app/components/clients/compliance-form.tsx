@@ -1,8 +1,9 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
 import { DateInput } from "../form/date-input";
 import { FormAlert } from "../form/field";
 import { SelectField } from "../form/select-field";
 import type { FormState } from "./form-state";
+import { Form } from "../form/form";
 
 export interface ComplianceValues {
   aml_checked_at: string | null;

@@ -1,9 +1,10 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
 import type { EmailMessage } from "../../../contract/clients";
 import { formatDateTime } from "../../lib/format";
 import { Field, FormAlert } from "../form/field";
 import { BodyTextarea } from "./body-textarea";
 import type { FormState } from "./form-state";
+import { Form } from "../form/form";
 
 export interface EmailsPanelProps {
   messages: EmailMessage[];

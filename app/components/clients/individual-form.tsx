@@ -1,4 +1,3 @@
-import { Form } from "@remix-run/react";
 import type { Individual } from "../../../contract/clients";
 import type { DropdownOption } from "../../lib/filter-rules";
 import { DateInput } from "../form/date-input";
@@ -7,6 +6,7 @@ import { SearchableSelect } from "../form/searchable-select";
 import { SelectField } from "../form/select-field";
 import { AddressFields, FormFooter, OwnerSelect } from "./client-form-parts";
 import type { FormState } from "./form-state";
+import { Form } from "../form/form";
 
 const KNOWN = ["first_name", "last_name", "email", "telephone", "date_of_birth", "address_line_1", "address_line_2", "town", "county", "postcode", "owner_user_id", "company_id", "job_title_id", "is_primary"];
 

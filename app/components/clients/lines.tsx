@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
 import type { Line } from "../../../contract/clients";
 import { MAX_SPLITS, splitField } from "../../lib/client-forms";
 import { formatDate, formatMoney } from "../../lib/format";
@@ -7,6 +7,7 @@ import { Field, FormAlert } from "../form/field";
 import { NumberInput } from "../form/number-input";
 import { SelectField } from "../form/select-field";
 import type { FormState } from "./form-state";
+import { Form } from "../form/form";
 
 const PARTY_LABELS: Record<string, string> = { broker: "Broker", introducer: "Introducer", network: "Network", adviser: "Adviser" };
 export const partyLabel = (t: string) => PARTY_LABELS[t] ?? t;

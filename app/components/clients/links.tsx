@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
 import type { CompanyLink } from "../../../contract/clients";
 import type { DropdownOption } from "../../lib/filter-rules";
 import { useHydrated } from "../../lib/use-hydrated";
@@ -6,6 +6,7 @@ import { FormAlert } from "../form/field";
 import { SearchableSelect } from "../form/searchable-select";
 import { SelectField } from "../form/select-field";
 import type { FormState } from "./form-state";
+import { Form } from "../form/form";
 
 type Side = "company" | "individual";
 

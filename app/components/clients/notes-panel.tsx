@@ -1,9 +1,10 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
 import type { Note } from "../../../contract/clients";
 import { formatDateTime } from "../../lib/format";
 import { FormAlert } from "../form/field";
 import { BodyTextarea } from "./body-textarea";
 import type { FormState } from "./form-state";
+import { Form } from "../form/form";
 
 /**
  * The notes of a record, newest first, and a form to add one. A note is plain text as written: React

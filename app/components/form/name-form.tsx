@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { Drawer } from "../drawer";
 import { Field, FormAlert } from "./field";
+import { Form } from "./form";
 
 /** A one-field drawer form for a name (roles, teams). */
 export function NameForm({ name, label = "Role name", lastResult, cancelTo }: { name?: string; label?: string; lastResult?: SubmissionResult<string[]> | null; cancelTo: string }) {

@@ -1,7 +1,8 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import type { CompanySwitcher } from "../../access/account-menu";
 import type { HeaderUser } from "./header";
 import { PHONE_POPOVER } from "./popover";
+import { Form } from "../form/form";
 
 export interface AccountMenuPanelProps {
   user: HeaderUser;

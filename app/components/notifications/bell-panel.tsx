@@ -1,4 +1,5 @@
 import { useFetcher } from "@remix-run/react";
+import { SubmissionKey } from "../form/form";
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from "react";
 import type { Notification } from "../../../contract/notifications";
 import { deleteControlClass, NotificationPanel, TrashGlyph } from "./notification-list";
@@ -140,6 +141,7 @@ export default function BellPanel({ unread, setUnread, from, id: panelId, button
             glyph={glyph}
             markAll={
               <markAll.Form method="post" action={action}>
+                <SubmissionKey />
                 <input type="hidden" name="intent" value="read-all" />
                 <input type="hidden" name="_js" value="1" />
                 <button type="submit" className="text-xs font-semibold text-brand hover:underline disabled:opacity-50" disabled={!hasUnread || markAll.state !== "idle"}>
@@ -170,6 +172,7 @@ export default function BellPanel({ unread, setUnread, from, id: panelId, button
               <span className="mt-1 block font-medium text-slate-800">{confirming.data.title}</span>
             </p>
             <remove.Form method="post" action={action} className="mt-6 flex justify-end gap-2" onSubmit={() => setConfirming(null)}>
+              <SubmissionKey />
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="id" value={confirming.id} />
               <input type="hidden" name="_js" value="1" />

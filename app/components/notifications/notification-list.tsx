@@ -1,8 +1,8 @@
-import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { Notification } from "../../../contract/notifications";
 import { formatDateTime } from "../../lib/format";
 import { relativeDate } from "../../lib/relative-date";
+import { Form } from "../form/form";
 
 export const NO_NOTIFICATIONS = "No Notifications";
 

@@ -1,7 +1,8 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "../../lib/use-hydrated";
 import { Field, FormAlert } from "../form/field";
+import { Form } from "../form/form";
 
 export type StageOutcome = "open" | "won" | "lost";
 export interface StageDraft {

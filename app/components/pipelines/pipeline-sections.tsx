@@ -1,9 +1,10 @@
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import type { action, loader, PipelineIntent } from "../../routes/_app.pipeline.$id";
 import { Field, FormAlert } from "../form/field";
 import { EMPTY_STAGE, OUTCOME_OPTIONS } from "./pipeline-form";
 import { StageList } from "./stage-list";
 import { TargetsPanel } from "./targets-panel";
+import { Form } from "../form/form";
 
 /**
  * The pipeline's page below its header: the stages (reordered by dragging or by buttons) and the form adding one,

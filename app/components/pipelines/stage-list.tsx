@@ -1,10 +1,11 @@
-import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
+import { Link, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import type { PipelineStage } from "../../../contract/pipelines";
 import { formatMoney, formatNumber } from "../../lib/format";
 import { moveOnto, sameOrder } from "../../lib/stage-order";
 import { useHydrated } from "../../lib/use-hydrated";
 import { OutcomeBadge } from "./status-badge";
+import { Form } from "../form/form";
 
 /** The tasks list filtered to one stage of a pipeline. */
 export function stageTasksHref(pipelineId: number, stageId: number) {

@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useEffect, useState, type ChangeEvent, type ReactNode } from "react";
 import { IMAGE_ONLY_MESSAGE, matchesAccept } from "../../lib/file-types";
 import { PROFILE_PHOTO_FIELD, PROFILE_SUCCESS, REMOVE_PROFILE_PHOTO_FIELD } from "../../lib/profile-payload";
 import { Field, FieldFrame, FormAlert, PasswordField } from "../form/field";
+import { Form } from "../form/form";
 
 export interface ProfileUser {
   id: number;

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
 import type { Provider } from "../../../contract/providers";
 import { Field, FormAlert } from "../form/field";
+import { Form } from "../form/form";
 
 export interface ProviderFormProps {
   provider?: Provider | null;

@@ -1,7 +1,8 @@
-import { Form, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { wordsFor } from "../../lib/labels";
 import type { Variant } from "../../lib/variant";
+import { Form } from "../form/form";
 
 // The quick results (their popover, keyboard and fetching) are a chunk of their own, fetched when the box is
 // first focused or pointed at; until then, and without JavaScript, the box is a plain search form.

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
 import { Field, FormAlert, PasswordField } from "../form/field";
 import { hexToRgb, productName, type Variant } from "../../lib/variant";
+import { Form } from "../form/form";
 
 // In app/lib so that the signed-in frame uses it without loading this form (and conform) on every page.
 export { hexToRgb };

@@ -1,5 +1,6 @@
-import { Form, Link, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
+import { Form } from "../form/form";
 
 export const NO_ITEMS_SELECTED = "No items selected";
 

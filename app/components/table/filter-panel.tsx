@@ -1,9 +1,10 @@
-import { Form, Link, useSubmit } from "@remix-run/react";
+import { Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type ChangeEvent, type ReactNode } from "react";
 import { dateRangeBounds, sanitiseFilterInput, type FilterDefinition, type DropdownOption } from "../../lib/filter-rules";
 import { dateWindow } from "../../lib/dates";
 import type { FilterValue, ListSpec, ListState } from "../../lib/list-url";
 import { SearchableSelect } from "../form/searchable-select";
+import { Form } from "../form/form";
 
 export interface FilterBarProps {
   pathname: string;

@@ -1,7 +1,8 @@
-import { Form, useSubmit } from "@remix-run/react";
+import { useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { PAGE_SIZES, toSearchParams, type ListSpec, type ListState } from "../../lib/list-url";
 import { useHydrated } from "../../lib/use-hydrated";
+import { Form } from "../form/form";
 
 export const SEARCH_DEBOUNCE_MS = 2000;
 

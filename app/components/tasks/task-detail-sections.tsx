@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CONFIDENCE_QUESTIONS } from "../../../contract/task-constants";
 import type { Activity, Task, TaskNote, TaskProduct } from "../../../contract/tasks";
@@ -11,6 +11,7 @@ import { FileField } from "../form/file-field";
 import { NumberInput } from "../form/number-input";
 import { SelectField } from "../form/select-field";
 import { PipelineStageFields, type PipelineOption } from "./pipeline-stage-fields";
+import { Form } from "../form/form";
 
 /** What a refused form of the task page answered: its intent, the errors by field ("_" for the form) and what was typed. */
 export interface SectionResult {

@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
 import { TASK_PRIORITIES, TASK_REVIEW_STATUSES } from "../../../contract/task-constants";
 import type { Task } from "../../../contract/tasks";
 import type { Words } from "../../lib/labels";
@@ -9,6 +9,7 @@ import { NumberInput } from "../form/number-input";
 import { SearchableSelect } from "../form/searchable-select";
 import { SelectField } from "../form/select-field";
 import { PipelineStageFields, type PipelineOption } from "./pipeline-stage-fields";
+import { Form } from "../form/form";
 
 export interface TaskFormProps {
   task?: Task | null;

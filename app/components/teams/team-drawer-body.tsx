@@ -1,9 +1,10 @@
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import type { TeamMemberRole } from "../../../contract/teams";
 import { formatDate } from "../../lib/format";
 import type { action, loader } from "../../routes/_app.team.$id";
 import { Field, FormAlert } from "../form/field";
 import { SearchableSelect } from "../form/searchable-select";
+import { Form } from "../form/form";
 
 /** The roles a member can have, as the selects show them (typed against the contract, which the browser does not load: it builds zod schemas). */
 const ROLE_LABELS: Record<TeamMemberRole, string> = { member: "Member", leader: "Leader" };
