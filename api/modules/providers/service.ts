@@ -1,11 +1,11 @@
-import { and, count, eq, ilike, or, sql } from "drizzle-orm";
+import { and, eq, ilike, or, sql } from "drizzle-orm";
 import type { ListQuery } from "../../../contract/common";
 import { NAME_TAKEN, PROVIDER_SORTS, providerBodySchema, type Provider, type ProviderBody } from "../../../contract/providers";
 import type { Db } from "../../db/client";
 import { companies, providers } from "../../db/schema";
 import { HttpError, invalid, notFound } from "../../http/errors";
 import type { FormBody, UploadedFile } from "../../http/multipart";
-import { likeEscape, listOrder, offsetOf, sortOf, textFilter } from "../../http/paging";
+import { countedListStatements, countedPage, likeEscape, ListShape, listOrder, sortOf, textFilter } from "../../http/paging";
 import { zodErrors } from "../../http/validation";
 import type { Storage } from "../../integrations/storage";
 import { checkImageUpload, type ImageType } from "../../integrations/storage/image";
@@ -40,30 +40,23 @@ export async function assertParentTenant(db: Db, tenantId: number) {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The list's statements, prepared per shape. */
+const listStatements = countedListStatements(providers, (db) => db.select().from(providers).$dynamic());
+
 export async function listProviders(db: Db, tenantId: number, query: ListQuery) {
   const search = textFilter(query, "search");
-  const name = textFilter(query, "name");
-  const nominalCode = textFilter(query, "nominal_code");
-  const contains = (s: string) => `%${likeEscape(s)}%`;
+  const shape = new ListShape();
   const where = and(
-    eq(providers.tenantId, tenantId),
-    search ? or(ilike(providers.name, contains(search)), ilike(providers.nominalCode, contains(search))) : undefined,
-    name ? ilike(providers.name, contains(name)) : undefined,
-    nominalCode ? ilike(providers.nominalCode, contains(nominalCode)) : undefined,
-  );
+    eq(providers.tenantId, shape.value("tenant", tenantId)),
+    shape.when("search", search === undefined ? undefined : `%${likeEscape(search)}%`, (p) => or(ilike(providers.name, p), ilike(providers.nominalCode, p))!),
+    shape.contains("name", providers.name, textFilter(query, "name")),
+    shape.contains("nominal_code", providers.nominalCode, textFilter(query, "nominal_code")),
+  )!;
   const sort = sortOf(query, PROVIDER_SORTS) ?? { field: "name" as const, desc: false };
   const column = { name: sql`lower(${providers.name})`, nominal_code: providers.nominalCode, created_at: providers.createdAt }[sort.field];
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(providers)
-      .where(where)
-      // Providers without a nominal code go last either way.
-      .orderBy(...listOrder(column, providers.id, sort.desc, sort.field === "nominal_code").order)
-      .limit(query.page.size)
-      .offset(offsetOf(query)),
-    db.select({ total: count() }).from(providers).where(where),
-  ]);
+  // Providers without a nominal code go last either way.
+  const order = shape.sorted(sort, listOrder(column, providers.id, sort.desc, sort.field === "nominal_code").order);
+  const { rows, total } = await countedPage(db, shape, listStatements, { where, order }, query);
   return { rows: rows.map(toProvider), total };
 }
 
