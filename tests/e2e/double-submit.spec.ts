@@ -76,3 +76,26 @@ test("the same new-task form sent twice creates one task; the page loaded again 
   await page.goto(`/tasks?search=${token}`);
   await expect(rowWith(page, name)).toHaveCount(2);
 });
+
+test("the same words added as a note twice, one after the other, make two notes (each answer brings a new key)", async ({ page }, testInfo) => {
+  const token = uniqueToken(testInfo);
+  await signIn(page, USERS.admin);
+  await fillNewTask(page, `Two notes ${token}`);
+  await drawer(page).getByRole("button", { name: "Create task", exact: true }).click();
+  await expect(page).toHaveURL((url) => /^\/tasks\/\d+$/.test(url.pathname));
+
+  const notes = page.getByRole("region", { name: "Notes", exact: true });
+  const words = `Left a voicemail ${token}`;
+  const keyBefore = await notes.locator('input[name="_submission"]').inputValue();
+  await notes.getByRole("textbox", { name: "Add a note", exact: true }).fill(words);
+  await notes.getByRole("button", { name: "Add note", exact: true }).click();
+  await expect(notes.locator("[data-note]", { hasText: words })).toHaveCount(1);
+  // The page's data came again after the change (with JavaScript, without a page load): a new key.
+  await expect(notes.locator('input[name="_submission"]')).not.toHaveValue(keyBefore);
+
+  await notes.getByRole("textbox", { name: "Add a note", exact: true }).fill(words);
+  await notes.getByRole("button", { name: "Add note", exact: true }).click();
+  await expect(notes.locator("[data-note]", { hasText: words })).toHaveCount(2);
+  await page.reload();
+  await expect(notes.locator("[data-note]", { hasText: words })).toHaveCount(2);
+});
