@@ -14,8 +14,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default("flightDeck <no-reply@portal.example>"),
   /** smtp://user:pass@host:port — real e-mail delivery; unset, e-mail goes to the sandbox outbox. */
   SMTP_URL: z.string().url().optional(),
-  /** The development outbox endpoint of the sandbox mail provider: "on" (default) or "off". */
-  SANDBOX_OUTBOX: z.enum(["on", "off"]).default("on"),
+  /**
+   * The development outbox endpoint of the sandbox mail provider: "local" (default: answered to callers on this
+   * machine only, by the connection's address), "on" (to anyone who can reach the API: a shared demo whose mail
+   * everyone may read, sign-in codes and set-up links included) or "off".
+   */
+  SANDBOX_OUTBOX: z.enum(["local", "on", "off"]).default("local"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** "if-empty" seeds the demo tenants when the database has none (npm start sets it). */
   SEED_DEMO: z.enum(["never", "if-empty"]).default("never"),

@@ -17,14 +17,17 @@ export default routes((r) => {
   });
 
   /**
-   * The development outbox of the sandbox mail provider: what would have been e-mailed. It exists only
-   * while the sandbox is the mail provider (no SMTP_URL), so it never shows real mail; SANDBOX_OUTBOX=off hides it.
+   * The development outbox of the sandbox mail provider: what would have been e-mailed, to every company's
+   * addresses. It exists only while the sandbox is the mail provider (no SMTP_URL), so it never shows real mail;
+   * by default (SANDBOX_OUTBOX=local) only to a caller on this machine — its sign-in codes and set-up links would
+   * let anyone who reaches the API into those accounts. The connection's own address decides, never a forwarded one.
    */
   r.get(
     "/sandbox/outbox",
     { access: { public: true }, query: z.object({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }) },
     async ({ query, request }) => {
-      if (request.server.mail.kind !== "sandbox" || request.server.config.SANDBOX_OUTBOX === "off") throw notFound("Outbox");
+      const shown = request.server.config.SANDBOX_OUTBOX;
+      if (request.server.mail.kind !== "sandbox" || shown === "off" || (shown === "local" && !isLoopback(request.socket.remoteAddress))) throw notFound("Outbox");
       const rows = await request.server.database.db
         .select()
         .from(outboxMessages)
@@ -37,3 +40,10 @@ export default routes((r) => {
     },
   );
 });
+
+/** An address of this machine: 127.0.0.0/8, ::1, or IPv4 loopback written as IPv6. */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith("::ffff:") ? address.slice(7) : address;
+  return v4.startsWith("127.") || address === "::1";
+}
