@@ -14,11 +14,12 @@ import "./_app";
 import { addTeamUser, cancelInvitation, companyUserOptions, getTeam, removeMember, renameTeam, setMemberRole } from "../services/teams.server";
 import { refusalOf } from "../services/outage.server";
 import { formOf } from "../services/submission.server";
+import { TEAM_MEMBER_SEARCH_PAGE_SIZE } from "../../contract/teams";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, subject } = await requireAccess(request, "/team");
   const canManage = subject.permissions.includes("team_manage");
-  const [team, firstUsers] = await Promise.all([getTeam(api, params.id!), canManage ? companyUserOptions(api, { notInTeam: params.id }) : null]);
+  const [team, firstUsers] = await Promise.all([getTeam(api, params.id!), canManage ? companyUserOptions(api, { notInTeam: params.id, perPage: TEAM_MEMBER_SEARCH_PAGE_SIZE }) : null]);
   return { team, canManage, firstUsers: firstUsers?.options ?? [] };
 }
 

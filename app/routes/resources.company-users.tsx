@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "../services/auth.server";
+import { TEAM_MEMBER_SEARCH_PAGE_SIZE } from "../../contract/teams";
+import { DROPDOWN_PAGE_SIZE } from "../components/form/searchable-select";
 import { companyUserOptions } from "../services/teams.server";
 
 /**
@@ -19,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return Response.json({ option: options[0] });
   }
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
-  const perPage = Math.min(50, Math.max(1, Number(url.searchParams.get("perPage")) || 20));
+  const perPage = Math.min(TEAM_MEMBER_SEARCH_PAGE_SIZE, Math.max(1, Number(url.searchParams.get("perPage")) || DROPDOWN_PAGE_SIZE));
   return Response.json(
     await companyUserOptions(api, {
       search: url.searchParams.get("search") ?? undefined,

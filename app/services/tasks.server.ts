@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pipelineListSchema, pipelineResponseSchema } from "../../contract/pipelines";
 import { TASK_PRIORITIES, TASK_REVIEW_STATUSES, taskListSchema, taskResponseSchema, type Task } from "../../contract/tasks";
-import { teamListSchema } from "../../contract/teams";
+import { TEAMS_FULL_LIST_SIZE, teamListSchema } from "../../contract/teams";
 import type { FilterDefinition } from "../lib/filter-rules";
 import { toApiQuery, type ListState } from "../lib/list-url";
 import { wordsFor, type Words } from "../lib/labels";
@@ -49,7 +49,7 @@ export const getPipeline = async (api: Api, id: string) => (await api.get(`/pipe
 
 /** The company's teams as options; none for a user who may not see teams. */
 export async function teamOptions(api: Api) {
-  const res = await api.get("/team", { query: { "page[size]": 200, sort: "name" }, schema: teamListSchema }).catch((error: unknown) => {
+  const res = await api.get("/team", { query: { "page[size]": TEAMS_FULL_LIST_SIZE, sort: "name" }, schema: teamListSchema }).catch((error: unknown) => {
     if (error instanceof Response && error.status === 403) return null;
     throw error;
   });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listQuerySchema } from "../../../contract/common";
-import { teamCreateBodySchema, teamMemberRoleBodySchema, teamUpdateBodySchema, teamUserBodySchema } from "../../../contract/teams";
+import { TEAMS_FULL_LIST_SIZE, teamCreateBodySchema, teamMemberRoleBodySchema, teamUpdateBodySchema, teamUserBodySchema } from "../../../contract/teams";
 import { paged } from "../../http/paging";
 import { routes } from "../../http/route";
 import * as service from "./service";
@@ -15,7 +15,7 @@ const teamUserParams = z.object({ id, userId: id });
 const invitationParams = z.object({ id, invId: id });
 
 /** The spec's teams page size (9999: a full list); member and user lists up to 999 (full-list size). */
-const teamsQuery = listQuerySchema({ maxSize: 9999 });
+const teamsQuery = listQuerySchema({ maxSize: TEAMS_FULL_LIST_SIZE });
 const membersQuery = listQuerySchema({ maxSize: 999 });
 const usersQuery = listQuerySchema({ maxSize: 999, defaultSize: 20 });
 

@@ -1,5 +1,5 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
-import type { TeamMemberRole } from "../../../contract/teams";
+import { TEAM_MEMBER_SEARCH_PAGE_SIZE, type TeamMemberRole } from "../../../contract/teams";
 import { formatDate } from "../../lib/format";
 import type { action, loader } from "../../routes/_app.team.$id";
 import { Field, FormAlert } from "../form/field";
@@ -91,6 +91,7 @@ export function TeamDrawerBody() {
               optionsUrl={`/resources/company-users?notInTeam=${team.id}`}
               itemUrl="/resources/company-users"
               initialOptions={firstUsers}
+              pageSize={TEAM_MEMBER_SEARCH_PAGE_SIZE}
               placeholder="Search by name or e-mail"
               errors={errorsFor("add")?.user_id ?? errorsFor("add")?._}
             />
