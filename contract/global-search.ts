@@ -2,7 +2,10 @@ import { z } from "zod";
 
 export const GLOBAL_SEARCH_MAX_LIMIT = 20;
 
-/** GET /global-search?q=…&limit=…: q is matched as a case-insensitive prefix; limit is per group (default 5). */
+/**
+ * GET /global-search?q=…&limit=…: q matches, case-insensitively, the start of a name (or an individual's e-mail),
+ * then the start of a later word of a name; names that start with it come first. limit is per group (default 5).
+ */
 export const globalSearchQuerySchema = z.object({
   q: z.string({ error: "Enter something to search for." }).trim().min(1, "Enter something to search for.").max(100, "Search for at most 100 characters."),
   limit: z.coerce

@@ -35,7 +35,7 @@ export default function SearchPage() {
   const found = groups?.reduce((n, g) => n + g.results.length, 0) ?? 0;
   return (
     <>
-      <PageHeader companyName={frame.company.name} title="Search" description={scope ? `Find ${scope} by the start of their name.` : "There is nothing your role lets you search."} />
+      <PageHeader companyName={frame.company.name} title="Search" description={scope ? `Find ${scope} by the start of their name or of any word in it.` : "There is nothing your role lets you search."} />
       <Form key={q} method="get" action="/search" role="search" className="mb-6 flex max-w-xl items-center gap-2">
         <label htmlFor="search-page-q" className="sr-only">
           Search for
@@ -51,7 +51,7 @@ export default function SearchPage() {
         </p>
       ) : null}
       {groups === null ? (
-        message ? null : <p className="text-sm text-slate-500">Type the start of a name and press Search.</p>
+        message ? null : <p className="text-sm text-slate-500">Type the start of a name, or of a word in it (a surname), and press Search.</p>
       ) : (
         <>
           <p className="mb-4 text-sm text-slate-600" role="status" data-search-summary>

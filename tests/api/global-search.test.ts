@@ -33,11 +33,11 @@ afterAll(async () => {
 const search = (q: unknown, extra: Record<string, unknown> = {}, token = admin) => api.request("GET", "/global-search", { token, query: { q, ...extra } });
 
 describe("GET /global-search", () => {
-  it("finds tasks, individuals and companies whose name starts with the text, case-insensitively, grouped", async () => {
+  it("finds tasks, individuals and companies whose name starts with the text, then those with a later word that does, case-insensitively, grouped", async () => {
     const res = await search("zEpHyR");
     expect(res.status).toBe(200);
     expect(res.body.meta).toEqual({ q: "zEpHyR", limit: 5 });
-    expect(res.body.data.tasks.map((t: { name: string }) => t.name)).toEqual(["Zephyr Marine – Hull cover", "zephyr yachts – Liability", "Zephyrine Spa – Property"]);
+    expect(res.body.data.tasks.map((t: { name: string }) => t.name)).toEqual(["Zephyr Marine – Hull cover", "zephyr yachts – Liability", "Zephyrine Spa – Property", "Other Zephyr – Cyber"]);
     expect(res.body.data.tasks[0]).toEqual({
       id: made["Zephyr Marine – Hull cover"],
       type: "task",
@@ -62,14 +62,23 @@ describe("GET /global-search", () => {
     expect(theirs.body.data.tasks).toEqual([]);
   });
 
-  it("limits each group (default 5, at most 20) and matches prefixes only", async () => {
+  it("limits each group (default 5, at most 20), names that start with the text first; matches the start of a word only", async () => {
     const two = await search("zephyr", { limit: 2 });
-    expect(two.body.data.tasks).toHaveLength(2);
+    expect(two.body.data.tasks.map((t: { name: string }) => t.name)).toEqual(["Zephyr Marine – Hull cover", "zephyr yachts – Liability"]);
     expect(two.body.data.individuals).toHaveLength(2);
     expect(two.body.meta.limit).toBe(2);
-    // "Other Zephyr" contains the word but does not start with it.
-    const all = await search("zephyr", { limit: 20 });
-    expect(all.body.data.tasks.map((t: { id: number }) => t.id)).not.toContain(made["Other Zephyr – Cyber"]);
+    // A surname, a later word of a task's or a company's name.
+    const florence = await makeIndividual(api, harbour, "Florence", "Quillfeather", "fq@example.com");
+    expect((await search("quillfeather")).body.data.individuals.map((i: { id: number }) => i.id)).toEqual([florence]);
+    expect((await search("holdings")).body.data.companies.map((c: { id: number }) => c.id)).toEqual([made["co zephyr"]]);
+    expect((await search("zephyr", { limit: 20 })).body.data.tasks.map((t: { name: string }) => t.name)).toEqual([
+      "Zephyr Marine – Hull cover",
+      "zephyr yachts – Liability",
+      "Zephyrine Spa – Property",
+      "Other Zephyr – Cyber",
+    ]);
+    // Inside a word is not a match.
+    expect((await search("ephyr")).body.data).toEqual({ tasks: [], individuals: [], companies: [] });
     expect((await search("other z")).body.data.tasks.map((t: { id: number }) => t.id)).toEqual([made["Other Zephyr – Cyber"]]);
   });
 

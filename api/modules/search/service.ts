@@ -1,57 +1,81 @@
-import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, isNull, notIlike, or, sql } from "drizzle-orm";
+import type { AnyColumn } from "drizzle-orm";
 import { hasAnyPermission } from "../../../contract/permissions";
 import { SEARCH_GROUP_PERMISSIONS, type GlobalSearchResults, type SearchResult } from "../../../contract/global-search";
 import type { Db } from "../../db/client";
 import { clientCompanies, individuals, pipelines, pipelineStages, tasks } from "../../db/schema";
+import { likeEscape } from "../../http/paging";
 import { startsWith } from "../../lib/prefix";
 
 /**
- * Tasks whose name starts with q (case-insensitive), by name: the page comes from the (tenant_id,
- * lower(name)) index alone, then its pipeline and stage names are joined for the subtitle.
+ * What a search finds, best first: the records whose name (or e-mail) starts with q, in name order; then, to fill
+ * the limit, those where a later word starts with q ("okafor" finds "Florence Okafor"), in name order. Each step
+ * is one indexed read: the prefix a range of the (tenant, lower(name)) b-tree, a later word the trigram index.
  */
+async function startsFirst<T extends { id: number }>(limit: number, read: (match: "start" | "word", limit: number) => Promise<T[]>): Promise<T[]> {
+  const first = await read("start", limit);
+  if (first.length >= limit) return first;
+  return [...first, ...(await read("word", limit - first.length))];
+}
+
+/** `column` has a word after its first that starts with `text` (lower-cased), and does not itself start with it. */
+const laterWord = (column: AnyColumn, text: string) => and(ilike(column, `% ${likeEscape(text)}%`), notIlike(column, `${likeEscape(text)}%`))!;
+
+/** Tasks by name (see startsFirst), their pipeline and stage names joined for the subtitle. */
 async function searchTasks(db: Db, tenantId: number, q: string, limit: number): Promise<SearchResult[]> {
-  const page = await db
-    .select({ id: tasks.id })
-    .from(tasks)
-    .where(and(eq(tasks.tenantId, tenantId), startsWith(sql`lower(${tasks.name})`, q)))
-    .orderBy(asc(sql`lower(${tasks.name})`), asc(tasks.id))
-    .limit(limit);
+  const page = await startsFirst(limit, (match, n) =>
+    db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(and(eq(tasks.tenantId, tenantId), match === "start" ? startsWith(sql`lower(${tasks.name})`, q) : laterWord(tasks.name, q)))
+      .orderBy(asc(sql`lower(${tasks.name})`), asc(tasks.id))
+      .limit(n),
+  );
   if (page.length === 0) return [];
   const rows = await db
     .select({ id: tasks.id, name: tasks.name, pipeline: pipelines.name, stage: pipelineStages.name })
     .from(tasks)
     .innerJoin(pipelines, eq(pipelines.id, tasks.pipelineId))
     .innerJoin(pipelineStages, eq(pipelineStages.id, tasks.pipelineStageId))
-    .where(and(eq(tasks.tenantId, tenantId), inArray(tasks.id, page.map((p) => p.id))))
-    .orderBy(asc(sql`lower(${tasks.name})`), asc(tasks.id));
-  return rows.map((r) => ({ id: r.id, type: "task" as const, name: r.name, subtitle: `${r.pipeline} · ${r.stage}`, url: `/tasks/${r.id}` }));
+    .where(and(eq(tasks.tenantId, tenantId), inArray(tasks.id, page.map((p) => p.id))));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return page.flatMap(({ id }) => {
+    const r = byId.get(id);
+    return r ? [{ id: r.id, type: "task" as const, name: r.name, subtitle: `${r.pipeline} · ${r.stage}`, url: `/tasks/${r.id}` }] : [];
+  });
 }
 
-/** Individuals (not archived) whose full name or e-mail starts with q. */
+/** Individuals (not archived) by full name or e-mail (see startsFirst; a later word of the name only). */
 async function searchIndividuals(db: Db, tenantId: number, q: string, limit: number): Promise<SearchResult[]> {
-  const rows = await db
-    .select({ id: individuals.id, name: individuals.fullName, email: individuals.email })
-    .from(individuals)
-    .where(
-      and(
-        eq(individuals.tenantId, tenantId),
-        or(startsWith(sql`lower(${individuals.fullName})`, q), startsWith(sql`lower(${individuals.email})`, q)),
-        isNull(individuals.archivedAt),
-      ),
-    )
-    .orderBy(asc(sql`lower(${individuals.fullName})`), asc(individuals.id))
-    .limit(limit);
+  const rows = await startsFirst(limit, (match, n) =>
+    db
+      .select({ id: individuals.id, name: individuals.fullName, email: individuals.email })
+      .from(individuals)
+      .where(
+        and(
+          eq(individuals.tenantId, tenantId),
+          match === "start"
+            ? or(startsWith(sql`lower(${individuals.fullName})`, q), startsWith(sql`lower(${individuals.email})`, q))
+            : and(laterWord(individuals.fullName, q), notIlike(sql`coalesce(${individuals.email}, '')`, `${likeEscape(q)}%`)),
+          isNull(individuals.archivedAt),
+        ),
+      )
+      .orderBy(asc(sql`lower(${individuals.fullName})`), asc(individuals.id))
+      .limit(n),
+  );
   return rows.map((r) => ({ id: r.id, type: "individual" as const, name: r.name, subtitle: r.email, url: `/individual/${r.id}` }));
 }
 
-/** Client companies whose name starts with q. */
+/** Client companies by name (see startsFirst). */
 async function searchCompanies(db: Db, tenantId: number, q: string, limit: number): Promise<SearchResult[]> {
-  const rows = await db
-    .select({ id: clientCompanies.id, name: clientCompanies.name, town: clientCompanies.town, postcode: clientCompanies.postcode })
-    .from(clientCompanies)
-    .where(and(eq(clientCompanies.tenantId, tenantId), startsWith(sql`lower(${clientCompanies.name})`, q)))
-    .orderBy(asc(sql`lower(${clientCompanies.name})`), asc(clientCompanies.id))
-    .limit(limit);
+  const rows = await startsFirst(limit, (match, n) =>
+    db
+      .select({ id: clientCompanies.id, name: clientCompanies.name, town: clientCompanies.town, postcode: clientCompanies.postcode })
+      .from(clientCompanies)
+      .where(and(eq(clientCompanies.tenantId, tenantId), match === "start" ? startsWith(sql`lower(${clientCompanies.name})`, q) : laterWord(clientCompanies.name, q)))
+      .orderBy(asc(sql`lower(${clientCompanies.name})`), asc(clientCompanies.id))
+      .limit(n),
+  );
   return rows.map((r) => ({ id: r.id, type: "company" as const, name: r.name, subtitle: [r.town, r.postcode].filter(Boolean).join(", ") || null, url: `/company/${r.id}` }));
 }
 
