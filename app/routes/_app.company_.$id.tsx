@@ -53,6 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     manage: has("company_manage"),
     readIndividuals: has("individual_view", "individual_manage"),
     readTasks: has("task_view", "task_manage"),
+    addTask: has("task_manage"),
     compliance: has("company_view", "company_manage", "compliance_verification_manage"),
   };
   const tabs = TABS.filter((t) => t !== "tasks" || can.readTasks);

@@ -55,6 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     link: has("company_manage"),
     readCompanies: has("company_view", "company_manage"),
     readTasks: has("task_view", "task_manage"),
+    addTask: has("task_manage"),
   };
   const tabs = TABS.filter((t) => t !== "tasks" || can.readTasks);
   const tab: TabKey = tabParam(url, tabs);

@@ -9,6 +9,7 @@ import { requireAccess } from "../services/auth.server";
 import { saveTaskForm } from "../services/task-form.server";
 import { activePipelines, teamOptions } from "../services/tasks.server";
 import { keepFormOnOutage } from "../services/outage.server";
+import { taskFormChoices } from "../services/task-choices.server";
 import { formOf } from "../services/submission.server";
 
 async function requireManage(request: Request) {
@@ -18,9 +19,13 @@ async function requireManage(request: Request) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { api, edition } = await requireManage(request);
-  const [pipelines, teams] = await Promise.all([activePipelines(api), teamOptions(api)]);
-  return { pipelines, teams, words: wordsFor(edition) };
+  const { api, edition, subject } = await requireManage(request);
+  // Opened from a client's page: the task is for that individual or company, and Cancel goes back there.
+  const url = new URL(request.url);
+  const preset = { individual: url.searchParams.get("source_individual_id"), company: url.searchParams.get("company_id") };
+  const [pipelines, teams, choices] = await Promise.all([activePipelines(api), teamOptions(api), taskFormChoices(api, subject, preset)]);
+  const from = choices.preset.individual ? `/individual/${choices.preset.individual.value}?tab=tasks` : choices.preset.company ? `/company/${choices.preset.company.value}?tab=tasks` : null;
+  return { pipelines, teams, choices, from, words: wordsFor(edition) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -33,12 +38,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewTask() {
-  const { pipelines, teams, words } = useLoaderData<typeof loader>();
+  const { pipelines, teams, choices, from, words } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { search } = useLocation();
+  const back = from ?? `/tasks${search}`;
   return (
-    <Drawer title={`Add ${words.task}`} closeTo={`/tasks${search}`}>
-      <TaskForm pipelines={pipelines} teams={teams} words={words} lastResult={actionData?.result} cancelTo={`/tasks${search}`} submitLabel={`Create ${words.task}`} />
+    <Drawer title={`Add ${words.task}`} closeTo={back}>
+      <TaskForm pipelines={pipelines} teams={teams} choices={choices} words={words} lastResult={actionData?.result} cancelTo={back} submitLabel={`Create ${words.task}`} />
     </Drawer>
   );
 }

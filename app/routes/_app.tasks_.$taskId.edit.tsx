@@ -9,13 +9,14 @@ import { saveTaskForm } from "../services/task-form.server";
 import { activePipelines, getPipeline, getTask, teamOptions, updateTask } from "../services/tasks.server";
 import { keepFormOnOutage } from "../services/outage.server";
 import { formOf } from "../services/submission.server";
+import { taskFormChoices } from "../services/task-choices.server";
 
 /** The edit drawer of the task page: the create form (TaskForm) filled with the task. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, edition, subject } = await requireAccess(request, TASK_PATTERN);
   const id = taskIdOf(params);
   assertCanManage(subject.permissions, id);
-  const [task, pipelines, teams] = await Promise.all([getTask(api, id), activePipelines(api), teamOptions(api)]);
+  const [task, pipelines, teams, choices] = await Promise.all([getTask(api, id), activePipelines(api), teamOptions(api), taskFormChoices(api, subject)]);
   // A task in an archived pipeline keeps it in the choice (moving into an archived pipeline is refused).
   if (!pipelines.some((p) => p.id === task.pipeline_id)) {
     const own = await getPipeline(api, String(task.pipeline_id)).catch(() => null);
@@ -25,6 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     task,
     pipelines: pipelines.map((p) => ({ id: p.id, name: p.name, stages: p.stages.map((s) => ({ id: s.id, name: s.name })) })),
     teams,
+    choices,
     words: wordsFor(edition),
   };
 }
@@ -42,14 +44,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditTask() {
-  const { task, pipelines, teams, words } = useLoaderData<typeof loader>();
+  const { task, pipelines, teams, choices, words } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { search } = useLocation();
   const busy = useNavigation().state === "submitting";
   const back = `/tasks/${task.id}${search}`;
   return (
     <Drawer title={`Edit ${words.task}`} closeTo={back} dismissible={!busy}>
-      <TaskForm key={task.updated_at} task={task} pipelines={pipelines} teams={teams} words={words} lastResult={actionData?.result} cancelTo={back} submitLabel="Save" />
+      <TaskForm key={task.updated_at} task={task} pipelines={pipelines} teams={teams} choices={choices} words={words} lastResult={actionData?.result} cancelTo={back} submitLabel="Save" />
     </Drawer>
   );
 }

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { E2E, PASSWORD, USERS, apiSignIn, expectHydrated, expectPath, origin, signIn } from "./helpers";
-import { confirmDialog, expectParam, rowWith, tableRows, toast, uniqueToken } from "./lists";
+import { confirmDialog, drawer, expectParam, rowWith, tableRows, toast, uniqueToken } from "./lists";
 
 /**
  * Clients (individuals and companies; individual and company customers in smallBusiness), with
@@ -70,6 +70,37 @@ async function chooseSearchable(page: Page, testInfo: TestInfo, { id, searchLabe
 test.describe("Clients, as Harbour Brokers' admin", () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, USERS.admin);
+  });
+
+  test("a task for a client: added from the individual's Tasks tab with the individual chosen, shown on both pages; from a company's, the company chosen and Cancel goes back", async ({ page, request }) => {
+    const token = uniqueToken(test.info());
+    const api = await clientsApi(request);
+    const person = await api.individual("Tara", `Task${token}`, { email: `tara-${token}@example.com` });
+    const company = await api.company(`E2E Task Co ${token}`);
+    const name = `Renewal call ${token}`;
+
+    await page.goto(`/individual/${person.id}?tab=tasks`);
+    await expect(page.getByText(`No tasks for Tara Task${token} yet.`)).toBeVisible();
+    await page.getByRole("link", { name: "Add task", exact: true }).click();
+    await expectPath(page, "/tasks/new");
+    const form = drawer(page);
+    await expect(form.locator('[name="source_individual_id"]')).toHaveValue(String(person.id));
+    await form.getByRole("textbox", { name: "Name" }).fill(name);
+    await form.getByRole("combobox", { name: "Pipeline", exact: true }).selectOption({ index: 1 });
+    await form.getByRole("button", { name: "Create task", exact: true }).click();
+    await expect(toast(page, "Task created.")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+    await expect(page.locator("dt", { hasText: /^Individual$/ }).locator("xpath=following-sibling::dd")).toHaveText(`Tara Task${token}`);
+
+    await page.goto(`/individual/${person.id}?tab=tasks`);
+    await expect(page.getByRole("link", { name, exact: true })).toBeVisible();
+
+    await page.goto(`/company/${company.id}?tab=tasks`);
+    await page.getByRole("link", { name: "Add task", exact: true }).click();
+    await expect(drawer(page).locator('[name="company_id"]')).toHaveValue(String(company.id));
+    await drawer(page).getByRole("link", { name: "Cancel", exact: true }).click();
+    await expectPath(page, `/company/${company.id}`);
+    expect(new URL(page.url()).searchParams.get("tab")).toBe("tasks");
   });
 
   test("an individual is linked to a company as its primary contact with a job title; both pages and the list show it", async ({ page, request }, testInfo) => {

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import type { EmailMessage, Note } from "../../../contract/clients";
 import type { Task } from "../../../contract/tasks";
 import { EmailsPanel } from "./emails-panel";
@@ -19,7 +20,9 @@ export interface ActivitySectionsProps {
   tab: string;
   path: string;
   page: number;
-  words: { Tasks: string; tasks: string };
+  words: { Tasks: string; tasks: string; task: string };
+  /** The new-task drawer for this record (task_manage), or null. */
+  addTaskHref: string | null;
   canManage: boolean;
   actionData: { failure?: FormFailure } | null | undefined;
   tasks: Paged<Task> | null;
@@ -32,11 +35,18 @@ export interface ActivitySectionsProps {
 }
 
 /** The tasks, notes and e-mails tabs of an individual's or a company's page, each with its pager. */
-export function ActivitySections({ kind, name, tab, path, page, words, canManage, actionData, tasks, notes, emails, recipient, askAddress }: ActivitySectionsProps) {
+export function ActivitySections({ kind, name, tab, path, page, words, canManage, addTaskHref, actionData, tasks, notes, emails, recipient, askAddress }: ActivitySectionsProps) {
   return (
     <>
       {tab === "tasks" && tasks ? (
         <Section title={words.Tasks} id={`${kind}-tasks`}>
+          {addTaskHref ? (
+            <p className="mb-3">
+              <Link to={addTaskHref} className="btn-secondary" data-add-task>
+                Add {words.task}
+              </Link>
+            </p>
+          ) : null}
           <TasksPanel tasks={tasks.data} emptyText={`No ${words.tasks} for ${name} yet.`} />
           <MiniPager pathname={path} tab="tasks" page={page} lastPage={tasks.meta.last_page} total={tasks.meta.total} noun={words.tasks} />
         </Section>

@@ -110,7 +110,7 @@ export function CompanySections() {
         </Section>
       ) : null}
 
-      <ActivitySections kind="company" name={c.name} tab={tab} path={path} page={page} words={words} canManage={can.manage} actionData={actionData} tasks={tasks} notes={notes} emails={emails} recipient={recipient} askAddress />
+      <ActivitySections kind="company" name={c.name} tab={tab} path={path} page={page} words={words} canManage={can.manage} addTaskHref={can.addTask ? `/tasks/new?company_id=${c.id}` : null} actionData={actionData} tasks={tasks} notes={notes} emails={emails} recipient={recipient} askAddress />
     </>
   );
 }

@@ -66,7 +66,7 @@ export function IndividualSections() {
         </>
       ) : null}
 
-      <ActivitySections kind="individual" name={i.full_name} tab={tab} path={path} page={page} words={words} canManage={can.manage} actionData={actionData} tasks={tasks} notes={notes} emails={emails} recipient={i.email} />
+      <ActivitySections kind="individual" name={i.full_name} tab={tab} path={path} page={page} words={words} canManage={can.manage} addTaskHref={can.addTask ? `/tasks/new?source_individual_id=${i.id}` : null} actionData={actionData} tasks={tasks} notes={notes} emails={emails} recipient={i.email} />
     </>
   );
 }

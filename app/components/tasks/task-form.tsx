@@ -10,11 +10,16 @@ import { SearchableSelect } from "../form/searchable-select";
 import { SelectField } from "../form/select-field";
 import { PipelineStageFields, type PipelineOption } from "./pipeline-stage-fields";
 import { Form } from "../form/form";
+import type { TaskChoices } from "../../services/task-choices.server";
+
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 export interface TaskFormProps {
   task?: Task | null;
   pipelines: PipelineOption[];
   teams: { value: string; label: string }[];
+  /** Who may work the task and whom it may be for (taskFormChoices). */
+  choices: TaskChoices;
   words: Words;
   lastResult?: SubmissionResult<string[]> | null;
   cancelTo: string;
@@ -22,7 +27,7 @@ export interface TaskFormProps {
 }
 
 /** The create and edit form of a task (an opportunity in smallBusiness). */
-export function TaskForm({ task, pipelines, teams, lastResult, cancelTo, submitLabel = "Save" }: TaskFormProps) {
+export function TaskForm({ task, pipelines, teams, choices, words, lastResult, cancelTo, submitLabel = "Save" }: TaskFormProps) {
   const [form, fields] = useForm({ lastResult });
   const saving = useNavigation().state === "submitting";
   // After a refused submit, show what was typed; otherwise the task's values.
@@ -52,9 +57,42 @@ export function TaskForm({ task, pipelines, teams, lastResult, cancelTo, submitL
         itemUrl="/resources/company-users"
         defaultValue={value("team_member_id", task?.team_member_id) || null}
         defaultOption={task?.teamMember && String(task.teamMember.id) === value("team_member_id", task?.team_member_id) ? { value: String(task.teamMember.id), label: task.teamMember.full_name } : null}
+        initialOptions={choices.assignees}
         placeholder="Nobody yet"
         errors={err("team_member_id")}
       />
+      {choices.individuals ? (
+        <SearchableSelect
+          id="task-individual"
+          name="source_individual_id"
+          label={capitalised(words.individual)}
+          optionsUrl="/resources/client-individuals"
+          itemUrl="/resources/client-individuals"
+          defaultValue={value("source_individual_id", task ? task.source_individual_id : choices.preset.individual?.value) || null}
+          defaultOption={
+            task?.sourceIndividual
+              ? { value: String(task.sourceIndividual.id), label: task.sourceIndividual.email ? `${task.sourceIndividual.full_name} (${task.sourceIndividual.email})` : task.sourceIndividual.full_name }
+              : choices.preset.individual
+          }
+          initialOptions={choices.individuals}
+          placeholder="None"
+          errors={err("source_individual_id")}
+        />
+      ) : null}
+      {choices.companies ? (
+        <SearchableSelect
+          id="task-company"
+          name="company_id"
+          label={capitalised(words.company)}
+          optionsUrl="/resources/client-companies"
+          itemUrl="/resources/client-companies"
+          defaultValue={value("company_id", task ? task.company_id : choices.preset.company?.value) || null}
+          defaultOption={task?.company ? { value: String(task.company.id), label: task.company.name } : choices.preset.company}
+          initialOptions={choices.companies}
+          placeholder="None"
+          errors={err("company_id")}
+        />
+      ) : null}
       <div className="grid grid-cols-2 gap-3">
         <NumberInput id="task-revenue" name="expected_revenue" label="Expected revenue (£)" min={0} decimals={2} allowNegative={false} defaultValue={value("expected_revenue", task?.expected_revenue)} errors={err("expected_revenue")} />
         <DateInput id="task-close" name="expected_close_date" label="Expected close" defaultValue={value("expected_close_date", task?.expected_close_date)} errors={err("expected_close_date")} />
