@@ -1,20 +1,25 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { roleNameSchema } from "../../contract/roles";
 import { ApiValidationError, type Api } from "./api.server";
 import { requireAccess } from "./auth.server";
 import { keepFormOnOutage } from "./outage.server";
 import { redirectWithToast } from "./session.server";
 import { formOf } from "./submission.server";
 
-const schema = z.object({ name: roleNameSchema });
-
-// Role and team names follow the same rule (1–100 characters); the API answers uniqueness.
-
-/** Saves a name drawer (add or rename a role or a team); the API's errors go under the field. */
-export async function saveNameForm(request: Request, form: FormData, send: (name: string) => Promise<unknown>, messages: { success: string; failure: string }, backTo: string) {
-  const submission = parseWithZod(form, { schema });
+/**
+ * Saves a name drawer (add or rename a role or a team): the name checked by its own rule (`nameSchema`, which says
+ * 'Enter a role name.' or 'Enter a team name.'); the API answers uniqueness, its errors go under the field.
+ */
+export async function saveNameForm(
+  request: Request,
+  form: FormData,
+  nameSchema: z.ZodType<string>,
+  send: (name: string) => Promise<unknown>,
+  messages: { success: string; failure: string },
+  backTo: string,
+) {
+  const submission = parseWithZod(form, { schema: z.object({ name: nameSchema }) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
   try {
     await send(submission.value.name);
@@ -30,6 +35,8 @@ export async function saveNameForm(request: Request, form: FormData, send: (name
 /** The 'Add role' and 'Add team' drawers: a nested route of their list that creates one by name. */
 export interface NewNameRoute {
   list: "/roles" | "/team";
+  /** The name's rule: roleNameSchema or teamNameSchema. */
+  nameSchema: z.ZodType<string>;
   /** Who may add one (any of these); anyone else goes back to the list. */
   permissions: readonly string[];
   create: (api: Api, name: string) => Promise<unknown>;
@@ -52,6 +59,6 @@ export async function newNameAction(request: Request, drawer: NewNameRoute) {
   const form = await formOf(request);
   return keepFormOnOutage(form, async () => {
     const { api } = await requireCreate(request, drawer);
-    return saveNameForm(request, form, (name) => drawer.create(api, name), drawer.messages, `${drawer.list}${new URL(request.url).search}`);
+    return saveNameForm(request, form, drawer.nameSchema, (name) => drawer.create(api, name), drawer.messages, `${drawer.list}${new URL(request.url).search}`);
   });
 }
