@@ -4,9 +4,9 @@
  * re-export these), so that a page that only shows them does not ship the rules.
  */
 
-export const TIME_ZONE = "Europe/London";
+import { shownDateText } from "./date-text";
 
-const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
+export const TIME_ZONE = "Europe/London";
 
 type DateInput = Date | string | number | null | undefined;
 
@@ -24,10 +24,8 @@ function toDate(value: DateInput): Date | null {
  * any time-zone shift; anything else (a Date, an ISO timestamp, epoch milliseconds) is read as an instant.
  */
 export function formatDate(value: DateInput): string {
-  if (typeof value === "string") {
-    const m = DATE_TEXT.exec(value.trim());
-    if (m) return `${m[3]}/${m[2]}/${m[1]!.slice(-2)}`;
-  }
+  const text = typeof value === "string" ? shownDateText(value) : null;
+  if (text) return text;
   const date = toDate(value);
   return date ? dateFormat.format(date) : "";
 }

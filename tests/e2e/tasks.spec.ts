@@ -56,3 +56,12 @@ test("filter tasks by pipeline and stage, share the URL, and drop the stage with
   await expect(page).not.toHaveURL(/pipeline_id|pipeline_stage_id/);
   await expect(page.getByRole("list", { name: "Active filters" })).toHaveCount(0);
 });
+
+test("a date range filter's chip shows its dates as dd/mm/yy", async ({ page }) => {
+  await signIn(page, USERS.admin);
+  await page.goto("/tasks?filter[created_at][from]=2026-01-05&filter[created_at][to]=2026-11-20&filter[expected_close_date][from]=2027-03-01");
+  const chips = page.getByRole("list", { name: "Active filters" });
+  await expect(chips).toContainText("Created: 05/01/26 – 20/11/26");
+  await expect(chips).toContainText("Expected close: 01/03/27 – …");
+  await expect(chips).not.toContainText("2026-");
+});

@@ -5,6 +5,7 @@ import { dateWindow } from "../../lib/dates";
 import type { FilterValue, ListSpec, ListState } from "../../lib/list-url";
 import { SearchableSelect } from "../form/searchable-select";
 import { Form } from "../form/form";
+import { shownDateText } from "../../lib/date-text";
 
 export interface FilterBarProps {
   pathname: string;
@@ -176,7 +177,10 @@ function changedBeforeHydrating(el: Element): boolean {
 }
 
 function describe(def: FilterDefinition, value: FilterValue, autocomplete?: FilterBarProps["autocomplete"]): string {
-  if (typeof value === "object") return `${def.label}: ${value.from ?? "…"} – ${value.to ?? "…"}`;
+  // A date as the portal shows dates (dd/mm/yy), not as the address holds it.
+  const shown = (v: string) => (def.type === "date" || def.type === "date_range" ? (shownDateText(v) ?? v) : v);
+  if (typeof value === "object") return `${def.label}: ${value.from ? shown(value.from) : "…"} – ${value.to ? shown(value.to) : "…"}`;
+  if (def.type === "date") return `${def.label}: ${shown(value)}`;
   const option = def.selectOptions?.find((o) => o.value === value) ?? autocomplete?.[def.filterKey]?.selected;
   return `${def.label}: ${option && option.value === value ? option.label : value}`;
 }
