@@ -20,7 +20,7 @@ export interface NumericOptions {
    * whole number.
    */
   decimals?: number;
-  /** Default true. When false the minus cannot be typed and a negative value becomes 0 (or `min`). */
+  /** Default true. When false a negative value becomes 0 (or `min`, if higher) when it is read. */
   allowNegative?: boolean;
   /** The field shows thousands separators: letters and commas are stripped from what was typed. */
   thousands?: boolean;
@@ -48,19 +48,19 @@ export function hasRejectedPattern(text: string): boolean {
 }
 
 /**
- * The keystroke filter: what the field may hold while typing. Keeps digits, one leading minus (unless
- * negatives are not allowed) and the first decimal point (none when `decimals` is 0); letters and
- * everything else are dropped, and commas too unless the field shows thousands separators (they are
- * stripped when the value is read). Partial values such as "-", "." or "12." are kept so typing works.
+ * The keystroke filter: what the field may hold while typing. Keeps digits, one leading minus and the first
+ * decimal point (none when `decimals` is 0); letters and everything else are dropped, and commas too unless the
+ * field shows thousands separators (they are stripped when the value is read). Partial values such as "-", "."
+ * or "12." are kept so typing works. A minus is kept even where negatives are not allowed: "-5" becomes the
+ * minimum when the value is read (on blur), never a silent 5.
  */
 export function sanitiseNumericInput(text: string, options: NumericOptions = {}): string {
-  const allowNegative = options.allowNegative !== false;
   const allowDot = options.decimals !== 0;
   let out = "";
   let seenDot = false;
   for (const c of text) {
     if (c >= "0" && c <= "9") out += c;
-    else if (c === "-" && out === "" && allowNegative) out += c;
+    else if (c === "-" && out === "") out += c;
     else if (c === "," && options.thousands && out.replace("-", "") !== "" && !seenDot) out += c;
     else if (c === "." && allowDot && !seenDot) {
       out += c;

@@ -56,7 +56,8 @@ describe("a filter keyed amount: digits with up to 2 decimals", () => {
   });
 
   it("other number filters filter keystrokes like numeric inputs", () => {
-    expect(sanitiseFilterInput(def({ type: "number" }), "-1a.2.3", "")).toBe("1.23");
+    // The minus is kept while typing; where negatives are not allowed the value clamps to 0 (below).
+    expect(sanitiseFilterInput(def({ type: "number" }), "-1a.2.3", "")).toBe("-1.23");
     expect(sanitiseFilterInput(def({ type: "number", allowNegative: true }), "-1a.2", "")).toBe("-1.2");
     expect(sanitiseFilterInput(def({ type: "text" }), "anything", "")).toBe("anything");
   });

@@ -26,7 +26,8 @@ describe("keystroke filter: digits, one leading minus, one decimal point", () =>
     ["-", {}, "-"],
     [".", {}, "."],
     ["12.", {}, "12."],
-    ["-5", { allowNegative: false }, "5"],
+    // Kept while typing where negatives are not allowed: the value becomes the minimum when read, not 5.
+    ["-5", { allowNegative: false }, "-5"],
     ["1.5", { decimals: 0 }, "15"],
     ["1,234.5", { thousands: true }, "1,234.5"],
     ["abc1,234", { thousands: true }, "1,234"],
