@@ -1,11 +1,11 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ToastArea } from "./components/toast";
 import { useNonce } from "./lib/nonce";
 import { useMarkAppHydrated } from "./lib/use-hydrated";
-import { DEV_BANNER, type Variant } from "./lib/variant";
+import { DEV_BANNER, productName, type Variant } from "./lib/variant";
 import { hostOf } from "./services/host.server";
 import { getSession, sessionStorage } from "./services/session.server";
 import stylesheet from "./tailwind.css";
@@ -62,12 +62,18 @@ export default function App() {
   return <Outlet />;
 }
 
+const errorHeading = (status: number) => (status === 404 ? "Page not found" : status === 503 ? "Service unavailable" : "Something went wrong");
+
+/** A page outside the frame that failed (an unknown company's sign-in page …) is titled like any page: '{title} | {product}'. */
+export const meta: MetaFunction<typeof loader> = ({ error, data }) =>
+  error ? [{ title: `${errorHeading(isRouteErrorResponse(error) ? error.status : 500)} | ${productName[data?.variant ?? "flightdeck"]}` }] : [];
+
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <main className="mx-auto max-w-xl p-10 text-center">
-      <h1 className="text-2xl font-semibold">{status === 404 ? "Page not found" : status === 503 ? "Service unavailable" : "Something went wrong"}</h1>
+      <h1 className="text-2xl font-semibold">{errorHeading(status)}</h1>
       <p className="mt-3 text-slate-600">
         {status === 404
           ? "We could not find the page you were looking for."

@@ -14,7 +14,12 @@ export interface RouteRule {
   parentTenantOnly?: boolean;
   /** A line shown on the page (e.g. a confirmation screen). */
   message?: string;
+  /** The title in smallBusiness where it says it differently (workflows are automations there). */
+  smallBusinessTitle?: string;
 }
+
+/** A route's title in an edition. */
+export const titleIn = (rule: RouteRule, edition: Variant) => (edition === "smallbusiness" && rule.smallBusinessTitle) || rule.title;
 
 const TEAM = ["team_view", "team_create", "team_manage"] as const;
 const INDIVIDUALS = ["individual_manage", "individual_view"] as const;
@@ -54,9 +59,9 @@ export const routeTable: readonly RouteRule[] = [
   open("/flightplan/sign-contract", "Sign contract"),
   open("/dashboard", "Dashboard"),
   open("/integration", "Integration"),
-  open("/workflows", "Workflow management"),
-  open("/workflows/create", "New workflow"),
-  open("/workflows/:workflowId", "Workflow"),
+  { ...open("/workflows", "Workflow management"), smallBusinessTitle: "Automations" },
+  { ...open("/workflows/create", "New workflow"), smallBusinessTitle: "New automation" },
+  { ...open("/workflows/:workflowId", "Workflow"), smallBusinessTitle: "Automation" },
   open("/datatable-showcase", "Data table showcase"),
   open("/data-completeness-score", "Data completeness score"),
   open("/offshore-application-success", "Offshore application", "The offshore application has been submitted successfully."),

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { matchRoute } from "../access/routes";
+import { matchRoute, titleIn } from "../access/routes";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { pageTitle } from "../lib/variant";
@@ -14,8 +14,8 @@ import { useFrame } from "./_app";
 export async function loader({ request }: LoaderFunctionArgs) {
   const match = matchRoute(new URL(request.url).pathname);
   if (!match) throw new Response("Not found", { status: 404 });
-  await requireAccess(request, match.rule.pattern);
-  return { title: match.rule.title, message: match.rule.message ?? null };
+  const { edition } = await requireAccess(request, match.rule.pattern);
+  return { title: titleIn(match.rule, edition), message: match.rule.message ?? null };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title ?? "Page not found", matches);

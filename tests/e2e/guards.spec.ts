@@ -66,6 +66,13 @@ test.describe("unknown paths", () => {
     await expect(page).toHaveTitle("Page not found | flightDeck");
   });
 
+  test("outside the frame (an unknown company's sign-in page) the 404 page is titled too", async ({ page }) => {
+    const response = await page.goto("/00000000-0000-0000-0000-000000000000/login");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page).toHaveTitle("Page not found | flightDeck");
+  });
+
   test("show 'Page not found' in smallBusiness too", async ({ page }) => {
     await signIn(page, USERS.owner);
     const response = await page.goto(`${E2E.main.smallbusiness}/some/deeper/unknown-path`);
@@ -73,4 +80,11 @@ test.describe("unknown paths", () => {
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
     await expect(sideMenu(page)).toBeVisible();
   });
+});
+
+test("in smallBusiness the workflows screens are titled as automations, as its menu says", async ({ page }) => {
+  await signIn(page, USERS.owner);
+  await page.goto(`${E2E.main.smallbusiness}/workflows`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Automations");
+  await expect(page).toHaveTitle("Automations | smallBusiness");
 });

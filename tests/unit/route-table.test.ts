@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkAccess, matchPattern, matchRoute, routeTable } from "../../app/access/routes";
+import { checkAccess, matchPattern, matchRoute, routeTable, titleIn } from "../../app/access/routes";
 
 const fd = "flightdeck";
 const sb = "smallbusiness";
@@ -130,5 +130,14 @@ describe("guard rule", () => {
     ["/providers", who(["task_view"], "flightdeck", true), "permission"],
   ] as const)("%s for %j → %s", (path, subject, expected) => {
     expect(checkAccess(rule(path), subject)).toBe(expected);
+  });
+});
+
+describe("titles by edition", () => {
+  it("workflows are automations in smallBusiness, as its menu says", () => {
+    const title = (path: string, edition: "flightdeck" | "smallbusiness") => titleIn(matchRoute(path)!.rule, edition);
+    expect([title("/workflows", "flightdeck"), title("/workflows/create", "flightdeck"), title("/workflows/7", "flightdeck")]).toEqual(["Workflow management", "New workflow", "Workflow"]);
+    expect([title("/workflows", "smallbusiness"), title("/workflows/create", "smallbusiness"), title("/workflows/7", "smallbusiness")]).toEqual(["Automations", "New automation", "Automation"]);
+    expect(title("/dashboard", "smallbusiness")).toBe("Dashboard");
   });
 });
