@@ -70,13 +70,25 @@ export default function Frame() {
     const toggle = document.getElementById("nav-toggle") as HTMLInputElement | null;
     if (toggle) toggle.checked = false;
   }, [location.key]);
+  // Escape closes the open mobile menu, as it closes a drawer; focus goes back to the menu's toggle.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const toggle = document.getElementById("nav-toggle") as HTMLInputElement | null;
+      if (event.key !== "Escape" || !toggle?.checked || event.defaultPrevented) return;
+      toggle.checked = false;
+      toggle.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
   const brand = f.company.main_color ? hexToRgb(f.company.main_color) : undefined;
   return (
     <div className="flex min-h-screen" style={brand ? ({ "--brand": brand } as React.CSSProperties) : undefined}>
       <a href="#main" className="sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-medium text-brand shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4" data-skip-link>
         Skip to main content
       </a>
-      <input type="checkbox" id="nav-toggle" className="peer sr-only" aria-controls="side-menu" aria-label="Show menu" />
+      {/* The small screens' menu toggle; on large screens the menu is always shown, so it is out of the tab order there. */}
+      <input type="checkbox" id="nav-toggle" className="peer sr-only lg:hidden" aria-controls="side-menu" aria-label="Show menu" />
       <Sidebar menu={f.menu} edition={f.edition} underwritingUrl={f.underwritingUrl} />
       <label htmlFor="nav-toggle" className="fixed inset-0 z-30 hidden bg-slate-900/40 peer-checked:block lg:!hidden" aria-hidden="true" />
       <div className="flex min-w-0 flex-1 flex-col">

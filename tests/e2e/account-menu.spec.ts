@@ -57,3 +57,16 @@ test.describe("the account menu's company switcher", () => {
     await expect(menu.getByRole("link", { name: /Broker portal/ })).toHaveCount(0);
   });
 });
+
+test("with JavaScript, Escape closes the account menu and puts focus back on its button; on a wide screen Tab never stops on the hidden mobile menu toggle", async ({ page }) => {
+  await signIn(page, USERS.admin);
+  const menu = await openAccountMenu(page);
+  await menu.getByRole("link", { name: "Personal profile" }).focus();
+  if (test.info().project.name === "js") {
+    await page.keyboard.press("Escape");
+    await expect(menu).not.toHaveAttribute("open", "");
+    await expect(menu.locator("summary")).toBeFocused();
+  }
+  await expect(page.locator("#nav-toggle")).toBeHidden();
+});
+

@@ -206,6 +206,22 @@ test.describe("narrow screens", () => {
     });
   }
 
+  test("with the keyboard: the Menu toggle shows its focus, Space opens the menu, Escape closes it (with JavaScript)", async ({ page }) => {
+    await signIn(page, USERS.admin);
+    const toggle = page.locator("#nav-toggle");
+    await toggle.focus();
+    await page.keyboard.press("Space");
+    await expect(sideMenu(page)).toBeVisible();
+    // The hidden checkbox has the focus: its visible label shows it.
+    const ring = await page.locator("[data-menu-toggle]").evaluate((el) => getComputedStyle(el).boxShadow);
+    expect(ring).not.toBe("none");
+    if (test.info().project.name === "js") {
+      await page.keyboard.press("Escape");
+      await expect(sideMenu(page)).toBeHidden();
+      await expect(toggle).toBeFocused();
+    }
+  });
+
   test("a link of the opened menu navigates", async ({ page }) => {
     await signIn(page, USERS.admin);
     await page.locator("[data-menu-toggle]").click();

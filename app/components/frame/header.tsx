@@ -66,7 +66,18 @@ function AccountMenu({ user, brokerPortalUrl, companyMenu, from }: Pick<HeaderPr
     if (ref.current) ref.current.open = false;
   }, [location.key]);
   return (
-    <details ref={ref} className="group relative" data-account-menu>
+    <details
+      ref={ref}
+      className="group relative"
+      data-account-menu
+      // Escape closes the open menu (as it closes a drawer) and puts focus back on its button.
+      onKeyDown={(event) => {
+        const menu = ref.current;
+        if (event.key !== "Escape" || !menu?.open) return;
+        menu.open = false;
+        menu.querySelector("summary")?.focus();
+      }}
+    >
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full p-1 pr-3 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand [&::-webkit-details-marker]:hidden">
         {user.profile_photo_path ? (
           <img src={user.profile_photo_path} alt="" width={32} height={32} className="h-8 w-8 rounded-full object-cover" data-avatar />
