@@ -1,5 +1,6 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Link, useNavigate } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { useBodyMark, type DrawerProps } from "./drawer";
 
 /**
@@ -9,6 +10,18 @@ import { useBodyMark, type DrawerProps } from "./drawer";
 export function DrawerDialog({ title, closeTo, dismissible = true, children }: DrawerProps) {
   const navigate = useNavigate();
   useBodyMark();
+  // What opened it (the link or button with the focus when it was first drawn) has the focus again once it has
+  // closed, when that is still on the page and nothing else took the focus: the dialog ends with the route, so
+  // Headless UI's own return of the focus (on closing an open dialog) does not happen.
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null));
+  useEffect(
+    () => () => {
+      requestAnimationFrame(() => {
+        if (opener?.isConnected && (document.activeElement === document.body || document.activeElement === null)) opener.focus({ preventScroll: true });
+      });
+    },
+    [opener],
+  );
   return (
     <Dialog open onClose={() => dismissible && navigate(closeTo, { preventScrollReset: true })} className="relative z-50">
       <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />

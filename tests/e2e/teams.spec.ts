@@ -77,6 +77,8 @@ test("with JavaScript the drawer is a modal that Escape closes, opened from the 
     await page.keyboard.press("Escape");
     await expect(drawer(page)).toHaveCount(0);
     await expect(page).toHaveURL((url) => url.pathname === "/team" && url.searchParams.get("search") === token);
+    // The focus is back on the link that opened it.
+    await expect(page.getByRole("link", { name, exact: true })).toBeFocused();
 
     await page.goto(`/team/${id}?search=${token}`);
     await expectHydrated(page.locator("#team-name"));
