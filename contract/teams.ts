@@ -4,10 +4,7 @@ import { pagedSchema } from "./common";
 export const TEAM_MEMBER_ROLES = ["member", "leader"] as const;
 export type TeamMemberRole = (typeof TEAM_MEMBER_ROLES)[number];
 
-/** Spec §9: the teams as a full list (a filter's or a form's options) are asked for in one page of this size. */
-export const TEAMS_FULL_LIST_SIZE = 9999;
-/** Spec §9: the colleagues offered when adding a team member, a page of this size per search. */
-export const TEAM_MEMBER_SEARCH_PAGE_SIZE = 100;
+export { TEAM_MEMBER_SEARCH_PAGE_SIZE, TEAMS_FULL_LIST_SIZE } from "./team-constants";
 
 export const TEAM_NAME_TAKEN = "A team with this name already exists.";
 

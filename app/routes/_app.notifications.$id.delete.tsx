@@ -1,14 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { notificationEnvelopeSchema } from "../../contract/notifications";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { requireUser } from "../services/auth.server";
-import { fromParam, pagesParam, panelHref } from "../services/notifications.server";
+import { fromParam, getNotification, pagesParam, panelHref } from "../services/notifications.server";
 
 /** 'Delete' in the panel asks first (spec §4): this confirmation posts the delete to the panel's action. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api } = await requireUser(request);
-  const { data: n } = await api.get(`/notification/${encodeURIComponent(params.id ?? "")}`, { schema: notificationEnvelopeSchema });
+  const n = await getNotification(api, params.id ?? "");
   const url = new URL(request.url);
   return { id: n.id, title: n.data.title, panel: panelHref(fromParam(url), pagesParam(url)) };
 }

@@ -8,7 +8,6 @@ import { saveNameForm } from "../services/name-form.server";
 import { getRole, renameRole } from "../services/roles.server";
 import { keepFormOnOutage } from "../services/outage.server";
 import { formOf } from "../services/submission.server";
-import { roleNameSchema } from "../../contract/roles";
 
 async function requireManage(request: Request) {
   const signedIn = await requireAccess(request, "/roles");
@@ -26,7 +25,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return keepFormOnOutage(form, async () => {
     const { api } = await requireManage(request);
     const back = `/roles${new URL(request.url).search}`;
-    return saveNameForm(request, form, roleNameSchema, (name) => renameRole(api, params.id!, name), { success: "Role updated.", failure: "Failed to update role." }, back);
+    return saveNameForm(request, form, "role", (name) => renameRole(api, params.id!, name), { success: "Role updated.", failure: "Failed to update role." }, back);
   });
 }
 

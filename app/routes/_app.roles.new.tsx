@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { NewNameDrawer } from "../components/form/name-form";
-import { roleNameSchema } from "../../contract/roles";
 import { newNameAction, newNameLoader, type NewNameRoute } from "../services/name-form.server";
 import { createRole } from "../services/roles.server";
 
-const ROUTE: NewNameRoute = { list: "/roles", nameSchema: roleNameSchema, permissions: ["role_create", "role_manage"], create: createRole, messages: { success: "Role created.", failure: "Failed to create role." } };
+const ROUTE: NewNameRoute = { list: "/roles", rule: "role", permissions: ["role_create", "role_manage"], create: createRole, messages: { success: "Role created.", failure: "Failed to create role." } };
 
 export const loader = ({ request }: LoaderFunctionArgs) => newNameLoader(request, ROUTE);
 

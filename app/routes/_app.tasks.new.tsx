@@ -1,13 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { taskResponseSchema } from "../../contract/tasks";
 import { Drawer } from "../components/drawer";
 import { TaskForm } from "../components/tasks/task-form";
 import { wordsFor } from "../lib/labels";
 import { requireAccess } from "../services/auth.server";
 import { saveTaskForm } from "../services/task-form.server";
-import { activePipelines, teamOptions } from "../services/tasks.server";
+import { activePipelines, createTask, teamOptions } from "../services/tasks.server";
 import { keepFormOnOutage } from "../services/outage.server";
 import { taskFormChoices } from "../services/task-choices.server";
 import { formOf } from "../services/submission.server";
@@ -33,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return keepFormOnOutage(form, async () => {
     const { api, edition } = await requireManage(request);
     const words = wordsFor(edition);
-    return saveTaskForm(request, form, "create", (body) => api.post("/task", { body, schema: taskResponseSchema }), { success: `${words.Task} created.`, failure: `Failed to create ${words.task}.` }, (id) => `/tasks/${id}`);
+    return saveTaskForm(request, form, "create", (body) => createTask(api, body), { success: `${words.Task} created.`, failure: `Failed to create ${words.task}.` }, (id) => `/tasks/${id}`);
   });
 }
 

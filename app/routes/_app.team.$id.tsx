@@ -14,7 +14,7 @@ import "./_app";
 import { addTeamUser, cancelInvitation, companyUserOptions, getTeam, removeMember, renameTeam, setMemberRole } from "../services/teams.server";
 import { refusalOf } from "../services/outage.server";
 import { formOf } from "../services/submission.server";
-import { TEAM_MEMBER_SEARCH_PAGE_SIZE } from "../../contract/teams";
+import { TEAM_MEMBER_SEARCH_PAGE_SIZE } from "../../contract/team-constants";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, subject } = await requireAccess(request, "/team");

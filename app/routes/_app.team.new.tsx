@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { NewNameDrawer } from "../components/form/name-form";
-import { teamNameSchema } from "../../contract/teams";
 import { newNameAction, newNameLoader, type NewNameRoute } from "../services/name-form.server";
 import { createTeam } from "../services/teams.server";
 
-const ROUTE: NewNameRoute = { list: "/team", nameSchema: teamNameSchema, permissions: ["team_create", "team_manage"], create: createTeam, messages: { success: "Team created.", failure: "Failed to create team." } };
+const ROUTE: NewNameRoute = { list: "/team", rule: "team", permissions: ["team_create", "team_manage"], create: createTeam, messages: { success: "Team created.", failure: "Failed to create team." } };
 
 export const loader = ({ request }: LoaderFunctionArgs) => newNameLoader(request, ROUTE);
 

@@ -1,52 +1,15 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
-import { invitationSchema, userSetupBodySchema } from "../../contract/auth";
 import { FormAlert, PasswordField } from "../components/form/field";
 import { pageTitle } from "../lib/variant";
-import { ApiValidationError, createApi } from "../services/api.server";
-import { assertSameOrigin } from "../services/auth.server";
-import { redirectWithToast } from "../services/session.server";
+import { userSetupAction, userSetupLoader } from "../services/user-setup.server";
 import { Form } from "../components/form/form";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Set up your account", matches);
 
-const setupResponse = z.object({ message: z.string(), company: z.object({ uuid: z.string() }) });
-
-function invitationPath(params: LoaderFunctionArgs["params"]) {
-  return `/user-setup/${encodeURIComponent(params.uuid ?? "")}/${encodeURIComponent(params.token ?? "")}`;
-}
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  try {
-    const { data: invitation } = await createApi({ request, signInPage: true }).get(invitationPath(params), { schema: invitationSchema });
-    return { invitation };
-  } catch (error) {
-    if ((error instanceof Response && error.status === 404) || error instanceof ApiValidationError) return { invitation: null };
-    throw error;
-  }
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const submission = parseWithZod(await request.formData(), { schema: userSetupBodySchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password", "password_confirmation"] }) }, { status: 422 });
-  try {
-    const done = await createApi({ request, signInPage: true }).post(invitationPath(params), { body: submission.value, schema: setupResponse });
-    return redirectWithToast(request, `/${done.company.uuid}/login`, { kind: "success", message: done.message });
-  } catch (error) {
-    if (error instanceof ApiValidationError) {
-      return data({ result: submission.reply({ hideFields: ["password", "password_confirmation"], fieldErrors: error.body.errors ?? {}, formErrors: error.body.errors ? [] : [error.body.message] }) }, { status: 422 });
-    }
-    if (error instanceof Response && error.status === 404) {
-      return data({ result: submission.reply({ formErrors: ["This invitation link is not valid or has expired."] }) }, { status: 404 });
-    }
-    throw error;
-  }
-}
+export const loader = (args: LoaderFunctionArgs) => userSetupLoader(args);
+export const action = (args: ActionFunctionArgs) => userSetupAction(args);
 
 export default function UserSetupPage() {
   const { invitation } = useLoaderData<typeof loader>();

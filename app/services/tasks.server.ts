@@ -36,6 +36,7 @@ export type TaskRow = ReturnType<typeof taskRow>;
 
 export const getTask = async (api: Api, id: string) => (await api.get(`/task/${encodeURIComponent(id)}`, { schema: taskResponseSchema })).data;
 export const deleteTasks = (api: Api, ids: number[]) => api.delete("/task", { body: { ids } });
+export const createTask = (api: Api, body: Record<string, unknown>) => api.post("/task", { body, schema: taskResponseSchema });
 export const updateTask = (api: Api, id: string, body: Record<string, unknown>) => api.put(`/task/${encodeURIComponent(id)}`, { body, schema: taskResponseSchema });
 
 /** Active pipelines with their stages (a handful per company: one call). */

@@ -8,6 +8,7 @@ import {
   expectPath,
   latestOutboxId,
   openAccountMenu,
+  outbox,
   sideMenu,
   signIn,
   signInCodesSince,
@@ -116,4 +117,21 @@ test.describe("signing out", () => {
     await page.goto(`${E2E.main.flightdeck}/login`);
     await expectPath(page, "/dashboard");
   });
+});
+
+test("an invited user's set-up page: a wrong link says so; mismatched passwords are refused under the field and set nothing", async ({ page, request }) => {
+  await page.goto("/user-setup/00000000-0000-0000-0000-000000000000/not-a-token");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Invitation not valid");
+
+  const [invitation] = await outbox(request, "new.starter@harbour.test");
+  const link = /\/user-setup\/[^\s]+/.exec(invitation.text)?.[0];
+  expect(link, invitation.text).toBeTruthy();
+  await page.goto(link!);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome, /);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill("a-long-password-2026");
+  await page.getByRole("textbox", { name: "Confirm password", exact: true }).fill("another-password-2026");
+  await page.getByRole("button", { name: "Set password", exact: true }).click();
+  await expect(page.getByText("The passwords do not match.", { exact: true })).toBeVisible();
+  // Still the set-up page: nothing was set.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome, /);
 });

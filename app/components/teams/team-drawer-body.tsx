@@ -1,5 +1,6 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { TEAM_MEMBER_SEARCH_PAGE_SIZE, type TeamMemberRole } from "../../../contract/teams";
+import { TEAM_MEMBER_SEARCH_PAGE_SIZE } from "../../../contract/team-constants";
+import type { TeamMemberRole } from "../../../contract/teams";
 import { formatDate } from "../../lib/format";
 import type { action, loader } from "../../routes/_app.team.$id";
 import { Field, FormAlert } from "../form/field";
