@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import { canonicalQuery, hrefFor, parseListUrl, toSearchParams, type ListSpec, type ListState } from "../lib/list-url";
+import { canonicalQuery, parseListUrl, toSearchParams, type ListSpec, type ListState } from "../lib/list-url";
 import { normaliseFilters, type FilterDefinition } from "../lib/filter-rules";
 import type { Api } from "./api.server";
 import { requireAccess, sessionApi, started, type SignedIn } from "./auth.server";
@@ -104,8 +104,8 @@ async function readListState(request: Request, api: Api, listKey: string, spec: 
     const saved = await api.get(`/list-preferences/${listKey}`, { schema: preferencesSchema }).catch(() => null);
     const query = saved?.data.filters?.query;
     if (typeof query === "string" && query) {
-      const restored = parseListUrl(new URLSearchParams(query), spec);
-      throw redirect(hrefFor(url.pathname, { ...restored, page: 1 }, spec));
+      // The URL's other parameters go along (a drawer's own, such as the client a new task is for).
+      throw redirectToCanonical(url, { ...parseListUrl(new URLSearchParams(query), spec), page: 1 }, spec);
     }
     return { state: parseListUrl(params, spec), remembering: Promise.resolve() };
   }

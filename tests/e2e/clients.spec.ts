@@ -79,6 +79,8 @@ test.describe("Clients, as Harbour Brokers' admin", () => {
     const company = await api.company(`E2E Task Co ${token}`);
     const name = `Renewal call ${token}`;
 
+    // The tasks list remembers its filters; the new-task drawer over it keeps its own parameter when they come back.
+    await page.goto(`/tasks?search=${token}`);
     await page.goto(`/individual/${person.id}?tab=tasks`);
     await expect(page.getByText(`No tasks for Tara Task${token} yet.`)).toBeVisible();
     await page.getByRole("link", { name: "Add task", exact: true }).click();

@@ -1,12 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { companyBody, individualBody, lineBody, MAX_SPLITS, splitErrorsByRow, splitField } from "../../app/lib/client-forms";
 import { formState } from "../../app/components/clients/form-state";
+import { formData } from "../helpers/form-data";
 
-const form = (entries: Record<string, string>) => {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(entries)) f.append(k, v);
-  return f;
-};
+const form = formData;
 
 describe("individual form body", () => {
   it("on create leaves empty fields out and trims the rest", () => {

@@ -1,11 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { taskBody } from "../../app/services/task-form.server";
+import { formData } from "../helpers/form-data";
 
-const form = (fields: Record<string, string>) => {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) f.set(k, v);
-  return f;
-};
+const form = formData;
 
 describe("the task form's body for the API", () => {
   it("sends the client the task is for, and leaves out the form's own fields", () => {

@@ -10,6 +10,7 @@ import { SearchableSelect } from "../form/searchable-select";
 import { SelectField } from "../form/select-field";
 import { PipelineStageFields, type PipelineOption } from "./pipeline-stage-fields";
 import { Form } from "../form/form";
+import type { DropdownOption } from "../../lib/filter-rules";
 import type { TaskChoices } from "../../services/task-choices.server";
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
@@ -62,34 +63,26 @@ export function TaskForm({ task, pipelines, teams, choices, words, lastResult, c
         errors={err("team_member_id")}
       />
       {choices.individuals ? (
-        <SearchableSelect
-          id="task-individual"
-          name="source_individual_id"
+        <ClientSelect
+          kind="individual"
           label={capitalised(words.individual)}
-          optionsUrl="/resources/client-individuals"
-          itemUrl="/resources/client-individuals"
-          defaultValue={value("source_individual_id", task ? task.source_individual_id : choices.preset.individual?.value) || null}
-          defaultOption={
+          value={value("source_individual_id", task ? task.source_individual_id : choices.preset.individual?.value)}
+          known={
             task?.sourceIndividual
               ? { value: String(task.sourceIndividual.id), label: task.sourceIndividual.email ? `${task.sourceIndividual.full_name} (${task.sourceIndividual.email})` : task.sourceIndividual.full_name }
               : choices.preset.individual
           }
-          initialOptions={choices.individuals}
-          placeholder="None"
+          options={choices.individuals}
           errors={err("source_individual_id")}
         />
       ) : null}
       {choices.companies ? (
-        <SearchableSelect
-          id="task-company"
-          name="company_id"
+        <ClientSelect
+          kind="company"
           label={capitalised(words.company)}
-          optionsUrl="/resources/client-companies"
-          itemUrl="/resources/client-companies"
-          defaultValue={value("company_id", task ? task.company_id : choices.preset.company?.value) || null}
-          defaultOption={task?.company ? { value: String(task.company.id), label: task.company.name } : choices.preset.company}
-          initialOptions={choices.companies}
-          placeholder="None"
+          value={value("company_id", task ? task.company_id : choices.preset.company?.value)}
+          known={task?.company ? { value: String(task.company.id), label: task.company.name } : choices.preset.company}
+          options={choices.companies}
           errors={err("company_id")}
         />
       ) : null}
@@ -113,5 +106,24 @@ export function TaskForm({ task, pipelines, teams, choices, words, lastResult, c
         </button>
       </div>
     </Form>
+  );
+}
+
+/** Whom the task is for: a client individual (source_individual_id) or company (company_id), searched by name. */
+function ClientSelect({ kind, label, value, known, options, errors }: { kind: "individual" | "company"; label: string; value: string; known: DropdownOption | null; options: DropdownOption[]; errors?: string[] }) {
+  const resource = kind === "individual" ? "/resources/client-individuals" : "/resources/client-companies";
+  return (
+    <SearchableSelect
+      id={`task-${kind}`}
+      name={kind === "individual" ? "source_individual_id" : "company_id"}
+      label={label}
+      optionsUrl={resource}
+      itemUrl={resource}
+      defaultValue={value || null}
+      defaultOption={known}
+      initialOptions={options}
+      placeholder="None"
+      errors={errors}
+    />
   );
 }
