@@ -189,7 +189,7 @@ function TaskSections({
   result,
   hrefWith,
 }: TaskPageData & { result: SectionResult | undefined; hrefWith: (name: string) => (page: number) => string }) {
-  const { Section, ProgressForm, ConfidenceForm, RevenueForm, ProductsSection, NotesSection, ActivitySection } = sections.read();
+  const { Section, ProgressForm, ConfidenceForm, RevenueForm, ProductsSection, NotesSection, ActivitySection, DatapointsList } = sections.read();
   const lookups = {
     payment_frequency_id: Object.fromEntries(frequencies.map((f) => [f.value, f.label])),
     ...Object.fromEntries(Object.entries(confidence).map(([field, options]) => [field, Object.fromEntries(options.map((o) => [o.value, o.label.replace(/ \(\d+\)$/, "")]))])),
@@ -213,6 +213,11 @@ function TaskSections({
         </Section>
       </div>
       <div className="space-y-6">
+        {Object.keys(task.datapoints ?? {}).length ? (
+          <Section id="details" title="Details" info={`What else is recorded about the ${words.task}.`}>
+            <DatapointsList datapoints={task.datapoints} />
+          </Section>
+        ) : null}
         <Section id="notes" title="Notes" info="Progress notes and notes added here, newest first.">
           <NotesSection notes={notes.data} page={notes.page} lastPage={notes.lastPage} hrefFor={hrefWith("notesPage")} result={result} canManage={canManage} />
         </Section>

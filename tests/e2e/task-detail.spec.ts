@@ -67,6 +67,23 @@ test.describe("Task page, as Harbour Brokers' admin", () => {
     await signIn(page, USERS.admin);
   });
 
+  test("what else is recorded about a task (its datapoints) shows under Details by name, dates as dd/mm/yy; a task without any has no Details", async ({ page, request }, testInfo) => {
+    const api = await taskApi(request, USERS.admin.email);
+    const [pipeline] = await api.pipelines();
+    const token = uniqueToken(testInfo);
+    const id = await api.createTask(`Datapoints ${token}`, pipeline.id, pipeline.stages[0].id, { datapoints: { source: "Introducer", renewal_month: "October", review_on: "2027-01-15" } });
+    const plain = await api.createTask(`No datapoints ${token}`, pipeline.id, pipeline.stages[0].id);
+
+    await page.goto(`/tasks/${id}`);
+    const details = section(page, "Details");
+    await expect(details.locator("dt")).toHaveText(["Renewal month", "Review on", "Source"]);
+    await expect(details.locator("dd")).toHaveText(["October", "15/01/27", "Introducer"]);
+
+    await page.goto(`/tasks/${plain}`);
+    await expect(section(page, "Notes")).toBeVisible();
+    await expect(section(page, "Details")).toHaveCount(0);
+  });
+
   test("an open task whose expected close has passed reads 'overdue' in the list and on its page; one still to come does not", async ({ page, request }, testInfo) => {
     const api = await taskApi(request, USERS.admin.email);
     const [pipeline] = await api.pipelines();

@@ -4,7 +4,7 @@ import { CONFIDENCE_QUESTIONS } from "../../../contract/task-constants";
 import type { Activity, Task, TaskNote, TaskProduct } from "../../../contract/tasks";
 import { formatDate, formatDateTime, formatMoney } from "../../lib/format";
 import type { Words } from "../../lib/labels";
-import { activityLines, activityVerb, type ActivityLookups } from "../../lib/task-activity";
+import { activityFieldLabel, activityLines, activityValue, activityVerb, type ActivityLookups } from "../../lib/task-activity";
 import { DateInput } from "../form/date-input";
 import { Field, FormAlert } from "../form/field";
 import { FileField } from "../form/file-field";
@@ -48,6 +48,26 @@ export function Section({ id, title, info, children }: { id: string; title: stri
       {info ? <p className="mt-1 text-sm text-slate-500">{info}</p> : null}
       <div className="mt-4">{children}</div>
     </section>
+  );
+}
+
+/**
+ * The task's datapoints (what else was recorded about it, by an import or the API), each by its name, in the
+ * names' order (the database keeps no order of its own): read only.
+ */
+export function DatapointsList({ datapoints }: { datapoints: Record<string, unknown> }) {
+  const shown = Object.entries(datapoints)
+    .map(([key, value]) => ({ key, label: activityFieldLabel(key), text: activityValue(value) ?? "—" }))
+    .sort((a, b) => a.label.localeCompare(b.label, "en-GB"));
+  return (
+    <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm" data-datapoints>
+      {shown.map(({ key, label, text }) => (
+        <div key={key}>
+          <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>
+          <dd className="mt-0.5 break-words">{text}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
