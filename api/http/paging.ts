@@ -46,36 +46,61 @@ export function cappedCountQuery(db: Db, table: PgTable, where: SQL | undefined,
 export const cappedTotal = (n: number, cap = TOTAL_CAP): ListTotal => (n > cap ? { total: cap, capped: true } : { total: n, capped: false });
 
 /**
+ * A memory per database of at most `limit` entries, the most recently used kept (a Map keeps insertion order:
+ * an entry read or written is moved last; the first is the one dropped).
+ */
+function memoryPerDatabase<V>(limit: number) {
+  const memories = new WeakMap<Db, Map<string, V>>();
+  return (db: Db) => {
+    let memory = memories.get(db);
+    if (!memory) {
+      memory = new Map();
+      memories.set(db, memory);
+    }
+    const kept = memory;
+    return {
+      get(key: string): V | undefined {
+        const known = kept.get(key);
+        if (known !== undefined) {
+          kept.delete(key);
+          kept.set(key, known);
+        }
+        return known;
+      },
+      set(key: string, value: V) {
+        kept.delete(key);
+        kept.set(key, value);
+        if (kept.size > limit) kept.delete(kept.keys().next().value!);
+      },
+      has: (key: string) => kept.has(key),
+      clear: () => kept.clear(),
+    };
+  };
+}
+
+/**
  * Counts remembered with the list version they were taken at (list_versions: a new number from a sequence
  * that never restarts on every write to the list's table, by triggers), per database. While a tenant's
  * version is unchanged its rows are too, so the count is exact; paging through a list, or many users opening
  * the same list, count once. The most recently used REMEMBERED_COUNTS are kept.
  */
 const REMEMBERED_COUNTS = 5_000;
-const rememberedCounts = new WeakMap<Db, Map<string, { version: number; total: ListTotal }>>();
+const rememberedCounts = memoryPerDatabase<{ version: number; total: ListTotal }>(REMEMBERED_COUNTS);
 
 export function countMemory(db: Db) {
-  let memory = rememberedCounts.get(db);
-  if (!memory) {
-    memory = new Map();
-    rememberedCounts.set(db, memory);
-  }
+  const memory = rememberedCounts(db);
   return {
     recall(key: string, version: number | null | undefined): ListTotal | undefined {
+      if (version === null || version === undefined) return undefined;
       const known = memory.get(key);
-      if (!known || version === null || version === undefined || known.version !== version) return undefined;
-      memory.delete(key); // most recently used last
-      memory.set(key, known);
-      return known.total;
+      return known?.version === version ? known.total : undefined;
     },
-    has: (key: string) => memory.has(key),
+    has: memory.has,
     /** Forgets every remembered count (the benchmark's first-view timing). */
-    clear: () => memory.clear(),
+    clear: memory.clear,
     remember(key: string, version: number | null | undefined, total: ListTotal) {
       if (version === null || version === undefined) return;
-      memory.delete(key);
       memory.set(key, { version, total: { total: total.total, capped: total.capped } });
-      if (memory.size > REMEMBERED_COUNTS) memory.delete(memory.keys().next().value!);
     },
   };
 }
@@ -99,31 +124,16 @@ interface PageStart {
   id: number;
   inclusive: boolean;
 }
-const rememberedStarts = new WeakMap<Db, Map<string, PageStart>>();
+const rememberedStarts = memoryPerDatabase<PageStart>(PAGE_STARTS);
 
 export function pageStarts(db: Db) {
-  let memory = rememberedStarts.get(db);
-  if (!memory) {
-    memory = new Map();
-    rememberedStarts.set(db, memory);
-  }
+  const memory = rememberedStarts(db);
   const at = (pagesKey: string, page: number) => `${pagesKey}\u0000${page}`;
   return {
-    recall(pagesKey: string, page: number): PageStart | undefined {
-      const known = memory.get(at(pagesKey, page));
-      if (known) {
-        memory.delete(at(pagesKey, page)); // most recently used last
-        memory.set(at(pagesKey, page), known);
-      }
-      return known;
-    },
-    remember(pagesKey: string, page: number, start: PageStart) {
-      memory.delete(at(pagesKey, page));
-      memory.set(at(pagesKey, page), start);
-      if (memory.size > PAGE_STARTS) memory.delete(memory.keys().next().value!);
-    },
+    recall: (pagesKey: string, page: number): PageStart | undefined => memory.get(at(pagesKey, page)),
+    remember: (pagesKey: string, page: number, start: PageStart) => memory.set(at(pagesKey, page), start),
     /** Forgets every page start (the benchmark's first-view timing). */
-    clear: () => memory.clear(),
+    clear: memory.clear,
   };
 }
 
@@ -166,9 +176,15 @@ export class ListShape {
     return this.part(`sort:${sort.desc ? "-" : ""}${sort.field}`, chosen);
   }
 
-  /** `column` contains `term` (case-insensitive, LIKE wildcards taken literally) when a term is given, otherwise no condition. */
-  contains(name: string, column: AnyColumn | SQL, term: string | undefined): SQL | undefined {
-    return this.when(name, term === undefined ? undefined : `%${likeEscape(term)}%`, (p) => ilike(column, p));
+  /**
+   * `column` (or any of `columns`) contains `term` (case-insensitive, LIKE wildcards taken literally) when a term is
+   * given, otherwise no condition.
+   */
+  contains(name: string, columns: AnyColumn | SQL | (AnyColumn | SQL)[], term: string | undefined): SQL | undefined {
+    return this.when(name, term === undefined ? undefined : `%${likeEscape(term)}%`, (p) => {
+      const matches = [columns].flat().map((column) => ilike(column, p));
+      return matches.length === 1 ? matches[0] : or(...matches)!;
+    });
   }
 
   /** Names the shape: the key of its prepared statements. */

@@ -1,5 +1,5 @@
 import type { Variant } from "../lib/variant";
-import { checkAccess, ruleFor, type AccessSubject } from "./routes";
+import { mayOpen, type AccessSubject } from "./routes";
 
 /**
  * The account menu of the header (spec, page frame): the user's name, last name and e-mail;
@@ -35,7 +35,7 @@ export function companySwitcher(edition: Variant, companyName: string, subject: 
   return {
     heading: edition === "flightdeck" ? "Company account" : null,
     companyName,
-    items: COMPANY_ITEMS.filter((item) => checkAccess(ruleFor(item.to), subject) === "ok").map((item) => ({ ...item })),
+    items: COMPANY_ITEMS.filter((item) => mayOpen(item.to, subject)).map((item) => ({ ...item })),
   };
 }
 

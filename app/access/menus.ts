@@ -1,5 +1,5 @@
 import type { Variant } from "../lib/variant";
-import { checkAccess, ruleFor, type AccessSubject } from "./routes";
+import { mayOpen, type AccessSubject } from "./routes";
 
 export interface MenuLink {
   kind: "link";
@@ -81,7 +81,7 @@ export const menus: Record<Variant, Menu> = {
 export function linkVisible(item: MenuLink, who: AccessSubject): boolean {
   if (item.hideForParentTenant && who.isParentTenant) return false;
   if (item.external) return true;
-  return checkAccess(ruleFor(item.to), who) === "ok";
+  return mayOpen(item.to, who);
 }
 
 /** The menu of an edition as this user sees it: hidden links dropped, empty groups and trailing sections removed. */

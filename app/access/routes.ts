@@ -188,6 +188,9 @@ export interface AccessSubject {
   isParentTenant: boolean;
 }
 
+/** Whether the user may open the route of `pattern` (its guard rule says ok). */
+export const mayOpen = (pattern: string, who: AccessSubject) => checkAccess(ruleFor(pattern), who) === "ok";
+
 /** The guard rule: ok, or why not (every refusal sends the user to /dashboard). */
 export function checkAccess(rule: RouteRule, who: AccessSubject): "ok" | "permission" | "variant" | "parent-tenant" {
   if (rule.variant && rule.variant !== who.edition) return "variant";

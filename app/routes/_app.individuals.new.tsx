@@ -9,7 +9,7 @@ import { requireAccess } from "../services/auth.server";
 import { jobTitleOptions, saveClientDrawer } from "../services/clients.server";
 import { companyOptions } from "../services/companies.server";
 import { createIndividual, individualBody } from "../services/individuals.server";
-import { companyUserOptions } from "../services/teams.server";
+import { companyUserOptions, readsTeams } from "../services/teams.server";
 
 async function requireCreate(request: Request) {
   const signedIn = await requireAccess(request, "/individuals");
@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api, edition, subject } = await requireCreate(request);
   // Linking at once needs the right to manage companies (the API checks it as it links).
   const canLink = subject.permissions.includes("company_manage");
-  const teamReader = subject.permissions.some((p) => p === "team_view" || p === "team_create" || p === "team_manage");
+  const teamReader = readsTeams(subject.permissions);
   const [jobTitles, companies, owners] = await Promise.all([
     canLink ? jobTitleOptions(api) : [],
     canLink ? companyOptions(api, { perPage: 100 }).then((r) => r.options) : [],

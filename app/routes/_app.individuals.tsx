@@ -16,7 +16,7 @@ import { requireAccess } from "../services/auth.server";
 import { companyOption, companyOptions, getCompany } from "../services/companies.server";
 import { individualFilters, individualRow, listIndividuals, showsArchived, type IndividualRow } from "../services/individuals.server";
 import { openListPage, selectedIds } from "../services/lists.server";
-import { companyUserOptions } from "../services/teams.server";
+import { companyUserOptions, readsTeams } from "../services/teams.server";
 import { useFrame } from "./_app";
 import { formOf } from "../services/submission.server";
 
@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
   const words = wordsFor(edition);
   const canReadCompanies = subject.permissions.some((p) => p === "company_view" || p === "company_manage");
-  const teamReader = subject.permissions.some((p) => p === "team_view" || p === "team_create" || p === "team_manage");
+  const teamReader = readsTeams(subject.permissions);
   const chosenCompany = typeof state.filters.company_id === "string" ? state.filters.company_id : null;
   const [companies, chosen, owners] = await Promise.all([
     // The first companies, for the company filter's select without JavaScript.

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "../services/auth.server";
 import { TEAM_MEMBER_SEARCH_PAGE_SIZE } from "../../contract/teams";
 import { DROPDOWN_PAGE_SIZE } from "../components/form/searchable-select";
-import { companyUserOptions } from "../services/teams.server";
+import { companyUserOptions, readsTeams } from "../services/teams.server";
 
 /**
  * Options for the searchable user dropdown: `?search=&page=&perPage=` answers { options, hasMore };
@@ -12,7 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Any signed-in user may pick a colleague (assigning a task, filtering by assignee); the API decides
   // which colleagues they see.
   const { api, subject } = await requireUser(request);
-  const teamReader = subject.permissions.some((p) => p === "team_view" || p === "team_create" || p === "team_manage");
+  const teamReader = readsTeams(subject.permissions);
   const url = new URL(request.url);
   const value = url.searchParams.get("value");
   if (value) {

@@ -12,6 +12,7 @@ import { teamUserOptionListSchema } from "../../contract/teams";
 import { todayInLondon } from "../lib/dates";
 import { toApiQuery, type ListState } from "../lib/list-url";
 import type { Api } from "./api.server";
+import { readsTeams, colleaguesPath } from "./teams.server";
 
 const id = (value: string | number) => encodeURIComponent(String(value));
 
@@ -67,7 +68,7 @@ export const setTargets = (api: Api, pipelineId: string, body: { period: TargetP
  * those who may read teams, otherwise the people who share a team with the caller.
  */
 export async function pipelineUserChoices(api: Api, permissions: readonly string[]) {
-  const teamReader = permissions.some((p) => p === "team_view" || p === "team_create" || p === "team_manage");
-  const res = await api.get(teamReader ? "/users/team" : "/me/team/user", { query: { "page[size]": 999 }, schema: teamUserOptionListSchema });
+  const teamReader = readsTeams(permissions);
+  const res = await api.get(colleaguesPath(teamReader), { query: { "page[size]": 999 }, schema: teamUserOptionListSchema });
   return res.data.map((u) => ({ id: u.id, full_name: u.full_name, email: u.email }));
 }

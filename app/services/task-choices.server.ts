@@ -1,9 +1,9 @@
-import { checkAccess, ruleFor, type AccessSubject } from "../access/routes";
+import { mayOpen, type AccessSubject } from "../access/routes";
 import type { DropdownOption } from "../lib/filter-rules";
 import type { Api } from "./api.server";
 import { companyOption, companyOptions, getCompany } from "./companies.server";
 import { getIndividual, individualOption, individualOptions } from "./individuals.server";
-import { companyUserOptions } from "./teams.server";
+import { companyUserOptions, readsTeams } from "./teams.server";
 
 /** How many choices the form's dropdowns hold before a search (all a no-JavaScript select offers). */
 const FIRST_CHOICES = 100;
@@ -26,10 +26,9 @@ export interface TaskChoices {
  * numeric ids from the address; an unknown one is ignored).
  */
 export async function taskFormChoices(api: Api, subject: AccessSubject, preset: { individual?: string | null; company?: string | null } = {}): Promise<TaskChoices> {
-  const may = (path: string) => checkAccess(ruleFor(path), subject) === "ok";
-  const teamReader = subject.permissions.some((p) => p === "team_view" || p === "team_create" || p === "team_manage");
-  const seesIndividuals = may("/individuals");
-  const seesCompanies = may("/companies");
+  const teamReader = readsTeams(subject.permissions);
+  const seesIndividuals = mayOpen("/individuals", subject);
+  const seesCompanies = mayOpen("/companies", subject);
   const [assignees, individuals, companies, individual, company] = await Promise.all([
     companyUserOptions(api, { perPage: FIRST_CHOICES, teamReader }).then((r) => r.options, () => []),
     seesIndividuals ? individualOptions(api, { perPage: FIRST_CHOICES }).then((r) => r.options) : null,

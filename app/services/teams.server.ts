@@ -15,6 +15,12 @@ export const setMemberRole = (api: Api, id: string, userId: string, role: string
 export const removeMember = (api: Api, id: string, userId: string) => api.delete(`/teams/${encodeURIComponent(id)}/users/${encodeURIComponent(userId)}`);
 export const cancelInvitation = (api: Api, id: string, invitationId: string) => api.delete(`/teams/${encodeURIComponent(id)}/invitations/${encodeURIComponent(invitationId)}`);
 
+/** Who may read teams: they pick from every active colleague, anyone else from the people who share a team with them. */
+export const readsTeams = (permissions: readonly string[]) => permissions.some((p) => p === "team_view" || p === "team_create" || p === "team_manage");
+
+/** The colleagues a user may pick (readsTeams): every active one, or those who share a team with the caller. */
+export const colleaguesPath = (teamReader: boolean) => (teamReader ? "/users/team" : "/me/team/user");
+
 /**
  * Users of the company for the searchable dropdown (20 a page): every active colleague for those who
  * may read teams, otherwise the people who share a team with the caller.
@@ -23,7 +29,7 @@ export async function companyUserOptions(
   api: Api,
   { search, page, perPage, id, notInTeam, teamReader = true }: { search?: string; page?: number; perPage?: number; id?: string; notInTeam?: string; teamReader?: boolean },
 ) {
-  const res = await api.get(teamReader ? "/users/team" : "/me/team/user", {
+  const res = await api.get(colleaguesPath(teamReader), {
     query: {
       "page[number]": page ?? 1,
       "page[size]": perPage ?? 20,

@@ -1,11 +1,11 @@
-import { and, eq, ilike, or, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { ListQuery } from "../../../contract/common";
 import { NAME_TAKEN, PROVIDER_SORTS, providerBodySchema, type Provider, type ProviderBody } from "../../../contract/providers";
 import type { Db } from "../../db/client";
 import { companies, providers } from "../../db/schema";
 import { HttpError, invalid, notFound } from "../../http/errors";
 import type { FormBody, UploadedFile } from "../../http/multipart";
-import { countedListStatements, countedPage, likeEscape, ListShape, listOrder, sortOf, textFilter } from "../../http/paging";
+import { countedListStatements, countedPage, ListShape, listOrder, sortOf, textFilter } from "../../http/paging";
 import { zodErrors } from "../../http/validation";
 import type { Storage } from "../../integrations/storage";
 import { checkImageUpload, type ImageType } from "../../integrations/storage/image";
@@ -48,7 +48,7 @@ export async function listProviders(db: Db, tenantId: number, query: ListQuery) 
   const shape = new ListShape();
   const where = and(
     eq(providers.tenantId, shape.value("tenant", tenantId)),
-    shape.when("search", search === undefined ? undefined : `%${likeEscape(search)}%`, (p) => or(ilike(providers.name, p), ilike(providers.nominalCode, p))!),
+    shape.contains("search", [providers.name, providers.nominalCode], search),
     shape.contains("name", providers.name, textFilter(query, "name")),
     shape.contains("nominal_code", providers.nominalCode, textFilter(query, "nominal_code")),
   )!;

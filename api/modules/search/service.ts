@@ -12,7 +12,9 @@ import { startsWith } from "../../lib/prefix";
  * the limit, those where a later word starts with q ("okafor" finds "Florence Okafor"), in name order. Each step
  * is one indexed read: the prefix a range of the (tenant, lower(name)) b-tree, a later word the trigram index.
  */
-async function startsFirst<T extends { id: number }>(limit: number, read: (match: "start" | "word", limit: number) => Promise<T[]>): Promise<T[]> {
+type Step = "start" | "word";
+
+async function startsFirst<T extends { id: number }>(limit: number, read: (match: Step, limit: number) => Promise<T[]>): Promise<T[]> {
   const first = await read("start", limit);
   if (first.length >= limit) return first;
   return [...first, ...(await read("word", limit - first.length))];
@@ -21,13 +23,16 @@ async function startsFirst<T extends { id: number }>(limit: number, read: (match
 /** `column` has a word after its first that starts with `text` (lower-cased), and does not itself start with it. */
 const laterWord = (column: AnyColumn, text: string) => and(ilike(column, `% ${likeEscape(text)}%`), notIlike(column, `${likeEscape(text)}%`))!;
 
+/** A step's condition on a name (see startsFirst): it starts with `text` (lower-cased), or a later word of it does. */
+const nameMatches = (match: Step, column: AnyColumn, text: string) => (match === "start" ? startsWith(sql`lower(${column})`, text) : laterWord(column, text));
+
 /** Tasks by name (see startsFirst), their pipeline and stage names joined for the subtitle. */
 async function searchTasks(db: Db, tenantId: number, q: string, limit: number): Promise<SearchResult[]> {
   const page = await startsFirst(limit, (match, n) =>
     db
       .select({ id: tasks.id })
       .from(tasks)
-      .where(and(eq(tasks.tenantId, tenantId), match === "start" ? startsWith(sql`lower(${tasks.name})`, q) : laterWord(tasks.name, q)))
+      .where(and(eq(tasks.tenantId, tenantId), nameMatches(match, tasks.name, q)))
       .orderBy(asc(sql`lower(${tasks.name})`), asc(tasks.id))
       .limit(n),
   );
@@ -54,9 +59,10 @@ async function searchIndividuals(db: Db, tenantId: number, q: string, limit: num
       .where(
         and(
           eq(individuals.tenantId, tenantId),
+          // Or an e-mail that starts with it; the later words are of the name only.
           match === "start"
-            ? or(startsWith(sql`lower(${individuals.fullName})`, q), startsWith(sql`lower(${individuals.email})`, q))
-            : and(laterWord(individuals.fullName, q), notIlike(sql`coalesce(${individuals.email}, '')`, `${likeEscape(q)}%`)),
+            ? or(nameMatches(match, individuals.fullName, q), startsWith(sql`lower(${individuals.email})`, q))
+            : and(nameMatches(match, individuals.fullName, q), notIlike(sql`coalesce(${individuals.email}, '')`, `${likeEscape(q)}%`)),
           isNull(individuals.archivedAt),
         ),
       )
@@ -72,7 +78,7 @@ async function searchCompanies(db: Db, tenantId: number, q: string, limit: numbe
     db
       .select({ id: clientCompanies.id, name: clientCompanies.name, town: clientCompanies.town, postcode: clientCompanies.postcode })
       .from(clientCompanies)
-      .where(and(eq(clientCompanies.tenantId, tenantId), match === "start" ? startsWith(sql`lower(${clientCompanies.name})`, q) : laterWord(clientCompanies.name, q)))
+      .where(and(eq(clientCompanies.tenantId, tenantId), nameMatches(match, clientCompanies.name, q)))
       .orderBy(asc(sql`lower(${clientCompanies.name})`), asc(clientCompanies.id))
       .limit(n),
   );
