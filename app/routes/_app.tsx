@@ -9,6 +9,7 @@ import "../components/frame/page-header";
 import "../lib/island";
 import { FrameErrorBoundary } from "../components/route-error-boundary";
 import { Header } from "../components/frame/header";
+import { LoaderOverlay } from "../components/frame/loader-overlay";
 import { Sidebar } from "../components/frame/sidebar";
 import { hexToRgb, productName } from "../lib/variant";
 import { requireUser, sessionApi, started } from "../services/auth.server";
@@ -112,6 +113,7 @@ export default function Frame() {
         </main>
         <Footer edition={f.edition} helpUrl={f.helpUrl} year={f.year} />
       </div>
+      <LoaderOverlay pathname={location.pathname} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { emulateSlow4G } from "../../bench/slow-4g";
-import { DEV_BANNER, E2E, USERS, apiSignIn, expectPath, menuLink, openAccountMenu, sideMenu, signIn } from "./helpers";
+import { DEV_BANNER, E2E, USERS, apiSignIn, expectHydrated, expectPath, menuLink, openAccountMenu, sideMenu, signIn } from "./helpers";
 
 test.describe("flightDeck menu", () => {
   test("a parent tenant's admin sees the flightDeck entries, Providers and no Flightplan", async ({ page }) => {
@@ -106,6 +106,37 @@ test.describe("page frame", () => {
     // The next Tab is inside the page, not in the side menu or the header.
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.querySelector("main")!.contains(document.activeElement))).toBe(true);
+  });
+
+  test("a page that is slow to come covers the frame with the loader overlay until it arrives; a list's own filtering does not", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === "nojs", "without JavaScript the browser's own loading indicator shows a page on its way");
+    await signIn(page, USERS.admin);
+    await expectHydrated(page.getByRole("heading", { level: 1 }));
+    const overlay = page.locator("[data-loader-overlay]");
+    // Client-side navigations fetch the next page's data from {path}.data: held back 1.5 s.
+    let release = () => {};
+    await page.route(/\.data(\?|$)/, async (route) => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+        setTimeout(resolve, 1_500);
+      });
+      await route.continue();
+    });
+    await menuLink(page, "Tasks").click();
+    await expect(overlay).toBeVisible();
+    await expect(overlay.getByRole("status")).toHaveText("Loading…");
+    release();
+    await expectPath(page, "/tasks");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tasks");
+    await expect(overlay).toHaveCount(0);
+    // Sorting the list stays on its page: the table shows placeholder rows, the page is not covered.
+    const sort = page.getByRole("columnheader").getByRole("link").first();
+    await sort.click();
+    await expect(page.locator("table[aria-busy=true]")).toBeVisible();
+    await page.waitForTimeout(800);
+    await expect(overlay).toHaveCount(0);
+    release();
+    await expect(page.locator("table[aria-busy=true]")).toHaveCount(0);
   });
 
   test("on a slow device the tasks list and the dashboard are drawn whole: nothing on them moves as the page arrives", async ({ browser, page }, testInfo) => {
