@@ -1,7 +1,7 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Link, useNavigate } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import { useBodyMark, type DrawerProps } from "./drawer";
+import { useState } from "react";
+import { useBodyMark, useFocusReturn, type DrawerProps } from "./drawer";
 
 /**
  * The drawer as a Headless UI dialog (focus trap, Escape, backdrop click, the page behind made inert): a chunk
@@ -11,17 +11,10 @@ export function DrawerDialog({ title, closeTo, dismissible = true, children }: D
   const navigate = useNavigate();
   useBodyMark();
   // What opened it (the link or button with the focus when it was first drawn) has the focus again once it has
-  // closed, when that is still on the page and nothing else took the focus: the dialog ends with the route, so
-  // Headless UI's own return of the focus (on closing an open dialog) does not happen.
+  // closed: the dialog ends with the route, so Headless UI's own return of the focus (on closing an open dialog)
+  // does not happen.
   const [opener] = useState(() => (document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null));
-  useEffect(
-    () => () => {
-      requestAnimationFrame(() => {
-        if (opener?.isConnected && (document.activeElement === document.body || document.activeElement === null)) opener.focus({ preventScroll: true });
-      });
-    },
-    [opener],
-  );
+  useFocusReturn(opener);
   return (
     <Dialog open onClose={() => dismissible && navigate(closeTo, { preventScrollReset: true })} className="relative z-50">
       <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { isAppHydrated, useHydrated } from "../lib/use-hydrated";
 
@@ -42,6 +42,29 @@ export function useBodyMark(open = true) {
 }
 
 /**
+ * Once the drawer has closed, and nothing else took the focus, the focus goes back to what opened it: `opener`
+ * (what had the focus when the drawer was drawn) when still on the page, else the page's link to the drawer's own
+ * address (a drawer drawn by the server was opened by a page load, but that link would have opened it), else the
+ * page's main region. Without it the focus would be left on the page's body, and the keyboard's next Tab starts
+ * from the top of the page.
+ */
+export function useFocusReturn(opener: HTMLElement | null) {
+  const location = useLocation();
+  const [address] = useState(() => `${location.pathname}${location.search}`);
+  useEffect(
+    () => () => {
+      requestAnimationFrame(() => {
+        if (document.activeElement && document.activeElement !== document.body) return;
+        const link = [...document.querySelectorAll<HTMLAnchorElement>("main a[href]")].find((a) => a.getAttribute("href") === address);
+        const target = opener?.isConnected ? opener : (link ?? document.getElementById("main"));
+        target?.focus({ preventScroll: true });
+      });
+    },
+    [opener, address],
+  );
+}
+
+/**
  * Makes `panel` modal: everything else in the page inert (no focus, no clicks, hidden from assistive
  * technology), the page's scroll held, and the focus moved into the panel unless it is there already. The
  * returned function undoes it.
@@ -75,6 +98,7 @@ function PanelDrawer({ title, closeTo, dismissible = true, children }: DrawerPro
   const panel = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   useBodyMark(live);
+  useFocusReturn(null);
   useEffect(() => {
     if (!live || !panel.current) return;
     void loadDialog().catch(() => undefined); // for the drawers opened from this page later

@@ -87,6 +87,8 @@ test("with JavaScript the drawer is a modal that Escape closes, opened from the 
     await page.keyboard.press("Escape");
     await expect(drawer(page)).toHaveCount(0);
     await expectPath(page, "/team");
+    // Drawn by the server, it was opened by the page load: the focus goes to the list's link to it, not the page's body.
+    await expect(page.getByRole("link", { name, exact: true })).toBeFocused();
   } finally {
     await api.remove(id);
   }
