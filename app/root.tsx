@@ -43,9 +43,9 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="h-full text-slate-900 antialiased">
         {root && !root.production ? (
-          <div role="note" className="bg-amber-400 px-4 py-1 text-center text-sm font-medium text-amber-950">
+          <aside aria-label="Environment" className="bg-amber-400 px-4 py-1 text-center text-sm font-medium text-amber-950">
             {DEV_BANNER}
-          </div>
+          </aside>
         ) : null}
         {children}
         <ToastArea toast={root?.toast ?? null} />

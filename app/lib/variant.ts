@@ -52,8 +52,35 @@ export function pageTitle(title: string, matches: MetaArgs["matches"]) {
   return [{ title: `${title} | ${productName[variant]}` }];
 }
 
-/** "#0f4c81" → "15 76 129" (the form CSS colour variables take). */
-export function hexToRgb(hex: string): string | undefined {
+/** "#0f4c81" → [15, 76, 129]. */
+function channels(hex: string): number[] | undefined {
   const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex.trim());
-  return m ? m.slice(1).map((h) => parseInt(h, 16)).join(" ") : undefined;
+  return m ? m.slice(1).map((h) => parseInt(h, 16)) : undefined;
+}
+
+/** WCAG relative luminance of an sRGB colour. */
+function luminance(rgb: number[]): number {
+  const [r, g, b] = rgb.map((c) => {
+    const s = c / 255;
+    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+const WHITE_INK = "255 255 255";
+/** slate-900, the page's text colour. */
+const DARK_INK = "15 23 42";
+
+/**
+ * The colours of a tenant's main colour for the CSS variables: `--brand` and the ink written on it
+ * (`--brand-ink`), white unless white on that colour would be below WCAG AA's 4.5:1 and the dark ink
+ * reads better. Undefined for what is not a "#rrggbb" colour (the edition's own colours then stay).
+ */
+export function brandStyle(hex: string | null | undefined): Record<"--brand" | "--brand-ink", string> | undefined {
+  const rgb = hex ? channels(hex) : undefined;
+  if (!rgb) return undefined;
+  const l = luminance(rgb);
+  const onWhite = 1.05 / (l + 0.05);
+  const onDark = (l + 0.05) / (luminance([15, 23, 42]) + 0.05);
+  return { "--brand": rgb.join(" "), "--brand-ink": onWhite >= 4.5 || onWhite >= onDark ? WHITE_INK : DARK_INK };
 }

@@ -58,7 +58,7 @@ export default function Dashboard() {
             .map((a) => (
               <li key={a.to}>
                 <Link to={a.to} className="block rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-brand focus:outline-none focus-visible:ring-2 focus-visible:ring-brand">
-                  {a.group ? <span className="text-xs font-semibold uppercase tracking-wide text-slate-400">{a.group}</span> : null}
+                  {a.group ? <span className="text-xs font-semibold uppercase tracking-wide text-slate-500">{a.group}</span> : null}
                   <span className="block font-medium">{a.label}</span>
                 </Link>
               </li>

@@ -36,7 +36,7 @@ export default function SearchPage() {
   return (
     <>
       <PageHeader companyName={frame.company.name} title="Search" description={scope ? `Find ${scope} by the start of their name or of any word in it.` : "There is nothing your role lets you search."} />
-      <Form key={q} method="get" action="/search" role="search" className="mb-6 flex max-w-xl items-center gap-2">
+      <Form key={q} method="get" action="/search" role="search" aria-label="Search page" className="mb-6 flex max-w-xl items-center gap-2">
         <label htmlFor="search-page-q" className="sr-only">
           Search for
         </label>

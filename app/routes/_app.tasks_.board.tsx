@@ -166,7 +166,7 @@ export default function TaskBoard() {
               <h2 className="flex items-center gap-2 px-1 pb-2 text-sm font-semibold">
                 <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full" style={{ backgroundColor: /^#[0-9a-f]{6}$/i.test(c.stage.color) ? c.stage.color : "#64748b" }} />
                 {c.stage.name}
-                <span className="ml-auto text-xs font-normal text-slate-500">{c.total}</span>
+                <span className="ml-auto text-xs font-normal text-slate-600">{c.total}</span>
               </h2>
               <ul className="space-y-2">
                 {c.tasks.map((t) => (

@@ -11,7 +11,7 @@ import { FrameErrorBoundary } from "../components/route-error-boundary";
 import { Header } from "../components/frame/header";
 import { LoaderOverlay } from "../components/frame/loader-overlay";
 import { Sidebar } from "../components/frame/sidebar";
-import { hexToRgb, productName } from "../lib/variant";
+import { brandStyle, productName } from "../lib/variant";
 import { requireUser, sessionApi, started } from "../services/auth.server";
 import { config } from "../services/config.server";
 import { frameClock } from "../services/frame.server";
@@ -82,9 +82,9 @@ export default function Frame() {
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, []);
-  const brand = f.company.main_color ? hexToRgb(f.company.main_color) : undefined;
+  const brand = brandStyle(f.company.main_color) as React.CSSProperties | undefined;
   return (
-    <div className="flex min-h-screen" style={brand ? ({ "--brand": brand } as React.CSSProperties) : undefined}>
+    <div className="flex min-h-screen" style={brand}>
       <a href="#main" className="sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-medium text-brand shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4" data-skip-link>
         Skip to main content
       </a>

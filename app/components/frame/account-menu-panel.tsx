@@ -21,7 +21,7 @@ export interface AccountMenuPanelProps {
  */
 export function AccountMenuPanel({ user, brokerPortalUrl, companyMenu, profileTo }: AccountMenuPanelProps) {
   const item = "block w-full rounded px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none";
-  const heading = "px-3 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-400";
+  const heading = "px-3 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-500";
   return (
     <div className={`absolute right-0 z-30 mt-2 w-64 rounded-md ${PHONE_POPOVER} bg-white p-2 shadow-lg ring-1 ring-slate-200`}>
       <div className="border-b border-slate-100 px-3 pb-2">

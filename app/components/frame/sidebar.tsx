@@ -8,10 +8,10 @@ import { Form } from "../form/form";
 const LOGO_WIDTH: Record<Variant, number> = { smallbusiness: 210, flightdeck: 188 };
 
 function Item({ item, underwritingUrl, pathname }: { item: MenuLink; underwritingUrl: string; pathname: string }) {
-  const base = "block rounded-md px-3 py-2 text-sm text-white/85 hover:bg-white/10 hover:text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-white";
+  const base = "block rounded-md px-3 py-2 text-sm hover:bg-white/10 hover:text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-white";
   if (item.external) {
     return (
-      <a href={underwritingUrl} target="_blank" rel="noopener noreferrer" className={base}>
+      <a href={underwritingUrl} target="_blank" rel="noopener noreferrer" className={`${base} text-white/85`}>
         {item.label} <span aria-hidden="true">↗</span>
         <span className="sr-only"> (opens in a new tab)</span>
       </a>
@@ -19,7 +19,7 @@ function Item({ item, underwritingUrl, pathname }: { item: MenuLink; underwritin
   }
   const active = isActiveLink(item.to, pathname);
   return (
-    <NavLink to={item.to} prefetch="intent" className={`${base} ${active ? "bg-white/15 font-semibold text-white" : ""}`} aria-current={active ? "page" : undefined}>
+    <NavLink to={item.to} prefetch="intent" className={`${base} ${active ? "bg-white/15 font-semibold text-white" : "text-white/85"}`} aria-current={active ? "page" : undefined}>
       {item.label}
     </NavLink>
   );
@@ -52,12 +52,12 @@ export function Sidebar({ menu, edition, underwritingUrl }: { menu: Menu; editio
         <ul className="space-y-0.5">
           {menu.items.map((item) =>
             item.kind === "section" ? (
-              <li key={item.label} className="px-3 pb-1 pt-4 text-xs font-semibold uppercase tracking-wide text-white/60">
+              <li key={item.label} className="px-3 pb-1 pt-4 text-xs font-semibold uppercase tracking-wide text-white/75">
                 {item.label}
               </li>
             ) : item.kind === "group" ? (
               <li key={item.label} className="pt-2">
-                <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-white/60">{item.label}</p>
+                <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-white/75">{item.label}</p>
                 <ul className="space-y-0.5">
                   {item.children.map((child) => (
                     <li key={child.to}>

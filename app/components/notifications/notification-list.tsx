@@ -55,7 +55,7 @@ export function NotificationItem({ notification: n, action, deleteControl, now, 
               ) : null}
             </span>
             {n.data.desc ? <span className="mt-0.5 block text-sm text-slate-600">{n.data.desc}</span> : null}
-            <time dateTime={n.created_at} title={formatDateTime(n.created_at)} className="mt-0.5 block text-xs text-slate-500" suppressHydrationWarning>
+            <time dateTime={n.created_at} title={formatDateTime(n.created_at)} className="mt-0.5 block text-xs text-slate-600" suppressHydrationWarning>
               {relativeDate(n.created_at, now)}
             </time>
           </span>

@@ -38,7 +38,7 @@ export function HeaderSearch() {
 
   return (
     <div ref={box} className="relative">
-      <Form method="get" action="/search" role="search" className="flex items-center gap-1" data-header-search>
+      <Form method="get" action="/search" role="search" aria-label="Search everything" className="flex items-center gap-1" data-header-search>
         <label htmlFor="header-search" className="sr-only">
           {`Search ${words.tasks}, ${words.individuals} and ${words.companies}`}
         </label>

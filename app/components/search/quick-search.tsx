@@ -154,7 +154,7 @@ export default function QuickSearch({ box, input, current }: { box: RefObject<HT
           ) : (
             groups.map((g) => (
               <div key={g.key} className="py-1" data-quick-group={g.key}>
-                <p className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-400">{g.title}</p>
+                <p className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{g.title}</p>
                 <SearchResultList results={g.results} compact onPick={() => setOpen(false)} />
               </div>
             ))

@@ -1,11 +1,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 import { Field, FormAlert, PasswordField } from "../form/field";
-import { hexToRgb, productName, type Variant } from "../../lib/variant";
+import { brandStyle, productName, type Variant } from "../../lib/variant";
 import { Form } from "../form/form";
-
-// In app/lib so that the signed-in frame uses it without loading this form (and conform) on every page.
-export { hexToRgb };
 
 export interface LoginFormProps {
   variant: Variant;
@@ -22,9 +19,9 @@ export const INACTIVITY_NOTICE = "You were signed out after a period of inactivi
 export function LoginForm({ variant, branding, notice, redirectTo, lastResult, action }: LoginFormProps) {
   const [form, fields] = useForm({ lastResult, shouldRevalidate: "onInput" });
   const busy = useNavigation().state === "submitting";
-  const brandStyle = branding?.main_color ? ({ "--brand": hexToRgb(branding.main_color) } as React.CSSProperties) : undefined;
+  const brand = brandStyle(branding?.main_color) as React.CSSProperties | undefined;
   return (
-    <main className="flex min-h-[calc(100vh-2rem)] items-center justify-center px-4 py-12" style={brandStyle}>
+    <main className="flex min-h-[calc(100vh-2rem)] items-center justify-center px-4 py-12" style={brand}>
       <div className="w-full max-w-md rounded-xl bg-white p-8 shadow-md ring-1 ring-slate-200">
         <div className="mb-6 flex flex-col items-center gap-3 text-center">
           {branding?.full_logo ? <img src={branding.full_logo} alt={branding.name} className="h-12 w-auto" /> : null}

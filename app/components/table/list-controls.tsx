@@ -30,16 +30,16 @@ export function StateFields({ state, spec, omit }: { state: ListState; spec: Lis
  * The search box: with JavaScript the list follows 2 s after typing stops; without it the Search button
  * submits. Either way the URL carries the search and the list returns to page 1.
  */
-export function SearchBox({ state, spec, placeholder, label = "Search" }: { state: ListState; spec: ListSpec; placeholder: string; label?: string }) {
+export function SearchBox({ state, spec, placeholder }: { state: ListState; spec: ListSpec; placeholder: string }) {
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
   return (
-    <Form key={state.search} method="get" ref={form} role="search" className="flex items-center gap-2" preventScrollReset>
+    <Form key={state.search} method="get" ref={form} role="search" aria-label={placeholder} className="flex items-center gap-2" preventScrollReset>
       <StateFields state={state} spec={spec} omit={["search"]} />
       <label className="sr-only" htmlFor="list-search">
-        {label}
+        {placeholder}
       </label>
       <input
         id="list-search"
