@@ -8,7 +8,7 @@ import { requireAccess } from "../services/auth.server";
 import { saveTaskForm } from "../services/task-form.server";
 import { activePipelines, createTask, teamOptions } from "../services/tasks.server";
 import { keepFormOnOutage } from "../services/outage.server";
-import { taskFormChoices } from "../services/task-choices.server";
+import { taskChoiceFinders, taskFormChoices } from "../services/task-choices.server";
 import { formOf } from "../services/submission.server";
 
 async function requireManage(request: Request) {
@@ -30,9 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const form = await formOf(request);
   return keepFormOnOutage(form, async () => {
-    const { api, edition } = await requireManage(request);
+    const { api, edition, subject } = await requireManage(request);
     const words = wordsFor(edition);
-    return saveTaskForm(request, form, "create", (body) => createTask(api, body), { success: `${words.Task} created.`, failure: `Failed to create ${words.task}.` }, (id) => `/tasks/${id}`);
+    return saveTaskForm(request, form, "create", (body) => createTask(api, body), { success: `${words.Task} created.`, failure: `Failed to create ${words.task}.` }, (id) => `/tasks/${id}`, taskChoiceFinders(api, subject));
   });
 }
 
@@ -43,7 +43,7 @@ export default function NewTask() {
   const back = from ?? `/tasks${search}`;
   return (
     <Drawer title={`Add ${words.task}`} closeTo={back}>
-      <TaskForm pipelines={pipelines} teams={teams} choices={choices} words={words} lastResult={actionData?.result} cancelTo={back} submitLabel={`Create ${words.task}`} />
+      <TaskForm pipelines={pipelines} teams={teams} choices={choices} words={words} lastResult={actionData?.result} found={actionData && "found" in actionData ? actionData.found : undefined} cancelTo={back} submitLabel={`Create ${words.task}`} />
     </Drawer>
   );
 }

@@ -9,7 +9,7 @@ import { saveTaskForm } from "../services/task-form.server";
 import { activePipelines, getPipeline, getTask, teamOptions, updateTask } from "../services/tasks.server";
 import { keepFormOnOutage } from "../services/outage.server";
 import { formOf } from "../services/submission.server";
-import { taskFormChoices } from "../services/task-choices.server";
+import { taskChoiceFinders, taskFormChoices } from "../services/task-choices.server";
 
 /** The edit drawer of the task page: the create form (TaskForm) filled with the task. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -39,7 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     assertCanManage(subject.permissions, id);
     const words = wordsFor(edition);
     const search = new URL(request.url).search;
-    return saveTaskForm(request, form, "edit", (body) => updateTask(api, id, body), { success: `${words.Task} updated.`, failure: `Failed to update ${words.task}.` }, (saved) => `/tasks/${saved}${search}`);
+    return saveTaskForm(request, form, "edit", (body) => updateTask(api, id, body), { success: `${words.Task} updated.`, failure: `Failed to update ${words.task}.` }, (saved) => `/tasks/${saved}${search}`, taskChoiceFinders(api, subject));
   });
 }
 
@@ -51,7 +51,7 @@ export default function EditTask() {
   const back = `/tasks/${task.id}${search}`;
   return (
     <Drawer title={`Edit ${words.task}`} closeTo={back} dismissible={!busy}>
-      <TaskForm key={task.updated_at} task={task} pipelines={pipelines} teams={teams} choices={choices} words={words} lastResult={actionData?.result} cancelTo={back} submitLabel="Save" />
+      <TaskForm key={task.updated_at} task={task} pipelines={pipelines} teams={teams} choices={choices} words={words} lastResult={actionData?.result} found={actionData && "found" in actionData ? actionData.found : undefined} cancelTo={back} submitLabel="Save" />
     </Drawer>
   );
 }

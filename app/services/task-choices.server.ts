@@ -1,6 +1,7 @@
 import { mayOpen, type AccessSubject } from "../access/routes";
 import type { DropdownOption } from "../lib/filter-rules";
 import type { Api } from "./api.server";
+import type { ChoiceFinder } from "./choice-find.server";
 import { companyOption, companyOptions, getCompany } from "./companies.server";
 import { getIndividual, individualOption, individualOptions } from "./individuals.server";
 import { companyUserOptions, readsTeams } from "./teams.server";
@@ -18,6 +19,8 @@ export interface TaskChoices {
   companies: DropdownOption[] | null;
   /** The individual and company a new task starts with (opened from a client's page), as options. */
   preset: { individual: DropdownOption | null; company: DropdownOption | null };
+  /** Which lists are longer than their first choices (without JavaScript a text field then finds the others). */
+  more: { assignees: boolean; individuals: boolean; companies: boolean };
 }
 
 /**
@@ -30,11 +33,27 @@ export async function taskFormChoices(api: Api, subject: AccessSubject, preset: 
   const seesIndividuals = mayOpen("/individuals", subject);
   const seesCompanies = mayOpen("/companies", subject);
   const [assignees, individuals, companies, individual, company] = await Promise.all([
-    companyUserOptions(api, { perPage: FIRST_CHOICES, teamReader }).then((r) => r.options, () => []),
-    seesIndividuals ? individualOptions(api, { perPage: FIRST_CHOICES }).then((r) => r.options) : null,
-    seesCompanies ? companyOptions(api, { perPage: FIRST_CHOICES }).then((r) => r.options) : null,
+    companyUserOptions(api, { perPage: FIRST_CHOICES, teamReader }).catch(() => ({ options: [], hasMore: false })),
+    seesIndividuals ? individualOptions(api, { perPage: FIRST_CHOICES }) : null,
+    seesCompanies ? companyOptions(api, { perPage: FIRST_CHOICES }) : null,
     seesIndividuals && preset.individual && ID.test(preset.individual) ? getIndividual(api, preset.individual).then(individualOption, () => null) : null,
     seesCompanies && preset.company && ID.test(preset.company) ? getCompany(api, preset.company).then(companyOption, () => null) : null,
   ]);
-  return { assignees, individuals, companies, preset: { individual, company } };
+  return {
+    assignees: assignees.options,
+    individuals: individuals?.options ?? null,
+    companies: companies?.options ?? null,
+    preset: { individual, company },
+    more: { assignees: assignees.hasMore, individuals: Boolean(individuals?.hasMore), companies: Boolean(companies?.hasMore) },
+  };
+}
+
+/** The searches behind the task form's find fields (no JavaScript): colleagues, and the clients the user may see. */
+export function taskChoiceFinders(api: Api, subject: AccessSubject): Record<string, ChoiceFinder> {
+  const teamReader = readsTeams(subject.permissions);
+  return {
+    team_member_id: (search, perPage) => companyUserOptions(api, { search, perPage, teamReader }),
+    ...(mayOpen("/individuals", subject) ? { source_individual_id: (search: string, perPage: number) => individualOptions(api, { search, perPage }) } : {}),
+    ...(mayOpen("/companies", subject) ? { company_id: (search: string, perPage: number) => companyOptions(api, { search, perPage }) } : {}),
+  };
 }

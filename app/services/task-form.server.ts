@@ -1,6 +1,7 @@
 import { data } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
 import { ApiValidationError } from "./api.server";
+import { applyChoiceFinds, type ChoiceFinder } from "./choice-find.server";
 import { redirectWithToast } from "./session.server";
 
 const FIELDS = ["name", "description", "priority", "review_status", "pipeline_id", "pipeline_stage_id", "team_id", "team_member_id", "source_individual_id", "company_id", "expected_revenue", "expected_close_date"] as const;
@@ -31,13 +32,24 @@ function refused(form: FormData, errors: Record<string, string[]>, message: stri
   return { status: "error", initialValue, error: { ...errors, "": [message] } };
 }
 
-export async function saveTaskForm(request: Request, form: FormData, mode: "create" | "edit", send: (body: Record<string, string | null>) => Promise<{ data: { id: number } }>, messages: { success: string; failure: string }, backTo: (id: number) => string) {
+export async function saveTaskForm(
+  request: Request,
+  form: FormData,
+  mode: "create" | "edit",
+  send: (body: Record<string, string | null>) => Promise<{ data: { id: number } }>,
+  messages: { success: string; failure: string },
+  backTo: (id: number) => string,
+  finders: Record<string, ChoiceFinder>,
+) {
+  // Without JavaScript, a name typed beside a dropdown picks the choice it finds (or says why it cannot).
+  const found = await applyChoiceFinds(form, finders);
+  if (Object.keys(found.errors).length) return data({ result: refused(form, found.errors, messages.failure), found }, { status: 422 });
   let saved;
   try {
     saved = await send(taskBody(form, mode));
   } catch (error) {
     if (!(error instanceof ApiValidationError)) throw error;
-    return data({ result: refused(form, error.body.errors ?? {}, messages.failure) }, { status: 422 });
+    return data({ result: refused(form, error.body.errors ?? {}, messages.failure), found }, { status: 422 });
   }
   return redirectWithToast(request, backTo(saved.data.id), { kind: "success", message: messages.success });
 }

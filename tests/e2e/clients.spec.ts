@@ -87,7 +87,7 @@ test.describe("Clients, as Harbour Brokers' admin", () => {
     await expectPath(page, "/tasks/new");
     const form = drawer(page);
     await expect(form.locator('[name="source_individual_id"]')).toHaveValue(String(person.id));
-    await form.getByRole("textbox", { name: "Name" }).fill(name);
+    await form.getByRole("textbox", { name: "Name", exact: true }).fill(name);
     await form.getByRole("combobox", { name: "Pipeline", exact: true }).selectOption({ index: 1 });
     await form.getByRole("button", { name: "Create task", exact: true }).click();
     await expect(toast(page, "Task created.")).toBeVisible();
@@ -103,6 +103,51 @@ test.describe("Clients, as Harbour Brokers' admin", () => {
     await drawer(page).getByRole("link", { name: "Cancel", exact: true }).click();
     await expectPath(page, `/company/${company.id}`);
     expect(new URL(page.url()).searchParams.get("tab")).toBe("tasks");
+  });
+
+  test("without JavaScript, a client beyond the task form's first 100 choices is found by the name typed beside the dropdown", async ({ page, request }, testInfo) => {
+    test.skip(!isNoJs(testInfo), "with JavaScript the dropdown itself searches as one types");
+    const token = uniqueToken(testInfo);
+    const api = await clientsApi(request);
+    // Harbour has 300 individuals: names starting with 'Zz' sort after the select's first 100.
+    await api.individual("Zzara", `Far${token}`, { email: `zzara-${token}@example.com` });
+    await api.individual("Zzoe", `Twin${token}`);
+    const twin = await api.individual("Zzuri", `Twin${token}`);
+    const select = () => drawer(page).locator('select[name="source_individual_id"]');
+    const find = () => drawer(page).getByRole("textbox", { name: "Not listed? Type the individual's name or e-mail" });
+    const createButton = () => drawer(page).getByRole("button", { name: "Create task", exact: true });
+
+    await page.goto("/tasks/new?page=1");
+    await expect(select().locator("option", { hasText: `Far${token}` })).toHaveCount(0);
+    await drawer(page).getByRole("textbox", { name: "Name", exact: true }).fill(`Found client ${token}`);
+    await drawer(page).getByRole("combobox", { name: "Pipeline", exact: true }).selectOption({ index: 1 });
+
+    // Nothing matches: said under the dropdown, what was typed kept.
+    await find().fill(`Nobody${token}`);
+    await createButton().click();
+    await expect(await fieldError(select())).toHaveText(`Nothing matches “Nobody${token}”.`);
+    await expect(find()).toHaveValue(`Nobody${token}`);
+    await expect(drawer(page).getByRole("textbox", { name: "Name", exact: true })).toHaveValue(`Found client ${token}`);
+
+    // Several match: the dropdown offers just those, and one is chosen from it.
+    await find().fill(`Twin${token}`);
+    await createButton().click();
+    await expect(await fieldError(select())).toHaveText(`2 match “Twin${token}”: choose one from the list.`);
+    await expect(select().locator("option:not([value=''])")).toHaveText([`Zzoe Twin${token}`, `Zzuri Twin${token}`]);
+    await expect(find()).toHaveValue("");
+    await select().selectOption(String(twin.id));
+    await createButton().click();
+    await expect(toast(page, "Task created.")).toBeVisible();
+    await expect(page.locator("dt", { hasText: /^Individual$/ }).locator("xpath=following-sibling::dd")).toHaveText(`Zzuri Twin${token}`);
+
+    // One matches (here by its e-mail): chosen at once.
+    await page.goto("/tasks/new?page=1");
+    await drawer(page).getByRole("textbox", { name: "Name", exact: true }).fill(`Found by e-mail ${token}`);
+    await drawer(page).getByRole("combobox", { name: "Pipeline", exact: true }).selectOption({ index: 1 });
+    await find().fill(`ZZARA-${token}@example.com`);
+    await createButton().click();
+    await expect(toast(page, "Task created.")).toBeVisible();
+    await expect(page.locator("dt", { hasText: /^Individual$/ }).locator("xpath=following-sibling::dd")).toHaveText(`Zzara Far${token}`);
   });
 
   test("an individual is linked to a company as its primary contact with a job title; both pages and the list show it", async ({ page, request }, testInfo) => {

@@ -38,7 +38,7 @@ async function post(page: Page, path: string, body: string) {
 async function fillNewTask(page: Page, name: string) {
   await page.goto("/tasks/new");
   const form = drawer(page);
-  await form.getByRole("textbox", { name: "Name" }).fill(name);
+  await form.getByRole("textbox", { name: "Name", exact: true }).fill(name);
   await form.getByRole("combobox", { name: "Pipeline", exact: true }).selectOption({ index: 1 });
 }
 

@@ -162,7 +162,7 @@ test("the provider and task drawers keep what was typed during an outage too", a
   await startApi();
 
   await page.goto(`${pair.flightdeck}/tasks/new`);
-  const name = form.getByRole("textbox", { name: "Name" });
+  const name = form.getByRole("textbox", { name: "Name", exact: true });
   await name.fill(task);
   await stopApi();
   await form.getByRole("button", { name: /^Create/ }).click();

@@ -322,7 +322,7 @@ test.describe("Task page, as Harbour Brokers' admin", () => {
     await expectPath(page, `/tasks/${id}/edit`);
     const form = drawer(page);
     await expect(form.getByText("Edit task", { exact: true })).toBeVisible();
-    const nameInput = form.getByRole("textbox", { name: "Name" });
+    const nameInput = form.getByRole("textbox", { name: "Name", exact: true });
     await expect(nameInput).toHaveValue(`E2E Edit ${token}`);
     await nameInput.fill(" ");
     await form.getByLabel("Priority", { exact: true }).selectOption({ label: "Low" });
@@ -385,7 +385,7 @@ test("in the smallBusiness brand an opportunity is created from /tasks/new and m
   await expectPath(page, "/tasks/new");
   const form = drawer(page);
   await expect(form.getByText("Add opportunity", { exact: true })).toBeVisible();
-  await form.getByRole("textbox", { name: "Name" }).fill(name);
+  await form.getByRole("textbox", { name: "Name", exact: true }).fill(name);
   await form.getByRole("combobox", { name: "Pipeline", exact: true }).selectOption(String(pipeline.id));
   await form.getByRole("button", { name: "Create opportunity", exact: true }).click();
 

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useMemo } from "react";
+import { lazy, Suspense, useMemo, type ReactNode } from "react";
+import { findFieldName } from "../../lib/choice-find";
 import type { DropdownOption } from "../../lib/filter-rules";
 import { useHydrated } from "../../lib/use-hydrated";
 import type { FieldFrameProps } from "./field";
@@ -99,6 +100,12 @@ export interface SearchableSelectProps extends FieldFrameProps {
   defaultOption?: DropdownOption | null;
   /** Options for the no-JavaScript select (the first page, usually, loaded by the route's loader). */
   initialOptions?: DropdownOption[];
+  /**
+   * `initialOptions` is the first page of a longer list: without JavaScript a text field (`{name}_find`) under the
+   * select takes a name, which the form's action turns into the choice (applyChoiceFinds). Its label, and the text
+   * it starts with.
+   */
+  find?: { label: string; defaultValue?: string };
   placeholder?: string;
   disabled?: boolean;
   className?: string;
@@ -147,7 +154,7 @@ export function SearchableSelect(props: SearchableSelectProps) {
       defaultValue={defaultValue ?? ""}
     />
   );
-  if (!hydrated) return native;
+  if (!hydrated) return props.find ? <FindAnother id={props.id} name={props.name} {...props.find}>{native}</FindAnother> : native;
   return (
     <Suspense fallback={native}>
       <SearchableCombobox {...props} known={known} />
@@ -155,3 +162,24 @@ export function SearchableSelect(props: SearchableSelectProps) {
   );
 }
 
+
+/**
+ * The native select of a long list's first choices, and a text field under it for any other (see `find`). The
+ * field is in a `noscript`: with JavaScript the combobox replaces the select, and the field would go with it, moving
+ * what is below it as the page comes alive.
+ */
+function FindAnother({ id, name, label, defaultValue, children }: { id: string; name: string; label: string; defaultValue?: string; children: ReactNode }) {
+  return (
+    <div>
+      {children}
+      <noscript>
+        <div className="-mt-2 pb-3">
+          <label htmlFor={`${id}-find`} className="text-xs text-slate-600">
+            {label}
+          </label>
+          <input id={`${id}-find`} type="text" name={findFieldName(name)} defaultValue={defaultValue} maxLength={100} autoComplete="off" className="field-input mt-0.5 py-1.5" />
+        </div>
+      </noscript>
+    </div>
+  );
+}

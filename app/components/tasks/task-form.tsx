@@ -6,12 +6,14 @@ import type { Words } from "../../lib/labels";
 import { DateInput } from "../form/date-input";
 import { Field, FormAlert } from "../form/field";
 import { NumberInput } from "../form/number-input";
-import { SearchableSelect } from "../form/searchable-select";
+import { SearchableSelect, type SearchableSelectProps } from "../form/searchable-select";
+import { findFieldName } from "../../lib/choice-find";
 import { SelectField } from "../form/select-field";
 import { PipelineStageFields, type PipelineOption } from "./pipeline-stage-fields";
 import { Form } from "../form/form";
 import type { DropdownOption } from "../../lib/filter-rules";
 import type { TaskChoices } from "../../services/task-choices.server";
+import type { ChoiceFinds } from "../../services/choice-find.server";
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -23,18 +25,31 @@ export interface TaskFormProps {
   choices: TaskChoices;
   words: Words;
   lastResult?: SubmissionResult<string[]> | null;
+  /** After a refused save without JavaScript: what the names typed beside the dropdowns found. */
+  found?: ChoiceFinds;
   cancelTo: string;
   submitLabel?: string;
 }
 
 /** The create and edit form of a task (an opportunity in smallBusiness). */
-export function TaskForm({ task, pipelines, teams, choices, words, lastResult, cancelTo, submitLabel = "Save" }: TaskFormProps) {
+export function TaskForm({ task, pipelines, teams, choices, words, lastResult, found, cancelTo, submitLabel = "Save" }: TaskFormProps) {
   const [form, fields] = useForm({ lastResult });
   const saving = useNavigation().state === "submitting";
   // After a refused submit, show what was typed; otherwise the task's values.
   const typed = (lastResult?.initialValue ?? {}) as Record<string, string | undefined>;
   const value = (name: string, current: unknown) => (typed[name] !== undefined ? typed[name] : current === null || current === undefined ? "" : String(current));
   const err = (name: keyof typeof fields) => fields[name]?.errors;
+  // A dropdown's choices: the matches of the name typed beside it when it matched several (none chosen yet), else
+  // the list's first choices; and, for a longer list, the find field (emptied once it has offered its matches).
+  const pick = (name: string, options: DropdownOption[], more: boolean, findLabel: string, current: string) => {
+    const matches = found?.narrowed[name];
+    const chosen = found?.chosen[name];
+    return {
+      initialOptions: matches ?? (chosen ? [chosen, ...options.filter((o) => o.value !== chosen.value)] : options),
+      defaultValue: matches ? null : current || null,
+      find: more || matches ? { label: findLabel, defaultValue: matches ? "" : typed[findFieldName(name)] } : undefined,
+    };
+  };
   return (
     <Form method="post" className="space-y-1" {...getFormProps(form)}>
       <FormAlert messages={form.errors} />
@@ -56,9 +71,8 @@ export function TaskForm({ task, pipelines, teams, choices, words, lastResult, c
         label="Assigned to"
         optionsUrl="/resources/company-users"
         itemUrl="/resources/company-users"
-        defaultValue={value("team_member_id", task?.team_member_id) || null}
+        {...pick("team_member_id", choices.assignees, choices.more.assignees, "Not listed? Type a colleague's name or e-mail", value("team_member_id", task?.team_member_id))}
         defaultOption={task?.teamMember && String(task.teamMember.id) === value("team_member_id", task?.team_member_id) ? { value: String(task.teamMember.id), label: task.teamMember.full_name } : null}
-        initialOptions={choices.assignees}
         placeholder="Nobody yet"
         errors={err("team_member_id")}
       />
@@ -66,13 +80,12 @@ export function TaskForm({ task, pipelines, teams, choices, words, lastResult, c
         <ClientSelect
           kind="individual"
           label={capitalised(words.individual)}
-          value={value("source_individual_id", task ? task.source_individual_id : choices.preset.individual?.value)}
           known={
             task?.sourceIndividual
               ? { value: String(task.sourceIndividual.id), label: task.sourceIndividual.email ? `${task.sourceIndividual.full_name} (${task.sourceIndividual.email})` : task.sourceIndividual.full_name }
               : choices.preset.individual
           }
-          options={choices.individuals}
+          choice={pick("source_individual_id", choices.individuals, choices.more.individuals, `Not listed? Type the ${words.individual}'s name or e-mail`, value("source_individual_id", task ? task.source_individual_id : choices.preset.individual?.value))}
           errors={err("source_individual_id")}
         />
       ) : null}
@@ -80,9 +93,8 @@ export function TaskForm({ task, pipelines, teams, choices, words, lastResult, c
         <ClientSelect
           kind="company"
           label={capitalised(words.company)}
-          value={value("company_id", task ? task.company_id : choices.preset.company?.value)}
           known={task?.company ? { value: String(task.company.id), label: task.company.name } : choices.preset.company}
-          options={choices.companies}
+          choice={pick("company_id", choices.companies, choices.more.companies, `Not listed? Type the ${words.company}'s name`, value("company_id", task ? task.company_id : choices.preset.company?.value))}
           errors={err("company_id")}
         />
       ) : null}
@@ -110,7 +122,7 @@ export function TaskForm({ task, pipelines, teams, choices, words, lastResult, c
 }
 
 /** Whom the task is for: a client individual (source_individual_id) or company (company_id), searched by name. */
-function ClientSelect({ kind, label, value, known, options, errors }: { kind: "individual" | "company"; label: string; value: string; known: DropdownOption | null; options: DropdownOption[]; errors?: string[] }) {
+function ClientSelect({ kind, label, known, choice, errors }: { kind: "individual" | "company"; label: string; known: DropdownOption | null; choice: Pick<SearchableSelectProps, "initialOptions" | "defaultValue" | "find">; errors?: string[] }) {
   const resource = kind === "individual" ? "/resources/client-individuals" : "/resources/client-companies";
   return (
     <SearchableSelect
@@ -119,9 +131,8 @@ function ClientSelect({ kind, label, value, known, options, errors }: { kind: "i
       label={label}
       optionsUrl={resource}
       itemUrl={resource}
-      defaultValue={value || null}
+      {...choice}
       defaultOption={known}
-      initialOptions={options}
       placeholder="None"
       errors={errors}
     />

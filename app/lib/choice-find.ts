@@ -1,0 +1,45 @@
+import type { DropdownOption } from "./filter-rules";
+
+/**
+ * Without JavaScript a searchable dropdown is a native select of its first choices (a page of the list). When the
+ * list is longer, a text field beside it (`{name}_find`) takes a name or e-mail, and the form's action picks the
+ * choice it finds: this file's rules, shared by the form and the action.
+ */
+export const findFieldName = (name: string) => `${name}_find`;
+
+/** How many matches the action asks for, and offers in the narrowed select when the text matches several. */
+export const FIND_PAGE_SIZE = 20;
+
+export type FindOutcome = { value: string } | { error: string; narrowed?: DropdownOption[] };
+
+const folded = (text: string) => text.trim().toLocaleLowerCase("en-GB");
+
+/**
+ * Whether an option is exactly what was typed: its whole label, its name before the bracketed e-mail or postcode
+ * ("Jo Bloggs (jo@example.com)" is "Jo Bloggs"), or what is in the brackets ("jo@example.com").
+ */
+function isExactly(option: DropdownOption, text: string): boolean {
+  const label = folded(option.label);
+  if (label === text) return true;
+  const bracketed = /^(.*) \(([^()]*)\)$/.exec(label);
+  return Boolean(bracketed && (bracketed[1] === text || bracketed[2] === text));
+}
+
+/**
+ * The choice the typed text finds among the matches the list's search answered: the only match; else the only one
+ * that is exactly the text; else a message, with the matches to choose from when there are several.
+ */
+export function pickFound(typed: string, matches: DropdownOption[], hasMore = false): FindOutcome {
+  const text = folded(typed);
+  const open = matches.filter((o) => !o.disabled);
+  if (open.length === 0) return { error: `Nothing matches “${typed.trim()}”.` };
+  if (open.length === 1 && !hasMore) return { value: open[0].value };
+  const exact = open.filter((o) => isExactly(o, text));
+  if (exact.length === 1) return { value: exact[0].value };
+  return {
+    error: hasMore
+      ? `More than ${open.length} match “${typed.trim()}”: choose one from the list, or type more of the name.`
+      : `${open.length} match “${typed.trim()}”: choose one from the list.`,
+    narrowed: open,
+  };
+}

@@ -1,0 +1,39 @@
+import { findFieldName, FIND_PAGE_SIZE, pickFound } from "../lib/choice-find";
+import type { DropdownOption } from "../lib/filter-rules";
+
+/** A list's search, as the dropdown's options endpoint answers it. */
+export type ChoiceFinder = (search: string, perPage: number) => Promise<{ options: DropdownOption[]; hasMore?: boolean }>;
+
+export interface ChoiceFinds {
+  /** Messages under the fields whose typed text found no single choice. */
+  errors: Record<string, string[]>;
+  /** The matches to choose from, by field, where the text matched several. */
+  narrowed: Record<string, DropdownOption[]>;
+  /** The choices found, by field (shown by name if the save is refused for another reason). */
+  chosen: Record<string, DropdownOption>;
+}
+
+/**
+ * Without JavaScript: for each searchable field of the form whose find field holds text, the choice it finds
+ * becomes the field's value (in `form`, before the form is sent on); what finds none or several is reported.
+ */
+export async function applyChoiceFinds(form: FormData, finders: Record<string, ChoiceFinder>): Promise<ChoiceFinds> {
+  const found: ChoiceFinds = { errors: {}, narrowed: {}, chosen: {} };
+  await Promise.all(
+    Object.entries(finders).map(async ([name, find]) => {
+      const typed = form.get(findFieldName(name));
+      if (typeof typed !== "string" || typed.trim() === "") return;
+      const { options, hasMore } = await find(typed.trim().slice(0, 100), FIND_PAGE_SIZE);
+      const outcome = pickFound(typed, options, hasMore);
+      if ("value" in outcome) {
+        form.set(name, outcome.value);
+        form.delete(findFieldName(name));
+        found.chosen[name] = options.find((o) => o.value === outcome.value)!;
+        return;
+      }
+      found.errors[name] = [outcome.error];
+      if (outcome.narrowed) found.narrowed[name] = outcome.narrowed;
+    }),
+  );
+  return found;
+}

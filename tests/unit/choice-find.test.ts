@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { findFieldName, pickFound } from "../../app/lib/choice-find";
+
+const jo = { value: "1", label: "Jo Bloggs (jo@example.com)" };
+const joanna = { value: "2", label: "Joanna Bloggs (joanna@example.com)" };
+const acme = { value: "3", label: "Acme Ltd (AB1 2CD)" };
+
+describe("a name typed beside a dropdown without JavaScript", () => {
+  it("has its own field beside the dropdown's", () => {
+    expect(findFieldName("source_individual_id")).toBe("source_individual_id_find");
+  });
+
+  it("picks the only match", () => {
+    expect(pickFound("joan", [joanna])).toEqual({ value: "2" });
+  });
+
+  it("says when nothing matches", () => {
+    expect(pickFound("  zed ", [])).toEqual({ error: "Nothing matches “zed”." });
+    expect(pickFound("zed", [{ ...jo, disabled: true }])).toEqual({ error: "Nothing matches “zed”." });
+  });
+
+  it("picks the one that is exactly the text among several: the name, the e-mail or the whole label, in any case", () => {
+    expect(pickFound("jo bloggs", [jo, joanna])).toEqual({ value: "1" });
+    expect(pickFound("JOANNA@example.com", [jo, joanna])).toEqual({ value: "2" });
+    expect(pickFound("Acme Ltd", [acme, { value: "4", label: "Acme Ltd Holdings" }])).toEqual({ value: "3" });
+    expect(pickFound("Acme Ltd (AB1 2CD)", [acme, { value: "4", label: "Acme Ltd Holdings" }])).toEqual({ value: "3" });
+  });
+
+  it("offers the matches when several fit and none is exactly the text", () => {
+    expect(pickFound("bloggs", [jo, joanna])).toEqual({ error: "2 match “bloggs”: choose one from the list.", narrowed: [jo, joanna] });
+  });
+
+  it("says there are more when the search had more than a page, even for a single exact match's neighbours", () => {
+    expect(pickFound("b", [jo, joanna], true)).toEqual({ error: "More than 2 match “b”: choose one from the list, or type more of the name.", narrowed: [jo, joanna] });
+    expect(pickFound("jo bloggs", [jo, joanna], true)).toEqual({ value: "1" });
+  });
+});
