@@ -43,3 +43,31 @@ export function pickFound(typed: string, matches: DropdownOption[], hasMore = fa
     narrowed: open,
   };
 }
+
+/** What the find fields of a refused form found (applyChoiceFinds), handed back to the form. */
+export interface ChoiceFinds {
+  /** Messages under the fields whose typed text found no single choice. */
+  errors: Record<string, string[]>;
+  /** The matches to choose from, by field, where the text matched several. */
+  narrowed: Record<string, DropdownOption[]>;
+  /** The choices found, by field (shown by name if the save is refused for another reason). */
+  chosen: Record<string, DropdownOption>;
+}
+
+/**
+ * A searchable dropdown's choices in a form: the matches of the name typed beside it when it matched several
+ * (none chosen yet), else the list's first choices (with the one a name found); and, for a longer list, its find
+ * field, emptied once it has offered its matches.
+ */
+export function choiceFieldProps(
+  name: string,
+  { options, more, findLabel, current, typed, found }: { options: DropdownOption[]; more: boolean; findLabel: string; current: string; typed: string | undefined; found: ChoiceFinds | undefined },
+) {
+  const matches = found?.narrowed[name];
+  const chosen = found?.chosen[name];
+  return {
+    initialOptions: matches ?? (chosen ? [chosen, ...options.filter((o) => o.value !== chosen.value)] : options),
+    defaultValue: matches ? null : current || null,
+    find: more || matches ? { label: findLabel, defaultValue: matches ? "" : typed } : undefined,
+  };
+}

@@ -24,10 +24,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const teamReader = readsTeams(subject.permissions);
   const [jobTitles, companies, owners] = await Promise.all([
     canLink ? jobTitleOptions(api) : [],
-    canLink ? companyOptions(api, { perPage: 100 }).then((r) => r.options) : [],
+    canLink ? companyOptions(api, { perPage: 100 }) : { options: [], hasMore: false },
     companyUserOptions(api, { perPage: 100, teamReader }).then((r) => r.options, () => []),
   ]);
-  return { words: wordsFor(edition), link: canLink ? { jobTitles, companies } : null, owners };
+  return { words: wordsFor(edition), link: canLink ? { jobTitles, companies: companies.options, moreCompanies: companies.hasMore } : null, owners };
 }
 
 export const action = ({ request }: ActionFunctionArgs) =>
@@ -36,6 +36,8 @@ export const action = ({ request }: ActionFunctionArgs) =>
     record: (words) => words.individual,
     save: (api, form) => createIndividual(api, individualBody(form, "create")),
     to: (saved) => `/individual/${saved.data.id}`,
+    // Without JavaScript, a company beyond the dropdown's first 100 is found by the name typed beside it.
+    finders: (api) => ({ company_id: (search, perPage) => companyOptions(api, { search, perPage }) }),
   });
 
 export default function NewIndividual() {
@@ -48,7 +50,7 @@ export default function NewIndividual() {
         state={formState(actionData, "create")}
         cancelTo={`/individuals${search}`}
         submitLabel={`Create ${words.individual}`}
-        link={link ? { ...link, companyLabel: capitalise(words.company) } : null}
+        link={link ? { ...link, companyLabel: capitalise(words.company), companyWord: words.company } : null}
         owners={owners}
       />
     </Drawer>

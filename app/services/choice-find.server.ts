@@ -1,17 +1,8 @@
-import { findFieldName, FIND_PAGE_SIZE, pickFound } from "../lib/choice-find";
+import { findFieldName, FIND_PAGE_SIZE, pickFound, type ChoiceFinds } from "../lib/choice-find";
 import type { DropdownOption } from "../lib/filter-rules";
 
 /** A list's search, as the dropdown's options endpoint answers it. */
 export type ChoiceFinder = (search: string, perPage: number) => Promise<{ options: DropdownOption[]; hasMore?: boolean }>;
-
-export interface ChoiceFinds {
-  /** Messages under the fields whose typed text found no single choice. */
-  errors: Record<string, string[]>;
-  /** The matches to choose from, by field, where the text matched several. */
-  narrowed: Record<string, DropdownOption[]>;
-  /** The choices found, by field (shown by name if the save is refused for another reason). */
-  chosen: Record<string, DropdownOption>;
-}
 
 /**
  * Without JavaScript: for each searchable field of the form whose find field holds text, the choice it finds

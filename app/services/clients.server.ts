@@ -17,6 +17,8 @@ import type { Variant } from "../lib/variant";
 import { ApiValidationError, type Api } from "./api.server";
 import { requireAccess } from "./auth.server";
 import { answerOutage, OUTAGE_MESSAGE } from "./outage.server";
+import { applyChoiceFinds, type ChoiceFinder } from "./choice-find.server";
+import type { ChoiceFinds } from "../lib/choice-find";
 import { redirectWithToast } from "./session.server";
 import { formOf } from "./submission.server";
 
@@ -29,8 +31,14 @@ export function typedValues(form: FormData): Record<string, string> {
   return out;
 }
 
-export function refused(intent: string, form: FormData, errors: Record<string, string[]>, message: string, status: 422 | 503 = 422, unsaved?: UnsavedForm) {
-  return data({ failure: { intent, errors, values: typedValues(form), message } satisfies FormFailure, unsaved }, { status });
+export function refused(
+  intent: string,
+  form: FormData,
+  errors: Record<string, string[]>,
+  message: string,
+  { status = 422, unsaved, found }: { status?: 422 | 503; unsaved?: UnsavedForm; found?: ChoiceFinds } = {},
+) {
+  return data({ failure: { intent, errors, values: typedValues(form), message, found } satisfies FormFailure, unsaved }, { status });
 }
 
 /**
@@ -38,7 +46,7 @@ export function refused(intent: string, form: FormData, errors: Record<string, s
  * included), the form comes back as typed with the outage message.
  */
 export const keepClientForm = <T>(intent: string, form: FormData, run: () => Promise<T>) =>
-  answerOutage(form, run, (unsaved) => refused(intent, form, {}, OUTAGE_MESSAGE, 503, unsaved));
+  answerOutage(form, run, (unsaved) => refused(intent, form, {}, OUTAGE_MESSAGE, { status: 503, unsaved }));
 
 /**
  * Runs a save; a 422 (or 409) from the API becomes the form's refusal with the API's messages under
@@ -50,6 +58,7 @@ export async function attempt<T>(
   message: string,
   run: () => Promise<T>,
   mapErrors: (errors: Record<string, string[]>) => Record<string, string[]> = (e) => e,
+  found?: ChoiceFinds,
 ): Promise<{ ok: true; value: T } | { ok: false; response: ReturnType<typeof refused> }> {
   try {
     return { ok: true, value: await run() };
@@ -58,7 +67,7 @@ export async function attempt<T>(
     const errors = mapErrors(error.body.errors ?? {});
     // A refusal without messages under fields says why on its top line.
     const top = Object.keys(errors).length ? message : `${message} ${error.body.message}`.trim();
-    return { ok: false, response: refused(intent, form, errors, top) };
+    return { ok: false, response: refused(intent, form, errors, top, { found }) };
   }
 }
 
@@ -75,6 +84,8 @@ export async function saveClientDrawer<T>(
     record: (words: Words) => string;
     save: (api: Api, form: FormData) => Promise<T>;
     to: (saved: T) => string;
+    /** The searches behind the form's find fields (a name typed beside a dropdown, without JavaScript). */
+    finders?: (api: Api) => Record<string, ChoiceFinder>;
   },
 ) {
   const form = await formOf(request);
@@ -82,7 +93,9 @@ export async function saveClientDrawer<T>(
     const { api, edition } = await steps.guard();
     const record = steps.record(wordsFor(edition));
     const [verb, done] = intent === "create" ? ["create", "created"] : ["update", "updated"];
-    const saved = await attempt(intent, form, `Failed to ${verb} ${record}.`, () => steps.save(api, form));
+    const found = steps.finders ? await applyChoiceFinds(form, steps.finders(api)) : undefined;
+    if (found && Object.keys(found.errors).length) return refused(intent, form, found.errors, `Failed to ${verb} ${record}.`, { found });
+    const saved = await attempt(intent, form, `Failed to ${verb} ${record}.`, () => steps.save(api, form), undefined, found);
     if (!saved.ok) return saved.response;
     return redirectWithToast(request, steps.to(saved.value), { kind: "success", message: `${capitalise(record)} ${done}.` });
   });

@@ -150,6 +150,30 @@ test.describe("Clients, as Harbour Brokers' admin", () => {
     await expect(page.locator("dt", { hasText: /^Individual$/ }).locator("xpath=following-sibling::dd")).toHaveText(`Zzara Far${token}`);
   });
 
+  test("without JavaScript, a new individual is linked to a company beyond the dropdown's first 100, found by its name", async ({ page, request }, testInfo) => {
+    test.skip(!isNoJs(testInfo), "with JavaScript the dropdown itself searches as one types");
+    const token = uniqueToken(testInfo);
+    const api = await clientsApi(request);
+    // Harbour has 300 companies: 'Zz…' sorts after the select's first 100.
+    await api.company(`Zz Found Co ${token}`, { postcode: "ZZ1 1ZZ" });
+    await page.goto("/individuals/new?page=1");
+    const form = drawer(page);
+    const select = form.locator('select[name="company_id"]');
+    await expect(select.locator("option", { hasText: `Zz Found Co ${token}` })).toHaveCount(0);
+    await form.getByRole("textbox", { name: "First name", exact: true }).fill("Finley");
+    await form.getByRole("textbox", { name: "Last name", exact: true }).fill(`Found${token}`);
+    const find = form.getByRole("textbox", { name: "Not listed? Type the company's name" });
+    await find.fill(`Nowhere Co ${token}`);
+    await form.getByRole("button", { name: "Create individual", exact: true }).click();
+    await expect(await fieldError(select)).toHaveText(`Nothing matches “Nowhere Co ${token}”.`);
+    await expect(form.getByRole("textbox", { name: "Last name", exact: true })).toHaveValue(`Found${token}`);
+    await find.fill(`zz found co ${token}`);
+    await form.getByRole("button", { name: "Create individual", exact: true }).click();
+    await expect(toast(page, "Individual created.")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Finley Found${token}`);
+    await expect(page.locator("[data-links]")).toContainText(`Zz Found Co ${token}`);
+  });
+
   test("an individual is linked to a company as its primary contact with a job title; both pages and the list show it", async ({ page, request }, testInfo) => {
     const token = uniqueToken(testInfo);
     const api = await clientsApi(request);

@@ -1,9 +1,13 @@
+import type { ChoiceFinds } from "../../lib/choice-find";
+
 /** The refusal of one form of a page (see app/services/clients.server.ts `refused`), read by its fields. */
 export interface FormFailure {
   intent: string;
   errors: Record<string, string[]>;
   values: Record<string, string>;
   message: string;
+  /** What names typed beside the form's dropdowns found (without JavaScript). */
+  found?: ChoiceFinds;
 }
 
 export interface FormState {
@@ -17,6 +21,8 @@ export interface FormState {
   checked: (name: string, saved: boolean) => boolean;
   /** Messages of fields the form has no place for (shown at the top). */
   others: (known: readonly string[]) => string[];
+  /** What names typed beside the form's dropdowns found, when it was refused. */
+  found: ChoiceFinds | undefined;
 }
 
 /** The state of the form `intent` from the action's answer (only when that form was the one refused). */
@@ -34,6 +40,7 @@ export function formState(actionData: { failure?: FormFailure } | null | undefin
             .filter(([k]) => !known.includes(k))
             .flatMap(([, m]) => m)
         : [],
+    found: failure?.found,
   };
 }
 

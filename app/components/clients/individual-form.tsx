@@ -1,4 +1,5 @@
 import type { Individual } from "../../../contract/clients";
+import { choiceFieldProps, findFieldName } from "../../lib/choice-find";
 import type { DropdownOption } from "../../lib/filter-rules";
 import { DateInput } from "../form/date-input";
 import { Field, FormAlert } from "../form/field";
@@ -16,7 +17,7 @@ export interface IndividualFormProps {
   cancelTo: string;
   submitLabel: string;
   /** On create: link the new person to a company straight away. */
-  link?: { jobTitles: DropdownOption[]; companies: DropdownOption[]; companyLabel: string } | null;
+  link?: { jobTitles: DropdownOption[]; companies: DropdownOption[]; moreCompanies: boolean; companyLabel: string; companyWord: string } | null;
   /** The first colleagues, for the owner select without JavaScript. */
   owners: DropdownOption[];
 }
@@ -47,8 +48,14 @@ export function IndividualForm({ individual, state, cancelTo, submitLabel, link,
             label={link.companyLabel}
             optionsUrl="/resources/client-companies"
             itemUrl="/resources/client-companies"
-            initialOptions={link.companies}
-            defaultValue={v("company_id", "") || null}
+            {...choiceFieldProps("company_id", {
+              options: link.companies,
+              more: link.moreCompanies,
+              findLabel: `Not listed? Type the ${link.companyWord}'s name`,
+              current: v("company_id", ""),
+              typed: v(findFieldName("company_id"), ""),
+              found: state.found,
+            })}
             placeholder="None"
             errors={state.errors("company_id")}
           />

@@ -7,13 +7,13 @@ import { DateInput } from "../form/date-input";
 import { Field, FormAlert } from "../form/field";
 import { NumberInput } from "../form/number-input";
 import { SearchableSelect, type SearchableSelectProps } from "../form/searchable-select";
-import { findFieldName } from "../../lib/choice-find";
+import { choiceFieldProps, findFieldName, type ChoiceFinds } from "../../lib/choice-find";
 import { SelectField } from "../form/select-field";
 import { PipelineStageFields, type PipelineOption } from "./pipeline-stage-fields";
 import { Form } from "../form/form";
 import type { DropdownOption } from "../../lib/filter-rules";
 import type { TaskChoices } from "../../services/task-choices.server";
-import type { ChoiceFinds } from "../../services/choice-find.server";
+
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -39,17 +39,8 @@ export function TaskForm({ task, pipelines, teams, choices, words, lastResult, f
   const typed = (lastResult?.initialValue ?? {}) as Record<string, string | undefined>;
   const value = (name: string, current: unknown) => (typed[name] !== undefined ? typed[name] : current === null || current === undefined ? "" : String(current));
   const err = (name: keyof typeof fields) => fields[name]?.errors;
-  // A dropdown's choices: the matches of the name typed beside it when it matched several (none chosen yet), else
-  // the list's first choices; and, for a longer list, the find field (emptied once it has offered its matches).
-  const pick = (name: string, options: DropdownOption[], more: boolean, findLabel: string, current: string) => {
-    const matches = found?.narrowed[name];
-    const chosen = found?.chosen[name];
-    return {
-      initialOptions: matches ?? (chosen ? [chosen, ...options.filter((o) => o.value !== chosen.value)] : options),
-      defaultValue: matches ? null : current || null,
-      find: more || matches ? { label: findLabel, defaultValue: matches ? "" : typed[findFieldName(name)] } : undefined,
-    };
-  };
+  const pick = (name: string, options: DropdownOption[], more: boolean, findLabel: string, current: string) =>
+    choiceFieldProps(name, { options, more, findLabel, current, typed: typed[findFieldName(name)], found });
   return (
     <Form method="post" className="space-y-1" {...getFormProps(form)}>
       <FormAlert messages={form.errors} />
