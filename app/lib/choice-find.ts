@@ -7,6 +7,15 @@ import type { DropdownOption } from "./filter-rules";
  */
 export const findFieldName = (name: string) => `${name}_find`;
 
+/** A dropdown's first choices, and whether the list is longer (the find field is then offered). */
+export interface Choices {
+  options: DropdownOption[];
+  more: boolean;
+}
+
+/** How many choices a searchable dropdown holds before a search: all its native select offers without JavaScript. */
+export const FIRST_CHOICES = 100;
+
 /** How many matches the action asks for, and offers in the narrowed select when the text matches several. */
 export const FIND_PAGE_SIZE = 20;
 

@@ -8,7 +8,7 @@ import { wordsFor } from "../lib/labels";
 import { requireAccess } from "../services/auth.server";
 import { saveClientDrawer } from "../services/clients.server";
 import { getIndividual, individualBody, updateIndividual } from "../services/individuals.server";
-import { companyUserOptions, readsTeams } from "../services/teams.server";
+import { colleagueChoices } from "../services/teams.server";
 
 async function requireManage(request: Request, id: string | undefined) {
   const signedIn = await requireAccess(request, "/individual/:id");
@@ -19,8 +19,7 @@ async function requireManage(request: Request, id: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, edition, subject } = await requireManage(request, params.id);
-  const teamReader = readsTeams(subject.permissions);
-  const [individual, owners] = await Promise.all([getIndividual(api, params.id!), companyUserOptions(api, { perPage: 100, teamReader }).then((r) => r.options, () => [])]);
+  const [individual, owners] = await Promise.all([getIndividual(api, params.id!), colleagueChoices(api, subject.permissions)]);
   return { individual, owners, words: wordsFor(edition) };
 }
 

@@ -4,12 +4,13 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { capitalise, formState } from "../components/clients/form-state";
 import { IndividualForm } from "../components/clients/individual-form";
 import { Drawer } from "../components/drawer";
+import { FIRST_CHOICES } from "../lib/choice-find";
 import { wordsFor } from "../lib/labels";
 import { requireAccess } from "../services/auth.server";
 import { jobTitleOptions, saveClientDrawer } from "../services/clients.server";
 import { companyOptions } from "../services/companies.server";
 import { createIndividual, individualBody } from "../services/individuals.server";
-import { companyUserOptions, readsTeams } from "../services/teams.server";
+import { colleagueChoices } from "../services/teams.server";
 
 async function requireCreate(request: Request) {
   const signedIn = await requireAccess(request, "/individuals");
@@ -21,11 +22,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api, edition, subject } = await requireCreate(request);
   // Linking at once needs the right to manage companies (the API checks it as it links).
   const canLink = subject.permissions.includes("company_manage");
-  const teamReader = readsTeams(subject.permissions);
   const [jobTitles, companies, owners] = await Promise.all([
     canLink ? jobTitleOptions(api) : [],
-    canLink ? companyOptions(api, { perPage: 100 }) : { options: [], hasMore: false },
-    companyUserOptions(api, { perPage: 100, teamReader }).then((r) => r.options, () => []),
+    canLink ? companyOptions(api, { perPage: FIRST_CHOICES }) : { options: [], hasMore: false },
+    colleagueChoices(api, subject.permissions),
   ]);
   return { words: wordsFor(edition), link: canLink ? { jobTitles, companies: companies.options, moreCompanies: companies.hasMore } : null, owners };
 }

@@ -18,6 +18,7 @@ import { ApiValidationError, type Api } from "./api.server";
 import { requireAccess } from "./auth.server";
 import { answerOutage, OUTAGE_MESSAGE } from "./outage.server";
 import { applyChoiceFinds, type ChoiceFinder } from "./choice-find.server";
+import { colleagueFinder } from "./teams.server";
 import type { ChoiceFinds } from "../lib/choice-find";
 import { redirectWithToast } from "./session.server";
 import { formOf } from "./submission.server";
@@ -80,21 +81,21 @@ export async function saveClientDrawer<T>(
   request: Request,
   intent: "create" | "edit",
   steps: {
-    guard: () => Promise<{ api: Api; edition: Variant }>;
+    guard: () => Promise<{ api: Api; edition: Variant; subject: { permissions: readonly string[] } }>;
     record: (words: Words) => string;
     save: (api: Api, form: FormData) => Promise<T>;
     to: (saved: T) => string;
-    /** The searches behind the form's find fields (a name typed beside a dropdown, without JavaScript). */
+    /** The searches behind the form's find fields (a name typed beside a dropdown, without JavaScript) besides who looks after the client. */
     finders?: (api: Api) => Record<string, ChoiceFinder>;
   },
 ) {
   const form = await formOf(request);
   return keepClientForm(intent, form, async () => {
-    const { api, edition } = await steps.guard();
+    const { api, edition, subject } = await steps.guard();
     const record = steps.record(wordsFor(edition));
     const [verb, done] = intent === "create" ? ["create", "created"] : ["update", "updated"];
-    const found = steps.finders ? await applyChoiceFinds(form, steps.finders(api)) : undefined;
-    if (found && Object.keys(found.errors).length) return refused(intent, form, found.errors, `Failed to ${verb} ${record}.`, { found });
+    const found = await applyChoiceFinds(form, { owner_user_id: colleagueFinder(api, subject.permissions), ...steps.finders?.(api) });
+    if (Object.keys(found.errors).length) return refused(intent, form, found.errors, `Failed to ${verb} ${record}.`, { found });
     const saved = await attempt(intent, form, `Failed to ${verb} ${record}.`, () => steps.save(api, form), undefined, found);
     if (!saved.ok) return saved.response;
     return redirectWithToast(request, steps.to(saved.value), { kind: "success", message: `${capitalise(record)} ${done}.` });

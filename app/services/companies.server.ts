@@ -13,7 +13,7 @@ import { toApiQuery, type ListState } from "../lib/list-url";
 import type { Api } from "./api.server";
 import { field, ticked } from "../lib/client-forms";
 import { companyTypeOptions, employeeSizeOptions, industriesWithTrades } from "./clients.server";
-import { companyUserOptions, readsTeams } from "./teams.server";
+import { colleagueChoices } from "./teams.server";
 
 /** The fixed choices of the company forms (passed to the page by its loader, so zod stays on the server). */
 export { LINE_TYPES, PREFERRED_CHANNELS, RISK_RATINGS, SPLIT_PARTY_TYPES } from "../../contract/clients";
@@ -67,12 +67,11 @@ export const companyOption = (c: Pick<Company, "id" | "name" | "postcode">) => (
 
 /** The choices of the company form: types, employee sizes, industries with their trades, and the first colleagues. */
 export async function companyLookups(api: Api, permissions: readonly string[]) {
-  const teamReader = readsTeams(permissions);
   const [types, sizes, industries, owners] = await Promise.all([
     companyTypeOptions(api),
     employeeSizeOptions(api),
     industriesWithTrades(api),
-    companyUserOptions(api, { perPage: 100, teamReader }).then((r) => r.options, () => []),
+    colleagueChoices(api, permissions),
   ]);
   return { types, sizes, industries, owners };
 }

@@ -1,13 +1,12 @@
 import { mayOpen, type AccessSubject } from "../access/routes";
+import { FIRST_CHOICES } from "../lib/choice-find";
 import type { DropdownOption } from "../lib/filter-rules";
 import type { Api } from "./api.server";
 import type { ChoiceFinder } from "./choice-find.server";
 import { companyOption, companyOptions, getCompany } from "./companies.server";
 import { getIndividual, individualOption, individualOptions } from "./individuals.server";
-import { companyUserOptions, readsTeams } from "./teams.server";
+import { colleagueChoices, colleagueFinder } from "./teams.server";
 
-/** How many choices the form's dropdowns hold before a search (all a no-JavaScript select offers). */
-const FIRST_CHOICES = 100;
 
 const ID = /^\d{1,10}$/;
 
@@ -29,11 +28,10 @@ export interface TaskChoices {
  * numeric ids from the address; an unknown one is ignored).
  */
 export async function taskFormChoices(api: Api, subject: AccessSubject, preset: { individual?: string | null; company?: string | null } = {}): Promise<TaskChoices> {
-  const teamReader = readsTeams(subject.permissions);
   const seesIndividuals = mayOpen("/individuals", subject);
   const seesCompanies = mayOpen("/companies", subject);
   const [assignees, individuals, companies, individual, company] = await Promise.all([
-    companyUserOptions(api, { perPage: FIRST_CHOICES, teamReader }).catch(() => ({ options: [], hasMore: false })),
+    colleagueChoices(api, subject.permissions),
     seesIndividuals ? individualOptions(api, { perPage: FIRST_CHOICES }) : null,
     seesCompanies ? companyOptions(api, { perPage: FIRST_CHOICES }) : null,
     seesIndividuals && preset.individual && ID.test(preset.individual) ? getIndividual(api, preset.individual).then(individualOption, () => null) : null,
@@ -44,15 +42,14 @@ export async function taskFormChoices(api: Api, subject: AccessSubject, preset: 
     individuals: individuals?.options ?? null,
     companies: companies?.options ?? null,
     preset: { individual, company },
-    more: { assignees: assignees.hasMore, individuals: Boolean(individuals?.hasMore), companies: Boolean(companies?.hasMore) },
+    more: { assignees: assignees.more, individuals: Boolean(individuals?.hasMore), companies: Boolean(companies?.hasMore) },
   };
 }
 
 /** The searches behind the task form's find fields (no JavaScript): colleagues, and the clients the user may see. */
 export function taskChoiceFinders(api: Api, subject: AccessSubject): Record<string, ChoiceFinder> {
-  const teamReader = readsTeams(subject.permissions);
   return {
-    team_member_id: (search, perPage) => companyUserOptions(api, { search, perPage, teamReader }),
+    team_member_id: colleagueFinder(api, subject.permissions),
     ...(mayOpen("/individuals", subject) ? { source_individual_id: (search: string, perPage: number) => individualOptions(api, { search, perPage }) } : {}),
     ...(mayOpen("/companies", subject) ? { company_id: (search: string, perPage: number) => companyOptions(api, { search, perPage }) } : {}),
   };

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { teamListSchema, teamResponseSchema, teamUserAddedSchema, teamUserOptionListSchema } from "../../contract/teams";
 import { toApiQuery, type ListState } from "../lib/list-url";
+import { FIRST_CHOICES, type Choices } from "../lib/choice-find";
 import type { Api } from "./api.server";
+import type { ChoiceFinder } from "./choice-find.server";
 
 export const listTeams = (api: Api, state: ListState) => api.get("/team", { query: toApiQuery(state), schema: teamListSchema });
 export const getTeam = async (api: Api, id: string) => (await api.get(`/team/${encodeURIComponent(id)}`, { schema: teamResponseSchema })).data;
@@ -44,3 +46,17 @@ export async function companyUserOptions(
     hasMore: res.meta.current_page < res.meta.last_page,
   };
 }
+
+/** The first 100 colleagues, for the dropdowns of who looks after a record (the no-JavaScript select); none when they cannot be read. */
+export async function colleagueChoices(api: Api, permissions: readonly string[]): Promise<Choices> {
+  return companyUserOptions(api, { perPage: FIRST_CHOICES, teamReader: readsTeams(permissions) }).then(
+    (r) => ({ options: r.options, more: r.hasMore }),
+    () => ({ options: [], more: false }),
+  );
+}
+
+/** The colleague search behind a find field (a name or e-mail typed beside the dropdown, without JavaScript). */
+export const colleagueFinder =
+  (api: Api, permissions: readonly string[]): ChoiceFinder =>
+  (search, perPage) =>
+    companyUserOptions(api, { search, perPage, teamReader: readsTeams(permissions) });

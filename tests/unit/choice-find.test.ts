@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { findFieldName, pickFound } from "../../app/lib/choice-find";
+import { applyChoiceFinds } from "../../app/services/choice-find.server";
 
 const jo = { value: "1", label: "Jo Bloggs (jo@example.com)" };
 const joanna = { value: "2", label: "Joanna Bloggs (joanna@example.com)" };
@@ -33,5 +34,43 @@ describe("a name typed beside a dropdown without JavaScript", () => {
   it("says there are more when the search had more than a page, even for a single exact match's neighbours", () => {
     expect(pickFound("b", [jo, joanna], true)).toEqual({ error: "More than 2 match “b”: choose one from the list, or type more of the name.", narrowed: [jo, joanna] });
     expect(pickFound("jo bloggs", [jo, joanna], true)).toEqual({ value: "1" });
+  });
+});
+
+describe("the find fields of a posted form", () => {
+  const colleagues = [jo, joanna];
+  const finder = async (search: string) => {
+    const options = colleagues.filter((o) => o.label.toLowerCase().includes(search.toLowerCase()));
+    return { options, hasMore: false };
+  };
+
+  it("set the field to the choice found and leave the find field out; a blank find field changes nothing", async () => {
+    const form = new FormData();
+    form.set("owner_user_id", "");
+    form.set("owner_user_id_find", "joanna@");
+    form.set("company_id", "7");
+    form.set("company_id_find", "  ");
+    const found = await applyChoiceFinds(form, { owner_user_id: finder, company_id: finder });
+    expect(found).toEqual({ errors: {}, narrowed: {}, chosen: { owner_user_id: joanna } });
+    expect(form.get("owner_user_id")).toBe("2");
+    expect(form.has("owner_user_id_find")).toBe(false);
+    expect(form.get("company_id")).toBe("7");
+  });
+
+  it("report nothing found and several found under the field, with the matches to choose from", async () => {
+    const form = new FormData();
+    form.set("owner_user_id", "1");
+    form.set("owner_user_id_find", "bloggs");
+    form.set("team_member_id_find", "nobody");
+    const found = await applyChoiceFinds(form, { owner_user_id: finder, team_member_id: finder });
+    expect(found.errors).toEqual({ owner_user_id: ["2 match “bloggs”: choose one from the list."], team_member_id: ["Nothing matches “nobody”."] });
+    expect(found.narrowed).toEqual({ owner_user_id: colleagues });
+    expect(form.get("owner_user_id")).toBe("1");
+  });
+
+  it("ignore the find field of a field it has no search for", async () => {
+    const form = new FormData();
+    form.set("secret_id_find", "x");
+    expect(await applyChoiceFinds(form, {})).toEqual({ errors: {}, narrowed: {}, chosen: {} });
   });
 });

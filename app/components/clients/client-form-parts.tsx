@@ -1,5 +1,5 @@
 import { Link, useNavigation } from "@remix-run/react";
-import type { DropdownOption } from "../../lib/filter-rules";
+import { choiceFieldProps, findFieldName, type Choices } from "../../lib/choice-find";
 import { Field } from "../form/field";
 import { SearchableSelect } from "../form/searchable-select";
 import type { FormState } from "./form-state";
@@ -31,9 +31,16 @@ export function AddressFields({ prefix, record, state }: { prefix: string; recor
 }
 
 /** 'Looked after by': a colleague; left empty on create, the creator. */
-export function OwnerSelect({ id, record, owners, state }: { id: string; record?: ClientRecordBase | null; owners: DropdownOption[]; state: FormState }) {
+export function OwnerSelect({ id, record, owners, state }: { id: string; record?: ClientRecordBase | null; owners: Choices; state: FormState }) {
   const owner = record?.owner;
   const ownerValue = state.value("owner_user_id", owner?.id);
+  const choice = choiceFieldProps("owner_user_id", {
+    ...owners,
+    findLabel: "Not listed? Type a colleague's name or e-mail",
+    current: ownerValue,
+    typed: state.value(findFieldName("owner_user_id"), ""),
+    found: state.found,
+  });
   return (
     <SearchableSelect
       id={id}
@@ -41,8 +48,7 @@ export function OwnerSelect({ id, record, owners, state }: { id: string; record?
       label="Looked after by"
       optionsUrl="/resources/company-users"
       itemUrl="/resources/company-users"
-      initialOptions={owners}
-      defaultValue={ownerValue || null}
+      {...choice}
       defaultOption={owner && String(owner.id) === ownerValue ? { value: String(owner.id), label: owner.name } : null}
       placeholder={record ? "Nobody" : "You"}
       help={record ? undefined : "Left empty, you look after this client."}

@@ -1,4 +1,5 @@
 import type { Company } from "../../../contract/clients";
+import type { Choices } from "../../lib/choice-find";
 import type { DropdownOption } from "../../lib/filter-rules";
 import { Field, FieldFrame, FormAlert, fieldAria } from "../form/field";
 import { SelectField } from "../form/select-field";
@@ -13,7 +14,7 @@ export interface CompanyLookups {
   sizes: DropdownOption[];
   industries: (DropdownOption & { trades: DropdownOption[] })[];
   /** The first colleagues, for the owner select without JavaScript. */
-  owners: DropdownOption[];
+  owners: Choices;
 }
 
 export interface CompanyFormProps {

@@ -1,5 +1,5 @@
 import type { Individual } from "../../../contract/clients";
-import { choiceFieldProps, findFieldName } from "../../lib/choice-find";
+import { choiceFieldProps, findFieldName, type Choices } from "../../lib/choice-find";
 import type { DropdownOption } from "../../lib/filter-rules";
 import { DateInput } from "../form/date-input";
 import { Field, FormAlert } from "../form/field";
@@ -19,7 +19,7 @@ export interface IndividualFormProps {
   /** On create: link the new person to a company straight away. */
   link?: { jobTitles: DropdownOption[]; companies: DropdownOption[]; moreCompanies: boolean; companyLabel: string; companyWord: string } | null;
   /** The first colleagues, for the owner select without JavaScript. */
-  owners: DropdownOption[];
+  owners: Choices;
 }
 
 /** The create and edit form of an individual; every rule is the API's, its messages shown under each field. */
