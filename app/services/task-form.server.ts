@@ -2,6 +2,7 @@ import { data } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
 import { ApiValidationError } from "./api.server";
 import { applyChoiceFinds, type ChoiceFinder } from "./choice-find.server";
+import { datapointsOf } from "../lib/task-datapoints";
 import { redirectWithToast } from "./session.server";
 
 const FIELDS = ["name", "description", "priority", "review_status", "pipeline_id", "pipeline_stage_id", "team_id", "team_member_id", "source_individual_id", "company_id", "expected_revenue", "expected_close_date"] as const;
@@ -23,6 +24,9 @@ export function taskBody(form: FormData, mode: "create" | "edit"): Record<string
       body[name] = value;
     }
   }
+  // The edit form's datapoint rows replace the task's datapoints (a JSON text, which the API reads as the object).
+  const { datapoints } = datapointsOf(form);
+  if (datapoints && (mode === "edit" || Object.keys(datapoints).length)) body.datapoints = JSON.stringify(datapoints);
   return body;
 }
 
@@ -43,7 +47,9 @@ export async function saveTaskForm(
 ) {
   // Without JavaScript, a name typed beside a dropdown picks the choice it finds (or says why it cannot).
   const found = await applyChoiceFinds(form, finders);
-  if (Object.keys(found.errors).length) return data({ result: refused(form, found.errors, messages.failure), found }, { status: 422 });
+  const rows = datapointsOf(form);
+  const errors = { ...found.errors, ...(rows.error ? { datapoints: [rows.error] } : {}) };
+  if (Object.keys(errors).length) return data({ result: refused(form, errors, messages.failure), found }, { status: 422 });
   let saved;
   try {
     saved = await send(taskBody(form, mode));

@@ -549,6 +549,17 @@ describe("PUT /task/:id: moving, assigning and editing write the activity log", 
     expect(log.body.data[0]).toMatchObject({ action: "assigned", description: "Amelia Hart unassigned the task from Grace Bennett." });
   });
 
+  it("datapoints sent again in another order are unchanged (nothing logged); a changed value is logged", async () => {
+    const nb = await demoPipeline(api, "Harbour Brokers", "New business");
+    const t = await makeTask(api, admin, { pipeline_id: nb.id, datapoints: { policy_ref: "PX-1", premium: 1250.5, introducer: "Smith & Co" } });
+    const logged = (await activityOf(t.id)).length;
+    const same = await api.request("PUT", `/task/${t.id}`, { token: admin, body: { datapoints: { introducer: "Smith & Co", policy_ref: "PX-1", premium: 1250.5 } } });
+    expect(same.status).toBe(200);
+    expect(await activityOf(t.id)).toHaveLength(logged);
+    await api.request("PUT", `/task/${t.id}`, { token: admin, body: { datapoints: { introducer: "Smith & Co", policy_ref: "PX-2", premium: 1250.5 } } });
+    expect((await activityOf(t.id)).at(-1)).toMatchObject({ action: "updated", changes: { datapoints: { new: { policy_ref: "PX-2" } } } });
+  });
+
   it("an edit records each changed field old → new (labels for priorities), nothing for unchanged fields; one request can move, assign and edit", async () => {
     const nb = await demoPipeline(api, "Harbour Brokers", "New business");
     const t = await makeTask(api, admin, { pipeline_id: nb.id, priority: 3, expected_revenue: 100 });

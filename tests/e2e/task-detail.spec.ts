@@ -39,6 +39,11 @@ async function taskApi(request: APIRequestContext, email: string) {
       expect(res.status(), `creating task ${name}: ${await res.text()}`).toBe(201);
       return ((await res.json()) as { data: { id: number } }).data.id;
     },
+    async getTask(id: number) {
+      const res = await request.get(`${E2E.main.api}/task/${id}`, { headers });
+      expect(res.ok(), `reading task ${id}`).toBeTruthy();
+      return ((await res.json()) as { data: { datapoints: Record<string, unknown> } }).data;
+    },
   };
 }
 
@@ -82,6 +87,37 @@ test.describe("Task page, as Harbour Brokers' admin", () => {
     await page.goto(`/tasks/${plain}`);
     await expect(section(page, "Notes")).toBeVisible();
     await expect(section(page, "Details")).toHaveCount(0);
+  });
+
+  test("a task's details are edited in its Edit drawer: a value changed, a row added, one removed by clearing its name; a number left alone stays a number", async ({ page, request }, testInfo) => {
+    const api = await taskApi(request, USERS.admin.email);
+    const [pipeline] = await api.pipelines();
+    const token = uniqueToken(testInfo);
+    const id = await api.createTask(`Details ${token}`, pipeline.id, pipeline.stages[0].id, { datapoints: { policy_ref: "PX-1", premium: 1250.5, introducer: "Smith & Co" } });
+
+    await page.goto(`/tasks/${id}/edit`);
+    const form = page.locator("[data-datapoint-rows]");
+    // By name: introducer, policy_ref, premium, then two blank rows.
+    await expect(form.getByRole("textbox", { name: "Detail 2 name" })).toHaveValue("policy_ref");
+    await expect(form.getByRole("textbox", { name: "Detail 3 value" })).toHaveValue("1250.5");
+    await form.getByRole("textbox", { name: "Detail 2 value" }).fill("PX-2");
+    await form.getByRole("textbox", { name: "Detail 1 name" }).fill("");
+    await form.getByRole("textbox", { name: "Detail 4 name" }).fill("source");
+    await form.getByRole("textbox", { name: "Detail 4 value" }).fill("Referral");
+    // The same name twice is refused, with what was typed kept.
+    await form.getByRole("textbox", { name: "Detail 5 name" }).fill("source");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(form.getByRole("alert")).toHaveText("“source” is named twice: give each row its own name.");
+    await expect(form.getByRole("textbox", { name: "Detail 2 value" })).toHaveValue("PX-2");
+    await form.getByRole("textbox", { name: "Detail 5 name" }).fill("");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(toast(page, "Task updated.")).toBeVisible();
+
+    const details = section(page, "Details");
+    await expect(details.locator("dt")).toHaveText(["Policy ref", "Premium", "Source"]);
+    await expect(details.locator("dd")).toHaveText(["PX-2", "1250.5", "Referral"]);
+    const saved = await api.getTask(id);
+    expect(saved.datapoints).toEqual({ policy_ref: "PX-2", premium: 1250.5, source: "Referral" });
   });
 
   test("an open task whose expected close has passed reads 'overdue' in the list and on its page; one still to come does not", async ({ page, request }, testInfo) => {

@@ -614,7 +614,18 @@ function groupOf(field: string): "moved" | "assigned" | "updated" {
   return "updated";
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** JSON with every object's keys in order: PostgreSQL keeps a jsonb object's keys in an order of its own. */
+const canonical = (value: unknown): string =>
+  value && typeof value === "object" && !Array.isArray(value)
+    ? `{${Object.keys(value)
+        .sort()
+        .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+        .join(",")}}`
+    : Array.isArray(value)
+      ? `[${value.map(canonical).join(",")}]`
+      : JSON.stringify(value ?? null);
+
+const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /**
  * The changes of a write, field by field (old → new, with labels for ids), as activity entries: a move

@@ -8,6 +8,7 @@ import { Field, FormAlert } from "../form/field";
 import { NumberInput } from "../form/number-input";
 import { SearchableSelect, type SearchableSelectProps } from "../form/searchable-select";
 import { choiceFieldProps, findFieldName, type ChoiceFinds } from "../../lib/choice-find";
+import { DATAPOINT_ROWS_FIELD, datapointField, datapointRows, typedDatapointRows, type DatapointRow } from "../../lib/task-datapoints";
 import { SelectField } from "../form/select-field";
 import { PipelineStageFields, type PipelineOption } from "./pipeline-stage-fields";
 import { Form } from "../form/form";
@@ -100,6 +101,7 @@ export function TaskForm({ task, pipelines, teams, choices, words, lastResult, f
         <textarea id="task-description" name="description" rows={4} maxLength={5000} defaultValue={value("description", task?.description)} className="field-input" />
         <p className="field-error">{err("description")?.join(" ")}</p>
       </div>
+      {task ? <DatapointFields rows={typed[DATAPOINT_ROWS_FIELD] !== undefined ? typedDatapointRows(typed) : datapointRows(task.datapoints)} errors={err("datapoints")} word={words.task} /> : null}
       <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
         <Link to={cancelTo} className="btn-secondary" preventScrollReset>
           Cancel
@@ -127,5 +129,34 @@ function ClientSelect({ kind, label, known, choice, errors }: { kind: "individua
       placeholder="None"
       errors={errors}
     />
+  );
+}
+
+/** The task's datapoints as rows of a name and a value (the edit form): a row without a name is left out. */
+function DatapointFields({ rows, errors, word }: { rows: DatapointRow[]; errors?: string[]; word: string }) {
+  return (
+    <fieldset className="pb-3" aria-describedby="datapoints-help" data-datapoint-rows>
+      <legend className="field-label">Details</legend>
+      <p id="datapoints-help" className="mt-1 text-xs text-slate-600">
+        {`What else is recorded about the ${word}. A row without a name is left out.`}
+      </p>
+      {errors?.length ? (
+        <p id="datapoints-error" className="field-error" role="alert">
+          {errors.join(" ")}
+        </p>
+      ) : null}
+      <input type="hidden" name={DATAPOINT_ROWS_FIELD} value={rows.length} />
+      <ol className="mt-2 space-y-2">
+        {rows.map((row, i) => (
+          <li key={i} className="grid grid-cols-2 gap-2">
+            <input type="hidden" name={datapointField(i, "type")} value={row.type} />
+            <label className="sr-only" htmlFor={`datapoint-${i}-name`}>{`Detail ${i + 1} name`}</label>
+            <input id={`datapoint-${i}-name`} name={datapointField(i, "name")} defaultValue={row.name} maxLength={100} placeholder="Name" autoComplete="off" className="field-input mt-0" />
+            <label className="sr-only" htmlFor={`datapoint-${i}-value`}>{`Detail ${i + 1} value`}</label>
+            <input id={`datapoint-${i}-value`} name={datapointField(i, "value")} defaultValue={row.value} maxLength={1000} placeholder="Value" autoComplete="off" className="field-input mt-0" />
+          </li>
+        ))}
+      </ol>
+    </fieldset>
   );
 }
