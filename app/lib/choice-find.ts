@@ -16,6 +16,17 @@ export interface Choices {
 /** How many choices a searchable dropdown holds before a search: all its native select offers without JavaScript. */
 export const FIRST_CHOICES = 100;
 
+/** A list filter's find field (the filter form is a GET form: the name is part of the list's address). */
+export const filterFindName = (filterKey: string) => `find[${filterKey}]`;
+
+/** A name typed beside a list's autocomplete filter that did not settle it: the text, why, and the matches. */
+export interface FilterFind {
+  text: string;
+  error: string;
+  narrowed?: DropdownOption[];
+}
+export type FilterFinds = Record<string, FilterFind>;
+
 /** How many matches the action asks for, and offers in the narrowed select when the text matches several. */
 export const FIND_PAGE_SIZE = 20;
 

@@ -17,6 +17,8 @@ import { companyTypeOptions, employeeSizeOptions } from "../services/clients.ser
 import { companyFilters, companyRow, listCompanies, type CompanyRow } from "../services/companies.server";
 import { getIndividual, individualOption, individualOptions } from "../services/individuals.server";
 import { openListPage, selectedIds } from "../services/lists.server";
+import { FIRST_CHOICES } from "../lib/choice-find";
+import type { ChoiceFinder } from "../services/choice-find.server";
 import { useFrame } from "./_app";
 import { formOf } from "../services/submission.server";
 
@@ -24,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const readsIndividuals = (permissions: readonly string[]) => permissions.some((p) => p === "individual_view" || p === "individual_manage");
-  const { api, edition, subject, state, page, filters } = await openListPage(request, {
+  const { api, edition, subject, state, page, filters, finds } = await openListPage(request, {
     path: "/companies",
     listKey: "companies",
     spec: companiesListSpec,
@@ -32,20 +34,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
     lookups: (api) => Promise.all([companyTypeOptions(api), employeeSizeOptions(api)]),
     filters: ([types, sizes], { subject }) => companyFilters(types, sizes).filter((f) => f.filterKey !== "individuals.id" || readsIndividuals(subject.permissions)),
     fetch: listCompanies,
+    finders: (api, { subject }): Record<string, ChoiceFinder> => (readsIndividuals(subject.permissions) ? { "individuals.id": (search, perPage) => individualOptions(api, { search, perPage }) } : {}),
   });
   const words = wordsFor(edition);
   const canReadIndividuals = readsIndividuals(subject.permissions);
   const chosenIndividual = typeof state.filters["individuals.id"] === "string" ? state.filters["individuals.id"] : null;
   const [individuals, chosen] = await Promise.all([
     // The first individuals, for the linked-individual filter's select without JavaScript.
-    canReadIndividuals ? individualOptions(api, { perPage: 100 }).then((r) => r.options) : [],
+    canReadIndividuals ? individualOptions(api, { perPage: FIRST_CHOICES }) : { options: [], hasMore: false },
     canReadIndividuals && chosenIndividual ? getIndividual(api, chosenIndividual).then(individualOption, () => null) : null,
   ]);
   return {
     state,
     page: { data: page.data.map(companyRow), meta: page.meta },
     filters,
-    autocomplete: { "individuals.id": { selected: chosen, initial: individuals } },
+    autocomplete: { "individuals.id": { selected: chosen, initial: individuals.options, more: individuals.hasMore, find: finds["individuals.id"] } },
     words,
     canManage: subject.permissions.includes("company_manage"),
     canCreate: subject.permissions.some((p) => p === "company_create" || p === "company_manage"),

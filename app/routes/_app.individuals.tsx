@@ -16,7 +16,8 @@ import { requireAccess } from "../services/auth.server";
 import { companyOption, companyOptions, getCompany } from "../services/companies.server";
 import { individualFilters, individualRow, listIndividuals, showsArchived, type IndividualRow } from "../services/individuals.server";
 import { openListPage, selectedIds } from "../services/lists.server";
-import { companyUserOptions, readsTeams } from "../services/teams.server";
+import { colleagueChoices, colleagueFinder, colleagueOption } from "../services/teams.server";
+import { FIRST_CHOICES } from "../lib/choice-find";
 import { useFrame } from "./_app";
 import { formOf } from "../services/submission.server";
 
@@ -25,30 +26,38 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 const BULK = { delete: "/individuals/delete", archive: "/individuals/archive", restore: "/individuals/archive", invite: "/individuals/invite" } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { api, edition, subject, state, page, filters } = await openListPage(request, {
+  const readsCompanies = (permissions: readonly string[]) => permissions.some((p) => p === "company_view" || p === "company_manage");
+  const { api, edition, subject, state, page, filters, finds } = await openListPage(request, {
     path: "/individuals",
     listKey: "individuals",
     spec: individualsListSpec,
     rules: individualFilters(wordsFor("flightdeck")),
     filters: (_, { edition }) => individualFilters(wordsFor(edition)),
     fetch: listIndividuals,
+    finders: (api, { subject }) => ({
+      ...(readsCompanies(subject.permissions) ? { company_id: (search: string, perPage: number) => companyOptions(api, { search, perPage }) } : {}),
+      owner_user_id: colleagueFinder(api, subject.permissions),
+    }),
   });
   const words = wordsFor(edition);
-  const canReadCompanies = subject.permissions.some((p) => p === "company_view" || p === "company_manage");
-  const teamReader = readsTeams(subject.permissions);
+  const canReadCompanies = readsCompanies(subject.permissions);
   const chosenCompany = typeof state.filters.company_id === "string" ? state.filters.company_id : null;
   const [companies, chosen, owners] = await Promise.all([
     // The first companies, for the company filter's select without JavaScript.
-    canReadCompanies ? companyOptions(api, { perPage: 100 }).then((r) => r.options) : [],
+    canReadCompanies ? companyOptions(api, { perPage: FIRST_CHOICES }) : { options: [], hasMore: false },
     canReadCompanies && chosenCompany ? getCompany(api, chosenCompany).then(companyOption, () => null) : null,
-    companyUserOptions(api, { perPage: 100, teamReader }).then((r) => r.options, () => []),
+    colleagueChoices(api, subject.permissions),
   ]);
-  const owner = typeof state.filters.owner_user_id === "string" ? (owners.find((o) => o.value === state.filters.owner_user_id) ?? null) : null;
+  const chosenOwner = typeof state.filters.owner_user_id === "string" ? state.filters.owner_user_id : null;
+  const owner = chosenOwner ? (owners.options.find((o) => o.value === chosenOwner) ?? (await colleagueOption(api, subject.permissions, chosenOwner))) : null;
   return {
     state,
     page: { data: page.data.map(individualRow), meta: page.meta },
     filters: canReadCompanies ? filters : filters.filter((f) => f.filterKey !== "company_id"),
-    autocomplete: { company_id: { selected: chosen, initial: companies }, owner_user_id: { selected: owner, initial: owners } },
+    autocomplete: {
+      company_id: { selected: chosen, initial: companies.options, more: companies.hasMore, find: finds.company_id },
+      owner_user_id: { selected: owner, initial: owners.options, more: owners.more, find: finds.owner_user_id },
+    },
     words,
     archivedShown: showsArchived(state),
     canManage: subject.permissions.includes("individual_manage"),

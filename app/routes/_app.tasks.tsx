@@ -16,6 +16,7 @@ import { tasksListSpec } from "../lib/list-specs";
 import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
 import { openListPage, selectedIds } from "../services/lists.server";
+import { colleagueFinder, colleagueOption } from "../services/teams.server";
 import { activePipelines, listTasks, taskFilterRules, taskFilters, taskRow, teamOptions, type TaskRow } from "../services/tasks.server";
 import { useFrame } from "./_app";
 import { formOf } from "../services/submission.server";
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The page is fetched with the URL's filters cleaned by the rules that need no lookup, beside GET /me
   // and the lookups; a value the lookups rule out (a stage of another pipeline) redirects to the canonical URL.
   const chosenPipeline = new URL(request.url).searchParams.get("filter[pipeline_id]") ?? undefined;
-  const { edition, subject, state, page, filters } = await openListPage(request, {
+  const { api, edition, subject, state, page, filters, finds } = await openListPage(request, {
     path: "/tasks",
     listKey: "tasks",
     spec: tasksListSpec,
@@ -34,13 +35,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     lookups: (api) => Promise.all([activePipelines(api), teamOptions(api)]),
     filters: ([pipelines, teams], { edition }) => taskFilters(pipelines, teams, chosenPipeline, wordsFor(edition)),
     fetch: listTasks,
+    finders: (api, { subject }) => ({ team_member_id: colleagueFinder(api, subject.permissions) }),
   });
-  const assignee = page.data.find((t) => String(t.team_member_id) === state.filters.team_member_id)?.teamMember;
+  // The chosen assignee's name: from the page's rows, else asked for (a filter with no rows, or none on this page).
+  const chosenAssignee = typeof state.filters.team_member_id === "string" ? state.filters.team_member_id : null;
+  const onPage = page.data.find((t) => String(t.team_member_id) === chosenAssignee)?.teamMember;
+  const assignee = onPage ? { value: String(onPage.id), label: onPage.full_name } : chosenAssignee ? await colleagueOption(api, subject.permissions, chosenAssignee) : null;
   return {
     state,
     page: { data: page.data.map(taskRow), meta: page.meta },
     filters,
-    assignee: assignee ? { value: String(assignee.id), label: assignee.full_name } : null,
+    assignee,
+    // Without JavaScript the assignee filter offers no list (the page stays light): a name typed beside it finds one.
+    assigneeFind: finds.team_member_id,
     words: wordsFor(edition),
     canManage: subject.permissions.includes("task_manage"),
   };
@@ -58,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function TasksPage() {
-  const { state, page, filters, assignee, words, canManage } = useLoaderData<typeof loader>();
+  const { state, page, filters, assignee, assigneeFind, words, canManage } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const frame = useFrame();
   const { search } = useLocation();
@@ -111,7 +118,7 @@ export default function TasksPage() {
             </BulkActions>
           ) : null}
         </div>
-        <FilterBar pathname="/tasks" state={state} spec={tasksListSpec} filters={filters} autocomplete={{ team_member_id: { selected: assignee } }} />
+        <FilterBar pathname="/tasks" state={state} spec={tasksListSpec} filters={filters} autocomplete={{ team_member_id: { selected: assignee, more: true, find: assigneeFind } }} />
       </div>
       <DataTable
         caption={words.Tasks}

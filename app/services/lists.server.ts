@@ -2,7 +2,9 @@ import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { canonicalQuery, parseListUrl, toSearchParams, type ListSpec, type ListState } from "../lib/list-url";
 import { normaliseFilters, type FilterDefinition } from "../lib/filter-rules";
+import { FIND_PAGE_SIZE, pickFound, type FilterFinds } from "../lib/choice-find";
 import type { Api } from "./api.server";
+import type { ChoiceFinder } from "./choice-find.server";
 import { requireAccess, sessionApi, started, type SignedIn } from "./auth.server";
 
 const LIST_PARAMS = /^(search|page|perPage|sort|filter\[.+)$/;
@@ -56,13 +58,17 @@ export async function openListPage<P, L = undefined>(
     filters?: (lookups: L, signedIn: SignedIn) => readonly FilterDefinition[];
     firstVisit?: ListState["filters"];
     fetch: (api: Api, state: ListState) => Promise<P>;
+    /** The searches behind the autocomplete filters' find fields (a name typed beside the select, without JavaScript). */
+    finders?: (api: Api, signedIn: SignedIn) => Record<string, ChoiceFinder>;
   },
-): Promise<SignedIn & { api: Api; state: ListState; page: P; lookups: L; filters: readonly FilterDefinition[] }> {
+): Promise<SignedIn & { api: Api; state: ListState; page: P; lookups: L; filters: readonly FilterDefinition[]; finds: FilterFinds }> {
   const access = started(requireAccess(request, options.path));
   const api = await sessionApi(request);
   const looking = options.lookups ? started(options.lookups(api)) : Promise.resolve(undefined as L);
   const { state: read, remembering } = await openList(request, api, options.listKey, options.spec, options.rules);
   const url = new URL(request.url);
+  // Names typed beside autocomplete filters: what they find becomes the filter (a redirect), the rest is reported.
+  const finds = options.finders && [...url.searchParams.keys()].some((k) => FIND_PARAM.test(k)) ? await applyFilterFinds(url, read, options.spec, options.finders(api, await access)) : {};
   if (options.firstVisit && ![...url.searchParams.keys()].some((k) => LIST_PARAMS.test(k))) {
     await access;
     throw redirectToCanonical(url, { ...read, filters: options.firstVisit }, options.spec);
@@ -78,15 +84,49 @@ export async function openListPage<P, L = undefined>(
     throw redirectToCanonical(url, state, options.spec);
   }
   const [list] = await Promise.all([page, remembering]);
-  return { ...signedIn, state, page: list, lookups, filters };
+  return { ...signedIn, state, page: list, lookups, filters, finds };
+}
+
+/** A find field of the filter form: `find[{filter key}]` (filterFindName). */
+const FIND_PARAM = /^find\[(.+)\]$/;
+
+/**
+ * The filter form's find fields: each name that finds one choice sets that filter (back on page 1), and with the
+ * empty ones leaves the address, by a redirect; a name that finds none or several stays, with why (and the matches).
+ */
+async function applyFilterFinds(url: URL, state: ListState, spec: ListSpec, finders: Record<string, ChoiceFinder>): Promise<FilterFinds> {
+  const finds: FilterFinds = {};
+  const settled: string[] = [];
+  const set: Record<string, string> = {};
+  await Promise.all(
+    [...url.searchParams].map(async ([param, raw]) => {
+      const key = FIND_PARAM.exec(param)?.[1];
+      if (!key) return;
+      const text = raw.trim();
+      const finder = finders[key];
+      if (!finder || !text) return void settled.push(param);
+      const { options, hasMore } = await finder(text.slice(0, 100), FIND_PAGE_SIZE);
+      const outcome = pickFound(text, options, hasMore);
+      if ("value" in outcome) {
+        set[key] = outcome.value;
+        settled.push(param);
+      } else finds[key] = { text, ...outcome };
+    }),
+  );
+  if (settled.length) {
+    const next = new URL(url);
+    for (const param of settled) next.searchParams.delete(param);
+    throw redirectToCanonical(next, Object.keys(set).length ? { ...state, page: 1, filters: { ...state.filters, ...set } } : state, spec);
+  }
+  return finds;
 }
 
 /** The state with its filter values cleaned by the filters' rules. */
 export const cleanFilters = (state: ListState, filters: readonly FilterDefinition[]): ListState => ({ ...state, filters: normaliseFilters([...filters], state.filters) });
 
-/** A redirect to the list's canonical URL for `state`, keeping the URL's other parameters. */
+/** A redirect to the list's canonical URL for `state`, keeping the URL's other parameters (but empty find fields). */
 export function redirectToCanonical(url: URL, state: ListState, spec: ListSpec) {
-  const others = [...url.searchParams].filter(([k]) => !LIST_PARAMS.test(k));
+  const others = [...url.searchParams].filter(([k, v]) => !LIST_PARAMS.test(k) && !(FIND_PARAM.test(k) && v.trim() === ""));
   const canonical = new URLSearchParams(canonicalQuery(state, spec));
   for (const [k, v] of others) canonical.append(k, v);
   return redirect(`${url.pathname}?${canonical}`);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { teamListSchema, teamResponseSchema, teamUserAddedSchema, teamUserOptionListSchema } from "../../contract/teams";
 import { toApiQuery, type ListState } from "../lib/list-url";
 import { FIRST_CHOICES, type Choices } from "../lib/choice-find";
+import type { DropdownOption } from "../lib/filter-rules";
 import type { Api } from "./api.server";
 import type { ChoiceFinder } from "./choice-find.server";
 
@@ -60,3 +61,10 @@ export const colleagueFinder =
   (api: Api, permissions: readonly string[]): ChoiceFinder =>
   (search, perPage) =>
     companyUserOptions(api, { search, perPage, teamReader: readsTeams(permissions) });
+
+/** One colleague as a dropdown option (a filter's chosen value that is not among the first choices); null when unknown. */
+export async function colleagueOption(api: Api, permissions: readonly string[], id: string): Promise<DropdownOption | null> {
+  if (!/^\d{1,10}$/.test(id)) return null;
+  const { options } = await companyUserOptions(api, { id, perPage: 1, teamReader: readsTeams(permissions) }).catch(() => ({ options: [] as DropdownOption[] }));
+  return options[0] ?? null;
+}

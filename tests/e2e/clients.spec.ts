@@ -174,6 +174,30 @@ test.describe("Clients, as Harbour Brokers' admin", () => {
     await expect(page.locator("[data-links]")).toContainText(`Zz Found Co ${token}`);
   });
 
+  test("without JavaScript, the individuals list is filtered by a company beyond the filter's first 100, found by the name typed beside it", async ({ page, request }, testInfo) => {
+    test.skip(!isNoJs(testInfo), "with JavaScript the filter's dropdown searches as one types");
+    const token = uniqueToken(testInfo);
+    const api = await clientsApi(request);
+    const first = await api.company(`Zz Twin ${token} A`);
+    const second = await api.company(`Zz Twin ${token} B`);
+    await api.individual("Wren", `Member${token}`, { company_id: second.id });
+    await api.individual("Ash", `Other${token}`, { company_id: first.id });
+    await page.goto("/individuals?page=1");
+    const find = page.getByRole("textbox", { name: "Company: not listed? Type a name" });
+    const form = page.locator("form", { has: find });
+    await find.fill(`Twin ${token}`);
+    await form.getByRole("button", { name: "Apply" }).click();
+    const select = form.locator('select[name="filter[company_id]"]');
+    await expect(await fieldError(select)).toHaveText(`2 match “Twin ${token}”: choose one from the list.`);
+    await expect(select.locator("option:not([value=''])")).toHaveText([`Zz Twin ${token} A`, `Zz Twin ${token} B`]);
+    await select.selectOption(String(second.id));
+    await form.getByRole("button", { name: "Apply" }).click();
+    await expectParam(page, "filter[company_id]", String(second.id));
+    await expect(tableRows(page)).toHaveCount(1);
+    await expect(tableRows(page).first()).toContainText(`Wren Member${token}`);
+    await expect(page.getByRole("list", { name: "Active filters" })).toContainText(`Zz Twin ${token} B`);
+  });
+
   test("an individual is linked to a company as its primary contact with a job title; both pages and the list show it", async ({ page, request }, testInfo) => {
     const token = uniqueToken(testInfo);
     const api = await clientsApi(request);

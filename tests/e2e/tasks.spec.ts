@@ -65,3 +65,23 @@ test("a date range filter's chip shows its dates as dd/mm/yy", async ({ page }) 
   await expect(chips).toContainText("Expected close: 01/03/27 – …");
   await expect(chips).not.toContainText("2026-");
 });
+
+test("without JavaScript, the assignee filter takes a colleague's name typed beside it: one found filters the list, none found says so", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "nojs", "with JavaScript the filter's dropdown searches as one types");
+  await signIn(page, USERS.admin);
+  await page.goto("/tasks?page=1");
+  const find = page.getByRole("textbox", { name: "Assigned to: not listed? Type a name" });
+  const apply = page.locator("form", { has: find }).getByRole("button", { name: "Apply" });
+  await find.fill("Nobody Anywhere");
+  await apply.click();
+  await expect(page.locator("#filter-team_member_id-error")).toHaveText("Nothing matches “Nobody Anywhere”.");
+  await expect(find).toHaveValue("Nobody Anywhere");
+
+  await find.fill("grace.bennett@harbour.test");
+  await apply.click();
+  await expect(page).toHaveURL((url) => /^\d+$/.test(url.searchParams.get("filter[team_member_id]") ?? "") && !url.search.includes("find"));
+  await expect(page.getByRole("list", { name: "Active filters" })).toContainText("Assigned to: Grace Bennett");
+  const assignees = await page.locator("tbody tr td:nth-child(6)").allTextContents();
+  expect(assignees.length).toBeGreaterThan(0);
+  expect(new Set(assignees)).toEqual(new Set(["Grace Bennett"]));
+});

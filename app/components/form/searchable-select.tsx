@@ -105,7 +105,7 @@ export interface SearchableSelectProps extends FieldFrameProps {
    * select takes a name, which the form's action turns into the choice (applyChoiceFinds). Its label, and the text
    * it starts with.
    */
-  find?: { label: string; defaultValue?: string };
+  find?: { label: string; defaultValue?: string; /** The find field's name, when not `{name}_find`. */ name?: string };
   placeholder?: string;
   disabled?: boolean;
   className?: string;
@@ -154,7 +154,7 @@ export function SearchableSelect(props: SearchableSelectProps) {
       defaultValue={defaultValue ?? ""}
     />
   );
-  if (!hydrated) return props.find ? <FindAnother id={props.id} name={props.name} {...props.find}>{native}</FindAnother> : native;
+  if (!hydrated) return props.find ? <FindAnother id={props.id} {...props.find} name={props.find.name ?? findFieldName(props.name)}>{native}</FindAnother> : native;
   return (
     <Suspense fallback={native}>
       <SearchableCombobox {...props} known={known} />
@@ -177,7 +177,7 @@ function FindAnother({ id, name, label, defaultValue, children }: { id: string; 
           <label htmlFor={`${id}-find`} className="text-xs text-slate-600">
             {label}
           </label>
-          <input id={`${id}-find`} type="text" name={findFieldName(name)} defaultValue={defaultValue} maxLength={100} autoComplete="off" className="field-input mt-0.5 py-1.5" />
+          <input id={`${id}-find`} type="text" name={name} defaultValue={defaultValue} maxLength={100} autoComplete="off" className="field-input mt-0.5 py-1.5" />
         </div>
       </noscript>
     </div>

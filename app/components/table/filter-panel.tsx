@@ -6,14 +6,18 @@ import type { FilterValue, ListSpec, ListState } from "../../lib/list-url";
 import { SearchableSelect } from "../form/searchable-select";
 import { Form } from "../form/form";
 import { shownDateText } from "../../lib/date-text";
+import { filterFindName, type FilterFind } from "../../lib/choice-find";
 
 export interface FilterBarProps {
   pathname: string;
   state: ListState;
   spec: ListSpec;
   filters: readonly FilterDefinition[];
-  /** Labels of the current autocomplete values and the first options for the no-JavaScript select. */
-  autocomplete?: Record<string, { selected?: DropdownOption | null; initial?: DropdownOption[] }>;
+  /**
+   * Labels of the current autocomplete values and the first options for the no-JavaScript select; `more` when the
+   * list is longer (a find field is then offered beside the select), and what a name typed into it did not settle.
+   */
+  autocomplete?: Record<string, { selected?: DropdownOption | null; initial?: DropdownOption[]; more?: boolean; find?: FilterFind }>;
 }
 
 /** What FilterBar works out for the panel from the list's state (the list's URLs, in the first-load code). */
@@ -65,7 +69,9 @@ function FilterControl({ def, state, autocomplete }: { def: FilterDefinition; st
           </select>
         </div>
       );
-    case "autocomplete":
+    case "autocomplete": {
+      const entry = autocomplete?.[def.filterKey];
+      const matches = entry?.find?.narrowed;
       return (
         <SearchableSelect
           id={id}
@@ -73,14 +79,17 @@ function FilterControl({ def, state, autocomplete }: { def: FilterDefinition; st
           label={def.label}
           optionsUrl={def.optionsUrl}
           itemUrl={def.itemUrl}
-          defaultValue={text(value) || null}
-          defaultOption={autocomplete?.[def.filterKey]?.selected ?? null}
-          initialOptions={autocomplete?.[def.filterKey]?.initial ?? []}
+          defaultValue={matches ? null : text(value) || null}
+          defaultOption={entry?.selected ?? null}
+          initialOptions={matches ?? entry?.initial ?? []}
           placeholder={def.placeholder ?? "Any"}
           disabled={def.disabled}
           className="w-56"
+          errors={entry?.find ? [entry.find.error] : undefined}
+          find={entry?.more || entry?.find ? { name: filterFindName(def.filterKey), label: `${def.label}: not listed? Type a name`, defaultValue: matches ? "" : entry?.find?.text } : undefined}
         />
       );
+    }
     case "number": {
       return (
         <div>
