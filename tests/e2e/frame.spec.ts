@@ -134,7 +134,16 @@ test.describe("page frame", () => {
     await sort.click();
     await expect(page.locator("table[aria-busy=true]")).toBeVisible();
     await page.waitForTimeout(800);
-    await expect(overlay).toHaveCount(0);
+    expect(await overlay.count(), "the overlay, 800 ms in (a count, not a waiting assertion)").toBe(0);
+    await expect(page.locator("table[aria-busy=true]")).toBeVisible();
+    release();
+    await expect(page.locator("table[aria-busy=true]")).toHaveCount(0);
+    // So does its search (a GET form, sent 2 s after typing stops): placeholder rows, the box still in reach.
+    await page.getByRole("searchbox", { name: "Search tasks", exact: true }).fill("a");
+    await expect(page.locator("table[aria-busy=true]")).toBeVisible();
+    await page.waitForTimeout(800);
+    expect(await overlay.count(), "the overlay, 800 ms in (a count, not a waiting assertion)").toBe(0);
+    await expect(page.locator("table[aria-busy=true]")).toBeVisible();
     release();
     await expect(page.locator("table[aria-busy=true]")).toHaveCount(0);
   });

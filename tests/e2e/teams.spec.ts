@@ -96,7 +96,7 @@ test("with JavaScript the drawer is a modal that Escape closes, opened from the 
 
 test("ADD TEAM with a blank name says to enter a team name, under the field", async ({ page }) => {
   await page.goto("/team/new");
-  const name = drawer(page).getByRole("textbox", { name: "Name", exact: true });
+  const name = drawer(page).getByRole("textbox", { name: "Team name", exact: true });
   await name.fill("   ");
   await drawer(page).getByRole("button", { name: "Save", exact: true }).click();
   await expect(drawer(page).getByText("Enter a team name.", { exact: true })).toBeVisible();

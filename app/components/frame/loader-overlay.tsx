@@ -6,15 +6,17 @@ export const LOADER_OVERLAY_DELAY_MS = 400;
 
 /**
  * Whether a navigation in progress is one the overlay covers: the move to another page or the sending of a
- * form. A list's own filter, sort or page change (same address, another query) is left to the list, which
- * shows placeholder rows in its table instead of hiding the page the user is working in.
+ * form that changes something. A list's own search, filter, sort or page change (a link or a GET form to the
+ * same address with another query) is left to the list, which shows placeholder rows in its table instead of
+ * hiding the page the user is working in (and typing into).
  */
 export function coversNavigation(
   navigation: { state: "idle" | "loading" | "submitting"; formMethod?: string; location?: { pathname: string } },
   pathname: string,
 ): boolean {
   if (navigation.state === "idle") return false;
-  if (navigation.state === "submitting" || navigation.formMethod !== undefined) return true;
+  const method = navigation.formMethod?.toUpperCase();
+  if (navigation.state === "submitting" || (method !== undefined && method !== "GET")) return true;
   return navigation.location?.pathname !== pathname;
 }
 

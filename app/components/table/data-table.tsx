@@ -70,7 +70,8 @@ function SortHeader<Row>({ column, pathname, state, spec }: { column: Column<Row
  */
 export function DataTable<Row>({ caption, pathname, state, spec, rows, columns, rowId, selection, emptyText, refreshMs }: DataTableProps<Row>) {
   const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location?.pathname === pathname && navigation.formMethod === undefined;
+  // The next page of this list on its way: a link, or its search or filter form (a GET), to the same address.
+  const loading = navigation.state === "loading" && navigation.location?.pathname === pathname && (navigation.formMethod ?? "GET").toUpperCase() === "GET";
   const selectAll = useRef<HTMLInputElement>(null);
   const revalidator = useRevalidator();
 
