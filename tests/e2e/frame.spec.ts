@@ -129,23 +129,20 @@ test.describe("page frame", () => {
     await expectPath(page, "/tasks");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tasks");
     await expect(overlay).toHaveCount(0);
-    // Sorting the list stays on its page: the table shows placeholder rows, the page is not covered.
-    const sort = page.getByRole("columnheader").getByRole("link").first();
-    await sort.click();
-    await expect(page.locator("table[aria-busy=true]")).toBeVisible();
-    await page.waitForTimeout(800);
-    expect(await overlay.count(), "the overlay, 800 ms in (a count, not a waiting assertion)").toBe(0);
-    await expect(page.locator("table[aria-busy=true]")).toBeVisible();
-    release();
-    await expect(page.locator("table[aria-busy=true]")).toHaveCount(0);
-    // So does its search (a GET form, sent 2 s after typing stops): placeholder rows, the box still in reach.
-    await page.getByRole("searchbox", { name: "Search tasks", exact: true }).fill("a");
-    await expect(page.locator("table[aria-busy=true]")).toBeVisible();
-    await page.waitForTimeout(800);
-    expect(await overlay.count(), "the overlay, 800 ms in (a count, not a waiting assertion)").toBe(0);
-    await expect(page.locator("table[aria-busy=true]")).toBeVisible();
-    release();
-    await expect(page.locator("table[aria-busy=true]")).toHaveCount(0);
+    // The list's own changes stay on its page: the table shows placeholder rows, the page is not covered.
+    const busyTable = page.locator("table[aria-busy=true]");
+    const staysUncovered = async (change: () => Promise<void>) => {
+      await change();
+      await expect(busyTable).toBeVisible();
+      await page.waitForTimeout(800);
+      expect(await overlay.count(), "the overlay, 800 ms in (a count, not a waiting assertion)").toBe(0);
+      await expect(busyTable).toBeVisible();
+      release();
+      await expect(busyTable).toHaveCount(0);
+    };
+    // Sorting (a link), and searching (a GET form, sent 2 s after typing stops: the box stays in reach).
+    await staysUncovered(() => page.getByRole("columnheader").getByRole("link").first().click());
+    await staysUncovered(() => page.getByRole("searchbox", { name: "Search tasks", exact: true }).fill("a"));
   });
 
   test("on a slow device the tasks list and the dashboard are drawn whole: nothing on them moves as the page arrives", async ({ browser, page }, testInfo) => {
