@@ -16,6 +16,12 @@ export interface Choices {
 /** How many choices a searchable dropdown holds before a search: all its native select offers without JavaScript. */
 export const FIRST_CHOICES = 100;
 
+/** The find field's label beside a dropdown of colleagues. */
+export const FIND_COLLEAGUE_LABEL = "Not listed? Type a colleague's name or e-mail";
+
+/** The choices of a list the user may not read. */
+export const NO_CHOICES: Choices = { options: [], more: false };
+
 /** A list filter's find field (the filter form is a GET form: the name is part of the list's address). */
 export const filterFindName = (filterKey: string) => `find[${filterKey}]`;
 
@@ -27,8 +33,14 @@ export interface FilterFind {
 }
 export type FilterFinds = Record<string, FilterFind>;
 
-/** How many matches the action asks for, and offers in the narrowed select when the text matches several. */
-export const FIND_PAGE_SIZE = 20;
+/**
+ * The searchable dropdown's page size and empty text (spec §8, §9): a page of 20 from the options resolver, "No
+ * results found". A find field asks for a page too, and says the same when nothing matches.
+ */
+export const DROPDOWN_PAGE_SIZE = 20;
+export const NO_RESULTS_TEXT = "No results found";
+/** The longest text a find field searches with. */
+const FIND_MAX_LENGTH = 100;
 
 export type FindOutcome = { value: string } | { error: string; narrowed?: DropdownOption[] };
 
@@ -52,7 +64,7 @@ function isExactly(option: DropdownOption, text: string): boolean {
 export function pickFound(typed: string, matches: DropdownOption[], hasMore = false): FindOutcome {
   const text = folded(typed);
   const open = matches.filter((o) => !o.disabled);
-  if (open.length === 0) return { error: `Nothing matches “${typed.trim()}”.` };
+  if (open.length === 0) return { error: `${NO_RESULTS_TEXT} for “${typed.trim()}”.` };
   if (open.length === 1 && !hasMore) return { value: open[0].value };
   const exact = open.filter((o) => isExactly(o, text));
   if (exact.length === 1) return { value: exact[0].value };
@@ -81,7 +93,8 @@ export interface ChoiceFinds {
  */
 export function choiceFieldProps(
   name: string,
-  { options, more, findLabel, current, typed, found }: { options: DropdownOption[]; more: boolean; findLabel: string; current: string; typed: string | undefined; found: ChoiceFinds | undefined },
+  { options, more }: Choices,
+  { findLabel, current, typed, found }: { findLabel: string; current: string; typed: string | undefined; found: ChoiceFinds | undefined },
 ) {
   const matches = found?.narrowed[name];
   const chosen = found?.chosen[name];
@@ -91,3 +104,27 @@ export function choiceFieldProps(
     find: more || matches ? { label: findLabel, defaultValue: matches ? "" : typed } : undefined,
   };
 }
+
+/** A list's search, as the dropdown's options endpoint answers it. */
+export type ChoiceFinder = (search: string, perPage: number) => Promise<{ options: DropdownOption[]; hasMore?: boolean }>;
+
+/** What a text typed into a find field finds: one page of the list's search, then `pickFound`. */
+export async function findChoice(find: ChoiceFinder, typed: string): Promise<FindOutcome & { options: DropdownOption[] }> {
+  const { options, hasMore } = await find(typed.trim().slice(0, FIND_MAX_LENGTH), DROPDOWN_PAGE_SIZE);
+  return { ...pickFound(typed, options, hasMore), options };
+}
+
+/** A list's options endpoint as the portal calls it (companyOptions, individualOptions, companyUserOptions …). */
+export type OptionsSearch = (query: { search?: string; perPage: number }) => Promise<{ options: DropdownOption[]; hasMore: boolean }>;
+
+/** A list's first choices, for a dropdown's no-JavaScript select, and whether there are more. */
+export async function firstChoices(search: OptionsSearch): Promise<Choices> {
+  const { options, hasMore } = await search({ perPage: FIRST_CHOICES });
+  return { options, more: hasMore };
+}
+
+/** A list's search behind a find field (a name typed beside the dropdown, without JavaScript). */
+export const finderOf =
+  (search: OptionsSearch): ChoiceFinder =>
+  (text, perPage) =>
+    search({ search: text, perPage });

@@ -28,21 +28,29 @@ export function datapointRows(datapoints: Record<string, unknown> | null | undef
     .sort(([a], [b]) => a.localeCompare(b, "en-GB"))
     .map(([name, value]) => ({
     name,
-    value: value === null || value === undefined ? "" : typeof value === "boolean" ? (value ? "Yes" : "No") : typeof value === "object" ? JSON.stringify(value) : String(value),
+    value: value === null || value === undefined ? "" : typeof value === "boolean" ? (value ? "Yes" : "No") : String(value),
     type: typeOf(value),
   }));
   return [...saved, ...Array.from({ length: BLANK_DATAPOINT_ROWS }, () => ({ name: "", value: "", type: "text" as const }))];
 }
 
-/** The rows as typed into a refused form (its text values by field name). */
-export function typedDatapointRows(typed: Record<string, string | undefined>): DatapointRow[] {
-  const count = Math.min(Number.parseInt(typed[DATAPOINT_ROWS_FIELD] ?? "0", 10) || 0, 200);
-  return Array.from({ length: count }, (_, i) => ({
-    name: typed[datapointField(i, "name")] ?? "",
-    value: typed[datapointField(i, "value")] ?? "",
-    type: (typed[datapointField(i, "type")] as DatapointType) ?? "text",
+/** The most rows a posted form is read for (the API keeps at most 50 datapoints). */
+const MAX_ROWS = 200;
+
+/** The rows of a posted form, read field by field; undefined when it had none (the create form). */
+function postedRows(field: (name: string) => unknown): DatapointRow[] | undefined {
+  const count = Number.parseInt(String(field(DATAPOINT_ROWS_FIELD) ?? ""), 10);
+  if (!Number.isInteger(count) || count < 0) return undefined;
+  const text = (name: string) => String(field(name) ?? "");
+  return Array.from({ length: Math.min(count, MAX_ROWS) }, (_, i) => ({
+    name: text(datapointField(i, "name")),
+    value: text(datapointField(i, "value")),
+    type: (text(datapointField(i, "type")) || "text") as DatapointType,
   }));
 }
+
+/** The rows as typed into a refused form (its text values by field name). */
+export const typedDatapointRows = (typed: Record<string, string | undefined>): DatapointRow[] => postedRows((name) => typed[name]) ?? [];
 
 /** A value as its saved kind when it still reads as one ("12.5" stays a number, "Yes" a yes), else as text; blank is empty. */
 function valueOf(text: string, type: string): DatapointValue {
@@ -58,14 +66,14 @@ function valueOf(text: string, type: string): DatapointValue {
  * would silently replace the first). Undefined when the form had no rows (the datapoints are then left as they are).
  */
 export function datapointsOf(form: { get(name: string): unknown }): { datapoints?: Record<string, DatapointValue>; error?: string } {
-  const rows = Number.parseInt(String(form.get(DATAPOINT_ROWS_FIELD) ?? ""), 10);
-  if (!Number.isInteger(rows) || rows < 0) return {};
+  const rows = postedRows((name) => form.get(name));
+  if (!rows) return {};
   const datapoints: Record<string, DatapointValue> = {};
-  for (let i = 0; i < Math.min(rows, 200); i++) {
-    const name = String(form.get(datapointField(i, "name")) ?? "").trim();
+  for (const row of rows) {
+    const name = row.name.trim();
     if (name === "") continue;
     if (Object.hasOwn(datapoints, name)) return { error: `“${name}” is named twice: give each row its own name.` };
-    datapoints[name] = valueOf(String(form.get(datapointField(i, "value")) ?? ""), String(form.get(datapointField(i, "type")) ?? "text"));
+    datapoints[name] = valueOf(row.value, row.type);
   }
   return { datapoints };
 }

@@ -15,17 +15,15 @@ import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
 import { companyTypeOptions, employeeSizeOptions } from "../services/clients.server";
 import { companyFilters, companyRow, listCompanies, type CompanyRow } from "../services/companies.server";
-import { getIndividual, individualOption, individualOptions } from "../services/individuals.server";
+import { getIndividual, individualChoices, individualFinder, individualOption, readsIndividuals } from "../services/individuals.server";
 import { openListPage, selectedIds } from "../services/lists.server";
-import { FIRST_CHOICES } from "../lib/choice-find";
-import type { ChoiceFinder } from "../services/choice-find.server";
+import { NO_CHOICES } from "../lib/choice-find";
 import { useFrame } from "./_app";
 import { formOf } from "../services/submission.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.words.Companies ?? "Companies", matches);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const readsIndividuals = (permissions: readonly string[]) => permissions.some((p) => p === "individual_view" || p === "individual_manage");
   const { api, edition, subject, state, page, filters, finds } = await openListPage(request, {
     path: "/companies",
     listKey: "companies",
@@ -34,21 +32,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
     lookups: (api) => Promise.all([companyTypeOptions(api), employeeSizeOptions(api)]),
     filters: ([types, sizes], { subject }) => companyFilters(types, sizes).filter((f) => f.filterKey !== "individuals.id" || readsIndividuals(subject.permissions)),
     fetch: listCompanies,
-    finders: (api, { subject }): Record<string, ChoiceFinder> => (readsIndividuals(subject.permissions) ? { "individuals.id": (search, perPage) => individualOptions(api, { search, perPage }) } : {}),
+    finders: (api, { subject }) => ({ ...(readsIndividuals(subject.permissions) ? { "individuals.id": individualFinder(api) } : {}) }),
   });
   const words = wordsFor(edition);
   const canReadIndividuals = readsIndividuals(subject.permissions);
   const chosenIndividual = typeof state.filters["individuals.id"] === "string" ? state.filters["individuals.id"] : null;
   const [individuals, chosen] = await Promise.all([
     // The first individuals, for the linked-individual filter's select without JavaScript.
-    canReadIndividuals ? individualOptions(api, { perPage: FIRST_CHOICES }) : { options: [], hasMore: false },
+    canReadIndividuals ? individualChoices(api) : NO_CHOICES,
     canReadIndividuals && chosenIndividual ? getIndividual(api, chosenIndividual).then(individualOption, () => null) : null,
   ]);
   return {
     state,
     page: { data: page.data.map(companyRow), meta: page.meta },
     filters,
-    autocomplete: { "individuals.id": { selected: chosen, initial: individuals.options, more: individuals.hasMore, find: finds["individuals.id"] } },
+    autocomplete: { "individuals.id": { selected: chosen, initial: individuals.options, more: individuals.more, find: finds["individuals.id"] } },
     words,
     canManage: subject.permissions.includes("company_manage"),
     canCreate: subject.permissions.some((p) => p === "company_create" || p === "company_manage"),

@@ -30,7 +30,7 @@ import {
 } from "../services/clients.server";
 import { bankFields, getCompany, lineSummary, PREFERRED_CHANNELS, saveBankDetails, saveBranding, saveBrokerData, saveCommunication, validateBankDetails } from "../services/companies.server";
 import { chosenFile, readForm } from "../services/forms.server";
-import { individualOptions } from "../services/individuals.server";
+import { individualOptions, readsIndividuals } from "../services/individuals.server";
 import { redirectWithToast } from "../services/session.server";
 import { useFrame } from "./_app";
 
@@ -51,7 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const has = (...p: string[]) => p.some((x) => subject.permissions.includes(x));
   const can = {
     manage: has("company_manage"),
-    readIndividuals: has("individual_view", "individual_manage"),
+    readIndividuals: readsIndividuals(subject.permissions),
     readTasks: has("task_view", "task_manage"),
     addTask: has("task_manage"),
     compliance: has("company_view", "company_manage", "compliance_verification_manage"),

@@ -28,7 +28,7 @@ import {
   tabParam,
   updateLink,
 } from "../services/clients.server";
-import { companyOptions } from "../services/companies.server";
+import { companyOptions, readsCompanies } from "../services/companies.server";
 import { getIndividual, updateIndividual } from "../services/individuals.server";
 import { redirectWithToast } from "../services/session.server";
 import { useFrame } from "./_app";
@@ -53,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const can = {
     manage: has("individual_manage"),
     link: has("company_manage"),
-    readCompanies: has("company_view", "company_manage"),
+    readCompanies: readsCompanies(subject.permissions),
     readTasks: has("task_view", "task_manage"),
     addTask: has("task_manage"),
   };

@@ -4,11 +4,11 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { capitalise, formState } from "../components/clients/form-state";
 import { IndividualForm } from "../components/clients/individual-form";
 import { Drawer } from "../components/drawer";
-import { FIRST_CHOICES } from "../lib/choice-find";
+import { NO_CHOICES } from "../lib/choice-find";
 import { wordsFor } from "../lib/labels";
 import { requireAccess } from "../services/auth.server";
 import { jobTitleOptions, saveClientDrawer } from "../services/clients.server";
-import { companyOptions } from "../services/companies.server";
+import { companyChoices, companyFinder } from "../services/companies.server";
 import { createIndividual, individualBody } from "../services/individuals.server";
 import { colleagueChoices } from "../services/teams.server";
 
@@ -24,10 +24,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const canLink = subject.permissions.includes("company_manage");
   const [jobTitles, companies, owners] = await Promise.all([
     canLink ? jobTitleOptions(api) : [],
-    canLink ? companyOptions(api, { perPage: FIRST_CHOICES }) : { options: [], hasMore: false },
+    canLink ? companyChoices(api) : NO_CHOICES,
     colleagueChoices(api, subject.permissions),
   ]);
-  return { words: wordsFor(edition), link: canLink ? { jobTitles, companies: companies.options, moreCompanies: companies.hasMore } : null, owners };
+  return { words: wordsFor(edition), link: canLink ? { jobTitles, companies } : null, owners };
 }
 
 export const action = ({ request }: ActionFunctionArgs) =>
@@ -37,7 +37,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     save: (api, form) => createIndividual(api, individualBody(form, "create")),
     to: (saved) => `/individual/${saved.data.id}`,
     // Without JavaScript, a company beyond the dropdown's first 100 is found by the name typed beside it.
-    finders: (api) => ({ company_id: (search, perPage) => companyOptions(api, { search, perPage }) }),
+    finders: (api) => ({ company_id: companyFinder(api) }),
   });
 
 export default function NewIndividual() {

@@ -13,11 +13,11 @@ import { wordsFor } from "../lib/labels";
 import { individualsListSpec } from "../lib/list-specs";
 import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
-import { companyOption, companyOptions, getCompany } from "../services/companies.server";
+import { companyChoices, companyFinder, companyOption, getCompany, readsCompanies } from "../services/companies.server";
 import { individualFilters, individualRow, listIndividuals, showsArchived, type IndividualRow } from "../services/individuals.server";
 import { openListPage, selectedIds } from "../services/lists.server";
 import { colleagueChoices, colleagueFinder, colleagueOption } from "../services/teams.server";
-import { FIRST_CHOICES } from "../lib/choice-find";
+import { NO_CHOICES } from "../lib/choice-find";
 import { useFrame } from "./_app";
 import { formOf } from "../services/submission.server";
 
@@ -26,7 +26,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 const BULK = { delete: "/individuals/delete", archive: "/individuals/archive", restore: "/individuals/archive", invite: "/individuals/invite" } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const readsCompanies = (permissions: readonly string[]) => permissions.some((p) => p === "company_view" || p === "company_manage");
   const { api, edition, subject, state, page, filters, finds } = await openListPage(request, {
     path: "/individuals",
     listKey: "individuals",
@@ -35,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filters: (_, { edition }) => individualFilters(wordsFor(edition)),
     fetch: listIndividuals,
     finders: (api, { subject }) => ({
-      ...(readsCompanies(subject.permissions) ? { company_id: (search: string, perPage: number) => companyOptions(api, { search, perPage }) } : {}),
+      ...(readsCompanies(subject.permissions) ? { company_id: companyFinder(api) } : {}),
       owner_user_id: colleagueFinder(api, subject.permissions),
     }),
   });
@@ -44,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const chosenCompany = typeof state.filters.company_id === "string" ? state.filters.company_id : null;
   const [companies, chosen, owners] = await Promise.all([
     // The first companies, for the company filter's select without JavaScript.
-    canReadCompanies ? companyOptions(api, { perPage: FIRST_CHOICES }) : { options: [], hasMore: false },
+    canReadCompanies ? companyChoices(api) : NO_CHOICES,
     canReadCompanies && chosenCompany ? getCompany(api, chosenCompany).then(companyOption, () => null) : null,
     colleagueChoices(api, subject.permissions),
   ]);
@@ -55,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page: { data: page.data.map(individualRow), meta: page.meta },
     filters: canReadCompanies ? filters : filters.filter((f) => f.filterKey !== "company_id"),
     autocomplete: {
-      company_id: { selected: chosen, initial: companies.options, more: companies.hasMore, find: finds.company_id },
+      company_id: { selected: chosen, initial: companies.options, more: companies.more, find: finds.company_id },
       owner_user_id: { selected: owner, initial: owners.options, more: owners.more, find: finds.owner_user_id },
     },
     words,

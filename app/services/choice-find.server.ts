@@ -1,8 +1,6 @@
-import { findFieldName, FIND_PAGE_SIZE, pickFound, type ChoiceFinds } from "../lib/choice-find";
-import type { DropdownOption } from "../lib/filter-rules";
+import { findChoice, findFieldName, type ChoiceFinder, type ChoiceFinds } from "../lib/choice-find";
 
-/** A list's search, as the dropdown's options endpoint answers it. */
-export type ChoiceFinder = (search: string, perPage: number) => Promise<{ options: DropdownOption[]; hasMore?: boolean }>;
+export type { ChoiceFinder };
 
 /**
  * Without JavaScript: for each searchable field of the form whose find field holds text, the choice it finds
@@ -14,12 +12,11 @@ export async function applyChoiceFinds(form: FormData, finders: Record<string, C
     Object.entries(finders).map(async ([name, find]) => {
       const typed = form.get(findFieldName(name));
       if (typeof typed !== "string" || typed.trim() === "") return;
-      const { options, hasMore } = await find(typed.trim().slice(0, 100), FIND_PAGE_SIZE);
-      const outcome = pickFound(typed, options, hasMore);
+      const outcome = await findChoice(find, typed);
       if ("value" in outcome) {
         form.set(name, outcome.value);
         form.delete(findFieldName(name));
-        found.chosen[name] = options.find((o) => o.value === outcome.value)!;
+        found.chosen[name] = outcome.options.find((o) => o.value === outcome.value)!;
         return;
       }
       found.errors[name] = [outcome.error];

@@ -10,6 +10,7 @@ import {
 } from "../../contract/clients";
 import type { DropdownOption, FilterDefinition } from "../lib/filter-rules";
 import { toApiQuery, type ListState } from "../lib/list-url";
+import { finderOf, firstChoices } from "../lib/choice-find";
 import type { Api } from "./api.server";
 import { field, ticked } from "../lib/client-forms";
 import { companyTypeOptions, employeeSizeOptions, industriesWithTrades } from "./clients.server";
@@ -62,6 +63,13 @@ export async function companyOptions(api: Api, { search, page = 1, perPage = 20 
   });
   return { options: res.data.map(companyOption), hasMore: res.meta.current_page < res.meta.last_page };
 }
+
+/** Whether the user may read the company list (the API's rule for GET /companies). */
+export const readsCompanies = (permissions: readonly string[]) => permissions.some((p) => p === "company_view" || p === "company_manage");
+
+/** The first companies for a dropdown without JavaScript, and the search behind its find field. */
+export const companyChoices = (api: Api) => firstChoices((query) => companyOptions(api, query));
+export const companyFinder = (api: Api) => finderOf((query) => companyOptions(api, query));
 
 export const companyOption = (c: Pick<Company, "id" | "name" | "postcode">) => ({ value: String(c.id), label: c.postcode ? `${c.name} (${c.postcode})` : c.name });
 

@@ -3,6 +3,7 @@ import { capitalise } from "../components/clients/form-state";
 import type { FilterDefinition } from "../lib/filter-rules";
 import type { Words } from "../lib/labels";
 import { toApiQuery, type ListState } from "../lib/list-url";
+import { finderOf, firstChoices } from "../lib/choice-find";
 import type { Api } from "./api.server";
 
 export const listIndividuals = (api: Api, state: ListState) => api.get("/individual", { query: toApiQuery(state), schema: individualListSchema });
@@ -58,6 +59,13 @@ export function individualFilters(words: Words): FilterDefinition[] {
     },
   ];
 }
+
+/** Whether the user may read the individuals list (the API's rule for GET /individual). */
+export const readsIndividuals = (permissions: readonly string[]) => permissions.some((p) => p === "individual_view" || p === "individual_manage");
+
+/** The first individuals for a dropdown without JavaScript, and the search behind its find field. */
+export const individualChoices = (api: Api) => firstChoices((query) => individualOptions(api, query));
+export const individualFinder = (api: Api) => finderOf((query) => individualOptions(api, query));
 
 /** Individuals as options of the searchable dropdown (20 a page), optionally those not yet linked to a company. */
 export async function individualOptions(api: Api, { search, page = 1, perPage = 20, notLinkedTo }: { search?: string; page?: number; perPage?: number; notLinkedTo?: string }) {

@@ -2,9 +2,8 @@ import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { canonicalQuery, parseListUrl, toSearchParams, type ListSpec, type ListState } from "../lib/list-url";
 import { normaliseFilters, type FilterDefinition } from "../lib/filter-rules";
-import { FIND_PAGE_SIZE, pickFound, type FilterFinds } from "../lib/choice-find";
+import { findChoice, type ChoiceFinder, type FilterFinds } from "../lib/choice-find";
 import type { Api } from "./api.server";
-import type { ChoiceFinder } from "./choice-find.server";
 import { requireAccess, sessionApi, started, type SignedIn } from "./auth.server";
 
 const LIST_PARAMS = /^(search|page|perPage|sort|filter\[.+)$/;
@@ -105,12 +104,11 @@ async function applyFilterFinds(url: URL, state: ListState, spec: ListSpec, find
       const text = raw.trim();
       const finder = finders[key];
       if (!finder || !text) return void settled.push(param);
-      const { options, hasMore } = await finder(text.slice(0, 100), FIND_PAGE_SIZE);
-      const outcome = pickFound(text, options, hasMore);
+      const outcome = await findChoice(finder, text);
       if ("value" in outcome) {
         set[key] = outcome.value;
         settled.push(param);
-      } else finds[key] = { text, ...outcome };
+      } else finds[key] = { text, error: outcome.error, narrowed: outcome.narrowed };
     }),
   );
   if (settled.length) {

@@ -1,25 +1,21 @@
-import { mayOpen, type AccessSubject } from "../access/routes";
-import { FIRST_CHOICES } from "../lib/choice-find";
+import type { AccessSubject } from "../access/routes";
+import type { ChoiceFinder, Choices } from "../lib/choice-find";
 import type { DropdownOption } from "../lib/filter-rules";
 import type { Api } from "./api.server";
-import type { ChoiceFinder } from "./choice-find.server";
-import { companyOption, companyOptions, getCompany } from "./companies.server";
-import { getIndividual, individualOption, individualOptions } from "./individuals.server";
+import { companyChoices, companyFinder, companyOption, getCompany, readsCompanies } from "./companies.server";
+import { getIndividual, individualChoices, individualFinder, individualOption, readsIndividuals } from "./individuals.server";
 import { colleagueChoices, colleagueFinder } from "./teams.server";
-
 
 const ID = /^\d{1,10}$/;
 
 export interface TaskChoices {
   /** Colleagues the task may be assigned to. */
-  assignees: DropdownOption[];
-  /** The client individuals and companies it may be for; null when the user may not see that list. */
-  individuals: DropdownOption[] | null;
-  companies: DropdownOption[] | null;
+  assignees: Choices;
+  /** The client individuals and companies it may be for; null when the user may not read that list. */
+  individuals: Choices | null;
+  companies: Choices | null;
   /** The individual and company a new task starts with (opened from a client's page), as options. */
   preset: { individual: DropdownOption | null; company: DropdownOption | null };
-  /** Which lists are longer than their first choices (without JavaScript a text field then finds the others). */
-  more: { assignees: boolean; individuals: boolean; companies: boolean };
 }
 
 /**
@@ -28,29 +24,23 @@ export interface TaskChoices {
  * numeric ids from the address; an unknown one is ignored).
  */
 export async function taskFormChoices(api: Api, subject: AccessSubject, preset: { individual?: string | null; company?: string | null } = {}): Promise<TaskChoices> {
-  const seesIndividuals = mayOpen("/individuals", subject);
-  const seesCompanies = mayOpen("/companies", subject);
+  const seesIndividuals = readsIndividuals(subject.permissions);
+  const seesCompanies = readsCompanies(subject.permissions);
   const [assignees, individuals, companies, individual, company] = await Promise.all([
     colleagueChoices(api, subject.permissions),
-    seesIndividuals ? individualOptions(api, { perPage: FIRST_CHOICES }) : null,
-    seesCompanies ? companyOptions(api, { perPage: FIRST_CHOICES }) : null,
+    seesIndividuals ? individualChoices(api) : null,
+    seesCompanies ? companyChoices(api) : null,
     seesIndividuals && preset.individual && ID.test(preset.individual) ? getIndividual(api, preset.individual).then(individualOption, () => null) : null,
     seesCompanies && preset.company && ID.test(preset.company) ? getCompany(api, preset.company).then(companyOption, () => null) : null,
   ]);
-  return {
-    assignees: assignees.options,
-    individuals: individuals?.options ?? null,
-    companies: companies?.options ?? null,
-    preset: { individual, company },
-    more: { assignees: assignees.more, individuals: Boolean(individuals?.hasMore), companies: Boolean(companies?.hasMore) },
-  };
+  return { assignees, individuals, companies, preset: { individual, company } };
 }
 
-/** The searches behind the task form's find fields (no JavaScript): colleagues, and the clients the user may see. */
+/** The searches behind the task form's find fields (no JavaScript): colleagues, and the clients the user may read. */
 export function taskChoiceFinders(api: Api, subject: AccessSubject): Record<string, ChoiceFinder> {
   return {
     team_member_id: colleagueFinder(api, subject.permissions),
-    ...(mayOpen("/individuals", subject) ? { source_individual_id: (search: string, perPage: number) => individualOptions(api, { search, perPage }) } : {}),
-    ...(mayOpen("/companies", subject) ? { company_id: (search: string, perPage: number) => companyOptions(api, { search, perPage }) } : {}),
+    ...(readsIndividuals(subject.permissions) ? { source_individual_id: individualFinder(api) } : {}),
+    ...(readsCompanies(subject.permissions) ? { company_id: companyFinder(api) } : {}),
   };
 }

@@ -11,7 +11,7 @@ const FIELDS = ["name", "description", "priority", "review_status", "pipeline_id
  * The task form's body for the API: on create, empty fields are left out (the API applies defaults);
  * on edit, an emptied field is sent as null so it is cleared. The API checks every rule.
  */
-export function taskBody(form: FormData, mode: "create" | "edit"): Record<string, string | null> {
+export function taskBody(form: FormData, mode: "create" | "edit", { datapoints } = datapointsOf(form)): Record<string, string | null> {
   const body: Record<string, string | null> = {};
   for (const name of FIELDS) {
     const raw = form.get(name);
@@ -25,7 +25,6 @@ export function taskBody(form: FormData, mode: "create" | "edit"): Record<string
     }
   }
   // The edit form's datapoint rows replace the task's datapoints (a JSON text, which the API reads as the object).
-  const { datapoints } = datapointsOf(form);
   if (datapoints && (mode === "edit" || Object.keys(datapoints).length)) body.datapoints = JSON.stringify(datapoints);
   return body;
 }
@@ -52,7 +51,7 @@ export async function saveTaskForm(
   if (Object.keys(errors).length) return data({ result: refused(form, errors, messages.failure), found }, { status: 422 });
   let saved;
   try {
-    saved = await send(taskBody(form, mode));
+    saved = await send(taskBody(form, mode, rows));
   } catch (error) {
     if (!(error instanceof ApiValidationError)) throw error;
     return data({ result: refused(form, error.body.errors ?? {}, messages.failure), found }, { status: 422 });

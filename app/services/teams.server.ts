@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { teamListSchema, teamResponseSchema, teamUserAddedSchema, teamUserOptionListSchema } from "../../contract/teams";
 import { toApiQuery, type ListState } from "../lib/list-url";
-import { FIRST_CHOICES, type Choices } from "../lib/choice-find";
+import { finderOf, firstChoices, NO_CHOICES, type Choices } from "../lib/choice-find";
 import type { DropdownOption } from "../lib/filter-rules";
 import type { Api } from "./api.server";
-import type { ChoiceFinder } from "./choice-find.server";
 
 export const listTeams = (api: Api, state: ListState) => api.get("/team", { query: toApiQuery(state), schema: teamListSchema });
 export const getTeam = async (api: Api, id: string) => (await api.get(`/team/${encodeURIComponent(id)}`, { schema: teamResponseSchema })).data;
@@ -49,18 +48,11 @@ export async function companyUserOptions(
 }
 
 /** The first 100 colleagues, for the dropdowns of who looks after a record (the no-JavaScript select); none when they cannot be read. */
-export async function colleagueChoices(api: Api, permissions: readonly string[]): Promise<Choices> {
-  return companyUserOptions(api, { perPage: FIRST_CHOICES, teamReader: readsTeams(permissions) }).then(
-    (r) => ({ options: r.options, more: r.hasMore }),
-    () => ({ options: [], more: false }),
-  );
-}
+export const colleagueChoices = (api: Api, permissions: readonly string[]): Promise<Choices> =>
+  firstChoices((query) => companyUserOptions(api, { ...query, teamReader: readsTeams(permissions) })).catch(() => NO_CHOICES);
 
 /** The colleague search behind a find field (a name or e-mail typed beside the dropdown, without JavaScript). */
-export const colleagueFinder =
-  (api: Api, permissions: readonly string[]): ChoiceFinder =>
-  (search, perPage) =>
-    companyUserOptions(api, { search, perPage, teamReader: readsTeams(permissions) });
+export const colleagueFinder = (api: Api, permissions: readonly string[]) => finderOf((query) => companyUserOptions(api, { ...query, teamReader: readsTeams(permissions) }));
 
 /** One colleague as a dropdown option (a filter's chosen value that is not among the first choices); null when unknown. */
 export async function colleagueOption(api: Api, permissions: readonly string[], id: string): Promise<DropdownOption | null> {

@@ -122,10 +122,10 @@ test.describe("Clients, as Harbour Brokers' admin", () => {
     await drawer(page).getByRole("textbox", { name: "Name", exact: true }).fill(`Found client ${token}`);
     await drawer(page).getByRole("combobox", { name: "Pipeline", exact: true }).selectOption({ index: 1 });
 
-    // Nothing matches: said under the dropdown, what was typed kept.
+    // No results: said under the dropdown, what was typed kept.
     await find().fill(`Nobody${token}`);
     await createButton().click();
-    await expect(await fieldError(select())).toHaveText(`Nothing matches “Nobody${token}”.`);
+    await expect(await fieldError(select())).toHaveText(`No results found for “Nobody${token}”.`);
     await expect(find()).toHaveValue(`Nobody${token}`);
     await expect(drawer(page).getByRole("textbox", { name: "Name", exact: true })).toHaveValue(`Found client ${token}`);
 
@@ -165,7 +165,7 @@ test.describe("Clients, as Harbour Brokers' admin", () => {
     const find = form.getByRole("textbox", { name: "Not listed? Type the company's name" });
     await find.fill(`Nowhere Co ${token}`);
     await form.getByRole("button", { name: "Create individual", exact: true }).click();
-    await expect(await fieldError(select)).toHaveText(`Nothing matches “Nowhere Co ${token}”.`);
+    await expect(await fieldError(select)).toHaveText(`No results found for “Nowhere Co ${token}”.`);
     await expect(form.getByRole("textbox", { name: "Last name", exact: true })).toHaveValue(`Found${token}`);
     await find.fill(`zz found co ${token}`);
     await form.getByRole("button", { name: "Create individual", exact: true }).click();

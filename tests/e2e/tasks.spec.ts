@@ -74,7 +74,7 @@ test("without JavaScript, the assignee filter takes a colleague's name typed bes
   const apply = page.locator("form", { has: find }).getByRole("button", { name: "Apply" });
   await find.fill("Nobody Anywhere");
   await apply.click();
-  await expect(page.locator("#filter-team_member_id-error")).toHaveText("Nothing matches “Nobody Anywhere”.");
+  await expect(page.locator("#filter-team_member_id-error")).toHaveText("No results found for “Nobody Anywhere”.");
   await expect(find).toHaveValue("Nobody Anywhere");
 
   await find.fill("grace.bennett@harbour.test");

@@ -16,8 +16,8 @@ describe("a name typed beside a dropdown without JavaScript", () => {
   });
 
   it("says when nothing matches", () => {
-    expect(pickFound("  zed ", [])).toEqual({ error: "Nothing matches “zed”." });
-    expect(pickFound("zed", [{ ...jo, disabled: true }])).toEqual({ error: "Nothing matches “zed”." });
+    expect(pickFound("  zed ", [])).toEqual({ error: "No results found for “zed”." });
+    expect(pickFound("zed", [{ ...jo, disabled: true }])).toEqual({ error: "No results found for “zed”." });
   });
 
   it("picks the one that is exactly the text among several: the name, the e-mail or the whole label, in any case", () => {
@@ -63,7 +63,7 @@ describe("the find fields of a posted form", () => {
     form.set("owner_user_id_find", "bloggs");
     form.set("team_member_id_find", "nobody");
     const found = await applyChoiceFinds(form, { owner_user_id: finder, team_member_id: finder });
-    expect(found.errors).toEqual({ owner_user_id: ["2 match “bloggs”: choose one from the list."], team_member_id: ["Nothing matches “nobody”."] });
+    expect(found.errors).toEqual({ owner_user_id: ["2 match “bloggs”: choose one from the list."], team_member_id: ["No results found for “nobody”."] });
     expect(found.narrowed).toEqual({ owner_user_id: colleagues });
     expect(form.get("owner_user_id")).toBe("1");
   });

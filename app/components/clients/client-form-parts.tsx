@@ -1,5 +1,5 @@
 import { Link, useNavigation } from "@remix-run/react";
-import { choiceFieldProps, findFieldName, type Choices } from "../../lib/choice-find";
+import { choiceFieldProps, FIND_COLLEAGUE_LABEL, findFieldName, type Choices } from "../../lib/choice-find";
 import { Field } from "../form/field";
 import { SearchableSelect } from "../form/searchable-select";
 import type { FormState } from "./form-state";
@@ -34,9 +34,8 @@ export function AddressFields({ prefix, record, state }: { prefix: string; recor
 export function OwnerSelect({ id, record, owners, state }: { id: string; record?: ClientRecordBase | null; owners: Choices; state: FormState }) {
   const owner = record?.owner;
   const ownerValue = state.value("owner_user_id", owner?.id);
-  const choice = choiceFieldProps("owner_user_id", {
-    ...owners,
-    findLabel: "Not listed? Type a colleague's name or e-mail",
+  const choice = choiceFieldProps("owner_user_id", owners, {
+    findLabel: FIND_COLLEAGUE_LABEL,
     current: ownerValue,
     typed: state.value(findFieldName("owner_user_id"), ""),
     found: state.found,

@@ -17,7 +17,7 @@ export interface IndividualFormProps {
   cancelTo: string;
   submitLabel: string;
   /** On create: link the new person to a company straight away. */
-  link?: { jobTitles: DropdownOption[]; companies: DropdownOption[]; moreCompanies: boolean; companyLabel: string; companyWord: string } | null;
+  link?: { jobTitles: DropdownOption[]; companies: Choices; companyLabel: string; companyWord: string } | null;
   /** The first colleagues, for the owner select without JavaScript. */
   owners: Choices;
 }
@@ -48,9 +48,7 @@ export function IndividualForm({ individual, state, cancelTo, submitLabel, link,
             label={link.companyLabel}
             optionsUrl="/resources/client-companies"
             itemUrl="/resources/client-companies"
-            {...choiceFieldProps("company_id", {
-              options: link.companies,
-              more: link.moreCompanies,
+            {...choiceFieldProps("company_id", link.companies, {
               findLabel: `Not listed? Type the ${link.companyWord}'s name`,
               current: v("company_id", ""),
               typed: v(findFieldName("company_id"), ""),

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, type ReactNode } from "react";
-import { findFieldName } from "../../lib/choice-find";
+import { DROPDOWN_PAGE_SIZE, findFieldName, NO_RESULTS_TEXT } from "../../lib/choice-find";
 import type { DropdownOption } from "../../lib/filter-rules";
 import { useHydrated } from "../../lib/use-hydrated";
 import type { FieldFrameProps } from "./field";
@@ -9,11 +9,10 @@ import { SelectField } from "./select-field";
 // page has hydrated; until then, and without JavaScript, the native select below is the control.
 const SearchableCombobox = lazy(() => import("./searchable-combobox"));
 
-// Spec §4 'Dropdown', §8, §9.
-export const DROPDOWN_PAGE_SIZE = 20;
+// Spec §4 'Dropdown', §8, §9 (the page size and empty text are shared with the no-JavaScript find field).
+export { DROPDOWN_PAGE_SIZE, NO_RESULTS_TEXT };
 export const DROPDOWN_DEBOUNCE_MS = 300;
 export const LOAD_MORE_OFFSET_PX = 50;
-export const NO_RESULTS_TEXT = "No results found";
 export const ADD_NEW_TEXT = "Add new";
 
 export interface OptionsPage {

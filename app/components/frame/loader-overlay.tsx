@@ -1,24 +1,12 @@
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { isListChange, type NavigationLike } from "../../lib/list-navigation";
 
 /** How long a navigation runs before the overlay shows: a page that answers sooner never flashes it. */
 export const LOADER_OVERLAY_DELAY_MS = 400;
 
-/**
- * Whether a navigation in progress is one the overlay covers: the move to another page or the sending of a
- * form that changes something. A list's own search, filter, sort or page change (a link or a GET form to the
- * same address with another query) is left to the list, which shows placeholder rows in its table instead of
- * hiding the page the user is working in (and typing into).
- */
-export function coversNavigation(
-  navigation: { state: "idle" | "loading" | "submitting"; formMethod?: string; location?: { pathname: string } },
-  pathname: string,
-): boolean {
-  if (navigation.state === "idle") return false;
-  const method = navigation.formMethod?.toUpperCase();
-  if (navigation.state === "submitting" || (method !== undefined && method !== "GET")) return true;
-  return navigation.location?.pathname !== pathname;
-}
+/** Whether a navigation in progress is one the overlay covers: anything but a list's own change (`isListChange`). */
+export const coversNavigation = (navigation: NavigationLike, pathname: string): boolean => navigation.state !== "idle" && !isListChange(navigation, pathname);
 
 /**
  * The frame's full-screen loader overlay: when a page change or a form's sending takes longer than

@@ -1,5 +1,6 @@
 import { Link, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
+import { isListChange } from "../../lib/list-navigation";
 import { hasActiveFilters, hrefFor, withSortCycled, type ListSpec, type ListState } from "../../lib/list-url";
 // Most lists show bulk actions and filters beside their table: bundled with it, so a list page loads one chunk
 // of list code instead of three (each chunk costs its gzip overhead and a request).
@@ -70,8 +71,7 @@ function SortHeader<Row>({ column, pathname, state, spec }: { column: Column<Row
  */
 export function DataTable<Row>({ caption, pathname, state, spec, rows, columns, rowId, selection, emptyText, refreshMs }: DataTableProps<Row>) {
   const navigation = useNavigation();
-  // The next page of this list on its way: a link, or its search or filter form (a GET), to the same address.
-  const loading = navigation.state === "loading" && navigation.location?.pathname === pathname && (navigation.formMethod ?? "GET").toUpperCase() === "GET";
+  const loading = navigation.state === "loading" && isListChange(navigation, pathname);
   const selectAll = useRef<HTMLInputElement>(null);
   const revalidator = useRevalidator();
 

@@ -7,7 +7,7 @@ import { DateInput } from "../form/date-input";
 import { Field, FormAlert } from "../form/field";
 import { NumberInput } from "../form/number-input";
 import { SearchableSelect, type SearchableSelectProps } from "../form/searchable-select";
-import { choiceFieldProps, findFieldName, type ChoiceFinds } from "../../lib/choice-find";
+import { choiceFieldProps, FIND_COLLEAGUE_LABEL, findFieldName, type ChoiceFinds, type Choices } from "../../lib/choice-find";
 import { DATAPOINT_ROWS_FIELD, datapointField, datapointRows, typedDatapointRows, type DatapointRow } from "../../lib/task-datapoints";
 import { SelectField } from "../form/select-field";
 import { PipelineStageFields, type PipelineOption } from "./pipeline-stage-fields";
@@ -40,8 +40,8 @@ export function TaskForm({ task, pipelines, teams, choices, words, lastResult, f
   const typed = (lastResult?.initialValue ?? {}) as Record<string, string | undefined>;
   const value = (name: string, current: unknown) => (typed[name] !== undefined ? typed[name] : current === null || current === undefined ? "" : String(current));
   const err = (name: keyof typeof fields) => fields[name]?.errors;
-  const pick = (name: string, options: DropdownOption[], more: boolean, findLabel: string, current: string) =>
-    choiceFieldProps(name, { options, more, findLabel, current, typed: typed[findFieldName(name)], found });
+  const pick = (name: string, choices: Choices, findLabel: string, current: string) =>
+    choiceFieldProps(name, choices, { findLabel, current, typed: typed[findFieldName(name)], found });
   return (
     <Form method="post" className="space-y-1" {...getFormProps(form)}>
       <FormAlert messages={form.errors} />
@@ -63,7 +63,7 @@ export function TaskForm({ task, pipelines, teams, choices, words, lastResult, f
         label="Assigned to"
         optionsUrl="/resources/company-users"
         itemUrl="/resources/company-users"
-        {...pick("team_member_id", choices.assignees, choices.more.assignees, "Not listed? Type a colleague's name or e-mail", value("team_member_id", task?.team_member_id))}
+        {...pick("team_member_id", choices.assignees, FIND_COLLEAGUE_LABEL, value("team_member_id", task?.team_member_id))}
         defaultOption={task?.teamMember && String(task.teamMember.id) === value("team_member_id", task?.team_member_id) ? { value: String(task.teamMember.id), label: task.teamMember.full_name } : null}
         placeholder="Nobody yet"
         errors={err("team_member_id")}
@@ -77,7 +77,7 @@ export function TaskForm({ task, pipelines, teams, choices, words, lastResult, f
               ? { value: String(task.sourceIndividual.id), label: task.sourceIndividual.email ? `${task.sourceIndividual.full_name} (${task.sourceIndividual.email})` : task.sourceIndividual.full_name }
               : choices.preset.individual
           }
-          choice={pick("source_individual_id", choices.individuals, choices.more.individuals, `Not listed? Type the ${words.individual}'s name or e-mail`, value("source_individual_id", task ? task.source_individual_id : choices.preset.individual?.value))}
+          choice={pick("source_individual_id", choices.individuals, `Not listed? Type the ${words.individual}'s name or e-mail`, value("source_individual_id", task ? task.source_individual_id : choices.preset.individual?.value))}
           errors={err("source_individual_id")}
         />
       ) : null}
@@ -86,7 +86,7 @@ export function TaskForm({ task, pipelines, teams, choices, words, lastResult, f
           kind="company"
           label={capitalised(words.company)}
           known={task?.company ? { value: String(task.company.id), label: task.company.name } : choices.preset.company}
-          choice={pick("company_id", choices.companies, choices.more.companies, `Not listed? Type the ${words.company}'s name`, value("company_id", task ? task.company_id : choices.preset.company?.value))}
+          choice={pick("company_id", choices.companies, `Not listed? Type the ${words.company}'s name`, value("company_id", task ? task.company_id : choices.preset.company?.value))}
           errors={err("company_id")}
         />
       ) : null}
