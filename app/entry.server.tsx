@@ -64,6 +64,24 @@ export function handleResponse(response: Response, { request }: { request: Reque
   return withSecurityHeaders(response, request);
 }
 
+const assetHeadersByProtocol = new Map<string, Record<string, string>>();
+
+/**
+ * The security headers of a static file (scripts, styles, images), for remix-serve's static handler
+ * (our patch to @remix-run/serve calls it): the same as every other answer's, HSTS behind HTTPS.
+ */
+export function assetHeaders(protocol: string): Record<string, string> {
+  const scheme = protocol === "https" ? "https" : "http";
+  let headers = assetHeadersByProtocol.get(scheme);
+  if (!headers) {
+    const wanted = new Headers();
+    securityHeaders(wanted, new Request(`${scheme}://portal.invalid/`));
+    headers = Object.fromEntries(wanted);
+    assetHeadersByProtocol.set(scheme, headers);
+  }
+  return headers;
+}
+
 /** Logs server errors once, without sending stacks to the browser. */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;

@@ -85,7 +85,7 @@ test.describe("Stored HTML", () => {
 });
 
 test.describe("Headers and cookies", () => {
-  test("a page, a data request, a resource route, a redirect and the route manifest carry the security headers; HSTS only behind HTTPS; the session cookie is HttpOnly and SameSite=Lax", async ({ page, context }) => {
+  test("a page, a data request, a resource route, a redirect, the route manifest and static files carry the security headers; HSTS only behind HTTPS; the session cookie is HttpOnly and SameSite=Lax", async ({ page, context }) => {
     await signIn(page, USERS.admin);
     const res = await page.goto("/roles");
     expect(res?.status()).toBe(200);
@@ -140,6 +140,21 @@ test.describe("Headers and cookies", () => {
       expect(oh["x-frame-options"], other.url()).toBe("DENY");
       expect(oh["x-content-type-options"], other.url()).toBe("nosniff");
     }
+
+    // A hashed script and the stylesheet remix-serve sends as static files carry them too (the patch's hook,
+    // entry.server.tsx's assetHeaders), as does a file of public/.
+    const assets = [...new Set([...html.matchAll(/(?:src|href)="(\/build\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]))].slice(0, 2);
+    expect(assets.length, "the page references its scripts and styles").toBe(2);
+    for (const asset of [...assets, "/favicon.ico"]) {
+      const file = await portal(page, "get", asset);
+      expect(file.status(), asset).toBe(200);
+      const fh = file.headers();
+      expect(fh["x-content-type-options"], asset).toBe("nosniff");
+      expect(fh["content-security-policy"], asset).toContain("frame-ancestors 'none'");
+      expect(fh["strict-transport-security"], asset).toBeUndefined();
+    }
+    const assetBehindTls = await page.request.get(`http://127.0.0.1:${E2E.main.portalPort}${assets[0]}`, { headers: { "X-Forwarded-Proto": "https" } });
+    expect(assetBehindTls.headers()["strict-transport-security"]).toMatch(/max-age=\d{7,}/);
 
     // Behind an HTTPS proxy, HSTS is sent.
     // (Signed out: a signed-in /login is a redirect to the dashboard.)
