@@ -2,6 +2,9 @@ import { findChoice, findFieldName, type ChoiceFinder, type ChoiceFinds } from "
 
 export type { ChoiceFinder };
 
+/** The text typed into a searchable field's find field ("" when none). */
+export const typedFind = (form: FormData, name: string) => String(form.get(findFieldName(name)) ?? "");
+
 /**
  * Without JavaScript: for each searchable field of the form whose find field holds text, the choice it finds
  * becomes the field's value (in `form`, before the form is sent on); what finds none or several is reported.

@@ -54,6 +54,18 @@ export const colleagueChoices = (api: Api, permissions: readonly string[]): Prom
 /** The colleague search behind a find field (a name or e-mail typed beside the dropdown, without JavaScript). */
 export const colleagueFinder = (api: Api, permissions: readonly string[]) => finderOf((query) => companyUserOptions(api, { ...query, teamReader: readsTeams(permissions) }));
 
+/** The colleagues who may be added to a team (every active one not yet in it), as a dropdown's options search. */
+const teamCandidates = (api: Api, teamId: string) => (query: { search?: string; perPage: number }) => companyUserOptions(api, { ...query, notInTeam: teamId });
+
+/**
+ * The first colleagues offered by a team's "Add a colleague" (the no-JavaScript select), and whether there are
+ * more; none for a user who may not manage teams (the form is not shown).
+ */
+export const teamCandidateChoices = (api: Api, teamId: string, canManage: boolean) => (canManage ? firstChoices(teamCandidates(api, teamId)) : Promise.resolve(NO_CHOICES));
+
+/** The search behind the find field beside "Add a colleague" (a name or e-mail typed, without JavaScript). */
+export const teamCandidateFinder = (api: Api, teamId: string) => finderOf(teamCandidates(api, teamId));
+
 /** One colleague as a dropdown option (a filter's chosen value that is not among the first choices); null when unknown. */
 export async function colleagueOption(api: Api, permissions: readonly string[], id: string): Promise<DropdownOption | null> {
   if (!/^\d{1,10}$/.test(id)) return null;

@@ -102,3 +102,40 @@ test("ADD TEAM with a blank name says to enter a team name, under the field", as
   await expect(drawer(page).getByText("Enter a team name.", { exact: true })).toBeVisible();
   await expect(drawer(page).getByText("Enter a role name.")).toHaveCount(0);
 });
+
+test("a colleague is added to a team, given a role and removed; Add member with nobody chosen says to choose a user, under the field", async ({ page, request }, testInfo) => {
+  const token = uniqueToken(testInfo);
+  const api = await teamApi(request);
+  const name = `E2E Team ${token}`;
+  const id = await api.create(name);
+  const colleague = "Priya Patel (priya.patel@harbour.test)";
+  try {
+    await page.goto(`/team/${id}`);
+    await expect(drawer(page).getByText("No members yet.", { exact: true })).toBeVisible();
+
+    await drawer(page).getByRole("button", { name: "Add member", exact: true }).click();
+    await expect(drawer(page).getByText("Choose a user.", { exact: true })).toBeVisible();
+
+    if (testInfo.project.name === "nojs") {
+      await drawer(page).locator("select#team-add-user").selectOption({ label: colleague });
+    } else {
+      const input = drawer(page).locator("input#team-add-user");
+      await expectHydrated(input);
+      await input.click();
+      await input.fill("Priya");
+      await page.getByRole("option", { name: colleague, exact: true }).click();
+    }
+    await drawer(page).getByRole("combobox", { name: "Role of the new member", exact: true }).selectOption("leader");
+    await drawer(page).getByRole("button", { name: "Add member", exact: true }).click();
+    await expect(toast(page, "Member added.")).toBeVisible();
+    await expect(drawer(page).getByText("Members (1)", { exact: true })).toBeVisible();
+    await expect(drawer(page).getByRole("combobox", { name: "Role of Priya Patel", exact: true })).toHaveValue("leader");
+    await expect(drawer(page).getByText("Choose a user.", { exact: true })).toHaveCount(0);
+
+    await drawer(page).getByRole("button", { name: "Remove Priya Patel", exact: true }).click();
+    await expect(toast(page, "Member removed.")).toBeVisible();
+    await expect(drawer(page).getByText("No members yet.", { exact: true })).toBeVisible();
+  } finally {
+    await api.remove(id);
+  }
+});

@@ -6,6 +6,7 @@ import type { action, loader } from "../../routes/_app.team.$id";
 import { Field, FormAlert } from "../form/field";
 import { SearchableSelect } from "../form/searchable-select";
 import { Form } from "../form/form";
+import { choiceFieldProps, FIND_COLLEAGUE_LABEL } from "../../lib/choice-find";
 
 /** The roles a member can have, as the selects show them (typed against the contract, which the browser does not load: it builds zod schemas). */
 const ROLE_LABELS: Record<TeamMemberRole, string> = { member: "Member", leader: "Leader" };
@@ -91,7 +92,12 @@ export function TeamDrawerBody() {
               label="Add a colleague"
               optionsUrl={`/resources/company-users?notInTeam=${team.id}`}
               itemUrl="/resources/company-users"
-              initialOptions={firstUsers}
+              {...choiceFieldProps("user_id", firstUsers, {
+                findLabel: FIND_COLLEAGUE_LABEL,
+                current: "",
+                typed: actionData?.intent === "add" ? actionData.typed : undefined,
+                found: actionData?.intent === "add" ? actionData.found : undefined,
+              })}
               pageSize={TEAM_MEMBER_SEARCH_PAGE_SIZE}
               placeholder="Search by name or e-mail"
               errors={errorsFor("add")?.user_id ?? errorsFor("add")?._}

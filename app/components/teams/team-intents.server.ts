@@ -17,8 +17,14 @@ const intentSchema = z.discriminatedUnion("intent", [
 
 export type TeamIntent = z.infer<typeof intentSchema>;
 
-/** The form's intent and fields, or null when it is none of the page's forms. */
-export function parseTeamIntent(form: FormData): TeamIntent | null {
+/**
+ * The form's intent and fields; or, refused, the messages by field ("Choose a user." under the colleague) —
+ * none when it is none of the page's forms.
+ */
+export function parseTeamIntent(form: FormData): { intent: TeamIntent } | { errors: Record<string, string[]> } {
   const parsed = intentSchema.safeParse(Object.fromEntries(form));
-  return parsed.success ? parsed.data : null;
+  if (parsed.success) return { intent: parsed.data };
+  const errors: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(parsed.error.flatten().fieldErrors)) if (field !== "intent" && messages?.length) errors[field] = messages;
+  return { errors };
 }
