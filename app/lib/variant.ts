@@ -1,4 +1,5 @@
 import type { MetaArgs } from "@remix-run/node";
+import type { CSSProperties } from "react";
 
 /** The two editions of the product. */
 export type Variant = "flightdeck" | "smallbusiness";
@@ -69,18 +70,22 @@ function luminance(rgb: number[]): number {
 
 const WHITE_INK = "255 255 255";
 /** slate-900, the page's text colour. */
-const DARK_INK = "15 23 42";
+const DARK_RGB: [number, number, number] = [15, 23, 42];
+const DARK_INK = DARK_RGB.join(" ");
+
+/** A style of the brand's custom properties, for an element's `style`. */
+export type BrandStyle = CSSProperties & Record<"--brand" | "--brand-ink", string>;
 
 /**
  * The colours of a tenant's main colour for the CSS variables: `--brand` and the ink written on it
  * (`--brand-ink`), white unless white on that colour would be below WCAG AA's 4.5:1 and the dark ink
  * reads better. Undefined for what is not a "#rrggbb" colour (the edition's own colours then stay).
  */
-export function brandStyle(hex: string | null | undefined): Record<"--brand" | "--brand-ink", string> | undefined {
+export function brandStyle(hex: string | null | undefined): BrandStyle | undefined {
   const rgb = hex ? channels(hex) : undefined;
   if (!rgb) return undefined;
   const l = luminance(rgb);
   const onWhite = 1.05 / (l + 0.05);
-  const onDark = (l + 0.05) / (luminance([15, 23, 42]) + 0.05);
+  const onDark = (l + 0.05) / (luminance(DARK_RGB) + 0.05);
   return { "--brand": rgb.join(" "), "--brand-ink": onWhite >= 4.5 || onWhite >= onDark ? WHITE_INK : DARK_INK };
 }

@@ -82,7 +82,7 @@ export default function Frame() {
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, []);
-  const brand = brandStyle(f.company.main_color) as React.CSSProperties | undefined;
+  const brand = brandStyle(f.company.main_color);
   return (
     <div className="flex min-h-screen" style={brand}>
       <a href="#main" className="sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-medium text-brand shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4" data-skip-link>

@@ -19,7 +19,7 @@ export const INACTIVITY_NOTICE = "You were signed out after a period of inactivi
 export function LoginForm({ variant, branding, notice, redirectTo, lastResult, action }: LoginFormProps) {
   const [form, fields] = useForm({ lastResult, shouldRevalidate: "onInput" });
   const busy = useNavigation().state === "submitting";
-  const brand = brandStyle(branding?.main_color) as React.CSSProperties | undefined;
+  const brand = brandStyle(branding?.main_color);
   return (
     <main className="flex min-h-[calc(100vh-2rem)] items-center justify-center px-4 py-12" style={brand}>
       <div className="w-full max-w-md rounded-xl bg-white p-8 shadow-md ring-1 ring-slate-200">
