@@ -1,4 +1,5 @@
 import type { DropdownOption } from "./filter-rules";
+import { searchText } from "./search-text";
 
 /**
  * Without JavaScript a searchable dropdown is a native select of its first choices (a page of the list). When the
@@ -110,8 +111,9 @@ export type ChoiceFinder = (search: string, perPage: number) => Promise<{ option
 
 /** What a text typed into a find field finds: one page of the list's search, then `pickFound`. */
 export async function findChoice(find: ChoiceFinder, typed: string): Promise<FindOutcome & { options: DropdownOption[] }> {
-  const { options, hasMore } = await find(typed.trim().slice(0, FIND_MAX_LENGTH), DROPDOWN_PAGE_SIZE);
-  return { ...pickFound(typed, options, hasMore), options };
+  const text = searchText(typed, FIND_MAX_LENGTH);
+  const { options, hasMore } = await find(text, DROPDOWN_PAGE_SIZE);
+  return { ...pickFound(text, options, hasMore), options };
 }
 
 /** A list's options endpoint as the portal calls it (companyOptions, individualOptions, companyUserOptions …). */

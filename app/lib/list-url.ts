@@ -2,6 +2,7 @@
  * The state of a list lives in its URL: search, page, perPage, sort (a field, '-' for descending),
  * filter[key] and ranges filter[key][from] / filter[key][to]. A bookmarked or shared URL shows the same list.
  */
+import { searchText } from "./search-text";
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -31,6 +32,7 @@ export interface ListSpec {
 
 const filterKey = /^filter\[([a-z0-9_.]+)\](?:\[(from|to)\])?$/i;
 
+
 /** Reads a list URL; unknown filters and sort fields are dropped, numbers are clamped to sane values. */
 export function parseListUrl(params: URLSearchParams, spec: ListSpec): ListState {
   const page = Math.max(1, Math.min(1_000_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
@@ -43,7 +45,7 @@ export function parseListUrl(params: URLSearchParams, spec: ListSpec): ListState
   const filters: Record<string, FilterValue> = {};
   for (const [key, rawValue] of params) {
     const m = filterKey.exec(key);
-    const value = rawValue.trim();
+    const value = searchText(rawValue, 200);
     if (!m || !value) continue;
     const [, name, bound] = m;
     const def = spec.filters[name];
@@ -53,10 +55,10 @@ export function parseListUrl(params: URLSearchParams, spec: ListSpec): ListState
       const current = typeof filters[name] === "object" ? (filters[name] as { from?: string; to?: string }) : {};
       filters[name] = { ...current, [bound]: value.slice(0, 100) };
     } else if (!bound) {
-      filters[name] = value.slice(0, 200);
+      filters[name] = value;
     }
   }
-  return dropOrphans({ search: (params.get("search") ?? "").trim().slice(0, 200), page, perPage, sort, filters }, spec);
+  return dropOrphans({ search: searchText(params.get("search"), 200), page, perPage, sort, filters }, spec);
 }
 
 /** The canonical URL query of a list state (defaults left out). */

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAccess } from "../services/auth.server";
 import { companyOption, companyOptions, getCompany } from "../services/companies.server";
+import { searchText } from "../lib/search-text";
 
 /**
  * Client companies for the searchable dropdown (linking an individual, the individuals list's company
@@ -16,5 +17,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
   const perPage = Math.min(50, Math.max(1, Number(url.searchParams.get("perPage")) || 20));
-  return Response.json(await companyOptions(api, { search: url.searchParams.get("search")?.slice(0, 200) ?? undefined, page, perPage }));
+  return Response.json(await companyOptions(api, { search: searchText(url.searchParams.get("search"), 200) || undefined, page, perPage }));
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAccess } from "../services/auth.server";
 import { getIndividual, individualOption, individualOptions } from "../services/individuals.server";
+import { searchText } from "../lib/search-text";
 
 /**
  * Individuals for the searchable dropdown (linking to a company, the companies list's individual
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const notLinkedTo = url.searchParams.get("notLinkedTo");
   return Response.json(
     await individualOptions(api, {
-      search: url.searchParams.get("search")?.slice(0, 200) ?? undefined,
+      search: searchText(url.searchParams.get("search"), 200) || undefined,
       page,
       perPage,
       notLinkedTo: notLinkedTo && /^\d{1,10}$/.test(notLinkedTo) ? notLinkedTo : undefined,

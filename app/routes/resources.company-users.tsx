@@ -3,11 +3,14 @@ import { requireUser } from "../services/auth.server";
 import { TEAM_MEMBER_SEARCH_PAGE_SIZE } from "../../contract/teams";
 import { DROPDOWN_PAGE_SIZE } from "../components/form/searchable-select";
 import { companyUserOptions, readsTeams } from "../services/teams.server";
+import { searchText } from "../lib/search-text";
 
 /**
  * Options for the searchable user dropdown: `?search=&page=&perPage=` answers { options, hasMore };
  * `?value=<id>` answers { option } for the selected one.
  */
+const ID = /^\d{1,10}$/;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   // Any signed-in user may pick a colleague (assigning a task, filtering by assignee); the API decides
   // which colleagues they see.
@@ -15,6 +18,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const teamReader = readsTeams(subject.permissions);
   const url = new URL(request.url);
   const value = url.searchParams.get("value");
+  const notInTeam = url.searchParams.get("notInTeam") || undefined;
+  // Ids are whole numbers: anything else is no colleague and no team.
+  if ((value && !ID.test(value)) || (notInTeam && !ID.test(notInTeam))) throw new Response("Not found", { status: 404 });
   if (value) {
     const { options } = await companyUserOptions(api, { id: value, perPage: 1, teamReader });
     if (!options[0]) throw new Response("Not found", { status: 404 });
@@ -24,10 +30,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const perPage = Math.min(TEAM_MEMBER_SEARCH_PAGE_SIZE, Math.max(1, Number(url.searchParams.get("perPage")) || DROPDOWN_PAGE_SIZE));
   return Response.json(
     await companyUserOptions(api, {
-      search: url.searchParams.get("search") ?? undefined,
+      search: searchText(url.searchParams.get("search"), 200) || undefined,
       page,
       perPage,
-      notInTeam: url.searchParams.get("notInTeam") ?? undefined,
+      notInTeam,
       teamReader,
     }),
   );

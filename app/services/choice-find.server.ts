@@ -1,4 +1,5 @@
 import { findChoice, findFieldName, type ChoiceFinder, type ChoiceFinds } from "../lib/choice-find";
+import { searchText } from "../lib/search-text";
 
 export type { ChoiceFinder };
 
@@ -14,7 +15,7 @@ export async function applyChoiceFinds(form: FormData, finders: Record<string, C
   await Promise.all(
     Object.entries(finders).map(async ([name, find]) => {
       const typed = form.get(findFieldName(name));
-      if (typeof typed !== "string" || typed.trim() === "") return;
+      if (typeof typed !== "string" || searchText(typed, 1) === "") return;
       const outcome = await findChoice(find, typed);
       if ("value" in outcome) {
         form.set(name, outcome.value);

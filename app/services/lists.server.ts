@@ -5,6 +5,7 @@ import { normaliseFilters, type FilterDefinition } from "../lib/filter-rules";
 import { findChoice, type ChoiceFinder, type FilterFinds } from "../lib/choice-find";
 import type { Api } from "./api.server";
 import { requireAccess, sessionApi, started, type SignedIn } from "./auth.server";
+import { searchText } from "../lib/search-text";
 
 const LIST_PARAMS = /^(search|page|perPage|sort|filter\[.+)$/;
 const preferencesSchema = z.object({ data: z.object({ filters: z.record(z.string(), z.unknown()).nullable() }) });
@@ -101,7 +102,7 @@ async function applyFilterFinds(url: URL, state: ListState, spec: ListSpec, find
     [...url.searchParams].map(async ([param, raw]) => {
       const key = FIND_PARAM.exec(param)?.[1];
       if (!key) return;
-      const text = raw.trim();
+      const text = searchText(raw, 200);
       const finder = finders[key];
       if (!finder || !text) return void settled.push(param);
       const outcome = await findChoice(finder, text);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { GLOBAL_SEARCH_MAX_LIMIT, SEARCH_GROUP_PERMISSIONS } from "../../contract/global-search";
 import type { Words } from "../lib/labels";
 import type { Api } from "./api.server";
+import { searchText } from "../lib/search-text";
 
 /**
  * GET /global-search answers one group per kind of record the caller may see (tasks, individuals,
@@ -34,7 +35,7 @@ const ORDER = ["tasks", "individuals", "companies", "policies"];
 
 /** The search text of a URL (?q=): trimmed, at most 100 characters. */
 export function searchTextFrom(url: URL): string {
-  return (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
+  return searchText(url.searchParams.get("q"), SEARCH_MAX_LENGTH);
 }
 
 function titleOf(key: string, words: Words): string {

@@ -6,11 +6,12 @@ import { uniqueToken } from "./lists";
  * Guard rails seen from the browser, with JavaScript on and off:
  * - HTML that users wrote (a role, provider and team name, a note) is shown as text, and no stored script
  *   runs (a `window.__xss` flag the payload would set stays undefined, no dialog opens);
- * - the security headers of a page, a data request, a resource route, a redirect and the route manifest (CSP
+ * - the security headers of a page, a data request, a resource route, a redirect, the route manifest and static files (CSP
  *   with a nonce and no 'unsafe-inline' script, frame-ancestors 'none', nosniff, referrer policy; HSTS only
  *   behind HTTPS);
  * - the session cookie is HttpOnly and SameSite=Lax;
- * - a form posted from another origin is refused with 403 and changes nothing.
+ * - a form posted from another origin is refused with 403 and changes nothing;
+ * - an address holding control characters (U+0000, which the API refuses) shows its page, not an error.
  */
 
 /** Markup that would set window.__xss if it ever ran, plus the token so the row can be found. */
@@ -205,5 +206,38 @@ test.describe("Headers and cookies", () => {
     expect([200, 204, 302, 303]).toContain(own.status());
     const after = await request.get(`${E2E.main.api}/role`, { headers: { authorization: `Bearer ${token}` }, params: { "filter[search]": name } });
     expect(((await after.json()) as { data: { name: string }[] }).data.map((r) => r.name)).toContain(name);
+  });
+});
+
+test.describe("Addresses holding control characters", () => {
+  test("a list's search, filter and find field holding U+0000 or a line break show the list, and the dropdowns' options answer 404 for an id that is not one", async ({ page }) => {
+    await signIn(page, USERS.admin);
+    // The API refuses U+0000 in any text (PostgreSQL cannot store it): the portal sends the text without it.
+    // A list's address is put right by a redirect (its canonical address: the text without the character).
+    for (const [path, to] of [
+      ["/tasks?page=1&search=a%00b", "search=a+b"],
+      ["/individuals?page=1&search=%0D%0Asmith", "search=smith"],
+      ["/companies?page=1&filter[type_id]=%00", "/companies?page=1"],
+      ["/search?q=a%00b", null],
+    ] as const) {
+      let res = await portal(page, "get", path);
+      if (to) {
+        expect(res.status(), path).toBe(302);
+        const location = res.headers()["location"];
+        expect(location, path).toContain(to);
+        res = await portal(page, "get", location);
+      }
+      expect(res.status(), path).toBe(200);
+      expect(await res.text(), path).not.toContain("Something went wrong");
+    }
+    await page.goto("/tasks?page=1&search=a%00b");
+    await expect(page.locator("#list-search")).toHaveValue("a b");
+    // A find field beside the assignee filter: the name typed, less the character, finds nobody and says so.
+    const find = await portal(page, "get", "/tasks?page=1&find[team_member_id]=zz%00zz");
+    expect(find.status()).toBe(200);
+    expect(await find.text()).toContain("No results found for “zz zz”.");
+    for (const path of ["/resources/company-users?value=%00", "/resources/company-users?notInTeam=abc"]) {
+      expect((await portal(page, "get", path)).status(), path).toBe(404);
+    }
   });
 });

@@ -57,6 +57,22 @@ describe("the find fields of a posted form", () => {
     expect(form.get("company_id")).toBe("7");
   });
 
+  it("search with what was typed less its control characters (U+0000 would be refused by the API), and leave a field of them alone", async () => {
+    const asked: string[] = [];
+    const recording = async (search: string) => {
+      asked.push(search);
+      return finder(search);
+    };
+    const form = new FormData();
+    form.set("owner_user_id_find", "joanna\u0000@\t");
+    form.set("company_id", "7");
+    form.set("company_id_find", "\u0000\n");
+    const found = await applyChoiceFinds(form, { owner_user_id: recording, company_id: recording });
+    expect(asked).toEqual(["joanna @"]);
+    expect(found.errors).toEqual({ owner_user_id: ["No results found for “joanna @”."] });
+    expect(form.get("company_id")).toBe("7");
+  });
+
   it("report nothing found and several found under the field, with the matches to choose from", async () => {
     const form = new FormData();
     form.set("owner_user_id", "1");

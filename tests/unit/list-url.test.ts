@@ -56,6 +56,13 @@ describe("list URL codec", () => {
     ["filter[created]=2026-01-01", { filters: {} }],
     ["filter[priority][from]=1", { filters: {} }],
     ["filter[priority]=%20%20", { filters: {} }],
+    // Control characters (U+0000 is refused by the API: the list would be an error page) become spaces.
+    ["search=a%00b", { search: "a b" }],
+    ["search=%00%09%0A", { search: "" }],
+    ["search=marine%0D%0Acargo", { search: "marine cargo" }],
+    ["filter[priority]=%00", { filters: {} }],
+    ["filter[pipeline_id]=4%00", { filters: { pipeline_id: "4" } }],
+    ["filter[created][from]=2026-01-01%00", { filters: { created: { from: "2026-01-01" } } }],
   ])("cleans %s", (q, expected) => {
     expect(parse(q)).toMatchObject(expected);
   });
