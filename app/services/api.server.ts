@@ -6,6 +6,9 @@ import { config } from "./config.server";
 import { sessionStorage, getSession } from "./session.server";
 import { idempotencyKey } from "./submission.server";
 
+/** A refusal of the API that came without a message of its own. */
+export const REFUSED_MESSAGE = "This request could not be handled.";
+
 /** One keep-alive connection pool from the portal to the API. */
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: 64 });
 
@@ -86,12 +89,12 @@ export function createApi(ctx: ApiContext) {
       return signOutRedirect(ctx, `/login?${new URLSearchParams({ reason: "inactivity", ...(ctx.companyUuid ? { uuid: ctx.companyUuid } : {}) })}`);
     }
     if (status === 401 && !ctx.signInPage) return signOutRedirect(ctx, "/login");
-    if (status === 422 || status === 400) return new ApiValidationError(apiError);
-    if (status === 404) return new Response(apiError.message, { status: 404 });
+    // An address the API cannot even read (an id of thousands of characters, from a crafted form) is no record's.
+    if (status === 404 || status === 414 || status === 431) return new Response(apiError.message, { status: 404 });
     if (status === 403) return new Response(apiError.message, { status: 403 });
-    if (status === 429) return new ApiValidationError(apiError);
-    // A conflict (a record still in use, a change made at the same time) is told to the user like a refusal.
-    if (status === 409) return new ApiValidationError(apiError);
+    // Any other refusal (422, 400, a conflict, too many requests, a body too large …) is told to the user as one:
+    // the request was answered, so it is not an outage.
+    if (status >= 400 && status < 500) return new ApiValidationError(error.success ? apiError : { message: REFUSED_MESSAGE });
     return serviceUnavailable();
   }
 
