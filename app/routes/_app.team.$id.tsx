@@ -43,8 +43,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.id!;
   let found: ChoiceFinds | undefined;
   /** A refusal, with what the add form's find field typed and found (kept in the drawer). */
-  const refuse = (status: number, form: TeamIntent["intent"] | null, errors: Record<string, string[]>, unsaved?: UnsavedForm) =>
-    data({ intent: form as string | null, errors, unsaved, found, typed: typedFind(sent, "user_id") }, { status });
+  const refuse = (status: number, which: TeamIntent["intent"] | null, errors: Record<string, string[]>, unsaved?: UnsavedForm) =>
+    data({ intent: which as string | null, errors, unsaved, found, typed: typedFind(sent, "user_id") }, { status });
   let form: TeamIntent;
   try {
     // The guard inside: when the API does not answer it, the drawer stays as it was too.
