@@ -43,6 +43,9 @@ export const NO_RESULTS_TEXT = "No results found";
 /** The longest text a find field searches with. */
 const FIND_MAX_LENGTH = 100;
 
+/** What a find field searches with: the text typed, without control characters, trimmed, cut to its length ("" for none). */
+export const findText = (typed: string) => searchText(typed, FIND_MAX_LENGTH);
+
 export type FindOutcome = { value: string } | { error: string; narrowed?: DropdownOption[] };
 
 const folded = (text: string) => text.trim().toLocaleLowerCase("en-GB");
@@ -111,7 +114,7 @@ export type ChoiceFinder = (search: string, perPage: number) => Promise<{ option
 
 /** What a text typed into a find field finds: one page of the list's search, then `pickFound`. */
 export async function findChoice(find: ChoiceFinder, typed: string): Promise<FindOutcome & { options: DropdownOption[] }> {
-  const text = searchText(typed, FIND_MAX_LENGTH);
+  const text = findText(typed);
   const { options, hasMore } = await find(text, DROPDOWN_PAGE_SIZE);
   return { ...pickFound(text, options, hasMore), options };
 }

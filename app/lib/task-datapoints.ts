@@ -27,10 +27,10 @@ export function datapointRows(datapoints: Record<string, unknown> | null | undef
   const saved = Object.entries(datapoints ?? {})
     .sort(([a], [b]) => a.localeCompare(b, "en-GB"))
     .map(([name, value]) => ({
-    name,
-    value: value === null || value === undefined ? "" : typeof value === "boolean" ? (value ? "Yes" : "No") : String(value),
-    type: typeOf(value),
-  }));
+      name,
+      value: value === null || value === undefined ? "" : typeof value === "boolean" ? (value ? "Yes" : "No") : String(value),
+      type: typeOf(value),
+    }));
   return [...saved, ...Array.from({ length: BLANK_DATAPOINT_ROWS }, () => ({ name: "", value: "", type: "text" as const }))];
 }
 

@@ -1,5 +1,4 @@
-import { findChoice, findFieldName, type ChoiceFinder, type ChoiceFinds } from "../lib/choice-find";
-import { searchText } from "../lib/search-text";
+import { findChoice, findFieldName, findText, type ChoiceFinder, type ChoiceFinds } from "../lib/choice-find";
 
 export type { ChoiceFinder };
 
@@ -15,7 +14,7 @@ export async function applyChoiceFinds(form: FormData, finders: Record<string, C
   await Promise.all(
     Object.entries(finders).map(async ([name, find]) => {
       const typed = form.get(findFieldName(name));
-      if (typeof typed !== "string" || searchText(typed, 1) === "") return;
+      if (typeof typed !== "string" || findText(typed) === "") return;
       const outcome = await findChoice(find, typed);
       if ("value" in outcome) {
         form.set(name, outcome.value);

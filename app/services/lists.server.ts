@@ -2,10 +2,9 @@ import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { canonicalQuery, parseListUrl, toSearchParams, type ListSpec, type ListState } from "../lib/list-url";
 import { normaliseFilters, type FilterDefinition } from "../lib/filter-rules";
-import { findChoice, type ChoiceFinder, type FilterFinds } from "../lib/choice-find";
+import { findChoice, findText, type ChoiceFinder, type FilterFinds } from "../lib/choice-find";
 import type { Api } from "./api.server";
 import { requireAccess, sessionApi, started, type SignedIn } from "./auth.server";
-import { searchText } from "../lib/search-text";
 
 const LIST_PARAMS = /^(search|page|perPage|sort|filter\[.+)$/;
 const preferencesSchema = z.object({ data: z.object({ filters: z.record(z.string(), z.unknown()).nullable() }) });
@@ -102,7 +101,7 @@ async function applyFilterFinds(url: URL, state: ListState, spec: ListSpec, find
     [...url.searchParams].map(async ([param, raw]) => {
       const key = FIND_PARAM.exec(param)?.[1];
       if (!key) return;
-      const text = searchText(raw, 200);
+      const text = findText(raw);
       const finder = finders[key];
       if (!finder || !text) return void settled.push(param);
       const outcome = await findChoice(finder, text);

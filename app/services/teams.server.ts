@@ -4,6 +4,7 @@ import { toApiQuery, type ListState } from "../lib/list-url";
 import { finderOf, firstChoices, NO_CHOICES, type Choices } from "../lib/choice-find";
 import type { DropdownOption } from "../lib/filter-rules";
 import type { Api } from "./api.server";
+import { TEAM_MEMBER_SEARCH_PAGE_SIZE } from "../../contract/team-constants";
 
 export const listTeams = (api: Api, state: ListState) => api.get("/team", { query: toApiQuery(state), schema: teamListSchema });
 export const getTeam = async (api: Api, id: string) => (await api.get(`/team/${encodeURIComponent(id)}`, { schema: teamResponseSchema })).data;
@@ -54,8 +55,12 @@ export const colleagueChoices = (api: Api, permissions: readonly string[]): Prom
 /** The colleague search behind a find field (a name or e-mail typed beside the dropdown, without JavaScript). */
 export const colleagueFinder = (api: Api, permissions: readonly string[]) => finderOf((query) => companyUserOptions(api, { ...query, teamReader: readsTeams(permissions) }));
 
-/** The colleagues who may be added to a team (every active one not yet in it), as a dropdown's options search. */
-const teamCandidates = (api: Api, teamId: string) => (query: { search?: string; perPage: number }) => companyUserOptions(api, { ...query, notInTeam: teamId });
+/**
+ * The colleagues who may be added to a team (every active one not yet in it), as a dropdown's options search: a
+ * page of the spec's team member search size (100) for the first choices and for a name typed beside them alike.
+ */
+const teamCandidates = (api: Api, teamId: string) => ({ search }: { search?: string }) =>
+  companyUserOptions(api, { search, perPage: TEAM_MEMBER_SEARCH_PAGE_SIZE, notInTeam: teamId });
 
 /**
  * The first colleagues offered by a team's "Add a colleague" (the no-JavaScript select), and whether there are

@@ -161,7 +161,6 @@ export function SearchableSelect(props: SearchableSelectProps) {
   );
 }
 
-
 /**
  * The native select of a long list's first choices, and a text field under it for any other (see `find`). The
  * field is in a `noscript`: with JavaScript the combobox replaces the select, and the field would go with it, moving

@@ -15,7 +15,6 @@ import { Form } from "../form/form";
 import type { DropdownOption } from "../../lib/filter-rules";
 import type { TaskChoices } from "../../services/task-choices.server";
 
-
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 export interface TaskFormProps {
