@@ -9,6 +9,7 @@ import { z } from "zod";
 import { checkBankDetails, type BankDetails } from "../app/lib/bank-details";
 import { DATE_MESSAGES, parseDateText, todayInLondon } from "../app/lib/dates";
 import { pagedSchema } from "./common";
+import { idField } from "./ids";
 import { TELEPHONE_MESSAGES, TELEPHONE_PATTERN } from "./providers";
 
 // --- Constants ---------------------------------------------------------------------------------------
@@ -168,11 +169,9 @@ export function nullableDate(options: { notFuture?: string; today?: () => string
   );
 }
 
-export const idValue = (message: string = MESSAGES.choose) =>
-  z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 
 /** A reference to a row: a positive id, or null / "" to clear it. */
-export const nullableId = (message: string = MESSAGES.choose) => z.preprocess((v) => (v === "" ? null : v), idValue(message).nullable());
+export const nullableId = (message: string = MESSAGES.choose) => z.preprocess((v) => (v === "" ? null : v), idField(message).nullable());
 
 /** JSON booleans, and what forms send: "true"/"1"/"on" are true; "false"/"0"/"" are false. */
 export const booleanish = z.preprocess(
@@ -181,7 +180,7 @@ export const booleanish = z.preprocess(
 );
 
 export const idsBodySchema = z.object({
-  ids: z.preprocess((v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]), z.array(idValue("Each id must be a positive whole number.")).min(1, MESSAGES.noItems).max(1000, "Choose at most 1000 items at once.")),
+  ids: z.preprocess((v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]), z.array(idField("Each id must be a positive whole number.")).min(1, MESSAGES.noItems).max(1000, "Choose at most 1000 items at once.")),
 });
 export type IdsBody = z.infer<typeof idsBodySchema>;
 
@@ -205,7 +204,7 @@ const individualFields = {
 /** POST /individual; optionally linked to a company straight away. */
 export const individualCreateBodySchema = z.object({
   ...individualFields,
-  company_id: idValue("Choose a company.").optional(),
+  company_id: idField("Choose a company.").optional(),
   is_primary: booleanish.optional(),
   job_title_id: nullableId().optional(),
 });
@@ -229,7 +228,7 @@ export const emailBodyFields = {
 };
 
 /** POST /individual/email. */
-export const individualEmailBodySchema = z.object({ individual_id: idValue("Choose an individual."), ...emailBodyFields });
+export const individualEmailBodySchema = z.object({ individual_id: idField("Choose an individual."), ...emailBodyFields });
 
 const refSchema = z.object({ id: z.number().int(), name: z.string() });
 
@@ -403,7 +402,7 @@ export const brandingBodySchema = z.object({
 
 /** POST /company/{id}/individual, POST /companies/{id}/individuals. */
 export const companyIndividualBodySchema = z.object({
-  individual_id: idValue("Choose an individual."),
+  individual_id: idField("Choose an individual."),
   is_primary: booleanish.default(false),
   job_title_id: nullableId().optional(),
 });
@@ -416,7 +415,7 @@ export const companyIndividualUpdateBodySchema = z.object({
 
 /** POST company/email: to the given address, else the company's, else its primary contact's. */
 export const companyEmailBodySchema = z.object({
-  company_id: idValue("Choose a company."),
+  company_id: idField("Choose a company."),
   to: nullableEmail.optional(),
   ...emailBodyFields,
 });
@@ -614,7 +613,7 @@ export const subscriptionSchema = z.object({
 
 export const noteBodySchema = z.object({
   notable_type: z.enum(NOTABLE_TYPES, { error: "The notable type must be task, individual or company." }),
-  notable_id: idValue("Choose what the note is about."),
+  notable_id: idField("Choose what the note is about."),
   body: z.string({ error: MESSAGES.note }).trim().min(1, MESSAGES.note).max(10_000, tooLong(10_000)),
 });
 

@@ -1,15 +1,9 @@
 import { z } from "zod";
 import { parseDateText } from "../app/lib/dates";
 import { pagedSchema } from "./common";
+import { idField } from "./ids";
 
 // ---------------------------------------------------------------- shared field rules (pipelines, tasks)
-
-export const MAX_ID = 2_147_483_647;
-
-/** A required id (JSON number or form text). */
-export function idField(message: string) {
-  return z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
-}
 
 const blank = (v: unknown) => v === "" || v === null;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pagedSchema } from "./common";
-import { booleanField, idField, moneyField, optionalDateField, optionalIdField, optionalMoneyField, stageSchema } from "./pipelines";
+import { idField } from "./ids";
+import { booleanField, moneyField, optionalDateField, optionalIdField, optionalMoneyField, stageSchema } from "./pipelines";
 import { TASK_STATES } from "./task-constants";
 
 // ---------------------------------------------------------------- constants (spec §4): in task-constants.ts, zod-free

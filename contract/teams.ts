@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pagedSchema } from "./common";
+import { idField } from "./ids";
 
 export const TEAM_MEMBER_ROLES = ["member", "leader"] as const;
 export type TeamMemberRole = (typeof TEAM_MEMBER_ROLES)[number];
@@ -14,11 +15,7 @@ export const teamNameSchema = z
   .min(1, "Enter a team name.")
   .max(100, "The team name may not be longer than 100 characters.");
 
-const userIdSchema = z.coerce
-  .number({ error: "Choose a user." })
-  .int("Choose a user.")
-  .positive("Choose a user.")
-  .max(2_147_483_647, "Choose a user.");
+const userIdSchema = idField("Choose a user.");
 
 const roleSchema = z.enum(TEAM_MEMBER_ROLES, { error: "The role must be member or leader." });
 

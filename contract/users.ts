@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PROFILE_GENERIC_ERROR as GENERIC, PROFILE_SUCCESS } from "../app/lib/profile-payload";
 import { meSchema, PASSWORD_MIN_LENGTH } from "./auth";
+import { idField } from "./ids";
 
 // ---------------------------------------------------------------- profile (POST /api/v1/update-user-profile)
 
@@ -46,7 +47,7 @@ export const profileUpdateResponseSchema = z.object({ message: z.string(), data:
 
 export const userRolesBodySchema = z.object({
   role_ids: z
-    .array(z.coerce.number({ error: "Choose roles from the list." }).int().positive().max(2_147_483_647), { error: "Choose roles from the list." })
+    .array(idField("Choose roles from the list."), { error: "Choose roles from the list." })
     .max(100, "Choose at most 100 roles."),
 });
 export type UserRolesBody = z.infer<typeof userRolesBodySchema>;

@@ -1,3 +1,5 @@
+import { isIdText } from "./ids";
+
 /**
  * The order of a pipeline's stages as the pipeline page changes it: the move up / move down buttons
  * (forms, without JavaScript) and drag and drop (with it) both end in PUT /pipelines/{id}/update-order
@@ -38,7 +40,7 @@ export function sameOrder(a: readonly number[], b: readonly number[]): boolean {
  */
 export function parseStageOrder(values: readonly unknown[]): number[] | null {
   if (values.length === 0 || values.length > 100) return null;
-  const ids = values.map((v) => (typeof v === "string" && /^[1-9]\d{0,9}$/.test(v) ? Number(v) : Number.NaN));
-  if (ids.some((n) => !Number.isSafeInteger(n)) || new Set(ids).size !== ids.length) return null;
-  return ids;
+  if (!values.every(isIdText)) return null;
+  const ids = values.map(Number);
+  return new Set(ids).size === ids.length ? ids : null;
 }

@@ -8,10 +8,11 @@ import { wordsFor } from "../lib/labels";
 import { requireAccess } from "../services/auth.server";
 import { saveClientDrawer } from "../services/clients.server";
 import { companyBody, companyLookups, getCompany, updateCompany } from "../services/companies.server";
+import { idOf } from "../services/ids.server";
 
 async function requireManage(request: Request, id: string | undefined) {
   const signedIn = await requireAccess(request, "/company/:id");
-  if (!/^[1-9]\d{0,9}$/.test(id ?? "")) throw new Response("Not found", { status: 404 });
+  idOf(id);
   if (!signedIn.subject.permissions.includes("company_manage")) throw redirect(`/company/${id}`);
   return signedIn;
 }

@@ -9,12 +9,13 @@ import { attempt, keepClientForm } from "../services/clients.server";
 import { LINE_TYPES, lineBody, lineSummary, SPLIT_PARTY_TYPES, splitErrorsByRow, updateLine } from "../services/companies.server";
 import { redirectWithToast } from "../services/session.server";
 import { formOf } from "../services/submission.server";
+import { idOf } from "../services/ids.server";
 
-const ID = /^[1-9]\d{0,9}$/;
 
 async function requireManage(request: Request, params: { id?: string; lineId?: string }) {
   const signedIn = await requireAccess(request, "/company/:id");
-  if (!ID.test(params.id ?? "") || !ID.test(params.lineId ?? "")) throw new Response("Not found", { status: 404 });
+  idOf(params.id);
+  idOf(params.lineId);
   if (!signedIn.subject.permissions.includes("company_manage")) throw redirect(`/company/${params.id}?tab=lines`);
   return signedIn;
 }

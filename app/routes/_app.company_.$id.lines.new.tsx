@@ -9,10 +9,11 @@ import { attempt, keepClientForm } from "../services/clients.server";
 import { createLine, LINE_TYPES, lineBody, SPLIT_PARTY_TYPES, splitErrorsByRow } from "../services/companies.server";
 import { redirectWithToast } from "../services/session.server";
 import { formOf } from "../services/submission.server";
+import { idOf } from "../services/ids.server";
 
 async function requireManage(request: Request, id: string | undefined) {
   const signedIn = await requireAccess(request, "/company/:id");
-  if (!/^[1-9]\d{0,9}$/.test(id ?? "")) throw new Response("Not found", { status: 404 });
+  idOf(id);
   if (!signedIn.subject.permissions.includes("company_manage")) throw redirect(`/company/${id}?tab=lines`);
   return signedIn;
 }

@@ -33,20 +33,16 @@ import { chosenFile, readForm } from "../services/forms.server";
 import { individualOptions, readsIndividuals } from "../services/individuals.server";
 import { redirectWithToast } from "../services/session.server";
 import { useFrame } from "./_app";
+import { idOf, isIdText } from "../services/ids.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.company.name ?? "Company", matches);
 
 const TABS = ["details", "bank", "branding", "lines", "tasks", "notes", "emails"] as const;
 type TabKey = (typeof TABS)[number];
 
-function idOf(params: { id?: string }) {
-  if (!/^[1-9]\d{0,9}$/.test(params.id ?? "")) throw new Response("Not found", { status: 404 });
-  return params.id!;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, edition, subject } = await requireAccess(request, "/company/:id");
-  const id = idOf(params);
+  const id = idOf(params.id);
   const url = new URL(request.url);
   const has = (...p: string[]) => p.some((x) => subject.permissions.includes(x));
   const can = {
@@ -99,7 +95,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 /** The form of the page that `form` is, by its intent: saved, back with a toast; refused, back with what was typed. */
 async function saveSection(request: Request, params: ActionFunctionArgs["params"], form: FormData, tooLarge: boolean) {
   const { api, subject } = await requireAccess(request, "/company/:id");
-  const id = idOf(params);
+  const id = idOf(params.id);
   const intent = field(form, "intent");
   const url = new URL(request.url);
   url.searchParams.delete("individualSearch");
@@ -110,7 +106,7 @@ async function saveSection(request: Request, params: ActionFunctionArgs["params"
   switch (intent) {
     case "link": {
       const individualId = field(form, "individual_id");
-      if (!/^\d{1,10}$/.test(individualId)) return refused("link", form, { individual_id: ["Choose an individual."] }, "Failed to link.");
+      if (!isIdText(individualId)) return refused("link", form, { individual_id: ["Choose an individual."] }, "Failed to link.");
       const r = await attempt("link", form, "Failed to link.", () => linkIndividual(api, id, individualId, linkChangeFrom(form)));
       return r.ok ? done(`${r.value.data.full_name} linked.`, `/company/${id}`) : r.response;
     }

@@ -13,19 +13,15 @@ import { getCompany, getCompliance, RISK_RATINGS, saveCompliance } from "../serv
 import { redirectWithToast } from "../services/session.server";
 import { useFrame } from "./_app";
 import { formOf } from "../services/submission.server";
+import { idOf } from "../services/ids.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data ? `Compliance information: ${data.company.name}` : "Compliance information", matches);
-
-function idOf(params: { id?: string }) {
-  if (!/^[1-9]\d{0,9}$/.test(params.id ?? "")) throw new Response("Not found", { status: 404 });
-  return params.id!;
-}
 
 const canEdit = (permissions: readonly string[]) => permissions.some((p) => p === "company_manage" || p === "compliance_verification_manage");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, subject } = await requireAccess(request, "/company/:id/compliance-information");
-  const id = idOf(params);
+  const id = idOf(params.id);
   const [company, compliance] = await Promise.all([getCompany(api, id), getCompliance(api, id)]);
   return { company: { id: company.id, name: company.name }, compliance, riskRatings: RISK_RATINGS as readonly string[], canEdit: canEdit(subject.permissions) };
 }
@@ -34,7 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await formOf(request);
   return keepClientForm("compliance", form, async () => {
     const { api, subject } = await requireAccess(request, "/company/:id/compliance-information");
-    const id = idOf(params);
+    const id = idOf(params.id);
     if (!canEdit(subject.permissions)) throw new Response("Not allowed", { status: 403 });
     const saved = await attempt("compliance", form, "Failed to save the compliance information.", () => saveCompliance(api, id, form));
     if (!saved.ok) return saved.response;

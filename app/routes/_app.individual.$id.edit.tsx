@@ -9,10 +9,11 @@ import { requireAccess } from "../services/auth.server";
 import { saveClientDrawer } from "../services/clients.server";
 import { getIndividual, individualBody, updateIndividual } from "../services/individuals.server";
 import { colleagueChoices } from "../services/teams.server";
+import { idOf } from "../services/ids.server";
 
 async function requireManage(request: Request, id: string | undefined) {
   const signedIn = await requireAccess(request, "/individual/:id");
-  if (!/^[1-9]\d{0,9}$/.test(id ?? "")) throw new Response("Not found", { status: 404 });
+  idOf(id);
   if (!signedIn.subject.permissions.includes("individual_manage")) throw redirect(`/individual/${id}`);
   return signedIn;
 }

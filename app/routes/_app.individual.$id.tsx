@@ -34,20 +34,16 @@ import { redirectWithToast } from "../services/session.server";
 import { useFrame } from "./_app";
 import { formOf } from "../services/submission.server";
 import { Form } from "../components/form/form";
+import { idOf, isIdText } from "../services/ids.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.individual.full_name ?? "Individual", matches);
 
 const TABS = ["details", "tasks", "notes", "emails"] as const;
 type TabKey = (typeof TABS)[number];
 
-function idOf(params: { id?: string }) {
-  if (!/^[1-9]\d{0,9}$/.test(params.id ?? "")) throw new Response("Not found", { status: 404 });
-  return params.id!;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, edition, subject } = await requireAccess(request, "/individual/:id");
-  const id = idOf(params);
+  const id = idOf(params.id);
   const url = new URL(request.url);
   const has = (...p: string[]) => p.some((x) => subject.permissions.includes(x));
   const can = {
@@ -95,7 +91,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 /** The form of the page that `form` is, by its intent: saved, back with a toast; refused, back with what was typed. */
 async function saveSection(request: Request, params: ActionFunctionArgs["params"], form: FormData) {
   const { api, edition, subject } = await requireAccess(request, "/individual/:id");
-  const id = idOf(params);
+  const id = idOf(params.id);
   const words = wordsFor(edition);
   const intent = field(form, "intent");
   const url = new URL(request.url);
@@ -115,7 +111,7 @@ async function saveSection(request: Request, params: ActionFunctionArgs["params"
     case "link": {
       need("company_manage");
       const companyId = field(form, "company_id");
-      if (!/^\d{1,10}$/.test(companyId)) return refused("link", form, { company_id: [`Choose a ${words.company}.`] }, "Failed to link.");
+      if (!isIdText(companyId)) return refused("link", form, { company_id: [`Choose a ${words.company}.`] }, "Failed to link.");
       const done = await attempt("link", form, "Failed to link.", () => linkIndividual(api, companyId, id, linkChangeFrom(form)));
       if (!done.ok) return done.response;
       return redirectWithToast(request, `/individual/${id}`, { kind: "success", message: `Linked to ${done.value.data.company_name}.` });

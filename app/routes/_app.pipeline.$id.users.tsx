@@ -9,6 +9,7 @@ import { redirectWithToast } from "../services/session.server";
 import { refusalOf } from "../services/outage.server";
 import { formOf } from "../services/submission.server";
 import { Form } from "../components/form/form";
+import { isIdText } from "../services/ids.server";
 
 async function requireManage(request: Request, id: string) {
   const signedIn = await requireAccess(request, "/pipeline/:id");
@@ -29,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** Replaces who works the pipeline (PUT /pipelines/{id}/users). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await formOf(request);
-  const ids = [...new Set(form.getAll("user_ids").map(String).filter((v) => /^[1-9]\d{0,9}$/.test(v)))].map(Number);
+  const ids = [...new Set(form.getAll("user_ids").map(String).filter(isIdText))].map(Number);
   try {
     const { api } = await requireManage(request, params.id!);
     await setPipelineUsers(api, params.id!, ids);

@@ -5,12 +5,11 @@ import { ApiValidationError } from "../services/api.server";
 import { requireAccess } from "../services/auth.server";
 import { redirectWithToast } from "../services/session.server";
 import { assertCanManage, deleteTaskProduct, getTaskProduct, TASK_PATTERN, taskIdOf } from "../services/task-detail.server";
+import { idOf } from "../services/ids.server";
 
 /** Removing a product of the task: a confirmation, then back to the task with a toast. */
 function productIdOf(params: { productId?: string }) {
-  const id = params.productId ?? "";
-  if (!/^[1-9]\d{0,9}$/.test(id)) throw new Response("Not found", { status: 404 });
-  return id;
+  return idOf(params.productId);
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

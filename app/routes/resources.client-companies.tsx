@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAccess } from "../services/auth.server";
 import { companyOption, companyOptions, getCompany } from "../services/companies.server";
 import { searchText } from "../lib/search-text";
+import { isIdText } from "../services/ids.server";
 
 /**
  * Client companies for the searchable dropdown (linking an individual, the individuals list's company
@@ -12,7 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const value = url.searchParams.get("value");
   if (value) {
-    if (!/^\d{1,10}$/.test(value)) return Response.json({ option: null });
+    if (!isIdText(value)) return Response.json({ option: null });
     return Response.json({ option: companyOption(await getCompany(api, value)) });
   }
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);

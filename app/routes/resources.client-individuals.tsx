@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAccess } from "../services/auth.server";
 import { getIndividual, individualOption, individualOptions } from "../services/individuals.server";
 import { searchText } from "../lib/search-text";
+import { isIdText } from "../services/ids.server";
 
 /**
  * Individuals for the searchable dropdown (linking to a company, the companies list's individual
@@ -13,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const value = url.searchParams.get("value");
   if (value) {
-    if (!/^\d{1,10}$/.test(value)) return Response.json({ option: null });
+    if (!isIdText(value)) return Response.json({ option: null });
     return Response.json({ option: individualOption(await getIndividual(api, value)) });
   }
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       search: searchText(url.searchParams.get("search"), 200) || undefined,
       page,
       perPage,
-      notLinkedTo: notLinkedTo && /^\d{1,10}$/.test(notLinkedTo) ? notLinkedTo : undefined,
+      notLinkedTo: isIdText(notLinkedTo) ? notLinkedTo : undefined,
     }),
   );
 }

@@ -4,12 +4,12 @@ import { TEAM_MEMBER_SEARCH_PAGE_SIZE } from "../../contract/teams";
 import { DROPDOWN_PAGE_SIZE } from "../components/form/searchable-select";
 import { companyUserOptions, readsTeams } from "../services/teams.server";
 import { searchText } from "../lib/search-text";
+import { isIdText } from "../services/ids.server";
 
 /**
  * Options for the searchable user dropdown: `?search=&page=&perPage=` answers { options, hasMore };
  * `?value=<id>` answers { option } for the selected one.
  */
-const ID = /^\d{1,10}$/;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Any signed-in user may pick a colleague (assigning a task, filtering by assignee); the API decides
@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const value = url.searchParams.get("value");
   const notInTeam = url.searchParams.get("notInTeam") || undefined;
   // Ids are whole numbers: anything else is no colleague and no team.
-  if ((value && !ID.test(value)) || (notInTeam && !ID.test(notInTeam))) throw new Response("Not found", { status: 404 });
+  if ((value && !isIdText(value)) || (notInTeam && !isIdText(notInTeam))) throw new Response("Not found", { status: 404 });
   if (value) {
     const { options } = await companyUserOptions(api, { id: value, perPage: 1, teamReader });
     if (!options[0]) throw new Response("Not found", { status: 404 });

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAccess } from "../services/auth.server";
 import { TASK_PATTERN, taskIdOf } from "../services/task-detail.server";
+import { idOf } from "../services/ids.server";
 
 /**
  * A task note's document, downloaded through the portal with the session (the API serves it to the task's
@@ -9,7 +10,7 @@ import { TASK_PATTERN, taskIdOf } from "../services/task-detail.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const taskId = taskIdOf(params);
   const documentId = params.documentId ?? "";
-  if (!/^\d{1,10}$/.test(documentId)) throw new Response("Not found", { status: 404 });
+  idOf(documentId);
   const { api } = await requireAccess(request, TASK_PATTERN);
   return api.download(`/tasks/${taskId}/documents/${documentId}`);
 }

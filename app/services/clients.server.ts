@@ -22,6 +22,7 @@ import { colleagueFinder } from "./teams.server";
 import type { ChoiceFinds } from "../lib/choice-find";
 import { redirectWithToast } from "./session.server";
 import { formOf } from "./submission.server";
+import { idOf } from "./ids.server";
 
 // --- Refused forms -------------------------------------------------------------------------------------
 
@@ -152,12 +153,12 @@ export function linkChangeFrom(form: FormData): LinkChange {
 export type UnlinkFrom = "company" | "individual";
 type UnlinkParams = { id?: string; individualId?: string; companyId?: string };
 
-const LINK_ID = /^[1-9]\d{0,9}$/;
 const otherParam = (from: UnlinkFrom) => (from === "company" ? "individualId" : "companyId");
 
 async function requireLinkManager(request: Request, from: UnlinkFrom, params: UnlinkParams) {
   const signedIn = await requireAccess(request, `/${from}/:id`);
-  if (!LINK_ID.test(params.id ?? "") || !LINK_ID.test(params[otherParam(from)] ?? "")) throw new Response("Not found", { status: 404 });
+  idOf(params.id);
+  idOf(params[otherParam(from)]);
   if (!signedIn.subject.permissions.includes("company_manage")) throw redirect(`/${from}/${params.id}`);
   return signedIn;
 }

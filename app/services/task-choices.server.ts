@@ -5,8 +5,8 @@ import type { Api } from "./api.server";
 import { companyChoices, companyFinder, companyOption, getCompany, readsCompanies } from "./companies.server";
 import { getIndividual, individualChoices, individualFinder, individualOption, readsIndividuals } from "./individuals.server";
 import { colleagueChoices, colleagueFinder } from "./teams.server";
+import { isIdText } from "./ids.server";
 
-const ID = /^\d{1,10}$/;
 
 export interface TaskChoices {
   /** Colleagues the task may be assigned to. */
@@ -30,8 +30,8 @@ export async function taskFormChoices(api: Api, subject: AccessSubject, preset: 
     colleagueChoices(api, subject.permissions),
     seesIndividuals ? individualChoices(api) : null,
     seesCompanies ? companyChoices(api) : null,
-    seesIndividuals && preset.individual && ID.test(preset.individual) ? getIndividual(api, preset.individual).then(individualOption, () => null) : null,
-    seesCompanies && preset.company && ID.test(preset.company) ? getCompany(api, preset.company).then(companyOption, () => null) : null,
+    seesIndividuals && isIdText(preset.individual) ? getIndividual(api, preset.individual).then(individualOption, () => null) : null,
+    seesCompanies && isIdText(preset.company) ? getCompany(api, preset.company).then(companyOption, () => null) : null,
   ]);
   return { assignees, individuals, companies, preset: { individual, company } };
 }

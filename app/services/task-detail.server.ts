@@ -23,6 +23,7 @@ import { fileTypeFromName } from "../lib/file-types";
 import type { Api } from "./api.server";
 import { ApiValidationError } from "./api.server";
 import { formOf, noteSubmission } from "./submission.server";
+import { idOf } from "./ids.server";
 
 /**
  * The calls of the task page (/tasks/{id}) and its drawers: everything a task view reads and changes.
@@ -34,9 +35,7 @@ export const TASK_PATTERN = "/tasks/:taskId";
 
 /** The task id of the URL (a positive whole number; anything else is not found). */
 export function taskIdOf(params: { taskId?: string }) {
-  const id = params.taskId ?? "";
-  if (!/^[1-9]\d{0,9}$/.test(id)) throw new Response("Not found", { status: 404 });
-  return id;
+  return idOf(params.taskId);
 }
 
 /** Only holders of task_manage change a task: others are sent back to the task. */

@@ -5,6 +5,7 @@ import { finderOf, firstChoices, NO_CHOICES, type Choices } from "../lib/choice-
 import type { DropdownOption } from "../lib/filter-rules";
 import type { Api } from "./api.server";
 import { TEAM_MEMBER_SEARCH_PAGE_SIZE } from "../../contract/team-constants";
+import { isIdText } from "./ids.server";
 
 export const listTeams = (api: Api, state: ListState) => api.get("/team", { query: toApiQuery(state), schema: teamListSchema });
 export const getTeam = async (api: Api, id: string) => (await api.get(`/team/${encodeURIComponent(id)}`, { schema: teamResponseSchema })).data;
@@ -73,7 +74,7 @@ export const teamCandidateFinder = (api: Api, teamId: string) => finderOf(teamCa
 
 /** One colleague as a dropdown option (a filter's chosen value that is not among the first choices); null when unknown. */
 export async function colleagueOption(api: Api, permissions: readonly string[], id: string): Promise<DropdownOption | null> {
-  if (!/^\d{1,10}$/.test(id)) return null;
+  if (!isIdText(id)) return null;
   const { options } = await companyUserOptions(api, { id, perPage: 1, teamReader: readsTeams(permissions) }).catch(() => ({ options: [] as DropdownOption[] }));
   return options[0] ?? null;
 }

@@ -67,6 +67,12 @@ describe("the demo teams of Harbour Brokers", () => {
     expect(names(await get("/team", { sort: "-members_count" }))).toEqual(["Commercial lines", "Private clients", "Claims", "Wealth"]);
     expect(names(await get("/team", { sort: "members_count", page: { size: 2 } }))).toEqual(["Claims", "Wealth"]);
     expect((await get("/team", { page: { size: 9999 } })).status).toBe(200);
+    // A member filter is an id written as one: a number in another notation names nobody.
+    for (const user_id of ["1e1", "0x10", "010", "0", "2147483648", "me"]) {
+      const refused = await get("/team", { filter: { user_id } });
+      expect(refused.status, user_id).toBe(422);
+      expect(refused.body.errors["filter.user_id"], user_id).toEqual(["Choose a valid id."]);
+    }
     const tooBig = await get("/team", { page: { size: 10000 } });
     expect(tooBig.status).toBe(422);
     expect(tooBig.body.errors["page.size"]).toEqual(["Page size may be at most 9999."]);

@@ -1,28 +1,11 @@
 /** Helpers shared by the client modules (individuals, companies, notes, e-mail threads). */
 import { and, eq, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { ListQuery } from "../../../contract/common";
 import type { Db } from "../../db/client";
 import { oneOfIds, preparedPerDatabase } from "../../db/prepared";
 import { users } from "../../db/schema";
 import { HttpError, invalid } from "../../http/errors";
 import { textFilter } from "../../http/paging";
-
-const INT_MAX = 2_147_483_647;
-
-/** `/:id` params: a positive whole number, otherwise the path names nothing (404). */
-export const idParams = z.object({ id: z.coerce.number().int().positive().max(INT_MAX) });
-
-/** A filter holding an id (filter[company_id]=12); anything else answers 422 on that filter. */
-export function idFilter(query: ListQuery, ...keys: string[]): number | undefined {
-  for (const key of keys) {
-    const v = textFilter(query, key);
-    if (v === undefined) continue;
-    if (!/^\d{1,10}$/.test(v) || Number(v) < 1 || Number(v) > INT_MAX) throw invalid({ [`filter.${key}`]: ["Choose a valid id."] });
-    return Number(v);
-  }
-  return undefined;
-}
 
 /** A yes/no filter: "1"/"true"/"yes" → true, "0"/"false"/"no" → false; other values answer 422. */
 export function booleanFilter(query: ListQuery, key: string): boolean | undefined {

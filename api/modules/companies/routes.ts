@@ -20,7 +20,7 @@ import { readForm } from "../../http/multipart";
 import { paged } from "../../http/paging";
 import { routes } from "../../http/route";
 import { parseOr422 } from "../../http/validation";
-import { idParams } from "../clients/common";
+import { idParams, pathId } from "../../http/ids";
 import { removeLink, saveLink } from "../clients/links";
 import * as email from "../email/service";
 import * as lines from "./lines";
@@ -33,8 +33,7 @@ const ANYONE = { permissions: [] } as const;
 const COMPLIANCE_VIEW = { permissions: ["company_view", "company_manage", "compliance_verification_manage"] } as const;
 const COMPLIANCE_MANAGE = { permissions: ["company_manage", "compliance_verification_manage"] } as const;
 
-const INT_MAX = 2_147_483_647;
-const id = z.coerce.number().int().positive().max(INT_MAX);
+const id = pathId;
 const lineParams = z.object({ id, lineId: id });
 const linkParams = z.object({ id, individualId: id });
 const listQuery = listQuerySchema({ maxSize: 999 });

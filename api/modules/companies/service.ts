@@ -21,7 +21,8 @@ import { ListShape, listOrder, listStatements, shapedPage, shapedSearch, sortOf,
 import { zodErrors } from "../../http/validation";
 import type { Storage } from "../../integrations/storage";
 import { checkImageUpload, type ImageType } from "../../integrations/storage/image";
-import { assertTenantUser, distinct, idFilter, iso, ref, userNames } from "../clients/common";
+import { idFilter } from "../../http/ids";
+import { assertTenantUser, distinct, iso, ref, userNames } from "../clients/common";
 import { deleteClients } from "../clients/bulk";
 import { linkCountsOfCompanies, linkedIds, linksWhere, primaryLinksOfCompanies } from "../clients/links";
 import * as lookups from "../lookups/service";

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { listQuerySchema } from "../../../contract/common";
+import { idField } from "../../../contract/ids";
 import {
   idsBodySchema,
   individualArchiveBodySchema,
@@ -9,9 +9,9 @@ import {
   MESSAGES,
 } from "../../../contract/clients";
 import { invalid } from "../../http/errors";
+import { idParams } from "../../http/ids";
 import { paged } from "../../http/paging";
 import { routes } from "../../http/route";
-import { idParams } from "../clients/common";
 import * as email from "../email/service";
 import * as service from "./service";
 
@@ -21,7 +21,7 @@ const MANAGE = { permissions: ["individual_manage"] } as const;
 
 /** The list query, plus the shell's for_linking_to_company_id (individuals not yet linked to that company). */
 const listQuery = listQuerySchema({ maxSize: 999 }).extend({
-  for_linking_to_company_id: z.coerce.number({ error: "Choose a valid id." }).int("Choose a valid id.").positive("Choose a valid id.").max(2_147_483_647).optional(),
+  for_linking_to_company_id: idField("Choose a valid id.").optional(),
 });
 
 export default routes((r) => {

@@ -6,7 +6,8 @@ import { companies, individuals } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
 import { ListShape, listOrder, listStatements, shapedPage, shapedSearch, sortOf, textFilter } from "../../http/paging";
 import type { MailProvider } from "../../integrations/mail";
-import { assertTenantUser, booleanFilter, distinct, idFilter, iso, ref, userNames } from "../clients/common";
+import { idFilter } from "../../http/ids";
+import { assertTenantUser, booleanFilter, distinct, iso, ref, userNames } from "../clients/common";
 import { deleteClients } from "../clients/bulk";
 import { assertJobTitle, linkedIds, linksOfIndividuals, writeLink } from "../clients/links";
 

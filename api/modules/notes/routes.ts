@@ -3,7 +3,7 @@ import { NOTABLE_TYPES, noteBodySchema, type NotableType } from "../../../contra
 import { invalid } from "../../http/errors";
 import { paged, textFilter } from "../../http/paging";
 import { routes } from "../../http/route";
-import { idFilter, idParams } from "../clients/common";
+import { idFilter, idParams } from "../../http/ids";
 import { ANY_MANAGE, ANY_VIEW, assertCan } from "../clients/records";
 import * as service from "./service";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { listQuerySchema } from "../../../contract/common";
+import { idField } from "../../../contract/ids";
 import {
-  idField,
   pipelineArchiveBodySchema,
   pipelineCreateBodySchema,
   pipelineUpdateBodySchema,
@@ -13,6 +13,7 @@ import {
   targetsBodySchema,
 } from "../../../contract/pipelines";
 import type { Permission } from "../../../contract/permissions";
+import { pathId } from "../../http/ids";
 import { paged } from "../../http/paging";
 import { routes } from "../../http/route";
 import * as service from "./service";
@@ -25,7 +26,7 @@ const MANAGE = { permissions: ["pipeline_manage"] } as const;
 /** Everyone's targets: the 'view pipeline targets' permission, or managing pipelines. */
 const TARGETS = { permissions: ["pipeline_targets_view", "pipeline_manage"] } as const;
 
-const id = idField("Not found.");
+const id = pathId;
 const pipelineParams = z.object({ id });
 const stageParams = z.object({ id, stageId: id });
 

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { listQuerySchema } from "../../../contract/common";
 import { roleBodySchema, roleIdsBodySchema, roleNameSchema, rolePermissionsBodySchema } from "../../../contract/roles";
+import { idParams } from "../../http/ids";
 import { paged } from "../../http/paging";
 import { routes } from "../../http/route";
 import { auditFor } from "../audit/audit";
 import * as service from "./service";
 
-const idParams = z.object({ id: z.coerce.number({ error: "Not found." }).int().positive().max(2_147_483_647) });
 const VIEW = ["role_view", "role_manage"] as const;
 const MANAGE = ["role_manage"] as const;
 

@@ -4,6 +4,7 @@ import { TASK_PRODUCT_SORTS, type TaskProduct, type TaskProductBody } from "../.
 import type { Database, Db } from "../../db/client";
 import { taskProducts, taskProductTypes, tasks, type ActivityChange } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
+import { idFilter } from "../../http/ids";
 import { likeEscape, offsetOf, sortOf, textFilter } from "../../http/paging";
 import { logActivity } from "./activity";
 import { assertTask, toProduct, type Actor } from "./service";
@@ -139,14 +140,6 @@ export async function deleteProduct(database: Database, actor: Actor, taskId: nu
       { tenantId: actor.tenantId, subjectType: "task", subjectId: taskId, userId: actor.userId, action: "product_removed", changes: { product: productRef(product, "old") } },
     ]);
   });
-}
-
-function idFilter(query: ListQuery, key: string): number | undefined {
-  const v = textFilter(query, key);
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) throw invalid({ [`filter.${key}`]: ["Must be an id."] });
-  return n;
 }
 
 /** GET /task-products: every task product of the company, with its task; paged, searchable, sortable. */

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { listQuerySchema } from "../../../contract/common";
-import { idField } from "../../../contract/pipelines";
 import {
   taskCreateBodySchema,
   taskEmailBodySchema,
@@ -14,6 +13,7 @@ import {
 import { HttpError, notFound } from "../../http/errors";
 import { attachment, sendStoredFile } from "../../http/files";
 import { readForm } from "../../http/multipart";
+import { pathId } from "../../http/ids";
 import { paged } from "../../http/paging";
 import { routes } from "../../http/route";
 import { parseOr422 } from "../../http/validation";
@@ -28,7 +28,7 @@ const READ = { permissions: ["task_view", "task_manage"] } as const;
 const MANAGE = { permissions: ["task_manage"] } as const;
 const SIGNED_IN = { permissions: [] } as const;
 
-const id = idField("Not found.");
+const id = pathId;
 const taskParams = z.object({ id });
 const productParams = z.object({ id, productId: id });
 const documentParams = z.object({ id, documentId: id });

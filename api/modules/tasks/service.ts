@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, sql, type Column, type Placeholder, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { ListQuery } from "../../../contract/common";
+import { MAX_ID } from "../../../app/lib/ids";
 import {
   CONFIDENCE_QUESTIONS,
   PIPELINE_ARCHIVED,
@@ -236,7 +237,7 @@ function idsFilter(query: ListQuery, key: string, options: { max?: number; me?: 
   if (v === undefined) return undefined;
   const parts = v.split(",").map((s) => s.trim());
   const ids = parts.map((p) => (p === "me" && options.me !== undefined ? options.me : Number(p)));
-  const max = options.max ?? 2_147_483_647;
+  const max = options.max ?? MAX_ID;
   if (parts.length > 100 || ids.some((n) => !Number.isInteger(n) || n < 1 || n > max)) {
     throw invalid({ [`filter.${key}`]: [options.max ? `Must be a number from 1 to ${options.max} (or a list of them).` : "Must be an id (or a list of ids)."] });
   }

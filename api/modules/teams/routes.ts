@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { listQuerySchema } from "../../../contract/common";
 import { TEAMS_FULL_LIST_SIZE, teamCreateBodySchema, teamMemberRoleBodySchema, teamUpdateBodySchema, teamUserBodySchema } from "../../../contract/teams";
+import { pathId } from "../../http/ids";
 import { paged } from "../../http/paging";
 import { routes } from "../../http/route";
 import * as service from "./service";
@@ -9,7 +10,7 @@ const READ = { permissions: ["team_view", "team_create", "team_manage"] } as con
 const CREATE = { permissions: ["team_create", "team_manage"] } as const;
 const MANAGE = { permissions: ["team_manage"] } as const;
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = pathId;
 const teamParams = z.object({ id });
 const teamUserParams = z.object({ id, userId: id });
 const invitationParams = z.object({ id, invId: id });

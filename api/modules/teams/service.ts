@@ -14,6 +14,7 @@ import {
 import type { Database, Db } from "../../db/client";
 import { companies, teamInvitations, teamMembers, teams, users } from "../../db/schema";
 import { HttpError, invalid, notFound } from "../../http/errors";
+import { idFilter } from "../../http/ids";
 import { countedListStatements, countedPage, likeEscape, ListShape, offsetOf, sortOf, textFilter } from "../../http/paging";
 import type { MailProvider } from "../../integrations/mail";
 import { isUniqueViolation } from "../../lib/db-errors";
@@ -86,15 +87,6 @@ function userSearch(search: string | undefined): SQL | undefined {
 }
 
 const userOrder = (desc_: boolean) => (desc_ ? [desc(sql`lower(${users.name})`), desc(sql`lower(${users.lastName})`), desc(users.id)] : [asc(sql`lower(${users.name})`), asc(sql`lower(${users.lastName})`), asc(users.id)]);
-
-/** A positive integer filter value, or undefined. */
-function idFilter(query: ListQuery, key: string): number | undefined {
-  const v = textFilter(query, key);
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) throw invalid({ [`filter.${key}`]: ["Must be an id."] });
-  return n;
-}
 
 // ---------------------------------------------------------------- teams
 

@@ -1,12 +1,11 @@
-import { z } from "zod";
 import { PROFILE_MESSAGES, PROFILE_PHOTO_FIELD, userRolesBodySchema } from "../../../contract/users";
+import { idParams } from "../../http/ids";
 import { readForm } from "../../http/multipart";
 import { routes } from "../../http/route";
 import { auditFor } from "../audit/audit";
 import { updateProfile } from "./profile";
 import { setUserRoles, userRoleList } from "./roles";
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export default routes((r) => {
   /**

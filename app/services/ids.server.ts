@@ -1,0 +1,9 @@
+import { isIdText } from "../lib/ids";
+
+export { isIdText };
+
+/** A record's id from the address: anything but a positive whole number names nothing (404), without asking the API. */
+export function idOf(text: string | undefined): string {
+  if (!isIdText(text)) throw new Response("Not found", { status: 404 });
+  return text;
+}
