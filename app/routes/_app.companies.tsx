@@ -6,8 +6,8 @@ import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { BulkActions } from "../components/table/bulk-actions";
 import { DataTable, type Column } from "../components/table/data-table";
 import { FilterBar } from "../components/table/filter-bar";
-import { PageSizeSelect, SearchBox } from "../components/table/list-controls";
-import { Pager } from "../components/table/pager";
+import { SearchBox } from "../components/table/list-controls";
+import { ListFooter } from "../components/table/pager";
 import { formatDate } from "../lib/format";
 import { wordsFor } from "../lib/labels";
 import { companiesListSpec } from "../lib/list-specs";
@@ -139,10 +139,7 @@ export default function CompaniesPage() {
         rowId={(c) => String(c.id)}
         selection={canManage ? { formId: "companies-bulk", label: (c) => c.name } : undefined}
       />
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <PageSizeSelect state={state} spec={companiesListSpec} />
-        <Pager pathname="/companies" state={state} spec={companiesListSpec} total={page.meta.total} lastPage={page.meta.last_page} capped={page.meta.total_capped} />
-      </div>
+      <ListFooter pathname="/companies" state={state} spec={companiesListSpec} meta={page.meta} />
       <Outlet />
     </>
   );

@@ -8,8 +8,8 @@ import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { BulkActions } from "../components/table/bulk-actions";
 import { DataTable, type Column } from "../components/table/data-table";
 import { FilterBar } from "../components/table/filter-bar";
-import { PageSizeSelect, SearchBox } from "../components/table/list-controls";
-import { Pager } from "../components/table/pager";
+import { SearchBox } from "../components/table/list-controls";
+import { ListFooter } from "../components/table/pager";
 import { formatDate, formatMoney, formatNumber } from "../lib/format";
 import type { FilterDefinition } from "../lib/filter-rules";
 import { wordsFor } from "../lib/labels";
@@ -117,10 +117,7 @@ export default function PipelinesPage() {
         selection={canManage ? { formId: "pipelines-bulk", label: (p) => p.name } : undefined}
         emptyText={state.search || Object.keys(state.filters).length ? undefined : "No pipelines found"}
       />
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <PageSizeSelect state={state} spec={pipelinesListSpec} />
-        <Pager pathname="/pipelines" state={state} spec={pipelinesListSpec} total={page.meta.total} lastPage={page.meta.last_page} />
-      </div>
+      <ListFooter pathname="/pipelines" state={state} spec={pipelinesListSpec} meta={page.meta} />
       <Outlet />
     </>
   );

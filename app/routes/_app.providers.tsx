@@ -5,8 +5,8 @@ import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { BulkActions } from "../components/table/bulk-actions";
 import { DataTable, type Column } from "../components/table/data-table";
-import { PageSizeSelect, SearchBox } from "../components/table/list-controls";
-import { Pager } from "../components/table/pager";
+import { SearchBox } from "../components/table/list-controls";
+import { ListFooter } from "../components/table/pager";
 import type { Provider } from "../../contract/providers";
 import { providersListSpec } from "../lib/list-specs";
 import { pageTitle } from "../lib/variant";
@@ -118,10 +118,7 @@ export default function ProvidersPage() {
         selection={canManage ? { formId: "providers-bulk", label: (p) => p.name } : undefined}
         emptyText="No providers found"
       />
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <PageSizeSelect state={state} spec={providersListSpec} />
-        <Pager pathname="/providers" state={state} spec={providersListSpec} total={page.meta.total} lastPage={page.meta.last_page} />
-      </div>
+      <ListFooter pathname="/providers" state={state} spec={providersListSpec} meta={page.meta} />
       <Outlet />
     </>
   );

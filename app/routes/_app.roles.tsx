@@ -6,8 +6,8 @@ import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { BulkActions } from "../components/table/bulk-actions";
 import { DataTable, type Column } from "../components/table/data-table";
-import { PageSizeSelect, SearchBox } from "../components/table/list-controls";
-import { Pager } from "../components/table/pager";
+import { SearchBox } from "../components/table/list-controls";
+import { ListFooter } from "../components/table/pager";
 import { formatDate } from "../lib/format";
 import { rolesListSpec } from "../lib/list-specs";
 import { pageTitle } from "../lib/variant";
@@ -114,10 +114,7 @@ export default function RolesPage() {
         selection={canManage ? { formId: "roles-bulk", disabled: (r) => r.is_system, label: (r) => r.name } : undefined}
         emptyText="No roles found"
       />
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <PageSizeSelect state={state} spec={rolesListSpec} />
-        <Pager pathname="/roles" state={state} spec={rolesListSpec} total={page.meta.total} lastPage={page.meta.last_page} />
-      </div>
+      <ListFooter pathname="/roles" state={state} spec={rolesListSpec} meta={page.meta} />
       <Outlet />
     </>
   );

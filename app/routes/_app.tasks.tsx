@@ -6,8 +6,8 @@ import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { BulkActions } from "../components/table/bulk-actions";
 import { DataTable, type Column } from "../components/table/data-table";
 import { FilterBar } from "../components/table/filter-bar";
-import { PageSizeSelect, SearchBox } from "../components/table/list-controls";
-import { Pager } from "../components/table/pager";
+import { SearchBox } from "../components/table/list-controls";
+import { ListFooter } from "../components/table/pager";
 import { CloseDate } from "../components/tasks/close-date";
 import { StageChip } from "../components/tasks/stage-chip";
 import { formatDate, formatMoney } from "../lib/format";
@@ -130,10 +130,7 @@ export default function TasksPage() {
         rowId={(t) => String(t.id)}
         selection={canManage ? { formId: "tasks-bulk", label: (t) => t.name } : undefined}
       />
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <PageSizeSelect state={state} spec={tasksListSpec} />
-        <Pager pathname="/tasks" state={state} spec={tasksListSpec} total={page.meta.total} lastPage={page.meta.last_page} capped={page.meta.total_capped} />
-      </div>
+      <ListFooter pathname="/tasks" state={state} spec={tasksListSpec} meta={page.meta} />
       <Outlet />
     </>
   );

@@ -4,8 +4,8 @@ import type { Team } from "../../contract/teams";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { DataTable, type Column } from "../components/table/data-table";
-import { PageSizeSelect, SearchBox } from "../components/table/list-controls";
-import { Pager } from "../components/table/pager";
+import { SearchBox } from "../components/table/list-controls";
+import { ListFooter } from "../components/table/pager";
 import { formatDate } from "../lib/format";
 import { teamsListSpec } from "../lib/list-specs";
 import { pageTitle } from "../lib/variant";
@@ -79,10 +79,7 @@ export default function TeamsPage() {
         <SearchBox state={state} spec={teamsListSpec} placeholder="Search teams" />
       </div>
       <DataTable caption="Teams" pathname="/team" state={state} spec={teamsListSpec} rows={page.data} columns={columns} rowId={(t) => String(t.id)} emptyText="No teams found" />
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <PageSizeSelect state={state} spec={teamsListSpec} />
-        <Pager pathname="/team" state={state} spec={teamsListSpec} total={page.meta.total} lastPage={page.meta.last_page} />
-      </div>
+      <ListFooter pathname="/team" state={state} spec={teamsListSpec} meta={page.meta} />
       <Outlet />
     </>
   );

@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/node";
 import { wordsFor, type Words } from "../lib/labels";
 import { ApiValidationError } from "./api.server";
 import { requireAccess, type SignedIn } from "./auth.server";
+import { isIdText } from "./ids.server";
 import { redirectWithToast, type Toast } from "./session.server";
 import { paramsOf } from "./submission.server";
 
@@ -24,13 +25,10 @@ export function listHrefWithoutIds(url: URL, listPath: string): string {
   return `${listPath}${q ? `?${q}` : ""}`;
 }
 
-/** The selected ids carried by a confirmation URL or its form, checked against the id shape of the list. */
-export function idsFrom(params: URLSearchParams, shape: RegExp, max = 100): string[] {
-  return [...new Set(params.getAll("ids").filter((id) => shape.test(id)))].slice(0, max);
+/** The selected ids carried by a confirmation URL or its form, each as the list's ids are written. */
+export function idsFrom(params: URLSearchParams, isId: (text: string) => boolean = isIdText, max = 100): string[] {
+  return [...new Set(params.getAll("ids").filter(isId))].slice(0, max);
 }
-
-export const UUID_SHAPE = /^[0-9a-f-]{36}$/i;
-export const NUMERIC_ID_SHAPE = /^[1-9][0-9]{0,9}$/;
 
 // --- Bulk confirmation routes (ids from the URL, confirm, one call, toast, back to the list) ------------------
 
@@ -66,7 +64,7 @@ export function bulkBack(url: URL, spec: BulkConfirmation): string {
 export async function bulkConfirmationLoader(request: Request, spec: BulkConfirmation) {
   const { edition } = await requireBulkManager(request, spec);
   const url = new URL(request.url);
-  const ids = idsFrom(url.searchParams, NUMERIC_ID_SHAPE);
+  const ids = idsFrom(url.searchParams);
   if (ids.length === 0) throw redirect(bulkBack(url, spec));
   return { ids, back: bulkBack(url, spec), words: wordsFor(edition) };
 }
@@ -85,7 +83,7 @@ export async function bulkConfirmationAction(
   const { api, edition } = await requireBulkManager(request, spec);
   const words = wordsFor(edition);
   const url = new URL(request.url);
-  const ids = idsFrom(await paramsOf(request), NUMERIC_ID_SHAPE);
+  const ids = idsFrom(await paramsOf(request));
   const back = bulkBack(url, spec);
   if (ids.length === 0) throw redirect(back);
   const ctx = { api, words, ids, url };

@@ -1,41 +1,13 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { E2E, USERS, apiSignIn, signIn } from "./helpers";
+import { expect, test, type Page } from "@playwright/test";
+import { USERS, signIn } from "./helpers";
 import { toast, uniqueToken } from "./lists";
+import { taskApi } from "./task-api";
 
 /**
  * The tasks board, with JavaScript on and off: a card moves to another stage with its stage select and Move (the
  * server checks the move), and with JavaScript by dragging it onto another column. Each test moves a task it
  * created itself.
  */
-
-interface ApiPipeline {
-  id: number;
-  stages: { id: number; order: number }[];
-}
-
-async function boardApi(request: APIRequestContext) {
-  const { token } = await apiSignIn(request, USERS.admin.email);
-  const headers = { Authorization: `Bearer ${token}`, Accept: "application/json" };
-  return {
-    /** An active pipeline with at least three stages, its stages in order. */
-    async pipeline(): Promise<ApiPipeline> {
-      const res = await request.get(`${E2E.main.api}/pipelines`, { headers, params: { "filter[status]": "1", include: "stages", "page[size]": "100", sort: "name" } });
-      expect(res.ok(), "listing pipelines").toBeTruthy();
-      const list = ((await res.json()) as { data: ApiPipeline[] }).data.map((p) => ({ ...p, stages: [...p.stages].sort((a, b) => a.order - b.order) }));
-      const pipeline = list.find((p) => p.stages.length >= 3);
-      expect(pipeline, "a pipeline with three stages").toBeTruthy();
-      return pipeline!;
-    },
-    async createTask(name: string, pipelineId: number, stageId: number) {
-      const res = await request.post(`${E2E.main.api}/task`, { headers, data: { name, pipeline_id: pipelineId, pipeline_stage_id: stageId, priority: 1 } });
-      expect(res.status(), `creating task ${name}: ${await res.text()}`).toBe(201);
-      return ((await res.json()) as { data: { id: number } }).data.id;
-    },
-    async removeTask(id: number) {
-      await request.delete(`${E2E.main.api}/task`, { headers, data: { ids: [id] } });
-    },
-  };
-}
 
 const card = (page: Page, stageId: number, taskId: number) => page.locator(`[data-stage-column="${stageId}"] [data-task-card="${taskId}"]`);
 
@@ -44,8 +16,8 @@ test.beforeEach(async ({ page }) => {
 });
 
 test("a card moves to another stage with its stage select and Move", async ({ page, request }, testInfo) => {
-  const api = await boardApi(request);
-  const pipeline = await api.pipeline();
+  const api = await taskApi(request);
+  const [pipeline] = await api.pipelines();
   const [first, second] = pipeline.stages;
   const name = `E2E Board ${uniqueToken(testInfo)}`;
   const id = await api.createTask(name, pipeline.id, first.id);
@@ -65,8 +37,8 @@ test("a card moves to another stage with its stage select and Move", async ({ pa
 
 test("with JavaScript a card dragged onto another column moves there", async ({ page, request }, testInfo) => {
   test.skip(testInfo.project.name === "nojs", "dragging needs JavaScript; without it the stage select moves a card");
-  const api = await boardApi(request);
-  const pipeline = await api.pipeline();
+  const api = await taskApi(request);
+  const [pipeline] = await api.pipelines();
   const [first, , third] = pipeline.stages;
   const name = `E2E Board ${uniqueToken(testInfo)}`;
   const id = await api.createTask(name, pipeline.id, first.id);

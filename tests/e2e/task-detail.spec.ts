@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { E2E, USERS, apiSignIn, expectHydrated, expectPath, outbox, signIn } from "./helpers";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { E2E, USERS, expectHydrated, expectPath, outbox, signIn } from "./helpers";
 import { confirmDialog, drawer, rowWith, toast, uniqueToken } from "./lists";
+import { taskApi } from "./task-api";
 
 /**
  * The task page /tasks/{id} (an opportunity's in smallBusiness) and its drawers, with JavaScript on and
@@ -15,37 +16,6 @@ import { confirmDialog, drawer, rowWith, toast, uniqueToken } from "./lists";
 
 /** A tiny but real PDF (the API checks the bytes). */
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
-
-interface ApiPipeline {
-  id: number;
-  name: string;
-  stages: { id: number; name: string; order: number }[];
-}
-
-/** The API as a signed-in user, to set up a test's own task. */
-async function taskApi(request: APIRequestContext, email: string) {
-  const { token } = await apiSignIn(request, email);
-  const headers = { Authorization: `Bearer ${token}`, Accept: "application/json" };
-  return {
-    /** Active pipelines with their stages in order (those with at least three stages first). */
-    async pipelines(): Promise<ApiPipeline[]> {
-      const res = await request.get(`${E2E.main.api}/pipelines`, { headers, params: { "filter[status]": "1", include: "stages", "page[size]": "100", sort: "name" } });
-      expect(res.ok(), "listing pipelines").toBeTruthy();
-      const list = ((await res.json()) as { data: ApiPipeline[] }).data.map((p) => ({ ...p, stages: [...p.stages].sort((a, b) => a.order - b.order) }));
-      return list.filter((p) => p.stages.length >= 3);
-    },
-    async createTask(name: string, pipelineId: number, stageId: number, more: Record<string, unknown> = {}) {
-      const res = await request.post(`${E2E.main.api}/task`, { headers, data: { name, pipeline_id: pipelineId, pipeline_stage_id: stageId, priority: 1, ...more } });
-      expect(res.status(), `creating task ${name}: ${await res.text()}`).toBe(201);
-      return ((await res.json()) as { data: { id: number } }).data.id;
-    },
-    async getTask(id: number) {
-      const res = await request.get(`${E2E.main.api}/task/${id}`, { headers });
-      expect(res.ok(), `reading task ${id}`).toBeTruthy();
-      return ((await res.json()) as { data: { datapoints: Record<string, unknown> } }).data;
-    },
-  };
-}
 
 function section(page: Page, title: string): Locator {
   return page.getByRole("region", { name: title, exact: true });

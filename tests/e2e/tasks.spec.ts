@@ -1,5 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { USERS, signIn } from "./helpers";
+import { USERS, expectPath, signIn } from "./helpers";
+import { confirmDialog, expectColumn, expectParam, tableRows, toast, uniqueToken } from "./lists";
+import { taskApi } from "./task-api";
 
 /**
  * The tasks list with JavaScript on and off: filter by pipeline, then by one of its stages; the
@@ -84,4 +86,39 @@ test("without JavaScript, the assignee filter takes a colleague's name typed bes
   const assignees = await page.locator("tbody tr td:nth-child(6)").allTextContents();
   expect(assignees.length).toBeGreaterThan(0);
   expect(new Set(assignees)).toEqual(new Set(["Grace Bennett"]));
+});
+
+test("tasks selected in the list are deleted after a confirmation, and the list keeps its search", async ({ page, request }, testInfo) => {
+  const token = uniqueToken(testInfo);
+  const api = await taskApi(request);
+  const [pipeline] = await api.pipelines();
+  const names = ["A", "B", "C"].map((letter) => `Bulk ${letter} ${token}`);
+  for (const name of names) await api.createTask(name, pipeline.id, pipeline.stages[0].id);
+  await signIn(page, USERS.admin);
+  await page.goto(`/tasks?page=1&search=${encodeURIComponent(token)}&sort=name`);
+  await expect(tableRows(page)).toHaveCount(3);
+
+  // Nothing chosen: the list says so and no confirmation opens.
+  await page.getByRole("button", { name: "Delete task(s)", exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "No items selected" })).toBeVisible();
+  await expect(confirmDialog(page)).toHaveCount(0);
+
+  await page.getByRole("checkbox", { name: `Select ${names[0]}`, exact: true }).check();
+  await page.getByRole("checkbox", { name: `Select ${names[1]}`, exact: true }).check();
+  await page.getByRole("button", { name: "Delete task(s)", exact: true }).click();
+  await expectPath(page, "/tasks/delete");
+  // Cancelling deletes nothing.
+  await expect(confirmDialog(page)).toContainText("Are you sure you want to delete these 2 tasks?");
+  await confirmDialog(page).getByRole("link", { name: "Cancel" }).click();
+  await expectPath(page, "/tasks");
+  await expect(tableRows(page)).toHaveCount(3);
+
+  await page.getByRole("checkbox", { name: `Select ${names[0]}`, exact: true }).check();
+  await page.getByRole("checkbox", { name: `Select ${names[1]}`, exact: true }).check();
+  await page.getByRole("button", { name: "Delete task(s)", exact: true }).click();
+  await confirmDialog(page).getByRole("button", { name: "Remove", exact: true }).click();
+  await expect(toast(page, "Tasks deleted.")).toBeVisible();
+  await expectPath(page, "/tasks");
+  await expectParam(page, "search", token);
+  await expectColumn(page, [names[2]]);
 });

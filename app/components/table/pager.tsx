@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { hrefFor, withPage, type ListSpec, type ListState } from "../../lib/list-url";
 import { pagerItems, rangeText } from "../../lib/pager";
+import { PageSizeSelect } from "./list-controls";
 
 /**
  * Pager of a list: first/previous, a window of 3 page numbers with ellipses, next/last; plain links. With a
@@ -67,5 +68,15 @@ export function Pager({
       {nav("›", state.page + 1, state.page < lastPage, "Next page")}
       {nav("»", lastPage, !capped && state.page < lastPage, "Last page")}
     </nav>
+  );
+}
+
+/** The foot of a list page: the page-size choice and the pager, read from the page's meta. */
+export function ListFooter({ pathname, state, spec, meta }: { pathname: string; state: ListState; spec: ListSpec; meta: { total: number; last_page: number; total_capped?: boolean } }) {
+  return (
+    <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+      <PageSizeSelect state={state} spec={spec} />
+      <Pager pathname={pathname} state={state} spec={spec} total={meta.total} lastPage={meta.last_page} capped={meta.total_capped} />
+    </div>
   );
 }
