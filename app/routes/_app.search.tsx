@@ -6,6 +6,7 @@ import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
 import { formatNumber } from "../lib/format";
+import { useSearchText } from "../lib/use-search-text";
 import { ApiValidationError } from "../services/api.server";
 import { requireAccess } from "../services/auth.server";
 import { PAGE_LIMIT, SEARCH_MAX_LENGTH, searchableWords, searchEverything, searchTextFrom } from "../services/search.server";
@@ -32,15 +33,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function SearchPage() {
   const { q, groups, message, limit, scope } = useLoaderData<typeof loader>();
   const frame = useFrame();
+  const { box, sent } = useSearchText(q);
   const found = groups?.reduce((n, g) => n + g.results.length, 0) ?? 0;
   return (
     <>
       <PageHeader companyName={frame.company.name} title="Search" description={scope ? `Find ${scope} by the start of their name or of any word in it.` : "There is nothing your role lets you search."} />
-      <Form key={q} method="get" action="/search" role="search" aria-label="Search page" className="mb-6 flex max-w-xl items-center gap-2">
+      <Form method="get" action="/search" role="search" aria-label="Search page" className="mb-6 flex max-w-xl items-center gap-2" onSubmit={sent}>
         <label htmlFor="search-page-q" className="sr-only">
           Search for
         </label>
-        <input id="search-page-q" type="search" name="q" defaultValue={q} maxLength={SEARCH_MAX_LENGTH} placeholder="Search by name" className="field-input mt-0 flex-1" />
+        <input ref={box} id="search-page-q" type="search" name="q" defaultValue={q} maxLength={SEARCH_MAX_LENGTH} placeholder="Search by name" className="field-input mt-0 flex-1" />
         <button type="submit" className="btn-primary">
           Search
         </button>

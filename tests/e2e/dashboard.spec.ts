@@ -123,8 +123,15 @@ test.describe("Global search from the header, as Harbour Brokers' admin", () => 
     await expect(people.getByRole("link", { name: new RegExp(`^${individual.name}`) }).first()).toBeVisible();
     await expect(people.locator(`a[href="/individual/${individual.id}"]`)).toHaveCount(1);
     await expect(page.locator('[data-search-group="companies"]')).toBeVisible();
-    // The header box keeps what was searched for.
+    // The header box keeps what was searched for, and so does the page's own box.
     await expect(box).toHaveValue(q);
+    const pageBox = page.getByRole("searchbox", { name: "Search for" });
+    await expect(pageBox).toHaveValue(q);
+    // A search from the header while the results page is open: the page's box follows it.
+    await box.fill(`${q}zz`);
+    await box.press("Enter");
+    await expect(page).toHaveURL((url) => url.searchParams.get("q") === `${q}zz`);
+    await expect(pageBox).toHaveValue(`${q}zz`);
   });
 
   test("with JavaScript the quick results follow the typing, and a result opens its page", async ({ page, request }, testInfo) => {

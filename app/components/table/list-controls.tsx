@@ -2,6 +2,7 @@ import { useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { PAGE_SIZES, toSearchParams, type ListSpec, type ListState } from "../../lib/list-url";
 import { useHydrated } from "../../lib/use-hydrated";
+import { useSearchText } from "../../lib/use-search-text";
 import { Form } from "../form/form";
 
 export const SEARCH_DEBOUNCE_MS = 2000;
@@ -28,20 +29,23 @@ export function StateFields({ state, spec, omit }: { state: ListState; spec: Lis
 
 /**
  * The search box: with JavaScript the list follows 2 s after typing stops; without it the Search button
- * submits. Either way the URL carries the search and the list returns to page 1.
+ * submits. Either way the URL carries the search and the list returns to page 1; what is typed while the
+ * list loads stays in the box (useSearchText).
  */
 export function SearchBox({ state, spec, placeholder }: { state: ListState; spec: ListSpec; placeholder: string }) {
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
+  const { box, sent } = useSearchText(state.search);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
   return (
-    <Form key={state.search} method="get" ref={form} role="search" aria-label={placeholder} className="flex items-center gap-2" preventScrollReset>
+    <Form method="get" ref={form} role="search" aria-label={placeholder} className="flex items-center gap-2" preventScrollReset onSubmit={sent}>
       <StateFields state={state} spec={spec} omit={["search"]} />
       <label className="sr-only" htmlFor="list-search">
         {placeholder}
       </label>
       <input
+        ref={box}
         id="list-search"
         type="search"
         name="search"
@@ -51,7 +55,11 @@ export function SearchBox({ state, spec, placeholder }: { state: ListState; spec
         className="field-input mt-0 w-64"
         onChange={() => {
           clearTimeout(timer.current);
-          timer.current = setTimeout(() => form.current && submit(form.current, { replace: true, preventScrollReset: true }), SEARCH_DEBOUNCE_MS);
+          timer.current = setTimeout(() => {
+            if (!form.current) return;
+            sent();
+            submit(form.current, { replace: true, preventScrollReset: true });
+          }, SEARCH_DEBOUNCE_MS);
         }}
       />
       <button type="submit" className="btn-secondary">
