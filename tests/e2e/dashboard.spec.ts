@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { E2E, USERS, apiSignIn, expectPath, signIn } from "./helpers";
+import { E2E, USERS, apiSignIn, expectPath, menuLink, signIn } from "./helpers";
 
 /**
  * The dashboard and the global search, with JavaScript on and off: the charts are server-rendered SVG
@@ -159,6 +159,29 @@ test.describe("Global search from the header, as Harbour Brokers' admin", () => 
     await expectPath(page, `/tasks/${task.id}`);
     await expect(page.getByRole("region", { name: "Quick search results" })).toHaveCount(0);
   });
+});
+
+test("with JavaScript, what is typed in the header's search while a page loads stays there", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === "nojs", "without JavaScript a page load is a new document");
+  await signIn(page, USERS.admin);
+  await page.goto("/dashboard");
+  // A slow connection: the tasks page's data takes a second to come.
+  await page.route(
+    (url) => url.pathname === "/tasks.data",
+    async (route) => {
+      await new Promise((done) => setTimeout(done, 1_000));
+      await route.continue();
+    },
+  );
+  const loading = page.waitForRequest((request) => new URL(request.url()).pathname === "/tasks.data");
+  await menuLink(page, "Tasks").click();
+  await loading;
+  const box = page.getByRole("searchbox", { name: "Search tasks, individuals and companies" });
+  await box.pressSequentially("smi");
+  await expectPath(page, "/tasks");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tasks");
+  await expect(box).toHaveValue("smi");
+  await expect(box).toBeFocused();
 });
 
 function escapeRegExp(s: string) {

@@ -1,6 +1,7 @@
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { wordsFor } from "../../lib/labels";
+import { useSearchText } from "../../lib/use-search-text";
 import type { Variant } from "../../lib/variant";
 import { Form } from "../form/form";
 
@@ -20,15 +21,8 @@ export function HeaderSearch() {
   const current = location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
   const [wanted, setWanted] = useState(false);
   const box = useRef<HTMLDivElement>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const shown = useRef(location.key);
-
-  // After a navigation the box shows what the page searched for (what was typed before hydrating is kept).
-  useEffect(() => {
-    if (shown.current === location.key) return;
-    shown.current = location.key;
-    if (input.current) input.current.value = current;
-  }, [location.key, current]);
+  // After a navigation the box shows what the page searched for; what is being typed (before hydrating too) stays.
+  const { box: input, sent } = useSearchText(current, location.key);
 
   const want = () => {
     if (wanted) return;
@@ -38,7 +32,7 @@ export function HeaderSearch() {
 
   return (
     <div ref={box} className="relative">
-      <Form method="get" action="/search" role="search" aria-label="Search everything" className="flex items-center gap-1" data-header-search>
+      <Form method="get" action="/search" role="search" aria-label="Search everything" className="flex items-center gap-1" data-header-search onSubmit={sent}>
         <label htmlFor="header-search" className="sr-only">
           {`Search ${words.tasks}, ${words.individuals} and ${words.companies}`}
         </label>
