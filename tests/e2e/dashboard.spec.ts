@@ -182,6 +182,10 @@ test("with JavaScript, what is typed in the header's search while a page loads s
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tasks");
   await expect(box).toHaveValue("smi");
   await expect(box).toBeFocused();
+  // Its quick results follow what was typed.
+  const popover = page.getByRole("region", { name: "Quick search results" });
+  await expect(popover).toBeVisible();
+  await expect(popover.getByRole("link", { name: "See all results for “smi”" })).toBeVisible();
 });
 
 function escapeRegExp(s: string) {

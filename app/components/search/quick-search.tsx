@@ -43,18 +43,21 @@ export default function QuickSearch({ box, input, current }: { box: RefObject<HT
   typedRef.current = typed;
 
   // A navigation (a result picked, the results page opened) closes the popover; the box shows what the page
-  // searched for. On mounting, what was typed before this chunk arrived counts as typed now.
+  // searched for, unless something is being typed in it (header-search.tsx), whose results then follow. On
+  // mounting, what was typed before this chunk arrived counts as typed now.
   const seen = useRef(location.key);
   useEffect(() => {
-    if (seen.current === location.key) {
+    const typing = () => {
       const el = input.current;
       if (el && el.value !== current && el.value.trim() && document.activeElement === el) typedRef.current(el.value);
-      return;
-    }
+    };
+    if (seen.current === location.key) return typing();
     seen.current = location.key;
     setOpen(false);
     setText(current);
     clearTimeout(timer.current);
+    // After the box has decided what it shows (its own effect runs after this one).
+    queueMicrotask(typing);
   }, [location.key, current, input]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
