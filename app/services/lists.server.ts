@@ -1,10 +1,11 @@
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import { canonicalQuery, parseListUrl, toSearchParams, type ListSpec, type ListState } from "../lib/list-url";
-import { normaliseFilters, type FilterDefinition } from "../lib/filter-rules";
+import { canonicalQuery, parseListUrl, toSearchParams, withFilter, type ListSpec, type ListState } from "../lib/list-url";
+import { keysRemovedWith, normaliseFilters, type FilterDefinition } from "../lib/filter-rules";
 import { findChoice, findText, type ChoiceFinder, type FilterFinds } from "../lib/choice-find";
-import type { Api } from "./api.server";
+import { ApiValidationError, type Api } from "./api.server";
 import { requireAccess, sessionApi, started, type SignedIn } from "./auth.server";
+import { redirectWithToast } from "./session.server";
 
 const LIST_PARAMS = /^(search|page|perPage|sort|filter\[.+)$/;
 const preferencesSchema = z.object({ data: z.object({ filters: z.record(z.string(), z.unknown()).nullable() }) });
@@ -82,8 +83,32 @@ export async function openListPage<P, L = undefined>(
     await remembering;
     throw redirectToCanonical(url, state, options.spec);
   }
-  const [list] = await Promise.all([page, remembering]);
+  let list: P;
+  try {
+    [list] = await Promise.all([page, remembering]);
+  } catch (error) {
+    throw await refusedList(request, error, state, options.spec, remembering);
+  }
   return { ...signedIn, state, page: list, lookups, filters, finds };
+}
+
+/** Told when a list's address held a filter the API refused (an id that is not one, from an edited or old link). */
+export const REFUSED_FILTER_MESSAGE = "A filter of this address was not valid and has been removed.";
+
+/**
+ * What answers a list whose page the API refused. Filters it names (errors on `filter.{key}`) leave the address,
+ * with their dependants, by a redirect that also makes the cleaned list the remembered one — else the bare list
+ * address would bring the refused filter back on every visit. Any other refusal is a 400 page, not an error.
+ */
+async function refusedList(request: Request, error: unknown, state: ListState, spec: ListSpec, remembering: Promise<void>): Promise<unknown> {
+  if (!(error instanceof ApiValidationError)) return error;
+  await remembering.catch(() => undefined);
+  const refused = Object.keys(error.body.errors ?? {})
+    .map((field) => /^filter\.([^.]+)/.exec(field)?.[1])
+    .filter((key): key is string => !!key && state.filters[key] !== undefined);
+  if (!refused.length) return new Response(error.body.message, { status: 400 });
+  const cleaned = refused.reduce((next, key) => withFilter(next, spec, key, null), state);
+  return redirectWithToast(request, canonicalHref(new URL(request.url), cleaned, spec), { kind: "error", message: REFUSED_FILTER_MESSAGE });
 }
 
 /** A find field of the filter form: `find[{filter key}]` (filterFindName). */
@@ -119,16 +144,24 @@ async function applyFilterFinds(url: URL, state: ListState, spec: ListSpec, find
   return finds;
 }
 
-/** The state with its filter values cleaned by the filters' rules. */
-export const cleanFilters = (state: ListState, filters: readonly FilterDefinition[]): ListState => ({ ...state, filters: normaliseFilters([...filters], state.filters) });
+/** The state with its filter values cleaned by the filters' rules; a filter they rule out takes its dependants with it. */
+export function cleanFilters(state: ListState, filters: readonly FilterDefinition[]): ListState {
+  const defs = [...filters];
+  const kept: ListState["filters"] = normaliseFilters(defs, state.filters);
+  for (const key of Object.keys(state.filters)) if (kept[key] === undefined) for (const gone of keysRemovedWith(defs, key)) delete kept[gone];
+  return { ...state, filters: kept };
+}
 
-/** A redirect to the list's canonical URL for `state`, keeping the URL's other parameters (but empty find fields). */
-export function redirectToCanonical(url: URL, state: ListState, spec: ListSpec) {
+/** The list's canonical address for `state`, keeping the URL's other parameters (but empty find fields). */
+function canonicalHref(url: URL, state: ListState, spec: ListSpec): string {
   const others = [...url.searchParams].filter(([k, v]) => !LIST_PARAMS.test(k) && !(FIND_PARAM.test(k) && v.trim() === ""));
   const canonical = new URLSearchParams(canonicalQuery(state, spec));
   for (const [k, v] of others) canonical.append(k, v);
-  return redirect(`${url.pathname}?${canonical}`);
+  return `${url.pathname}?${canonical}`;
 }
+
+/** A redirect to the list's canonical address for `state`. */
+const redirectToCanonical = (url: URL, state: ListState, spec: ListSpec) => redirect(canonicalHref(url, state, spec));
 
 async function readListState(request: Request, api: Api, listKey: string, spec: ListSpec): Promise<{ state: ListState; remembering: Promise<void> }> {
   const url = new URL(request.url);

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 import { E2E, USERS, apiSignIn, signIn } from "./helpers";
-import { uniqueToken } from "./lists";
+import { rangeText, toast, uniqueToken } from "./lists";
 
 /**
  * Guard rails seen from the browser, with JavaScript on and off:
@@ -11,7 +11,9 @@ import { uniqueToken } from "./lists";
  *   behind HTTPS);
  * - the session cookie is HttpOnly and SameSite=Lax;
  * - a form posted from another origin is refused with 403 and changes nothing;
- * - an address holding control characters (U+0000, which the API refuses) shows its page, not an error.
+ * - an address holding control characters (U+0000, which the API refuses) shows its page, not an error;
+ * - a list address with a filter the API refuses (an id that is not one) shows the list without it, and does not
+ *   bring the filter back on the next visit.
  */
 
 /** Markup that would set window.__xss if it ever ran, plus the token so the row can be found. */
@@ -238,6 +240,29 @@ test.describe("Addresses holding control characters", () => {
     expect(await find.text()).toContain("No results found for “zz zz”.");
     for (const path of ["/resources/company-users?value=%00", "/resources/company-users?notInTeam=abc"]) {
       expect((await portal(page, "get", path)).status(), path).toBe(404);
+    }
+  });
+});
+
+test.describe("List addresses with a filter that is not valid", () => {
+  test("the list opens without the refused filter, says so, and the bare list does not bring it back", async ({ page }) => {
+    await signIn(page, USERS.admin);
+    for (const [path, list, kept] of [
+      ["/individuals?page=1&filter[company_id]=abc", "/individuals", null],
+      ["/tasks?page=1&filter[team_member_id]=0&filter[priority]=3", "/tasks", "filter[priority]"],
+    ] as const) {
+      await page.goto(path);
+      await expect(toast(page, "A filter of this address was not valid and has been removed.")).toBeVisible();
+      await expect(page).toHaveURL((url) => url.pathname === list && ![...url.searchParams.keys()].some((k) => k === "filter[company_id]" || k === "filter[team_member_id]"));
+      if (kept) await expect(page).toHaveURL((url) => url.searchParams.get(kept) === "3");
+      await expect(rangeText(page)).toBeVisible();
+      // The menu's bare address brings back the remembered list: the cleaned one.
+      const bare = await portal(page, "get", list);
+      if (bare.status() === 302) {
+        const location = bare.headers()["location"];
+        expect(location, list).not.toMatch(/company_id|team_member_id/);
+        expect((await portal(page, "get", location)).status(), location).toBe(200);
+      } else expect(bare.status(), list).toBe(200);
     }
   });
 });
