@@ -103,9 +103,9 @@ export const REFUSED_FILTER_MESSAGE = "A filter of this address was not valid an
 async function refusedList(request: Request, error: unknown, state: ListState, spec: ListSpec, remembering: Promise<void>): Promise<unknown> {
   if (!(error instanceof ApiValidationError)) return error;
   await remembering.catch(() => undefined);
-  const refused = Object.keys(error.body.errors ?? {})
-    .map((field) => /^filter\.([^.]+)/.exec(field)?.[1])
-    .filter((key): key is string => !!key && state.filters[key] !== undefined);
+  // A field is `filter.{key}` or, for a part of a range, `filter.{key}.from` (a key may hold dots: individuals.id).
+  const fields = Object.keys(error.body.errors ?? {});
+  const refused = Object.keys(state.filters).filter((key) => fields.some((f) => f === `filter.${key}` || f.startsWith(`filter.${key}.`)));
   if (!refused.length) return new Response(error.body.message, { status: 400 });
   const cleaned = refused.reduce((next, key) => withFilter(next, spec, key, null), state);
   return redirectWithToast(request, canonicalHref(new URL(request.url), cleaned, spec), { kind: "error", message: REFUSED_FILTER_MESSAGE });
