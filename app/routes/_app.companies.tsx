@@ -10,7 +10,6 @@ import { SearchBox } from "../components/table/list-controls";
 import { ListFooter } from "../components/table/pager";
 import { formatDate } from "../lib/format";
 import { wordsFor } from "../lib/labels";
-import { companiesListSpec } from "../lib/list-specs";
 import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
 import { companyTypeOptions, employeeSizeOptions } from "../services/clients.server";
@@ -20,6 +19,14 @@ import { openListPage, selectedIds } from "../services/lists.server";
 import { NO_CHOICES } from "../lib/choice-find";
 import { useFrame } from "./_app";
 import { formOf } from "../services/submission.server";
+import type { ListSpec } from "../lib/list-url";
+
+/** Companies (company customers in smallBusiness): type, employee size and linked individual. */
+const companiesListSpec: ListSpec = {
+  sortable: ["name", "postcode", "created_at", "updated_at"],
+  filters: { type_id: {}, employee_size_id: {}, "individuals.id": {} },
+  defaultSort: { field: "name", desc: false },
+};
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.words.Companies ?? "Companies", matches);
 

@@ -10,7 +10,6 @@ import { SearchBox } from "../components/table/list-controls";
 import { ListFooter } from "../components/table/pager";
 import { formatDate } from "../lib/format";
 import { wordsFor } from "../lib/labels";
-import { individualsListSpec } from "../lib/list-specs";
 import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
 import { companyChoices, companyFinder, companyOption, getCompany, readsCompanies } from "../services/companies.server";
@@ -20,6 +19,14 @@ import { colleagueChoices, colleagueFinder, colleagueOption } from "../services/
 import { NO_CHOICES } from "../lib/choice-find";
 import { useFrame } from "./_app";
 import { formOf } from "../services/submission.server";
+import type { ListSpec } from "../lib/list-url";
+
+/** Individuals (individual customers in smallBusiness): linked company, owner, portal invitation and archived. */
+const individualsListSpec: ListSpec = {
+  sortable: ["full_name", "email", "created_at", "updated_at"],
+  filters: { company_id: {}, owner_user_id: {}, portal_invited: {}, archived: {} },
+  defaultSort: { field: "full_name", desc: false },
+};
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.words.Individuals ?? "Individuals", matches);
 

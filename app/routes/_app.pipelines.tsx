@@ -13,13 +13,20 @@ import { ListFooter } from "../components/table/pager";
 import { formatDate, formatMoney, formatNumber } from "../lib/format";
 import type { FilterDefinition } from "../lib/filter-rules";
 import { wordsFor } from "../lib/labels";
-import { pipelinesListSpec } from "../lib/list-specs";
 import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
 import { openListPage, selectedIds } from "../services/lists.server";
 import { listPipelines } from "../services/pipelines.server";
 import { useFrame } from "./_app";
 import { formOf } from "../services/submission.server";
+import type { ListSpec } from "../lib/list-url";
+
+/** Pipelines: the status filter (1 active, 0 archived), search by name, sort. */
+const pipelinesListSpec: ListSpec = {
+  sortable: ["name", "status", "created_at", "updated_at"],
+  filters: { status: {} },
+  defaultSort: { field: "name", desc: false },
+};
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Pipelines", matches);
 

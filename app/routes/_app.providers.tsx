@@ -8,13 +8,20 @@ import { DataTable, type Column } from "../components/table/data-table";
 import { SearchBox } from "../components/table/list-controls";
 import { ListFooter } from "../components/table/pager";
 import type { Provider } from "../../contract/providers";
-import { providersListSpec } from "../lib/list-specs";
 import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
 import { openListPage, selectedIds } from "../services/lists.server";
 import { listProviders } from "../services/providers.server";
 import { useFrame } from "./_app";
 import { formOf } from "../services/submission.server";
+import type { ListSpec } from "../lib/list-url";
+
+/** The sort fields and filters each list knows; shared by loaders and components (so never in a .server module). */
+const providersListSpec: ListSpec = {
+  sortable: ["name", "nominal_code", "created_at"],
+  filters: { nominal_code: {} },
+  defaultSort: { field: "name", desc: false },
+};
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Providers", matches);
 

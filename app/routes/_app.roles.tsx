@@ -9,13 +9,20 @@ import { DataTable, type Column } from "../components/table/data-table";
 import { SearchBox } from "../components/table/list-controls";
 import { ListFooter } from "../components/table/pager";
 import { formatDate } from "../lib/format";
-import { rolesListSpec } from "../lib/list-specs";
 import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
 import { openListPage, selectedIds } from "../services/lists.server";
 import { listRoles } from "../services/roles.server";
 import { useFrame } from "./_app";
 import { formOf } from "../services/submission.server";
+import type { ListSpec } from "../lib/list-url";
+
+/** The list's sort fields and filters (its address, app/lib/list-url.ts). */
+const rolesListSpec: ListSpec = {
+  sortable: ["name", "created_at", "users_count"],
+  filters: {},
+  defaultSort: { field: "name", desc: false },
+};
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Roles & permissions", matches);
 

@@ -12,7 +12,6 @@ import { CloseDate } from "../components/tasks/close-date";
 import { StageChip } from "../components/tasks/stage-chip";
 import { formatDate, formatMoney } from "../lib/format";
 import { wordsFor } from "../lib/labels";
-import { tasksListSpec } from "../lib/list-specs";
 import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
 import { openListPage, selectedIds } from "../services/lists.server";
@@ -20,6 +19,24 @@ import { colleagueFinder, colleagueOption } from "../services/teams.server";
 import { activePipelines, listTasks, taskFilterRules, taskFilters, taskRow, teamOptions, type TaskRow } from "../services/tasks.server";
 import { useFrame } from "./_app";
 import { formOf } from "../services/submission.server";
+import type { ListSpec } from "../lib/list-url";
+
+/** The list's sort fields and filters (its address, app/lib/list-url.ts). */
+const tasksListSpec: ListSpec = {
+  sortable: ["name", "priority", "review_status", "created_at", "updated_at", "expected_revenue", "expected_close_date"],
+  filters: {
+    pipeline_id: { dependants: ["pipeline_stage_id"] },
+    pipeline_stage_id: {},
+    team_member_id: {},
+    team_id: {},
+    priority: {},
+    review_status: {},
+    open: {},
+    created_at: { range: true },
+    expected_close_date: { range: true },
+  },
+  defaultSort: { field: "created_at", desc: true },
+};
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.words.Tasks ?? "Tasks", matches);
 

@@ -7,11 +7,18 @@ import { DataTable, type Column } from "../components/table/data-table";
 import { SearchBox } from "../components/table/list-controls";
 import { ListFooter } from "../components/table/pager";
 import { formatDate } from "../lib/format";
-import { teamsListSpec } from "../lib/list-specs";
 import { pageTitle } from "../lib/variant";
 import { openListPage } from "../services/lists.server";
 import { listTeams } from "../services/teams.server";
 import { useFrame } from "./_app";
+import type { ListSpec } from "../lib/list-url";
+
+/** The list's sort fields and filters (its address, app/lib/list-url.ts). */
+const teamsListSpec: ListSpec = {
+  sortable: ["name", "created_at", "members_count"],
+  filters: {},
+  defaultSort: { field: "name", desc: false },
+};
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Teams", matches);
 
