@@ -93,7 +93,7 @@ export async function openListPage<P, L = undefined>(
 }
 
 /** Told when a list's address held a filter the API refused (an id that is not one, from an edited or old link). */
-export const REFUSED_FILTER_MESSAGE = "A filter of this address was not valid and has been removed.";
+const REFUSED_FILTER_MESSAGE = "A filter of this address was not valid and has been removed.";
 
 /**
  * What answers a list whose page the API refused. Filters it names (errors on `filter.{key}`) leave the address,
