@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, sql, type Column, type Placeholder, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { ListQuery } from "../../../contract/common";
-import { MAX_ID } from "../../../app/lib/ids";
+import { isIdText, MAX_ID } from "../../../app/lib/ids";
 import {
   CONFIDENCE_QUESTIONS,
   PIPELINE_ARCHIVED,
@@ -236,9 +236,10 @@ function idsFilter(query: ListQuery, key: string, options: { max?: number; me?: 
   const v = textFilter(query, key);
   if (v === undefined) return undefined;
   const parts = v.split(",").map((s) => s.trim());
-  const ids = parts.map((p) => (p === "me" && options.me !== undefined ? options.me : Number(p)));
+  // Each part an id written as one (isIdText, as every id filter reads them), or "me" where allowed.
+  const ids = parts.map((p) => (p === "me" && options.me !== undefined ? options.me : isIdText(p) ? Number(p) : Number.NaN));
   const max = options.max ?? MAX_ID;
-  if (parts.length > 100 || ids.some((n) => !Number.isInteger(n) || n < 1 || n > max)) {
+  if (parts.length > 100 || ids.some((n) => !(n <= max))) {
     throw invalid({ [`filter.${key}`]: [options.max ? `Must be a number from 1 to ${options.max} (or a list of them).` : "Must be an id (or a list of ids)."] });
   }
   return [...new Set(ids)];
