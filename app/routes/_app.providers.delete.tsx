@@ -4,13 +4,13 @@ import { useLoaderData } from "@remix-run/react";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { requireAccess } from "../services/auth.server";
 import { forEachItem, idsFrom, listHrefWithoutIds } from "../services/bulk.server";
+import { isUuidText } from "../services/ids.server";
 import { deleteProvider } from "../services/providers.server";
 import { redirectWithToast } from "../services/session.server";
 import { paramsOf } from "../services/submission.server";
 
 const listHref = (url: URL) => listHrefWithoutIds(url, "/providers");
-const UUID = /^[0-9a-f-]{36}$/i;
-const idsOf = (params: URLSearchParams) => idsFrom(params, (text) => UUID.test(text));
+const idsOf = (params: URLSearchParams) => idsFrom(params, isUuidText);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request, "/providers");

@@ -1,6 +1,6 @@
-import { isIdText } from "../lib/ids";
+import { isIdText, isUuidText } from "../lib/ids";
 
-export { isIdText };
+export { isIdText, isUuidText };
 
 /** A record's id from the address: anything but a positive whole number names nothing (404), without asking the API. */
 export function idOf(text: string | undefined): string {

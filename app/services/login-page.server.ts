@@ -4,6 +4,7 @@ import { z } from "zod";
 import { companyBrandingSchema, EMAIL_VERIFICATION_REQUIRED } from "../../contract/auth";
 import { ApiValidationError, createApi } from "./api.server";
 import { assertSameOrigin, authenticator } from "./auth.server";
+import { isUuidText } from "./ids.server";
 import { getSession, sessionStorage } from "./session.server";
 import { completeSignIn } from "./sign-in.server";
 
@@ -18,7 +19,7 @@ export type Branding = z.infer<typeof companyBrandingSchema>["data"];
 
 /** A company's name, logo and colour for its sign-in page; null when the uuid is unknown. */
 export async function loadBranding(request: Request, uuid: string | null): Promise<Branding | null> {
-  if (!uuid || !/^[0-9a-f-]{36}$/i.test(uuid)) return null;
+  if (!isUuidText(uuid)) return null;
   try {
     const { data: branding } = await createApi({ request, signInPage: true }).get(`/login/company/${uuid}`, { schema: companyBrandingSchema });
     return branding;
