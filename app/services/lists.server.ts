@@ -102,6 +102,8 @@ const REFUSED_FILTER_MESSAGE = "A filter of this address was not valid and has b
  */
 async function refusedList(request: Request, error: unknown, state: ListState, spec: ListSpec, remembering: Promise<void>): Promise<unknown> {
   if (!(error instanceof ApiValidationError)) return error;
+  // The spec: a table's load failure is logged.
+  console.warn(`The list ${new URL(request.url).pathname} was refused: ${error.body.message}`);
   await remembering.catch(() => undefined);
   // A field is `filter.{key}` or, for a part of a range, `filter.{key}.from` (a key may hold dots: individuals.id).
   const fields = Object.keys(error.body.errors ?? {});
@@ -148,8 +150,8 @@ async function applyFilterFinds(url: URL, state: ListState, spec: ListSpec, find
 export function cleanFilters(state: ListState, filters: readonly FilterDefinition[]): ListState {
   const defs = [...filters];
   const kept: ListState["filters"] = normaliseFilters(defs, state.filters);
-  for (const key of Object.keys(state.filters)) if (kept[key] === undefined) for (const gone of keysRemovedWith(defs, key)) delete kept[gone];
-  return { ...state, filters: kept };
+  const gone = new Set(Object.keys(state.filters).flatMap((key) => (kept[key] === undefined ? keysRemovedWith(defs, key) : [])));
+  return { ...state, filters: Object.fromEntries(Object.entries(kept).filter(([key]) => !gone.has(key))) };
 }
 
 /** The list's canonical address for `state`, keeping the URL's other parameters (but empty find fields). */
