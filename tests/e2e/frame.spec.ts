@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { emulateSlow4G } from "../../bench/slow-4g";
 import { DEV_BANNER, E2E, USERS, apiSignIn, expectHydrated, expectPath, menuLink, openAccountMenu, sideMenu, signIn } from "./helpers";
+import { uniqueToken } from "./lists";
 
 test.describe("flightDeck menu", () => {
   test("a parent tenant's admin sees the flightDeck entries, Providers and no Flightplan", async ({ page }) => {
@@ -110,16 +111,21 @@ test.describe("page frame", () => {
 
   test("a page that is slow to come covers the frame with the loader overlay until it arrives; a list's own filtering does not", async ({ page }, testInfo) => {
     test.skip(testInfo.project.name === "nojs", "without JavaScript the browser's own loading indicator shows a page on its way");
+    test.setTimeout(60_000); // two lists' loads held back on purpose, and a search's 2 s pause
     await signIn(page, USERS.admin);
     await expectHydrated(page.getByRole("heading", { level: 1 }));
     const overlay = page.locator("[data-loader-overlay]");
-    // Client-side navigations fetch the next page's data from {path}.data: held back 1.5 s.
-    let release = () => {};
+    // Client-side navigations fetch the next page's data from {path}.data: held back from hold() until release() (at
+    // most 10 s), so each check below has the loading state for as long as it needs on a busy machine.
+    let holding = true;
+    const held: (() => void)[] = [];
+    const hold = () => void (holding = true);
+    const release = () => {
+      holding = false;
+      held.splice(0).forEach((resolve) => resolve());
+    };
     await page.route(/\.data(\?|$)/, async (route) => {
-      await new Promise<void>((resolve) => {
-        release = resolve;
-        setTimeout(resolve, 1_500);
-      });
+      if (holding) await new Promise<void>((resolve) => held.push(resolve) && setTimeout(resolve, 10_000));
       await route.continue();
     });
     await menuLink(page, "Tasks").click();
@@ -132,6 +138,7 @@ test.describe("page frame", () => {
     // The list's own changes stay on its page: the table shows placeholder rows, the page is not covered.
     const busyTable = page.locator("table[aria-busy=true]");
     const staysUncovered = async (change: () => Promise<void>) => {
+      hold();
       await change();
       await expect(busyTable).toBeVisible();
       await page.waitForTimeout(800);
@@ -140,9 +147,13 @@ test.describe("page frame", () => {
       release();
       await expect(busyTable).toHaveCount(0);
     };
-    // Sorting (a link), and searching (a GET form, sent 2 s after typing stops: the box stays in reach).
+    // Sorting (a link), and searching (a GET form, sent 2 s after typing stops: the box stays in reach) for words no
+    // earlier run searched (the bare /tasks of the menu brings back the list as this user last left it).
     await staysUncovered(() => page.getByRole("columnheader").getByRole("link").first().click());
-    await staysUncovered(() => page.getByRole("searchbox", { name: "Search tasks", exact: true }).fill("a"));
+    await staysUncovered(() => page.getByRole("searchbox", { name: "Search tasks", exact: true }).fill(uniqueToken(testInfo)));
+    // The list is remembered with that search: forget it, so the menu's Tasks shows every task to the tests after this one.
+    release();
+    await page.goto("/tasks?reset=1");
   });
 
   test("on a slow device the tasks list and the dashboard are drawn whole: nothing on them moves as the page arrives", async ({ browser, page }, testInfo) => {
