@@ -237,12 +237,12 @@ const cpu = {
  * security headers, compression); the tasks list's data request is what a navigation with JavaScript fetches
  * (the page's loaders and API calls, serialised, no HTML drawn).
  */
-const floorUrls = { signIn: `${PORTAL}/login`, data: `${PORTAL}/tasks.data?${q(portalParams(1))}` };
-const floor = {
-  signIn: { ...(await load(floorUrls.signIn, {}, 1, Math.min(SECONDS, 5))), cpu: await cpuPerRequest(floorUrls.signIn, {}) },
-  data: { ...(await load(floorUrls.data, { cookie }, 1, Math.min(SECONDS, 5))), cpu: await cpuPerRequest(floorUrls.data, { cookie }) },
-};
-if (floor.signIn.errors || floor.data.errors) throw new Error("The portal's floor requests were not all answered 200.");
+async function floorOf(url: string, headers: Record<string, string>) {
+  const timed = await load(url, headers, 1, Math.min(SECONDS, 5));
+  if (timed.errors) throw new Error(`${url}: not every answer was 200, so the portal's floor would not be measured.`);
+  return { ...timed, cpu: await cpuPerRequest(url, headers) };
+}
+const floor = { signIn: await floorOf(`${PORTAL}/login`, {}), data: await floorOf(`${PORTAL}/tasks.data?${q(portalParams(1))}`, { cookie }) };
 
 // ---------------------------------------------------------------- 2. page weight
 const firstTask = ((await (await fetch(`${API}/task?page[size]=1`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { id: number }[] }).data[0]?.id;
@@ -341,6 +341,7 @@ for (const [name, p, signedIn] of pages) {
 proxy.close();
 children.forEach((c) => c.kill());
 const twice = (list: string[]) => [...new Set(list.filter((c, i) => list.indexOf(c) !== i))];
+const tasksPageCalls = apiCalls.find((a) => a.name === "Tasks list")?.calls.length ?? "?";
 
 // ---------------------------------------------------------------- budgets (issue: reported, not asserted)
 const heaviest = weights.reduce((a, b) => (b.js > a.js ? b : a));
@@ -349,8 +350,7 @@ const tasksLab = labs.find((l) => l.name === "Tasks list")!;
 const allowed = 1.5 * single.api1.median;
 const budgets = [
   { what: "First-load JavaScript of every list and detail page at most 100 KB (gzip)", measured: `${kb(heaviest.js)} at most (${heaviest.name})`, met: heaviest.js <= 100 * 1024 },
-  { what: "Tasks list API p95 under 50 ms at page 1 (10 connections)", measured: ms(apiResults.page1.p95), met: apiResults.page1.p95 < 50 },
-  { what: `Tasks list API p95 under 50 ms at page ${DEEP_PAGE} (10 connections)`, measured: ms(apiResults.deep.p95), met: apiResults.deep.p95 < 50 },
+  ...([[1, apiResults.page1], [DEEP_PAGE, apiResults.deep]] as const).map(([page, r]) => ({ what: `Tasks list API p95 under 50 ms at page ${page} (10 connections)`, measured: ms(r.p95), met: r.p95 < 50 })),
   {
     what: "The portal adds at most 50% to the API's time (tasks page, median, one at a time)",
     measured: `${ms(single.portal1.median)} for ${ms(single.api1.median)}: +${(((single.portal1.median - single.api1.median) / single.api1.median) * 100).toFixed(0)}%; the budget allows ${ms(allowed)}, the sign-in page alone (no API call) takes ${ms(floor.signIn.median)}`,
@@ -410,8 +410,8 @@ The portal's floor, one request at a time (the cheapest document it serves, and 
 | Request | API calls | median | p95 | portal CPU | API CPU |
 |---|---|---|---|---|---|
 | Sign-in page (no API call, no frame) | 0 | ${ms(floor.signIn.median)} | ${ms(floor.signIn.p95)} | ${ms(floor.signIn.cpu.portal)} | ${ms(floor.signIn.cpu.api)} |
-| Tasks list, data request (a navigation with JavaScript: loaders only) | ${apiCalls.find((a) => a.name === "Tasks list")?.calls.length ?? "?"} | ${ms(floor.data.median)} | ${ms(floor.data.p95)} | ${ms(floor.data.cpu.portal)} | ${ms(floor.data.cpu.api)} |
-| Tasks list, document | ${apiCalls.find((a) => a.name === "Tasks list")?.calls.length ?? "?"} | ${ms(single.portal1.median)} | ${ms(single.portal1.p95)} | ${ms(cpu.portal.portal)} | ${ms(cpu.portal.api)} |
+| Tasks list, data request (a navigation with JavaScript: loaders only) | ${tasksPageCalls} | ${ms(floor.data.median)} | ${ms(floor.data.p95)} | ${ms(floor.data.cpu.portal)} | ${ms(floor.data.cpu.api)} |
+| Tasks list, document | ${tasksPageCalls} | ${ms(single.portal1.median)} | ${ms(single.portal1.p95)} | ${ms(cpu.portal.portal)} | ${ms(cpu.portal.api)} |
 
 Portal/API (median, one connection): ${(single.portal1.median / single.api1.median).toFixed(2)} at page 1, ${(single.portalDeep.median / single.apiDeep.median).toFixed(2)} deep.
 

@@ -35,7 +35,7 @@ async function firstRowPath(page: Page, list: string): Promise<string> {
   return href!;
 }
 
-// axe takes seconds per page on a slow machine: each test checks a handful of pages, within two minutes.
+// axe takes seconds per page on a slow machine: each test checks a handful of pages, within 150 s.
 test.describe.configure({ mode: "parallel", timeout: 150_000 });
 
 // axe runs as a script in the page. Without JavaScript ('nojs') the page's own scripts are refused instead, so that

@@ -125,7 +125,11 @@ test.describe("page frame", () => {
       held.splice(0).forEach((resolve) => resolve());
     };
     await page.route(/\.data(\?|$)/, async (route) => {
-      if (holding) await new Promise<void>((resolve) => held.push(resolve) && setTimeout(resolve, 10_000));
+      if (holding)
+        await new Promise<void>((resolve) => {
+          held.push(resolve);
+          setTimeout(resolve, 10_000);
+        });
       await route.continue();
     });
     await menuLink(page, "Tasks").click();
@@ -152,7 +156,6 @@ test.describe("page frame", () => {
     await staysUncovered(() => page.getByRole("columnheader").getByRole("link").first().click());
     await staysUncovered(() => page.getByRole("searchbox", { name: "Search tasks", exact: true }).fill(uniqueToken(testInfo)));
     // The list is remembered with that search: forget it, so the menu's Tasks shows every task to the tests after this one.
-    release();
     await page.goto("/tasks?reset=1");
   });
 
