@@ -23,6 +23,7 @@ import pipelinesRoutes from "./modules/pipelines/routes";
 import tasksRoutes from "./modules/tasks/routes";
 import dashboardRoutes from "./modules/dashboard/routes";
 import searchRoutes from "./modules/search/routes";
+import apiDocsRoutes from "./modules/api-docs/routes";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -77,21 +78,22 @@ export async function buildApp({ config, database, mail, storage, logger }: Buil
   });
   app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: "Not found." }));
 
-  await app.register(systemRoutes);
-  await app.register(authRoutes);
-  await app.register(auditRoutes);
-  await app.register(rolesRoutes);
-  await app.register(filesRoutes);
-  await app.register(providersRoutes);
-  await app.register(teamsRoutes);
-  await app.register(listPreferencesRoutes);
-  await app.register(notificationsRoutes);
-  await app.register(usersRoutes);
+  await app.register(systemRoutes, { area: "System" });
+  await app.register(authRoutes, { area: "Sign-in" });
+  await app.register(auditRoutes, { area: "Audit log" });
+  await app.register(rolesRoutes, { area: "Roles and permissions" });
+  await app.register(filesRoutes, { area: "Files" });
+  await app.register(providersRoutes, { area: "Providers" });
+  await app.register(teamsRoutes, { area: "Teams" });
+  await app.register(listPreferencesRoutes, { area: "List preferences" });
+  await app.register(notificationsRoutes, { area: "Notifications" });
+  await app.register(usersRoutes, { area: "Users and profile" });
   await app.register(clientsRoutes);
-  await app.register(pipelinesRoutes);
-  await app.register(tasksRoutes);
-  await app.register(dashboardRoutes);
-  await app.register(searchRoutes);
+  await app.register(pipelinesRoutes, { area: "Pipelines" });
+  await app.register(tasksRoutes, { area: "Tasks" });
+  await app.register(dashboardRoutes, { area: "Dashboard" });
+  await app.register(searchRoutes, { area: "Global search" });
+  await app.register(apiDocsRoutes, { area: "API contract" });
   return app;
 }
 

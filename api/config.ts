@@ -21,6 +21,11 @@ const envSchema = z.object({
    */
   SANDBOX_OUTBOX: z.enum(["local", "on", "off"]).default("local"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /**
+   * GET /docs, the browsable page of the API's OpenAPI document: "on", "off", or unset — on unless NODE_ENV is
+   * production. The document itself (GET /openapi.json) is always served.
+   */
+  API_DOCS: z.enum(["on", "off"]).optional(),
   /** "if-empty" seeds the demo tenants when the database has none (npm start sets it). */
   SEED_DEMO: z.enum(["never", "if-empty"]).default("never"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

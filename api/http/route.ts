@@ -25,6 +25,13 @@ export interface RouteDeclaration {
   schemas: { body?: z.ZodType; query?: z.ZodType; params?: z.ZodType };
   /** false when a DELETE is not recorded by the router (see RouteOptions.audit). */
   audit?: false;
+  /** The area (module) the route belongs to, given where the module is registered (api/app.ts). */
+  area?: string;
+  /** For the API's OpenAPI document (api/http/openapi.ts): see RouteOptions. */
+  summary?: string;
+  response?: z.ZodType;
+  status?: number;
+  responseType?: string;
 }
 
 type Schema = z.ZodType | undefined;
@@ -41,6 +48,19 @@ export interface RouteOptions<B extends Schema, Q extends Schema, P extends Sche
   body?: B;
   query?: Q;
   params?: P;
+  /** The answer's zod schema from the contract, for the OpenAPI document (not checked at run time). */
+  response?: z.ZodType;
+  /** The status of a success when it is not 200 (201 for a create; a handler that answers nothing gives 204). */
+  status?: number;
+  /** The answer's media type when it is not JSON (a file, a page). */
+  responseType?: string;
+  /** The operation's one-line summary in the OpenAPI document, when the one derived from the path says it badly. */
+  summary?: string;
+}
+
+/** What a module is registered with (api/app.ts): `app.register(tasksRoutes, { area: "Tasks" })`. */
+export interface RoutesOptions {
+  area?: string;
 }
 
 interface BaseContext<B, Q, P> {
@@ -67,6 +87,7 @@ export class Router {
   constructor(
     private readonly app: FastifyInstance,
     private readonly prefix = "",
+    private readonly area?: string,
   ) {}
 
   get<B extends Schema, Q extends Schema, P extends Schema, A extends Access>(url: string, o: RouteOptions<B, Q, P> & { access: A }, h: Handler<B, Q, P, A>) {
@@ -93,7 +114,18 @@ export class Router {
   ) {
     const fullUrl = this.prefix + url;
     const { access } = options;
-    this.app.routeDeclarations.push({ method, url: fullUrl, access, schemas: { body: options.body, query: options.query, params: options.params }, audit: options.audit });
+    this.app.routeDeclarations.push({
+      method,
+      url: fullUrl,
+      access,
+      schemas: { body: options.body, query: options.query, params: options.params },
+      audit: options.audit,
+      area: this.area,
+      summary: options.summary,
+      response: options.response,
+      status: options.status,
+      responseType: options.responseType,
+    });
     this.app.route({
       method,
       url: fullUrl,
@@ -158,7 +190,10 @@ function parseParamsOr404<S extends z.ZodType>(schema: S, value: unknown): z.inf
   return result.data;
 }
 
-/** Registers a group of routes: `export default routes((r) => { r.get(...) })`. */
+/**
+ * Registers a group of routes: `export default routes((r) => { r.get(...) })`, registered in api/app.ts with its
+ * area: `app.register(tasksRoutes, { area: "Tasks" })`.
+ */
 export function routes(define: (r: Router) => void) {
-  return async (app: FastifyInstance) => define(new Router(app));
+  return async (app: FastifyInstance, options: RoutesOptions = {}) => define(new Router(app, "", options.area));
 }

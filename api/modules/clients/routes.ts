@@ -7,9 +7,9 @@ import notesRoutes from "../notes/routes";
 
 /** Clients: individuals, companies, the lookups of their forms, notes and e-mail threads. */
 export default async function clientsRoutes(app: FastifyInstance) {
-  await individualsRoutes(app);
-  await companiesRoutes(app);
-  await lookupsRoutes(app);
-  await notesRoutes(app);
-  await emailRoutes(app);
+  await individualsRoutes(app, { area: "Individuals" });
+  await companiesRoutes(app, { area: "Companies" });
+  await lookupsRoutes(app, { area: "Client lookups" });
+  await notesRoutes(app, { area: "Notes" });
+  await emailRoutes(app, { area: "E-mail threads" });
 }

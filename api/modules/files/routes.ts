@@ -13,7 +13,7 @@ export default routes((r) => {
    * (GET /tasks/{id}/documents/{documentId}). The stored type is sent with nosniff and a sandboxing CSP so a
    * browser never runs it.
    */
-  r.get("/files/:key", { access: { public: true }, params: z.object({ key: z.string().max(64) }) }, async ({ params, request, reply }) => {
+  r.get("/files/:key", { access: { public: true }, responseType: "application/octet-stream", summary: "Download an uploaded image (a logo, a profile photo)", params: z.object({ key: z.string().max(64) }) }, async ({ params, request, reply }) => {
     if (!isStorageKey(params.key)) throw notFound("File");
     const [document] = await request.server.database.db.select({ id: taskDocuments.id }).from(taskDocuments).where(eq(taskDocuments.storageKey, params.key)).limit(1);
     if (document) throw notFound("File");
