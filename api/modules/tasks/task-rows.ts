@@ -11,7 +11,7 @@ import { invalid, notFound } from "../../http/errors";
 /**
  * A column of the row a task points at, as a scalar subquery (a primary-key lookup per row). Joining the six
  * tables instead made PostgreSQL search join orders on every call: 3–5 ms of planning for a page of 10 rows,
- * against 0.2 ms for subqueries (docs/decisions/009-list-performance.md, section 9).
+ * against 0.2 ms for subqueries (docs/measurements/list-performance.md, section 9).
  */
 function refColumn<T extends AnyPgColumn, R extends AnyPgColumn>(column: T, table: PgTable, key: AnyPgColumn, ref: R) {
   // A required reference (pipeline, stage) always finds its row: foreign keys.
