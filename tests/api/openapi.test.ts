@@ -111,6 +111,11 @@ describe("the OpenAPI document", () => {
       ["GET", "/activity-log/task/:id", `/activity-log/task/${task.id}`],
       ["GET", "/confidence-scores", "/confidence-scores"],
       ["GET", "/priority", "/priority"],
+      ["GET", "/pipelines", "/pipelines?include=stages"],
+      ["GET", "/pipelines/:id", `/pipelines/${pipeline.id}`],
+      ["GET", "/pipelines/:id/pipeline-stages", `/pipelines/${pipeline.id}/pipeline-stages`],
+      ["GET", "/pipelines/:id/targets/users", `/pipelines/${pipeline.id}/targets/users`],
+      ["GET", "/revenue-stages", "/revenue-stages"],
     ];
     for (const [method, url, path] of cases) {
       const res = await api.request(method as "GET", path, { token: admin });

@@ -2,15 +2,22 @@ import { z } from "zod";
 import { listQuerySchema } from "../../../contract/common";
 import { idField } from "../../../contract/ids";
 import {
+  flaggedStageListSchema,
   pipelineArchiveBodySchema,
   pipelineCreateBodySchema,
+  pipelineListSchema,
+  pipelineResponseSchema,
   pipelineUpdateBodySchema,
   pipelineUsersBodySchema,
   stageBodySchema,
+  stageListSchema,
   stageOrderBodySchema,
+  stageResponseSchema,
   stageUpdateBodySchema,
   targetQuerySchema,
+  targetResponseSchema,
   targetsBodySchema,
+  userTargetListSchema,
 } from "../../../contract/pipelines";
 import type { Permission } from "../../../contract/permissions";
 import { pathId } from "../../http/ids";
@@ -44,12 +51,12 @@ const includesStages = (q: { include?: string; includes?: string }) =>
     .includes("stages");
 
 export default routes((r) => {
-  r.get("/pipelines", { access: LOOKUP, query: listQuery }, async ({ auth, query, request }) => {
+  r.get("/pipelines", { access: LOOKUP, query: listQuery, response: pipelineListSchema }, async ({ auth, query, request }) => {
     const { rows, total } = await service.listPipelines(request.server.database.db, auth.tenantId, query, { withStages: includesStages(query) });
     return paged(request, query, rows, total);
   });
 
-  r.post("/pipelines", { access: MANAGE, body: pipelineCreateBodySchema }, async ({ auth, body, request, reply }) => {
+  r.post("/pipelines", { access: MANAGE, body: pipelineCreateBodySchema, response: pipelineResponseSchema, status: 201 }, async ({ auth, body, request, reply }) => {
     const pipeline = await service.createPipeline(request.server.database, auth.tenantId, body);
     reply.code(201);
     return { data: pipeline };
@@ -60,57 +67,57 @@ export default routes((r) => {
     data: await service.setPipelinesStatus(request.server.database.db, auth.tenantId, body.ids, body.status),
   }));
 
-  r.get("/pipelines/:id", { access: READ, params: pipelineParams }, async ({ auth, params, request }) => ({
+  r.get("/pipelines/:id", { access: READ, params: pipelineParams, response: pipelineResponseSchema }, async ({ auth, params, request }) => ({
     data: await service.getPipeline(request.server.database.db, auth.tenantId, params.id),
   }));
 
-  r.put("/pipelines/:id", { access: MANAGE, params: pipelineParams, body: pipelineUpdateBodySchema }, async ({ auth, params, body, request }) => ({
+  r.put("/pipelines/:id", { access: MANAGE, params: pipelineParams, body: pipelineUpdateBodySchema, response: pipelineResponseSchema }, async ({ auth, params, body, request }) => ({
     data: await service.updatePipeline(request.server.database.db, auth.tenantId, params.id, body),
   }));
 
-  r.get("/pipelines/:id/pipeline-stages", { access: LOOKUP, params: pipelineParams }, async ({ auth, params, request }) => ({
+  r.get("/pipelines/:id/pipeline-stages", { access: LOOKUP, params: pipelineParams, response: stageListSchema }, async ({ auth, params, request }) => ({
     data: await service.listStages(request.server.database.db, auth.tenantId, params.id),
   }));
 
-  r.post("/pipelines/:id/pipeline-stages", { access: MANAGE, params: pipelineParams, body: stageBodySchema }, async ({ auth, params, body, request, reply }) => {
+  r.post("/pipelines/:id/pipeline-stages", { access: MANAGE, params: pipelineParams, body: stageBodySchema, response: stageResponseSchema, status: 201 }, async ({ auth, params, body, request, reply }) => {
     const stage = await service.createStage(request.server.database.db, auth.tenantId, params.id, body);
     reply.code(201);
     return { data: stage };
   });
 
-  r.put("/pipelines/:id/pipeline-stages/:stageId", { access: MANAGE, params: stageParams, body: stageUpdateBodySchema }, async ({ auth, params, body, request }) => ({
+  r.put("/pipelines/:id/pipeline-stages/:stageId", { access: MANAGE, params: stageParams, body: stageUpdateBodySchema, response: stageResponseSchema }, async ({ auth, params, body, request }) => ({
     data: await service.updateStage(request.server.database, auth.tenantId, params.id, params.stageId, body),
   }));
 
-  r.put("/pipelines/:id/update-order", { access: MANAGE, params: pipelineParams, body: stageOrderBodySchema }, async ({ auth, params, body, request }) => ({
+  r.put("/pipelines/:id/update-order", { access: MANAGE, params: pipelineParams, body: stageOrderBodySchema, response: stageListSchema }, async ({ auth, params, body, request }) => ({
     data: await service.reorderStages(request.server.database.db, auth.tenantId, params.id, body.pipeline_stage_id),
   }));
 
-  r.put("/pipelines/:id/users", { access: MANAGE, params: pipelineParams, body: pipelineUsersBodySchema }, async ({ auth, params, body, request }) => ({
+  r.put("/pipelines/:id/users", { access: MANAGE, params: pipelineParams, body: pipelineUsersBodySchema, response: pipelineResponseSchema }, async ({ auth, params, body, request }) => ({
     data: await service.setPipelineUsers(request.server.database, auth.tenantId, params.id, body.user_ids),
   }));
 
-  r.get("/revenue-stages", { access: LOOKUP, query: flaggedQuery }, async ({ auth, query, request }) => ({
+  r.get("/revenue-stages", { access: LOOKUP, query: flaggedQuery, response: flaggedStageListSchema }, async ({ auth, query, request }) => ({
     data: await service.flaggedStages(request.server.database.db, auth.tenantId, "revenue", query.filter.pipeline_id),
   }));
 
-  r.get("/contract-stages", { access: LOOKUP, query: flaggedQuery }, async ({ auth, query, request }) => ({
+  r.get("/contract-stages", { access: LOOKUP, query: flaggedQuery, response: flaggedStageListSchema }, async ({ auth, query, request }) => ({
     data: await service.flaggedStages(request.server.database.db, auth.tenantId, "contract", query.filter.pipeline_id),
   }));
 
-  r.get("/pipelines/:id/targets", { access: TARGETS, params: pipelineParams, query: targetQuerySchema }, async ({ auth, params, query, request }) => ({
+  r.get("/pipelines/:id/targets", { access: TARGETS, params: pipelineParams, query: targetQuerySchema, response: targetResponseSchema }, async ({ auth, params, query, request }) => ({
     data: await service.pipelineTargetsSummary(request.server.database.db, auth.tenantId, { pipelineId: params.id, ...query }),
   }));
 
-  r.put("/pipelines/:id/targets", { access: MANAGE, params: pipelineParams, body: targetsBodySchema }, async ({ auth, params, body, request }) =>
+  r.put("/pipelines/:id/targets", { access: MANAGE, params: pipelineParams, body: targetsBodySchema, response: userTargetListSchema }, async ({ auth, params, body, request }) =>
     service.setTargets(request.server.database, auth.tenantId, params.id, body),
   );
 
-  r.get("/pipelines/:id/my/targets", { access: READ, params: pipelineParams, query: targetQuerySchema }, async ({ auth, params, query, request }) => ({
+  r.get("/pipelines/:id/my/targets", { access: READ, params: pipelineParams, query: targetQuerySchema, response: targetResponseSchema }, async ({ auth, params, query, request }) => ({
     data: await service.myTargets(request.server.database.db, auth.tenantId, auth.userId, { pipelineId: params.id, ...query }),
   }));
 
-  r.get("/pipelines/:id/targets/users", { access: TARGETS, params: pipelineParams, query: targetQuerySchema }, async ({ auth, params, query, request }) =>
+  r.get("/pipelines/:id/targets/users", { access: TARGETS, params: pipelineParams, query: targetQuerySchema, response: userTargetListSchema }, async ({ auth, params, query, request }) =>
     service.usersTargets(request.server.database.db, auth.tenantId, { pipelineId: params.id, ...query }),
   );
 });
