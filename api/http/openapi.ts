@@ -75,7 +75,8 @@ export function summaryOf(d: RouteDeclaration): string {
   const last = segments[segments.length - 1] ?? "";
   const item = last.startsWith(":");
   const named = segments.filter((s) => !s.startsWith(":"));
-  const thing = spaced(named[named.length - 1] ?? "API");
+  // "/get-types" is a thing to get, not "get get types".
+  const thing = spaced(named[named.length - 1] ?? "API").replace(/^get /, "");
   // The record the path goes through before its last named segment: /task/:id/task-product → "of a task".
   const ownerIndex = segments.lastIndexOf(named[named.length - 1] ?? "") - 1;
   const owner = ownerIndex > 0 && segments[ownerIndex].startsWith(":") ? singular(spaced(segments[ownerIndex - 1])) : undefined;
