@@ -23,6 +23,7 @@ import pipelinesRoutes from "./modules/pipelines/routes";
 import tasksRoutes from "./modules/tasks/routes";
 import dashboardRoutes from "./modules/dashboard/routes";
 import searchRoutes from "./modules/search/routes";
+import salesDocumentRoutes from "./modules/sales-documents/routes";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -92,6 +93,7 @@ export async function buildApp({ config, database, mail, storage, logger }: Buil
   await app.register(tasksRoutes);
   await app.register(dashboardRoutes);
   await app.register(searchRoutes);
+  await app.register(salesDocumentRoutes);
   return app;
 }
 
