@@ -4,7 +4,7 @@ import { buildApp } from "../../api/app";
 import { salesDocumentItems, salesDocuments, taskProducts, taskProductTypes } from "../../api/db/schema";
 import type { MailProvider } from "../../api/integrations/mail";
 import { MONEY_MESSAGES } from "../../app/lib/money";
-import { SALES_MESSAGES } from "../../contract/sales-documents";
+import { INVOICE_STATUSES, QUOTE_STATUSES, SALES_MESSAGES } from "../../contract/sales-documents";
 import type { Permission } from "../../contract/permissions";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { emptyTenant, makePipeline, makeTask, userWith } from "../helpers/crm";
@@ -527,6 +527,29 @@ describe("the list", () => {
       const res = await api.request("GET", "/simple-quotes", { token: me.token, query });
       expect(res.status, JSON.stringify(query)).toBe(422);
       expect(Object.keys(res.body.errors)).toEqual([key]);
+    }
+  });
+});
+
+describe("demo data", () => {
+  it.each([
+    ["admin@harbour.test", "QUO-", "INV-"],
+    ["owner@bloom.test", "QUO-", "INV-"],
+  ])("%s sees quotes and invoices in every status, numbered and penny-consistent", async (email) => {
+    const token = await api.login(email);
+    for (const [path, statuses] of [
+      ["/simple-quotes", QUOTE_STATUSES],
+      ["/simple-invoices", INVOICE_STATUSES],
+    ] as const) {
+      const res = await api.request("GET", path, { token, query: { page: { size: 100 } } });
+      expect(res.status, res.text).toBe(200);
+      const rows = res.body.data as { status: string; number: string | null; subtotal_pence: number; vat_pence: number; total_pence: number }[];
+      expect(new Set(rows.map((r) => r.status))).toEqual(new Set(statuses));
+      for (const r of rows) {
+        expect(r.number === null).toBe(r.status === "draft");
+        expect(r.total_pence).toBe(r.subtotal_pence + r.vat_pence);
+        expect(r.total_pence).toBeGreaterThan(0);
+      }
     }
   });
 });

@@ -31,8 +31,8 @@ export const salesDocuments = pgTable(
     /** The counter value the number was made of: gap-free per tenant and kind. */
     sequence: integer("sequence"),
     /** The client: an individual or a company of the tenant (exactly one). */
-    individualId: integer("individual_id").references(() => individuals.id, { onDelete: "restrict" }),
-    clientCompanyId: integer("client_company_id").references(() => clientCompanies.id, { onDelete: "restrict" }),
+    individualId: integer("individual_id").references(() => individuals.id, { onDelete: "no action" }),
+    clientCompanyId: integer("client_company_id").references(() => clientCompanies.id, { onDelete: "no action" }),
     taskId: integer("task_id").references(() => tasks.id, { onDelete: "set null" }),
     /** The date on the document (a quote's date, an invoice's tax point). */
     issueDate: date("issue_date", { mode: "string" }).notNull(),
