@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../api/app";
-import { salesDocumentItems, salesDocuments, taskProducts, taskProductTypes } from "../../api/db/schema";
+import { salesDocumentItems, salesDocuments, salesNumberCounters, taskProducts, taskProductTypes } from "../../api/db/schema";
 import type { MailProvider } from "../../api/integrations/mail";
 import { MONEY_MESSAGES } from "../../app/lib/money";
 import { INVOICE_STATUSES, QUOTE_STATUSES, SALES_MESSAGES } from "../../contract/sales-documents";
@@ -365,6 +365,19 @@ describe("sending and numbering", () => {
     expect((await api.request("POST", `/simple-quotes/${a.id}/mark-as-sent`, { token: me.token })).body.data.number).toBe("BB/Q/000002");
     const viewer = await userWith(api, me.tenantId, ["quote_view"]);
     expect((await api.request("PUT", "/simple-quotes/number-format", { token: viewer.token, body: { prefix: "X", width: 2 } })).status).toBe(403);
+
+    // A format that spells a number already given is refused when the number would be taken, and nothing changes.
+    await api.request("PUT", "/simple-quotes/number-format", { token: me.token, body: { prefix: "A1", width: 1 } });
+    const c = await create(api, me.token, "/simple-quotes", { individual_id: me.client.id, items: [item()] });
+    expect((await api.request("POST", `/simple-quotes/${c.id}/mark-as-sent`, { token: me.token })).body.data.number).toBe("A13");
+    await api.request("PUT", "/simple-quotes/number-format", { token: me.token, body: { prefix: "A", width: 1 } });
+    await api.database.db.update(salesNumberCounters).set({ lastNumber: 12 }).where(and(eq(salesNumberCounters.tenantId, me.tenantId), eq(salesNumberCounters.kind, "quote")));
+    const d = await create(api, me.token, "/simple-quotes", { individual_id: me.client.id, items: [item()] });
+    const clash = await api.request("POST", `/simple-quotes/${d.id}/mark-as-sent`, { token: me.token });
+    expect(clash.status).toBe(422);
+    expect(clash.body.errors).toEqual({ number_format: ["The number format gives A13, which another quote already has: change the number format."] });
+    expect(await rowOf(api, d.id)).toMatchObject({ status: "draft", number: null });
+    expect(await counterOf(api, me.tenantId, "quote")).toBe(12);
   });
 });
 

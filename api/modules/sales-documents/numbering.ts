@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { DEFAULT_NUMBER_FORMATS, formatDocumentNumber, type NumberFormatBody } from "../../../contract/sales-documents";
 import type { Db, Tx } from "../../db/client";
-import { salesNumberCounters, type SalesDocumentKind } from "../../db/schema";
+import { salesDocuments, salesNumberCounters, type SalesDocumentKind } from "../../db/schema";
+import { invalid } from "../../http/errors";
 
 /**
  * Numbers of quotes and invoices: per tenant and kind, gap-free and unique. A number is taken inside the
@@ -20,7 +21,15 @@ export async function takeNumber(tx: Tx, tenantId: number, kind: SalesDocumentKi
     .set({ lastNumber: sql`${salesNumberCounters.lastNumber} + 1`, updatedAt: new Date() })
     .where(and(eq(salesNumberCounters.tenantId, tenantId), eq(salesNumberCounters.kind, kind)))
     .returning();
-  return { sequence: counter.lastNumber, number: formatDocumentNumber(counter.prefix, counter.width, counter.lastNumber) };
+  const number = formatDocumentNumber(counter.prefix, counter.width, counter.lastNumber);
+  // A format changed to one that spells an earlier number ("Q2" + 4 after "Q" + 24) is refused, not a 500.
+  const [clash] = await tx
+    .select({ id: salesDocuments.id })
+    .from(salesDocuments)
+    .where(and(eq(salesDocuments.tenantId, tenantId), eq(salesDocuments.kind, kind), eq(salesDocuments.number, number)))
+    .limit(1);
+  if (clash) throw invalid({ number_format: [`The number format gives ${number}, which another ${kind} already has: change the number format.`] });
+  return { sequence: counter.lastNumber, number };
 }
 
 export async function numberFormat(db: Db, tenantId: number, kind: SalesDocumentKind) {
