@@ -395,7 +395,9 @@ describe("approval, conversion and deletion", () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain("Approve this quote");
     expect(page.headers["content-security-policy"]).toContain("frame-ancestors");
-    expect((await api.request("GET", `/simple-quotes/${q.id}/summary`)).status).toBe(401);
+    // Without the link's token or a signed-in user, the quote is not found (a public address never asks to sign in).
+    expect((await api.request("GET", `/simple-quotes/${q.id}/summary`)).status).toBe(404);
+    expect((await api.request("GET", `/simple-quotes/${q.id}/pdf`)).status).toBe(404);
     expect((await api.request("GET", `/simple-quotes/${q.id}/summary`, { query: { token: token.slice(0, -1) + (token.endsWith("A") ? "B" : "A") } })).status).toBe(404);
     expect((await api.request("POST", `/simple-quotes/${q.id}/approve`, { body: { token: "x".repeat(43) } })).status).toBe(404);
     expect((await rowOf(api, q.id)).status).toBe("sent");

@@ -5,7 +5,7 @@ import { hasAnyPermission, type Permission } from "../../../contract/permissions
 import { listQuerySchema } from "../../../contract/common";
 import { approveBodySchema, documentBodySchema, numberFormatBodySchema, paidStatusBodySchema } from "../../../contract/sales-documents";
 import type { SalesDocumentKind } from "../../db/schema";
-import { forbidden, notFound, unauthenticated } from "../../http/errors";
+import { forbidden, notFound } from "../../http/errors";
 import { attachment, sendStoredFile } from "../../http/files";
 import { idParams, pathId } from "../../http/ids";
 import { readForm } from "../../http/multipart";
@@ -26,8 +26,8 @@ const apiBase = (request: FastifyRequest) => `${request.protocol}://${request.ho
 
 /**
  * Who may read a summary or its PDF: a signed-in user of the document's company holding the view permission
- * (bearer token), or anyone holding the client's link (its token). Anything else is not found (or 401/403 for a
- * bearer that is missing or lacks the permission, as on every other route).
+ * (bearer token), or anyone holding the client's link (its token). A public route never answers 401: without either
+ * the document is not found; a bearer without the permission is 403, as on every other route.
  */
 async function readableDocument(request: FastifyRequest, kind: SalesDocumentKind, id: number, token: string | undefined, auth: { tenantId: number; permissions: Set<string> } | null) {
   const { db } = request.server.database;
@@ -36,7 +36,7 @@ async function readableDocument(request: FastifyRequest, kind: SalesDocumentKind
     if (!row || !service.tokenMatches(row, token)) throw notFound(service.KINDS[kind].Noun);
     return { row, viaLink: true };
   }
-  if (!auth) throw unauthenticated();
+  if (!auth) throw notFound(service.KINDS[kind].Noun);
   if (!hasAnyPermission(auth.permissions, [service.KINDS[kind].view])) throw forbidden();
   return { row: await service.findRow(db, auth.tenantId, kind, id), viaLink: false };
 }
