@@ -5,6 +5,7 @@ import { SALES_MESSAGES } from "../../contract/sales-documents";
 import type { Permission } from "../../contract/permissions";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { emptyTenant, userWith } from "../helpers/crm";
+import { sendMultipart } from "../helpers/multipart";
 import { client, counterOf, create, item, lastMail, pdfText, rowOf } from "../helpers/sales";
 
 let api: TestApi;
@@ -149,6 +150,36 @@ describe("paid status, cancel and delete", () => {
       expect(res.body.errors).toEqual({ [key]: [message] });
     }
     expect((await api.request("GET", `/simple-invoices/${inv.id}`, { token: me.token })).body.data).toMatchObject({ items_count: 1, total_pence: 12000 });
+  });
+});
+
+describe("items, attachments, recalculate and the number format of invoices", () => {
+  it("works on a draft invoice like on a quote", async () => {
+    const me = await company();
+    const inv = await invoice(me, { items: [] });
+    const added = await api.request("POST", `/simple-invoices/${inv.id}/items`, { token: me.token, body: item({ quantity: "2.5", unit_price_pence: 333, vat_rate: 5 }) });
+    // 2.5 × 333 = 832.5 → 833p; VAT 41.65 → 42p.
+    expect(added.status, added.text).toBe(201);
+    expect(added.body.data).toMatchObject({ subtotal_pence: 833, vat_pence: 42, total_pence: 875 });
+    const itemId = added.body.data.items[0].id;
+    expect((await api.request("GET", `/simple-invoices/${inv.id}/items`, { token: me.token })).body.data).toHaveLength(1);
+    expect((await api.request("GET", `/simple-invoices/${inv.id}/items/${itemId}`, { token: me.token })).body.data.net_pence).toBe(833);
+    const changed = await api.request("PUT", `/simple-invoices/${inv.id}/items/${itemId}`, { token: me.token, body: item({ quantity: "1", unit_price_pence: 1, vat_rate: 20 }) });
+    expect(changed.body.data).toMatchObject({ subtotal_pence: 1, vat_pence: 0, total_pence: 1 });
+    expect((await api.request("POST", `/simple-invoices/${inv.id}/recalculate`, { token: me.token })).body.data.total_pence).toBe(1);
+    const up = await sendMultipart(api.app, "POST", `/simple-invoices/${inv.id}/documents`, { document: { file: Buffer.from("a,b\n1,2\n"), filename: "lines.csv" } }, me.token);
+    expect(up.status, up.text).toBe(201);
+    expect((await api.request("GET", `/simple-invoices/${inv.id}/documents`, { token: me.token })).body.data.map((d: { filename: string }) => d.filename)).toEqual(["lines.csv"]);
+    expect((await api.request("GET", up.body.data.url, { token: me.token })).text).toBe("a,b\n1,2\n");
+    expect((await api.request("DELETE", up.body.data.url, { token: me.token })).status).toBe(204);
+    expect((await api.request("DELETE", `/simple-invoices/${inv.id}/items/${itemId}`, { token: me.token })).body.data.items).toEqual([]);
+
+    expect((await api.request("GET", "/simple-invoices/number-format", { token: me.token })).body.data).toEqual({ prefix: "INV-", width: 4, last_number: 0, next_number: "INV-0001" });
+    expect((await api.request("PUT", "/simple-invoices/number-format", { token: me.token, body: { prefix: "BB-", width: 3 } })).body.data.next_number).toBe("BB-001");
+    // The quotes' format is its own.
+    expect((await api.request("GET", "/simple-quotes/number-format", { token: (await userWith(api, me.tenantId, ["quote_view"])).token })).body.data.prefix).toBe("QUO-");
+    const other = await invoice(me);
+    expect((await api.request("POST", `/simple-invoices/${other.id}/mark-as-sent`, { token: me.token })).body.data.number).toBe("BB-001");
   });
 });
 
