@@ -101,6 +101,16 @@ describe("paid status, cancel and delete", () => {
     expect(unpaidTwice.body.errors).toEqual({ paid: [SALES_MESSAGES.invoiceNotPaid] });
   });
 
+  it("paid twice at once: one request marks it paid, the other is refused", async () => {
+    const me = await company();
+    const inv = await invoice(me);
+    await api.request("POST", `/simple-invoices/${inv.id}/mark-as-sent`, { token: me.token });
+    const body = { paid: true, paid_on: "2026-11-01", payment_method: "card" };
+    const results = await Promise.all([1, 2].map(() => api.request("POST", `/simple-invoices/${inv.id}/paid-status`, { token: me.token, body })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 422]);
+    expect(results.find((r) => r.status === 422)!.body.errors).toEqual({ paid: [SALES_MESSAGES.invoicePaid] });
+  });
+
   it("a sent invoice is cancelled, never deleted; a draft is deleted; a sent invoice is not edited", async () => {
     const me = await company();
     const draft = await invoice(me);

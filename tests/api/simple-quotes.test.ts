@@ -288,6 +288,8 @@ describe("sending and numbering", () => {
     expect(mail.textBody).toContain(detail.body.data.client_link);
     expect(mail.attachments).toHaveLength(1);
     expect(mail.attachments[0]).toMatchObject({ filename: "Quote-QUO-0001.pdf", contentType: "application/pdf" });
+    const outbox = await api.request("GET", "/sandbox/outbox", { query: { to: me.client.email } });
+    expect(outbox.body.data[0].attachments).toEqual([{ filename: "Quote-QUO-0001.pdf", content_type: "application/pdf", size: mail.attachments[0].size }]);
     const mailed = pdfText(Buffer.from(mail.attachments[0].contentBase64, "base64"));
 
     const html = await api.request("GET", `/simple-quotes/${q.id}/summary`, { token: me.token });
@@ -495,6 +497,27 @@ describe("approval, conversion and deletion", () => {
     expect(await rowOf(api, sent.id)).toBeTruthy();
     expect((await api.request("DELETE", `/simple-quotes/${draft.id}`, { token: me.token })).status).toBe(204);
     expect(await rowOf(api, draft.id)).toBeUndefined();
+    expect(await quoteCount(me.tenantId)).toBe(1);
+  });
+});
+
+describe("at the same moment, and the client kept", () => {
+  it("a quote converted twice at once makes one invoice; the other request is refused", async () => {
+    const me = await company();
+    const q = await create(api, me.token, "/simple-quotes", { individual_id: me.client.id, items: [item()] });
+    await api.request("POST", `/simple-quotes/${q.id}/mark-as-sent`, { token: me.token });
+    const results = await Promise.all([1, 2, 3].map(() => api.request("POST", `/simple-quotes/${q.id}/convert-to-invoice`, { token: me.token })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 422, 422]);
+    const [{ n }] = await api.database.db.select({ n: count() }).from(salesDocuments).where(and(eq(salesDocuments.tenantId, me.tenantId), eq(salesDocuments.kind, "invoice")));
+    expect(n).toBe(1);
+  });
+
+  it("a client with quotes is not deleted: the bulk delete answers that it is still in use", async () => {
+    const me = await company([...ALL, "individual_view", "individual_manage", "individual_create"]);
+    await create(api, me.token, "/simple-quotes", { individual_id: me.client.id, items: [item()] });
+    const res = await api.request("DELETE", "/individual-bulk-delete", { token: me.token, body: { ids: [me.client.id] } });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe("Some of these individuals are still used elsewhere (for example by tasks); nothing was deleted.");
     expect(await quoteCount(me.tenantId)).toBe(1);
   });
 });
