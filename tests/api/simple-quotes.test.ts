@@ -383,6 +383,17 @@ describe("sending and numbering", () => {
   });
 });
 
+describe("the client's link", () => {
+  it("is on API_PUBLIC_URL when set (the API's address for browsers), otherwise on the address the request came in on", async () => {
+    const me = await company();
+    const q = await create(api, me.token, "/simple-quotes", { individual_id: me.client.id, items: [item()] });
+    expect(q.client_link).toMatch(new RegExp(`^http://localhost(:\\d+)?/simple-quotes/${q.id}/summary\\?token=`));
+    const other = await api.buildApp({ API_PUBLIC_URL: "https://api.example.test/" });
+    const res = await other.request("GET", `/simple-quotes/${q.id}`, { token: me.token });
+    expect(res.body.data.client_link).toMatch(new RegExp(`^https://api\\.example\\.test/simple-quotes/${q.id}/summary\\?token=[A-Za-z0-9_-]{43}$`));
+  });
+});
+
 describe("approval, conversion and deletion", () => {
   it("the client approves through the link, without an account; a wrong token is not found", async () => {
     const me = await company();

@@ -21,8 +21,8 @@ const itemParams = z.object({ id: pathId, itemId: pathId });
 const fileParams = z.object({ id: pathId, documentId: pathId });
 const summaryQuery = z.object({ token: z.string().max(200).optional(), approved: z.string().max(10).optional() });
 
-/** The API's own address as the caller reached it: the base of the client's links. */
-const apiBase = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+/** The API's address for the client's links: API_PUBLIC_URL, or the address the caller reached it on. */
+const apiBase = (request: FastifyRequest) => request.server.config.API_PUBLIC_URL?.replace(/\/+$/, "") ?? `${request.protocol}://${request.host}`;
 
 /**
  * Who may read a summary or its PDF: a signed-in user of the document's company holding the view permission
