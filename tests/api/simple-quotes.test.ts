@@ -383,6 +383,24 @@ describe("sending and numbering", () => {
   });
 });
 
+describe("the summary page", () => {
+  it("shows what was typed as text, never as markup", async () => {
+    const me = await company();
+    const q = await create(api, me.token, "/simple-quotes", {
+      individual_id: me.client.id,
+      notes: "<script>alert(1)</script>",
+      items: [item({ description: `Cake <img src=x onerror=alert(1)> & "tea"` })],
+    });
+    const page = await api.request("GET", `/simple-quotes/${q.id}/summary`, { token: me.token });
+    expect(page.text).not.toContain("<script>alert");
+    expect(page.text).not.toContain("<img src=x");
+    expect(page.text).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(page.text).toContain("Cake &lt;img src=x onerror=alert(1)&gt; &amp; &quot;tea&quot;");
+    expect(page.headers["content-security-policy"]).toContain("default-src 'none'");
+    expect(page.headers["cache-control"]).toBe("private, no-store");
+  });
+});
+
 describe("the client's link", () => {
   it("is on API_PUBLIC_URL when set (the API's address for browsers), otherwise on the address the request came in on", async () => {
     const me = await company();
