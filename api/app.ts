@@ -23,6 +23,7 @@ import pipelinesRoutes from "./modules/pipelines/routes";
 import tasksRoutes from "./modules/tasks/routes";
 import dashboardRoutes from "./modules/dashboard/routes";
 import searchRoutes from "./modules/search/routes";
+import salesDocumentRoutes from "./modules/sales-documents/routes";
 import apiDocsRoutes from "./modules/api-docs/routes";
 
 declare module "fastify" {
@@ -93,6 +94,7 @@ export async function buildApp({ config, database, mail, storage, logger }: Buil
   await app.register(tasksRoutes, { area: "Tasks" });
   await app.register(dashboardRoutes, { area: "Dashboard" });
   await app.register(searchRoutes, { area: "Global search" });
+  await app.register(salesDocumentRoutes, { area: "Quotes and invoices" });
   await app.register(apiDocsRoutes, { area: "API contract" });
   return app;
 }

@@ -11,6 +11,11 @@ const envSchema = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
   /** Address of the portal, used in links inside e-mails (invitations). */
   PORTAL_URL: z.string().url().default("http://localhost:3000"),
+  /**
+   * The API's address as a client's browser reaches it: the base of the client's links in quote and invoice e-mails.
+   * Unset: the address the request came in on (right when the portal calls the API at its public address).
+   */
+  API_PUBLIC_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default("flightDeck <no-reply@portal.example>"),
   /** smtp://user:pass@host:port — real e-mail delivery; unset, e-mail goes to the sandbox outbox. */
   SMTP_URL: z.string().url().optional(),

@@ -7,6 +7,7 @@ import type { Database, Tx } from "./client";
 import { ensureReferenceData } from "./reference";
 import { seedClients } from "./seed-clients";
 import { seedCrm } from "./seed-crm";
+import { seedSales } from "./seed-sales";
 import { seedNotifications } from "./seed-notifications";
 import { companies, permissions, providers, rolePermissions, roles, teamInvitations, teamMembers, teams, userRoles, users } from "./schema";
 import { DEMO_PROVIDERS, DEMO_TEAMS, demoProviderFields, HARBOUR_STAFF, type DemoProvider, type DemoTeam } from "./seed-directory";
@@ -160,6 +161,7 @@ export async function seedDemo(database: Database, mail: MailProvider, portalUrl
   for (const id of invitedIds) await inviteUser(database, mail, portalUrl, id);
   // The CRM book last: it links tasks to the individuals and companies seeded before it.
   await seedCrm(database);
+  await seedSales(database);
 }
 
 async function addUser(

@@ -285,7 +285,58 @@ export const RESOLVERS: Record<string, Resolver> = {
   }),
   "/note/:id": tenant(async (api, a) => ({ id: await one(api, `select id from notes where tenant_id = ${H(a)} order by id limit 1`) })),
   "/email/threads/:id": tenant(async (api, a) => ({ id: await one(api, `select id from email_threads where tenant_id = ${H(a)} order by id limit 1`) })),
+  ...salesResolvers("quote", "/simple-quotes"),
+  ...salesResolvers("invoice", "/simple-invoices"),
 };
+
+/** Harbour's demo quotes or invoices (seed-sales.ts): a sent one for the routes, the newest draft for its deletion. */
+function salesResolvers(kind: "quote" | "invoice", path: string): Record<string, Resolver> {
+  const doc = (a: Actors, status = "sent", order = "") => `select id from sales_documents where tenant_id = ${H(a)} and kind = '${kind}' and status = '${status}' order by id ${order} limit 1`;
+  const byId = (status?: string, order?: string) => tenant(async (api, a) => ({ id: await one(api, doc(a, status, order)) }));
+  const item = (status: string) =>
+    tenant(async (api, a) => {
+      const [i] = await rows<{ document_id: number; id: number }>(
+        api,
+        `select document_id, id from sales_document_items where tenant_id = ${H(a)} and document_id = (${doc(a, status)}) order by id limit 1`,
+      );
+      return { id: String(i.document_id), itemId: String(i.id) };
+    });
+  const file = tenant(async (api, a) => {
+    // No attachment is seeded: store one on Harbour's draft (a file and its row, as an upload would).
+    const id = await one(api, doc(a, "draft"));
+    const key = await api.app.storage.put(Buffer.from("%PDF-1.4\n%%EOF\n"), { contentType: "application/pdf", extension: "pdf" });
+    const [f] = await rows<{ id: number }>(
+      api,
+      `insert into sales_document_files (tenant_id, document_id, storage_key, filename, mime_type, size) values (${H(a)}, ${id}, '${key}', 'matrix.pdf', 'application/pdf', 14) returning id`,
+    );
+    return { id, documentId: String(f.id) };
+  });
+  const resolvers: Record<string, Resolver> = {
+    [`${path}/:id`]: byId(),
+    [`DELETE ${path}/:id`]: byId("draft", "desc"),
+    [`PUT ${path}/:id`]: byId("draft"),
+    [`${path}/:id/items`]: byId("draft"),
+    [`GET ${path}/:id/items`]: byId(),
+    [`${path}/:id/items/:itemId`]: item("draft"),
+    [`GET ${path}/:id/items/:itemId`]: item("sent"),
+    [`${path}/:id/documents`]: byId("draft"),
+    [`${path}/:id/documents/:documentId`]: file,
+    [`${path}/:id/send`]: byId(),
+    [`${path}/:id/mark-as-sent`]: byId(),
+    [`${path}/:id/recalculate`]: byId("draft"),
+    [`${path}/:id/summary`]: byId(),
+    [`${path}/:id/pdf`]: byId(),
+  };
+  if (kind === "quote") {
+    resolvers[`${path}/:id/mark-as-approved`] = byId();
+    resolvers[`${path}/:id/approve`] = byId();
+    resolvers[`${path}/:id/convert-to-invoice`] = byId("approved");
+  } else {
+    resolvers[`${path}/:id/paid-status`] = byId();
+    resolvers[`${path}/:id/cancel`] = byId();
+  }
+  return resolvers;
+}
 
 export const paramNames = (url: string) => [...url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
 
@@ -369,6 +420,10 @@ export const BODY_REFS: BodyRef[] = [
   { method: "PUT", url: "/pipelines/:id/users", body: (h) => ({ user_ids: [Number(h.user)] }) },
   { method: "POST", url: "/companies/:id/individuals", body: (h) => ({ individual_id: Number(h.individual) }) },
   { method: "POST", url: "/company/:id/individual", body: (h) => ({ individual_id: Number(h.individual) }) },
+  { method: "POST", url: "/simple-quotes", body: (h) => ({ individual_id: Number(h.individual) }) },
+  { method: "POST", url: "/simple-invoices", body: (h) => ({ company_id: Number(h.company) }) },
+  { method: "GET", url: "/simple-quotes", query: (h) => ({ filter: { individual_id: h.individual } }) },
+  { method: "GET", url: "/simple-invoices", query: (h) => ({ filter: { company_id: h.company } }) },
 ];
 
 /** Harbour's records named in bodies, and the other tenant's own records for the paths. */

@@ -9,3 +9,4 @@ export * from "./notifications";
 export * from "./security";
 export * from "./pipelines";
 export * from "./tasks";
+export * from "./billing";

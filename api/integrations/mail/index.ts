@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { outboxMessages } from "../../db/schema";
 
 export interface MailMessage {
@@ -7,19 +7,25 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /** One interface for e-mail. The sandbox (default) records messages in the development outbox. */
 export interface MailProvider {
   readonly kind: "sandbox" | "smtp";
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Sends a message. `tx`: the transaction of the change the message belongs to; the sandbox records the message
+   * in it, so a change that fails after the send leaves no message in the outbox either.
+   */
+  send(message: MailMessage, tx?: Tx): Promise<void>;
 }
 
 export class SandboxMail implements MailProvider {
   readonly kind = "sandbox" as const;
   constructor(private readonly db: Db) {}
-  async send(m: MailMessage) {
-    await this.db.insert(outboxMessages).values({ tenantId: m.tenantId ?? null, toAddress: m.to.toLowerCase(), subject: m.subject, textBody: m.text });
+  async send(m: MailMessage, tx?: Tx) {
+    const attachments = (m.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.content.length, contentBase64: a.content.toString("base64") }));
+    await (tx ?? this.db).insert(outboxMessages).values({ tenantId: m.tenantId ?? null, toAddress: m.to.toLowerCase(), subject: m.subject, textBody: m.text, attachments });
   }
 }
 
@@ -33,7 +39,13 @@ export class SmtpMail implements MailProvider {
     this.transport = nodemailer.createTransport(url);
   }
   async send(m: MailMessage) {
-    await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text });
+    await this.transport.sendMail({
+      from: this.from,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      attachments: m.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+    });
   }
 }
 

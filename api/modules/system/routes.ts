@@ -35,7 +35,14 @@ export default routes((r) => {
         .orderBy(desc(outboxMessages.id))
         .limit(query.limit);
       return {
-        data: rows.map((m) => ({ id: m.id, to: m.toAddress, subject: m.subject, text: m.textBody, created_at: m.createdAt.toISOString() })),
+        data: rows.map((m) => ({
+          id: m.id,
+          to: m.toAddress,
+          subject: m.subject,
+          text: m.textBody,
+          attachments: m.attachments.map((a) => ({ filename: a.filename, content_type: a.contentType, size: a.size })),
+          created_at: m.createdAt.toISOString(),
+        })),
       };
     },
   );

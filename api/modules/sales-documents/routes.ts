@@ -1,0 +1,222 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import qs from "qs";
+import { z } from "zod";
+import { hasAnyPermission, type Permission } from "../../../contract/permissions";
+import { listQuerySchema } from "../../../contract/common";
+import { approveBodySchema, documentBodySchema, numberFormatBodySchema, paidStatusBodySchema } from "../../../contract/sales-documents";
+import type { SalesDocumentKind } from "../../db/schema";
+import { forbidden, notFound } from "../../http/errors";
+import { attachment, sendStoredFile } from "../../http/files";
+import { idParams, pathId } from "../../http/ids";
+import { readForm } from "../../http/multipart";
+import { paged } from "../../http/paging";
+import { routes } from "../../http/route";
+import { parseOr422 } from "../../http/validation";
+import { numberFormat, setNumberFormat } from "./numbering";
+import { documentView, summaryHtml, summaryPdf } from "./render";
+import { sellerName, markSent, sendDocument } from "./send";
+import * as service from "./service";
+
+const itemParams = z.object({ id: pathId, itemId: pathId });
+const fileParams = z.object({ id: pathId, documentId: pathId });
+const summaryQuery = z.object({ token: z.string().max(200).optional(), approved: z.string().max(10).optional() });
+
+/** The API's address for the client's links: API_PUBLIC_URL, or the address the caller reached it on. */
+const apiBase = (request: FastifyRequest) => request.server.config.API_PUBLIC_URL?.replace(/\/+$/, "") ?? `${request.protocol}://${request.host}`;
+
+/**
+ * Who may read a summary or its PDF: a signed-in user of the document's company holding the view permission
+ * (bearer token), or anyone holding the client's link (its token). A public route never answers 401: without either
+ * the document is not found; a bearer without the permission is 403, as on every other route.
+ */
+async function readableDocument(request: FastifyRequest, kind: SalesDocumentKind, id: number, token: string | undefined, auth: { tenantId: number; permissions: Set<string> } | null) {
+  const { db } = request.server.database;
+  if (token !== undefined) {
+    const row = await service.findAnyRow(db, kind, id);
+    if (!row || !service.tokenMatches(row, token)) throw notFound(service.KINDS[kind].Noun);
+    return { row, viaLink: true };
+  }
+  if (!auth) throw notFound(service.KINDS[kind].Noun);
+  if (!hasAnyPermission(auth.permissions, [service.KINDS[kind].view])) throw forbidden();
+  return { row: await service.findRow(db, auth.tenantId, kind, id), viaLink: false };
+}
+
+function htmlHeaders(reply: FastifyReply, portalUrl: string) {
+  return reply
+    .header("Content-Type", "text/html; charset=utf-8")
+    .header("Cache-Control", "private, no-store")
+    .header("X-Content-Type-Options", "nosniff")
+    .header("Referrer-Policy", "no-referrer")
+    .header("Content-Security-Policy", `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'self' ${new URL(portalUrl).origin}`);
+}
+
+const salesRoutes = routes((r) => {
+  for (const kind of ["quote", "invoice"] as const) {
+    const k = service.KINDS[kind];
+    const VIEW = { permissions: [k.view] as Permission[] };
+    const MANAGE = { permissions: [k.manage] as Permission[] };
+    const DELETE = { permissions: [k.remove] as Permission[] };
+    const P = k.path;
+    const detail = async (request: FastifyRequest, tenantId: number, id: number) => ({
+      data: await service.loadDocument(request.server.database.db, tenantId, kind, id, apiBase(request)),
+    });
+
+    r.get(P, { access: VIEW, query: listQuerySchema({ maxSize: 100 }) }, async ({ auth, query, request }) => {
+      const { rows, total } = await service.listDocuments(request.server.database.db, auth.tenantId, kind, query);
+      return paged(request, query, rows, total);
+    });
+
+    r.get(`${P}/number-format`, { access: VIEW }, async ({ auth, request }) => ({ data: await numberFormat(request.server.database.db, auth.tenantId, kind) }));
+    r.put(`${P}/number-format`, { access: MANAGE, body: numberFormatBodySchema }, async ({ auth, body, request }) => ({
+      data: await setNumberFormat(request.server.database.db, auth.tenantId, kind, body),
+    }));
+
+    r.post(P, { access: MANAGE, body: documentBodySchema }, async ({ auth, body, request, reply }) => {
+      const id = await service.createDocument(request.server.database, auth, kind, body);
+      reply.code(201);
+      return detail(request, auth.tenantId, id);
+    });
+
+    r.get(`${P}/:id`, { access: VIEW, params: idParams }, async ({ auth, params, request }) => detail(request, auth.tenantId, params.id));
+
+    r.put(`${P}/:id`, { access: MANAGE, params: idParams, body: documentBodySchema }, async ({ auth, params, body, request }) => {
+      await service.updateDocument(request.server.database, auth, kind, params.id, body);
+      return detail(request, auth.tenantId, params.id);
+    });
+
+    r.delete(`${P}/:id`, { access: DELETE, params: idParams }, async ({ auth, params, request }) => {
+      await service.deleteDocument(request.server.database, request.server.storage, auth, kind, params.id);
+    });
+
+    // ---------------------------------------------------------------- items
+    r.get(`${P}/:id/items`, { access: VIEW, params: idParams }, async ({ auth, params, request }) => ({
+      data: await service.listItems(request.server.database.db, auth.tenantId, kind, params.id),
+    }));
+    r.post(`${P}/:id/items`, { access: MANAGE, params: idParams }, async ({ auth, params, request, reply }) => {
+      await service.addItem(request.server.database, auth, kind, params.id, request.body);
+      reply.code(201);
+      return detail(request, auth.tenantId, params.id);
+    });
+    r.get(`${P}/:id/items/:itemId`, { access: VIEW, params: itemParams }, async ({ auth, params, request }) => ({
+      data: await service.getItem(request.server.database.db, auth.tenantId, kind, params.id, params.itemId),
+    }));
+    r.put(`${P}/:id/items/:itemId`, { access: MANAGE, params: itemParams }, async ({ auth, params, request }) => {
+      await service.updateItem(request.server.database, auth, kind, params.id, params.itemId, request.body);
+      return detail(request, auth.tenantId, params.id);
+    });
+    r.delete(`${P}/:id/items/:itemId`, { access: MANAGE, params: itemParams }, async ({ auth, params, request }) => {
+      await service.deleteItem(request.server.database, auth, kind, params.id, params.itemId);
+      return detail(request, auth.tenantId, params.id);
+    });
+
+    // ---------------------------------------------------------------- attachments
+    r.get(`${P}/:id/documents`, { access: VIEW, params: idParams }, async ({ auth, params, request }) => ({
+      data: await service.listFiles(request.server.database.db, auth.tenantId, kind, params.id),
+    }));
+    /** Multipart with a `document` file (PDF, Word, Excel, image, CSV or text; at most 2 MB). */
+    r.post(`${P}/:id/documents`, { access: MANAGE, params: idParams }, async ({ auth, params, request, reply }) => {
+      const form = await readForm(request, ["document"], { document: "document" });
+      const file = await service.addFile(request.server.database, request.server.storage, auth, kind, params.id, form.files.document);
+      reply.code(201);
+      return { data: file };
+    });
+    /** An attachment, to the company's users only: downloaded, never kept by a shared cache, never run. */
+    r.get(`${P}/:id/documents/:documentId`, { access: VIEW, params: fileParams }, async ({ auth, params, request, reply }) => {
+      const f = await service.findFile(request.server.database.db, auth.tenantId, kind, params.id, params.documentId);
+      const stored = await request.server.storage.get(f.storageKey);
+      if (!stored) throw notFound("Document");
+      return sendStoredFile(reply, stored.bytes, { contentType: f.mimeType, disposition: attachment(f.filename), cacheControl: "private, no-store" });
+    });
+    r.delete(`${P}/:id/documents/:documentId`, { access: MANAGE, params: fileParams }, async ({ auth, params, request }) => {
+      await service.deleteFile(request.server.database, request.server.storage, auth, kind, params.id, params.documentId);
+    });
+
+    // ---------------------------------------------------------------- actions
+    r.post(`${P}/:id/send`, { access: MANAGE, params: idParams }, async ({ auth, params, request }) => {
+      await sendDocument(request.server.database, request.server.mail, auth, kind, params.id, apiBase(request));
+      return detail(request, auth.tenantId, params.id);
+    });
+    r.post(`${P}/:id/mark-as-sent`, { access: MANAGE, params: idParams }, async ({ auth, params, request }) => {
+      await markSent(request.server.database, auth, kind, params.id);
+      return detail(request, auth.tenantId, params.id);
+    });
+    r.post(`${P}/:id/recalculate`, { access: MANAGE, params: idParams }, async ({ auth, params, request }) => {
+      await service.recalculate(request.server.database, auth, kind, params.id);
+      return detail(request, auth.tenantId, params.id);
+    });
+
+    // ---------------------------------------------------------------- summary and PDF
+    /**
+     * The summary page, HTML fit to print: for the company's users (bearer, view permission) and for the client
+     * through the link (`?token=`). A sent quote opened through the link offers "Approve this quote".
+     */
+    r.get(`${P}/:id/summary`, { access: { public: true }, params: idParams, query: summaryQuery }, async ({ auth, params, query, request, reply }) => {
+      const { row, viaLink } = await readableDocument(request, kind, params.id, query.token, auth);
+      const { db } = request.server.database;
+      const doc = await service.loadDocument(db, row.tenantId, kind, row.id, apiBase(request));
+      const view = documentView(kind, doc, await sellerName(db, row.tenantId));
+      const tokenQuery = viaLink ? `?token=${encodeURIComponent(query.token!)}` : "";
+      const html = summaryHtml(view, {
+        pdfHref: `${P}/${row.id}/pdf${tokenQuery}`,
+        approve: viaLink && kind === "quote" && row.status === "sent" ? { action: `${P}/${row.id}/approve`, token: query.token! } : undefined,
+        message: viaLink && query.approved === "1" && (row.status === "approved" || row.status === "converted") ? "Thank you: the quote is approved." : undefined,
+      });
+      return htmlHeaders(reply, request.server.config.PORTAL_URL).send(html);
+    });
+
+    r.get(`${P}/:id/pdf`, { access: { public: true }, params: idParams, query: summaryQuery }, async ({ auth, params, query, request, reply }) => {
+      const { row } = await readableDocument(request, kind, params.id, query.token, auth);
+      const { db } = request.server.database;
+      const doc = await service.loadDocument(db, row.tenantId, kind, row.id, apiBase(request));
+      const view = documentView(kind, doc, await sellerName(db, row.tenantId));
+      const pdf = await summaryPdf(view);
+      return sendStoredFile(reply, pdf, { contentType: "application/pdf", disposition: attachment(`${view.title.replace(/[^A-Za-z0-9-]+/g, "-")}.pdf`), cacheControl: "private, no-store" });
+    });
+  }
+
+  // ---------------------------------------------------------------- quotes only
+  r.post("/simple-quotes/:id/mark-as-approved", { access: { permissions: ["quote_manage"] }, params: idParams }, async ({ auth, params, request }) => {
+    await service.markApproved(request.server.database, auth, params.id);
+    return { data: await service.loadDocument(request.server.database.db, auth.tenantId, "quote", params.id, apiBase(request)) };
+  });
+
+  /**
+   * The client's approval, without an account: the link's token (JSON `{ token }`, or the summary page's form,
+   * which is sent back to the summary). A wrong token is not found.
+   */
+  r.post("/simple-quotes/:id/approve", { access: { public: true }, params: idParams }, async ({ params, request, reply }) => {
+    const body = parseOr422(approveBodySchema, request.body ?? {});
+    const row = await service.approveByClient(request.server.database, params.id, body.token);
+    if (request.headers["content-type"]?.startsWith("application/x-www-form-urlencoded")) {
+      return reply.redirect(`/simple-quotes/${row.id}/summary?token=${encodeURIComponent(body.token)}&approved=1`, 303);
+    }
+    return { data: { id: row.id, number: row.number, status: row.status } };
+  });
+
+  /** Needs quote_manage (the route) and invoice_manage (checked here): it makes an invoice. */
+  r.post("/simple-quotes/:id/convert-to-invoice", { access: { permissions: ["quote_manage"] }, params: idParams }, async ({ auth, params, request, reply }) => {
+    if (!auth.permissions.has("invoice_manage")) throw forbidden();
+    const invoiceId = await service.convertToInvoice(request.server.database, request.server.storage, auth, params.id);
+    reply.code(201);
+    return { data: await service.loadDocument(request.server.database.db, auth.tenantId, "invoice", invoiceId, apiBase(request)) };
+  });
+
+  // ---------------------------------------------------------------- invoices only
+  r.post("/simple-invoices/:id/paid-status", { access: { permissions: ["invoice_manage"] }, params: idParams, body: paidStatusBodySchema }, async ({ auth, params, body, request }) => {
+    await service.setPaidStatus(request.server.database, auth, params.id, body);
+    return { data: await service.loadDocument(request.server.database.db, auth.tenantId, "invoice", params.id, apiBase(request)) };
+  });
+
+  r.post("/simple-invoices/:id/cancel", { access: { permissions: ["invoice_manage"] }, params: idParams }, async ({ auth, params, request }) => {
+    await service.cancelInvoice(request.server.database, auth, params.id);
+    return { data: await service.loadDocument(request.server.database.db, auth.tenantId, "invoice", params.id, apiBase(request)) };
+  });
+});
+
+/** The routes, and (in their own scope) a parser for the client's approval form, a plain HTML form post. */
+export default async function salesDocumentRoutes(app: FastifyInstance) {
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 4096 }, (_req, body, done) => {
+    done(null, qs.parse(body as string, { depth: 1, parameterLimit: 20 }));
+  });
+  await salesRoutes(app);
+}
