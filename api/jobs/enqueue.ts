@@ -23,14 +23,26 @@ export function drizzleExecutor(db: Db | Tx) {
   };
 }
 
+/**
+ * drizzle numbers parameters in the order they appear; pg-boss's SQL uses some more than once ($5 in a CASE as
+ * text and as a time). Each one becomes a drizzle parameter where it first appears, and a repeat names that same
+ * parameter again, so that PostgreSQL infers one type per parameter as it would for pg-boss's own text.
+ */
 function toSql(text: string, values: unknown[]): SQL {
   const chunks: SQL[] = [];
+  const numbered = new Map<number, number>();
   let last = 0;
   for (const m of text.matchAll(/\$(\d+)/g)) {
     chunks.push(sql.raw(text.slice(last, m.index)));
-    const value = values[Number(m[1]) - 1];
-    // Objects (a job's data) go as JSON text; Param keeps drizzle from expanding arrays into lists.
-    chunks.push(sql`${new Param(value !== null && typeof value === "object" && !(value instanceof Date) ? JSON.stringify(value) : value)}`);
+    const n = Number(m[1]);
+    const seen = numbered.get(n);
+    if (seen !== undefined) chunks.push(sql.raw(`$${seen}`));
+    else {
+      numbered.set(n, numbered.size + 1);
+      const value = values[n - 1] ?? null;
+      // Objects (a job's data) go as JSON text; Param keeps drizzle from expanding arrays into lists.
+      chunks.push(sql`${new Param(value !== null && typeof value === "object" && !(value instanceof Date) ? JSON.stringify(value) : value)}`);
+    }
     last = m.index + m[0].length;
   }
   chunks.push(sql.raw(text.slice(last)));

@@ -151,6 +151,14 @@ describe("background jobs", () => {
     }
   });
 
+  it("a job enqueued with a delay waits until its time", async () => {
+    const before = Date.now();
+    const id = await api.database.transaction((tx) => enqueue(tx, echo, { marker: marker() }, { tenantId: harbourId, delaySeconds: 3600 }));
+    const job = await stateOf(id);
+    expect(job.state).toBe("queued");
+    expect(Date.parse(job.run_after) - before).toBeGreaterThanOrEqual(3599_000);
+  });
+
   it("a payload that does not match the job's schema is refused when enqueued", async () => {
     await expect(api.database.transaction((tx) => enqueue(tx, echo, { marker: 42 } as never, { tenantId: harbourId }))).rejects.toThrow();
   });
