@@ -17,8 +17,7 @@ if (!config.DATABASE_URL) {
   process.exit(1);
 }
 const database = await openDatabase({ url: config.DATABASE_URL });
-// The API migrates on start; a worker started first waits for nothing and migrates too (drizzle and pg-boss
-// both migrate under a lock).
+// Migrated like the API does it, so that a worker may start first; pg-boss makes its own tables (prepare).
 await database.migrate();
 const runner = new JobRunner({ database, mail: createMail(database.db, config), config, log });
 await runner.startWorker();
