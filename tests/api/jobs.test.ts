@@ -212,6 +212,24 @@ describe("background jobs", () => {
     }
   }, 30_000);
 
+  it("a team invitation's e-mail is a job of the company; an invitation cancelled before it runs gets no e-mail", async () => {
+    const [team] = await api.database.raw(`select id from teams where tenant_id = ${harbourId} order by id limit 1`).then((r) => r.rows as { id: number }[]);
+    const address = `${marker()}@example.com`;
+    const invited = await api.request("POST", `/teams/${team.id}/users`, { token: admin, body: { email: address, role: "member" } });
+    expect(invited.status).toBe(201);
+    const listed = await api.request("GET", "/jobs", { token: admin, query: { filter: { name: "team.invitation-email", state: "queued" } } });
+    const job = listed.body.data[0];
+    expect(job).toMatchObject({ name: "team.invitation-email", state: "queued" });
+    expect((await api.request("DELETE", `/teams/${team.id}/invitations/${invited.body.data.invitation.id}`, { token: admin })).status).toBe(204);
+    try {
+      await startWorker();
+      await eventually(async () => ((await stateOf(job.id)).state === "done" ? true : undefined));
+      expect((await api.request("GET", "/sandbox/outbox", { query: { to: address } })).body.data).toEqual([]);
+    } finally {
+      await stopWorkers();
+    }
+  });
+
   it("another company's job answers 404 and is not listed; the platform's own jobs are nobody's", async () => {
     const id = await add(echo, marker());
     const platform = await add(echo, marker(), null);
