@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { jobListSchema, jobResponseSchema } from "../../contract/jobs";
 import { openDatabase, type Database } from "../../api/db/client";
 import { users } from "../../api/db/schema";
 import { createMail, type MailProvider } from "../../api/integrations/mail";
@@ -103,6 +104,9 @@ describe("background jobs", () => {
       expect(list.status).toBe(200);
       expect(list.body.data.map((j: { id: string }) => j.id)).toContain(id);
       expect(list.body.meta.total).toBeGreaterThanOrEqual(1);
+      // The answers are the ones the routes declare (the OpenAPI document's schemas).
+      expect(jobListSchema.safeParse(list.body).error).toBeUndefined();
+      expect(jobResponseSchema.safeParse(await jobOf(id).then((r) => r.body)).error).toBeUndefined();
     } finally {
       await stopWorkers();
     }
