@@ -25,6 +25,8 @@ import dashboardRoutes from "./modules/dashboard/routes";
 import searchRoutes from "./modules/search/routes";
 import salesDocumentRoutes from "./modules/sales-documents/routes";
 import apiDocsRoutes from "./modules/api-docs/routes";
+import jobsRoutes from "./jobs/routes";
+import { JobRunner } from "./jobs/runner";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -32,6 +34,8 @@ declare module "fastify" {
     config: ApiConfig;
     mail: MailProvider;
     storage: Storage;
+    /** Background jobs: enqueue with api/jobs/enqueue.ts; the worker runs in this process when started. */
+    jobs: JobRunner;
   }
 }
 
@@ -58,6 +62,12 @@ export async function buildApp({ config, database, mail, storage, logger }: Buil
   app.decorate("mail", mail ?? createMail(database.db, config));
   app.decorate("storage", storage ?? createStorage(config.NODE_ENV === "test" ? undefined : config.DATA_DIR));
   app.decorate("routeDeclarations", []);
+  // The job queue's tables and queues exist before any route can enqueue; its worker is started by the
+  // caller (api/main.ts when JOBS_WORKER is on, api/worker.ts) and stopped, waiting for its jobs, on close.
+  const jobs = new JobRunner({ database, mail: app.mail, config, log: app.log });
+  await jobs.prepare();
+  app.decorate("jobs", jobs);
+  app.addHook("onClose", async () => jobs.stop());
   // multipart/form-data (forms with files): read with readForm/readMultipart from http/multipart.ts.
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
 
@@ -95,6 +105,7 @@ export async function buildApp({ config, database, mail, storage, logger }: Buil
   await app.register(dashboardRoutes, { area: "Dashboard" });
   await app.register(searchRoutes, { area: "Global search" });
   await app.register(salesDocumentRoutes, { area: "Quotes and invoices" });
+  await app.register(jobsRoutes, { area: "Jobs" });
   await app.register(apiDocsRoutes, { area: "API contract" });
   return app;
 }

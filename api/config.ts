@@ -33,6 +33,15 @@ const envSchema = z.object({
   API_DOCS: z.enum(["on", "off"]).optional(),
   /** "if-empty" seeds the demo tenants when the database has none (npm start sets it). */
   SEED_DEMO: z.enum(["never", "if-empty"]).default("never"),
+  /**
+   * "on": this API process also runs background jobs (npm start); "off": it only enqueues them, and a worker of
+   * its own (npm run worker, PostgreSQL only) runs them.
+   */
+  JOBS_WORKER: z.enum(["on", "off"]).default("on"),
+  /** Seconds between a worker's looks for new jobs when idle (at least 0.5). */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** On SIGTERM, seconds a worker waits for running jobs before handing them back to be retried. */
+  JOBS_SHUTDOWN_SECONDS: z.coerce.number().min(1).max(600).default(30),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

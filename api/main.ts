@@ -18,6 +18,9 @@ if (config.SEED_DEMO === "if-empty" && !(await isSeeded(database))) {
   await seedDemo(database, app.mail, config.PORTAL_URL);
 }
 
+if (config.JOBS_WORKER === "on") await app.jobs.startWorker();
+
+// SIGTERM: stop taking requests and jobs; running jobs get JOBS_SHUTDOWN_SECONDS to finish (app.close).
 async function shutdown() {
   await app.close();
   await database.close();

@@ -26,6 +26,11 @@ export interface Database {
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Plain SQL on the underlying connection, outside drizzle: with values, one statement with $1… parameters;
+   * without, a script of several statements (the answer is the last one's). Used by the job queue (api/jobs).
+   */
+  raw(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -49,6 +54,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       transaction: (fn) => db.transaction(fn),
       migrate: () => migratePg(db as never, { migrationsFolder }),
       close: () => pool.end(),
+      raw: async (text, values) => {
+        const result = await pool.query(text, values?.length ? values : undefined);
+        // A script answers one result per statement.
+        const last = Array.isArray(result) ? result[result.length - 1] : result;
+        return { rows: last?.rows ?? [] };
+      },
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -67,5 +78,11 @@ export function wrapPglite(client: PGlite): Database {
     transaction: (fn) => db.transaction(fn),
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
+    // Both wait for PGlite's lock, like drizzle's queries: never inside another caller's transaction.
+    raw: async (text, values) => {
+      if (values?.length) return client.query<Record<string, unknown>>(text, values);
+      const results = await client.exec(text);
+      return { rows: (results[results.length - 1]?.rows ?? []) as Record<string, unknown>[] };
+    },
   };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, teamInvitations, teamMembers, teams, userRoles, users } from "../../api/db/schema";
 import { hashPassword } from "../../api/lib/passwords";
 import { createTestApi, DEMO_PASSWORD, type TestApi } from "../helpers/api";
+import { eventually } from "../helpers/jobs";
 
 let api: TestApi;
 let admin: string;
@@ -263,8 +264,16 @@ describe("members and invitations", () => {
         created_at: expect.any(String),
       },
     });
-    const outbox = await api.request("GET", "/sandbox/outbox", { query: { to: "nina.shah@example.com" } });
+    // The e-mail is sent by a background job, enqueued with the invitation.
+    const [job] = (await api.request("GET", "/jobs", { token: admin, query: { filter: { name: "team.invitation-email" } } })).body.data;
+    expect(job).toMatchObject({ state: "queued", name: "team.invitation-email" });
+    await api.app.jobs.startWorker({ pollSeconds: 0.5 });
+    const outbox = await eventually(async () => {
+      const res = await api.request("GET", "/sandbox/outbox", { query: { to: "nina.shah@example.com" } });
+      return res.body.data.length ? res : undefined;
+    });
     expect(outbox.body.data).toHaveLength(1);
+    expect((await api.request("GET", `/jobs/${job.id}`, { token: admin })).body.data.state).toBe("done");
     expect(outbox.body.data[0].subject).toBe("You are invited to join the Wealth team at Harbour Brokers");
     expect(outbox.body.data[0].text).toContain("Amelia Hart has invited you");
     expect(outbox.body.data[0].text).toContain("http://portal.test/login");

@@ -1,12 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import Fastify from "fastify";
 import pg from "pg";
 import { loadConfig, type ApiConfig } from "../../api/config";
 import { openDatabase, pgliteOptions, wrapPglite, type Database } from "../../api/db/client";
 import { ensureReferenceData } from "../../api/db/reference";
 import { seedDemo } from "../../api/db/seed";
 import { createMail } from "../../api/integrations/mail";
+import { JobRunner } from "../../api/jobs/runner";
 
 /** The API configuration of tests: built from these values only, never from the caller's environment. */
 export function testConfig(overrides: Record<string, string> = {}): ApiConfig {
@@ -19,11 +21,19 @@ export function testConfig(overrides: Record<string, string> = {}): ApiConfig {
   });
 }
 
-/** Migrates, loads the permission catalogue and seeds the demo tenants (e-mail goes to the sandbox outbox). */
+/**
+ * Migrates, loads the permission catalogue, creates the job queue's tables and seeds the demo tenants (e-mail goes
+ * to the sandbox outbox).
+ */
 export async function prepareDatabase(database: Database, config: ApiConfig = testConfig()) {
   await database.migrate();
   await ensureReferenceData(database.db);
-  await seedDemo(database, createMail(database.db, config), config.PORTAL_URL);
+  const mail = createMail(database.db, config);
+  // In the PGlite template too, so that each test file's app finds them made.
+  const jobs = new JobRunner({ database, mail, config, log: Fastify().log });
+  await jobs.prepare();
+  await jobs.stop();
+  await seedDemo(database, mail, config.PORTAL_URL);
 }
 
 export interface TestDatabase {

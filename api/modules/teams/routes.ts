@@ -75,8 +75,7 @@ export default routes((r) => {
   }));
 
   r.post("/teams/:id/users", { access: MANAGE, params: teamParams, body: teamUserBodySchema }, async ({ auth, params, body, request, reply }) => {
-    const { database, mail, config } = request.server;
-    const added = await service.addTeamUser(database, mail, config.PORTAL_URL, { userId: auth.userId, tenantId: auth.tenantId }, params.id, body);
+    const added = await service.addTeamUser(request.server.database, { userId: auth.userId, tenantId: auth.tenantId }, params.id, body);
     reply.code(201);
     return { data: added };
   });

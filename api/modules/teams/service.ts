@@ -12,13 +12,14 @@ import {
   type TeamUserOption,
 } from "../../../contract/teams";
 import type { Database, Db } from "../../db/client";
-import { companies, teamInvitations, teamMembers, teams, users } from "../../db/schema";
-import { HttpError, invalid, notFound } from "../../http/errors";
+import { teamInvitations, teamMembers, teams, users } from "../../db/schema";
+import { invalid, notFound } from "../../http/errors";
 import { idFilter } from "../../http/ids";
 import { countedListStatements, countedPage, likeEscape, ListShape, offsetOf, sortOf, textFilter } from "../../http/paging";
-import type { MailProvider } from "../../integrations/mail";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { addedToTeam } from "../notifications/notify";
+import { enqueue } from "../../jobs/enqueue";
+import { teamInvitationEmail } from "./jobs";
 
 // ---------------------------------------------------------------- shapes
 
@@ -300,12 +301,10 @@ export interface Inviter {
 /**
  * Adds a user of the company to a team (by user_id, or by an e-mail address that is theirs), or invites
  * an e-mail address. Whether an address belongs to someone in another company is never revealed: such an
- * address gets an invitation like any other.
+ * address gets an invitation like any other. The invitation's e-mail is sent by a background job.
  */
 export async function addTeamUser(
   database: Database,
-  mail: MailProvider,
-  portalUrl: string,
   inviter: Inviter,
   teamId: number,
   body: { user_id?: number; email?: string; role: TeamMemberRole },
@@ -334,34 +333,21 @@ export async function addTeamUser(
   const alreadyInvited = () => invalid({ email: ["This e-mail address has already been invited to the team."] });
   const [pending] = await pendingInvitationRows(db, teamId, email);
   if (pending) throw alreadyInvited();
+  // The invitation and the job sending its e-mail are saved together: no e-mail for an invitation that was
+  // not saved, no invitation whose e-mail is never sent.
   let invitationId: number;
   try {
-    [{ id: invitationId }] = await db
-      .insert(teamInvitations)
-      .values({ tenantId, teamId, email, role: body.role, invitedBy: inviter.userId })
-      .returning({ id: teamInvitations.id });
+    invitationId = await database.transaction(async (tx) => {
+      const [{ id }] = await tx
+        .insert(teamInvitations)
+        .values({ tenantId, teamId, email, role: body.role, invitedBy: inviter.userId })
+        .returning({ id: teamInvitations.id });
+      await enqueue(tx, teamInvitationEmail, { invitationId: id }, { tenantId });
+      return id;
+    });
   } catch (e) {
     if (isUniqueViolation(e)) throw alreadyInvited();
     throw e;
-  }
-  const [from] = await db
-    .select({ name: users.name, lastName: users.lastName, company: companies.name })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.tenantId))
-    .where(eq(users.id, inviter.userId));
-  try {
-    await mail.send({
-      tenantId,
-      to: email,
-      subject: `You are invited to join the ${team.name} team at ${from.company}`,
-      text:
-        `Hello,\n\n${fullName(from)} has invited you to join the ${team.name} team at ${from.company}.\n\n` +
-        `Sign in at ${portalUrl.replace(/\/$/, "")}/login to see your team. If you do not have an account with ${from.company} yet, ` +
-        `${from.name} will send you one.\n\nIf you were not expecting this invitation, you can ignore this e-mail.`,
-    });
-  } catch (e) {
-    await db.delete(teamInvitations).where(eq(teamInvitations.id, invitationId));
-    throw Object.assign(new HttpError(502, "The invitation e-mail could not be sent. Please try again."), { cause: e });
   }
   const [invitation] = await pendingInvitationsOf(db, teamId, invitationId);
   return { type: "invitation" as const, invitation };
