@@ -234,6 +234,18 @@ export class NojsPage {
     return this.$$('[role="alert"]').map((e) => norm(e.textContent));
   }
 
+  /** A region by its accessible name: a <section> or role="region" named by aria-label or aria-labelledby. */
+  region(name: string): HTMLElement | null {
+    return (
+      this.$$('section, [role="region"]').find((el) => {
+        const label = el.getAttribute("aria-label");
+        if (label) return norm(label) === name;
+        const by = el.getAttribute("aria-labelledby");
+        return by ? by.split(/\s+/).map((id) => norm(this.doc.querySelector(`[id="${id}"]`)?.textContent)).join(" ") === name : false;
+      }) ?? null
+    );
+  }
+
   /** The open drawer (a panel over the page without JavaScript), or null. */
   drawer(): HTMLElement | null {
     return this.$("[data-drawer]");
@@ -273,13 +285,13 @@ export class NojsPage {
    * A form of the page: by a selector, by the name of one of its submit buttons (`{ button }`), or the
    * only/first form in the drawer or the main content when no argument is given.
    */
-  form(which?: string | { button: string | RegExp } | HTMLElement): NojsForm {
+  form(which?: string | { button: string | RegExp; within?: HTMLElement | null } | HTMLElement): NojsForm {
     let el: HTMLElement | null | undefined;
     if (which === undefined) el = this.$("[data-drawer] form") ?? this.$("[data-confirm] form") ?? this.$("main form") ?? this.$("form");
     else if (typeof which === "string") el = this.$(which);
     else if ("button" in which) {
       const wanted = which.button;
-      el = this.$$("form").find((f) => new NojsForm(this, f).buttons().some((b) => matches(nameOf(b), wanted)));
+      el = (which.within ?? this.doc).querySelectorAll("form").find((f) => new NojsForm(this, f).buttons().some((b) => matches(nameOf(b), wanted)));
     } else el = which;
     if (!el) throw new Error(`No form ${typeof which === "object" && which && "button" in which ? `with a button "${which.button}"` : (which ?? "")} on ${this.url.pathname}${this.url.search}`);
     return new NojsForm(this, el);
