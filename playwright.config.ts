@@ -26,7 +26,9 @@ const chromium = {
 /**
  * Without JavaScript every screen is tested over HTTP by the no-JavaScript layer (tests/nojs, vitest), which
  * needs no browser. The `nojs` project keeps only a smoke set of the main flows (tests tagged `@smoke`: sign-in,
- * a list with a filter, a create, a drawer), plus the spec files named here, which still run whole in it.
+ * a list with a filter, a create, a drawer), what only a browser shows without JavaScript (tagged
+ * `@nojs-browser`: the CSS-only menu of narrow screens, layout), and the spec files named here, which still run
+ * whole in it.
  */
 const NOJS_WHOLE_SPECS: string[] = [
   "account-menu",
@@ -36,7 +38,6 @@ const NOJS_WHOLE_SPECS: string[] = [
   "dashboard",
   "double-submit",
   "faults",
-  "frame",
   "guards",
   "islands",
   "notifications",
@@ -48,7 +49,7 @@ const NOJS_WHOLE_SPECS: string[] = [
   "tasks",
   "teams",
 ];
-const nojsGrep = [/@smoke/, ...NOJS_WHOLE_SPECS.map((name) => new RegExp(`(^|[ /])${name.replace(/\./g, "\\.")}\\.spec\\.ts `))];
+const nojsGrep = [/@smoke/, /@nojs-browser/, ...NOJS_WHOLE_SPECS.map((name) => new RegExp(`(^|[ /])${name.replace(/\./g, "\\.")}\\.spec\\.ts `))];
 
 /** scripts/test-e2e.mjs builds once and sets E2E_PREBUILT; run directly, the main instance builds. */
 const prebuilt = process.env.E2E_PREBUILT === "true";
