@@ -31,14 +31,12 @@ const chromium = {
  * whole in it.
  */
 const NOJS_WHOLE_SPECS: string[] = [
-  "account-menu",
   "board",
   "bundle",
   "clients",
   "dashboard",
   "double-submit",
   "faults",
-  "guards",
   "islands",
   "notifications",
   "pipelines",
