@@ -33,7 +33,6 @@ const chromium = {
 const NOJS_WHOLE_SPECS: string[] = [
   "board",
   "bundle",
-  "clients",
   "dashboard",
   "double-submit",
   "faults",

@@ -44,7 +44,7 @@ export function nameOf(el: HTMLElement): string {
   const label = el.getAttribute("aria-label");
   if (label) return norm(label);
   if (el.tagName === "INPUT") return norm(el.getAttribute("value"));
-  return norm(el.textContent);
+  return norm(el.text);
 }
 
 function matches(actual: string, wanted: string | RegExp) {
@@ -171,7 +171,8 @@ export class NojsPage {
     /** The addresses answered with a redirect on the way here. */
     readonly redirects: string[],
   ) {
-    this.doc = parse(response.body, { comment: false, blockTextElements: { script: true, style: true, noscript: true, pre: true } });
+    // <noscript> is markup like any other to a browser with JavaScript off (its find fields live there).
+    this.doc = parse(response.body, { comment: false, blockTextElements: { script: true, style: true } });
   }
 
   get status() {
@@ -208,14 +209,14 @@ export class NojsPage {
 
   /** The normalised text of the page's main content, or of what a selector finds (all of them). */
   text(selector?: string): string {
-    if (!selector) return norm((this.doc.querySelector("body") ?? this.doc).textContent);
+    if (!selector) return norm((this.doc.querySelector("body") ?? this.doc).text);
     return this.$$(selector)
-      .map((e) => norm(e.textContent))
+      .map((e) => norm(e.text))
       .join(" ");
   }
 
   get title(): string {
-    return norm(this.$("title")?.textContent);
+    return norm(this.$("title")?.text);
   }
 
   get h1(): string {
@@ -225,13 +226,13 @@ export class NojsPage {
   /** The page's toasts (success toasts and failures), as texts. */
   toasts(): string[] {
     return this.$$('[aria-live="polite"] *')
-      .filter((e) => e.childNodes.every((c) => c.nodeType === 3) && norm(e.textContent))
-      .map((e) => norm(e.textContent));
+      .filter((e) => e.childNodes.every((c) => c.nodeType === 3) && norm(e.text))
+      .map((e) => norm(e.text));
   }
 
   /** The texts of the page's alerts (role="alert"). */
   alerts(): string[] {
-    return this.$$('[role="alert"]').map((e) => norm(e.textContent));
+    return this.$$('[role="alert"]').map((e) => norm(e.text));
   }
 
   /** A region by its accessible name: a <section> or role="region" named by aria-label or aria-labelledby. */
@@ -241,7 +242,7 @@ export class NojsPage {
         const label = el.getAttribute("aria-label");
         if (label) return norm(label) === name;
         const by = el.getAttribute("aria-labelledby");
-        return by ? by.split(/\s+/).map((id) => norm(this.doc.querySelector(`[id="${id}"]`)?.textContent)).join(" ") === name : false;
+        return by ? by.split(/\s+/).map((id) => norm(this.doc.querySelector(`[id="${id}"]`)?.text)).join(" ") === name : false;
       }) ?? null
     );
   }
@@ -293,6 +294,7 @@ export class NojsPage {
       const wanted = which.button;
       el = (which.within ?? this.doc).querySelectorAll("form").find((f) => new NojsForm(this, f).buttons().some((b) => matches(nameOf(b), wanted)));
     } else el = which;
+    if (el && el.tagName !== "FORM") throw new Error(`${el.tagName.toLowerCase()} is not a form`);
     if (!el) throw new Error(`No form ${typeof which === "object" && which && "button" in which ? `with a button "${which.button}"` : (which ?? "")} on ${this.url.pathname}${this.url.search}`);
     return new NojsForm(this, el);
   }
@@ -309,7 +311,7 @@ export class NojsPage {
     const id = ids.find((i) => i.endsWith("-error"));
     if (!id) return null;
     const el = this.doc.querySelector(`[id="${id}"]`);
-    return el ? norm(el.textContent) : null;
+    return el ? norm(el.text) : null;
   }
 
   /** The rows of the page's data table (not loading placeholders). */
@@ -319,12 +321,12 @@ export class NojsPage {
 
   /** The rows holding a text. */
   rowsWith(text: string): HTMLElement[] {
-    return this.rows().filter((r) => norm(r.textContent).includes(text));
+    return this.rows().filter((r) => norm(r.text).includes(text));
   }
 
   /** The text of one column of every row, top to bottom (column 1 is the selection checkbox). */
   column(n = 2): string[] {
-    return this.rows().map((r) => norm(r.querySelectorAll("td")[n - 1]?.textContent));
+    return this.rows().map((r) => norm(r.querySelectorAll("td")[n - 1]?.text));
   }
 
   /** The pager's range text, e.g. 'Showing 1–10 of 35'. */
@@ -334,7 +336,7 @@ export class NojsPage {
 
   /** A column header's aria-sort ('ascending', 'descending', 'none'). */
   sortOf(header: string): string | null {
-    const th = this.$$("th").find((t) => norm(t.textContent).startsWith(header));
+    const th = this.$$("th").find((t) => norm(t.text).startsWith(header));
     return th?.getAttribute("aria-sort") ?? null;
   }
 }
@@ -355,21 +357,25 @@ function ownedBy(control: HTMLElement, form: HTMLElement, formId: string | undef
 function labelsOf(doc: HTMLElement, control: HTMLElement): string[] {
   const out: string[] = [];
   const id = control.getAttribute("id");
-  if (id) for (const l of doc.querySelectorAll(`label[for="${id}"]`)) out.push(norm(l.textContent));
+  if (id) for (const l of doc.querySelectorAll(`label[for="${id}"]`)) out.push(norm(l.text));
   let p = control.parentNode as HTMLElement | null;
   while (p && p.tagName) {
-    if (p.tagName === "LABEL") out.push(norm(p.textContent));
+    if (p.tagName === "LABEL") out.push(norm(p.text));
     p = p.parentNode as HTMLElement | null;
   }
   const aria = control.getAttribute("aria-label");
   if (aria) out.push(norm(aria));
   const labelledBy = control.getAttribute("aria-labelledby");
-  if (labelledBy) for (const i of labelledBy.split(/\s+/)) out.push(norm(doc.querySelector(`[id="${i}"]`)?.textContent));
+  if (labelledBy) for (const i of labelledBy.split(/\s+/)) out.push(norm(doc.querySelector(`[id="${i}"]`)?.text));
   return out.map((t) => t.replace(/\s*\*$/, ""));
 }
 
 function findControl(doc: HTMLElement, within: HTMLElement, name: string, candidates?: HTMLElement[]): HTMLElement {
   const all = candidates ?? within.querySelectorAll("input, select, textarea, button");
+  if (name.startsWith("#")) {
+    const byId = all.find((c) => c.getAttribute("id") === name.slice(1));
+    if (byId) return byId;
+  }
   const byName = all.filter((c) => c.getAttribute("name") === name);
   if (byName.length) return byName[0];
   const byLabel = all.filter((c) => labelsOf(doc, c).includes(name));
@@ -403,7 +409,7 @@ export class NojsForm {
     });
   }
 
-  /** The control named (or labelled) `name`; for radios and checkboxes sharing a name, the one whose value is `value`. */
+  /** The control named (or labelled) `name`, or `#id`; for radios and checkboxes sharing a name, the one whose value is `value`. */
   control(name: string, value?: string): HTMLElement {
     if (value !== undefined) {
       const found = this.controls().find((c) => c.getAttribute("name") === name && (c.getAttribute("value") ?? "on") === value);
@@ -442,7 +448,7 @@ export class NojsForm {
   select(name: string, ...values: string[]): this {
     const c = this.control(name);
     const options = c.querySelectorAll("option");
-    const chosen = values.map((v) => options.find((o) => (o.getAttribute("value") ?? norm(o.textContent)) === v) ?? options.find((o) => norm(o.textContent) === v));
+    const chosen = values.map((v) => options.find((o) => (o.getAttribute("value") ?? norm(o.text)) === v) ?? options.find((o) => norm(o.text) === v));
     if (chosen.some((o) => !o)) throw new Error(`No option ${values.join(", ")} in ${name} (${options.map((o) => o.getAttribute("value")).join(", ")})`);
     for (const o of options) o.removeAttribute("selected");
     for (const o of chosen) o!.setAttribute("selected", "");
@@ -491,7 +497,7 @@ export class NojsForm {
         const options = c.querySelectorAll("option").filter((o) => !o.hasAttribute("disabled"));
         const selected = options.filter((o) => o.hasAttribute("selected"));
         const chosen = selected.length ? selected : c.hasAttribute("multiple") ? [] : options.slice(0, 1);
-        for (const o of c.hasAttribute("multiple") ? chosen : chosen.slice(0, 1)) out.push([name, o.getAttribute("value") ?? norm(o.textContent)]);
+        for (const o of c.hasAttribute("multiple") ? chosen : chosen.slice(0, 1)) out.push([name, o.getAttribute("value") ?? norm(o.text)]);
         continue;
       }
       out.push([name, valueOf(c) ?? ""]);
@@ -547,11 +553,11 @@ function closestDisabledFieldset(c: HTMLElement, stop: HTMLElement): boolean {
 
 function valueOf(c: HTMLElement): string | null {
   const type = (c.getAttribute("type") ?? "").toLowerCase();
-  if (c.tagName === "TEXTAREA") return decodeText(c.textContent).replace(/^\n/, "");
+  if (c.tagName === "TEXTAREA") return c.text.replace(/^\n/, "");
   if (c.tagName === "SELECT") {
     const options = c.querySelectorAll("option");
     const o = options.find((x) => x.hasAttribute("selected")) ?? options[0];
-    return o ? (o.getAttribute("value") ?? norm(o.textContent)) : null;
+    return o ? (o.getAttribute("value") ?? norm(o.text)) : null;
   }
   if (type === "checkbox" || type === "radio") return c.hasAttribute("checked") ? (c.getAttribute("value") ?? "on") : null;
   return c.getAttribute("value") ?? "";
@@ -561,9 +567,6 @@ function escapeText(s: string) {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-function decodeText(s: string) {
-  return s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&");
-}
 
 /** The API as a signed-in user, to set up a test's own data. */
 export async function apiAs(email: string = USERS.admin.email) {

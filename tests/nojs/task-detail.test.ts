@@ -57,7 +57,7 @@ function summary(page: NojsPage): string {
 function activity(page: NojsPage): string[] {
   return section(page, "Activity")
     .querySelectorAll("li[data-activity]")
-    .map((li) => norm(li.textContent));
+    .map((li) => norm(li.text));
 }
 
 function stageOf(page: NojsPage, pipeline: string, stage: string) {
@@ -75,8 +75,8 @@ describe("Task page, as Harbour Brokers' admin", () => {
 
     const page = await admin().goto(`/tasks/${id}`);
     const details = section(page, "Details");
-    expect(details.querySelectorAll("dt").map((e) => norm(e.textContent))).toEqual(["Renewal month", "Review on", "Source"]);
-    expect(details.querySelectorAll("dd").map((e) => norm(e.textContent))).toEqual(["October", "15/01/27", "Introducer"]);
+    expect(details.querySelectorAll("dt").map((e) => norm(e.text))).toEqual(["Renewal month", "Review on", "Source"]);
+    expect(details.querySelectorAll("dd").map((e) => norm(e.text))).toEqual(["October", "15/01/27", "Introducer"]);
     const other = await admin().goto(`/tasks/${plain}`);
     expect(other.region("Notes")).not.toBeNull();
     expect(other.region("Details")).toBeNull();
@@ -98,8 +98,8 @@ describe("Task page, as Harbour Brokers' admin", () => {
     const saved = await again.fill("Detail 5 name", "").submit("Save");
     expect(saved.toasts()).toContain("Task updated.");
     const details = section(saved, "Details");
-    expect(details.querySelectorAll("dt").map((e) => norm(e.textContent))).toEqual(["Policy ref", "Premium", "Source"]);
-    expect(details.querySelectorAll("dd").map((e) => norm(e.textContent))).toEqual(["PX-2", "1250.5", "Referral"]);
+    expect(details.querySelectorAll("dt").map((e) => norm(e.text))).toEqual(["Policy ref", "Premium", "Source"]);
+    expect(details.querySelectorAll("dd").map((e) => norm(e.text))).toEqual(["PX-2", "1250.5", "Referral"]);
     expect((await api.getTask(id)).datapoints).toEqual({ policy_ref: "PX-2", premium: 1250.5, source: "Referral" });
   });
 
@@ -109,8 +109,8 @@ describe("Task page, as Harbour Brokers' admin", () => {
     const late = await api.createTask(`Overdue ${token}`, pipeline.id, pipeline.stages[0].id, { expected_close_date: "2024-03-01" });
     await api.createTask(`Due later ${token}`, pipeline.id, pipeline.stages[0].id, { expected_close_date: "2099-12-31" });
     const list = await admin().goto(`/tasks?search=${token}`);
-    expect(norm(list.rowsWith(`Overdue ${token}`)[0].textContent)).toContain("01/03/24 · overdue");
-    const later = norm(list.rowsWith(`Due later ${token}`)[0].textContent);
+    expect(norm(list.rowsWith(`Overdue ${token}`)[0].text)).toContain("01/03/24 · overdue");
+    const later = norm(list.rowsWith(`Due later ${token}`)[0].text);
     expect(later).toContain("31/12/99");
     expect(later).not.toContain("overdue");
     expect(summary(await admin().goto(`/tasks/${late}`))).toContain("01/03/24 · overdue");
@@ -148,10 +148,10 @@ describe("Task page, as Harbour Brokers' admin", () => {
     expect(log[0]).toContain("Amelia Hart updated the progress");
     expect(log[0]).toContain(`Stage: ${from.name} → ${to.name}`);
     expect(log[0]).toContain("Size: 12");
-    expect(norm(section(moved, "Activity").querySelector("li[data-activity] time")?.textContent)).toMatch(/^\d{2}\/\d{2}\/\d{2} \d{2}:\d{2}$/);
+    expect(norm(section(moved, "Activity").querySelector("li[data-activity] time")?.text)).toMatch(/^\d{2}\/\d{2}\/\d{2} \d{2}:\d{2}$/);
     expect(log.at(-1)).toContain("Amelia Hart created the task");
     const note = section(moved, "Notes").querySelector("[data-note]")!;
-    expect(norm(note.textContent)).toContain(`Terms agreed ${token}`);
+    expect(norm(note.text)).toContain(`Terms agreed ${token}`);
     const href = moved.link("terms.pdf", note).getAttribute("href")!;
     expect(href).toMatch(new RegExp(`^/tasks/${id}/documents/\\d+$`));
     // It downloads with the session, as an attachment; signed out, the same address goes to the sign-in page.
@@ -164,7 +164,7 @@ describe("Task page, as Harbour Brokers' admin", () => {
     expect(signedOut.headers.location).toMatch(/^\/login/);
     expect(moved.form({ button: "Update progress", within: section(moved, "Update progress") }).value("Stage")).toBe(String(to.id));
 
-    expect(norm((await browser.goto(`/tasks?search=${token}`)).rowsWith(name)[0].textContent)).toContain(to.name);
+    expect(norm((await browser.goto(`/tasks?search=${token}`)).rowsWith(name)[0].text)).toContain(to.name);
     const board = await browser.goto(`/tasks/board?pipeline=${pipeline.id}`);
     expect(board.$(`[data-stage-column="${to.id}"] [data-task-card="${id}"]`)).not.toBeNull();
     expect(board.$(`[data-stage-column="${from.id}"] [data-task-card="${id}"]`)).toBeNull();
@@ -183,8 +183,8 @@ describe("Task page, as Harbour Brokers' admin", () => {
       .fill("Size", "7")
       .submit("Update progress");
     const progress = section(refused, "Update progress");
-    expect(progress.querySelectorAll("[role=alert]").map((e) => norm(e.textContent))).toContain("Failed to update progress.");
-    expect(progress.querySelectorAll(".field-error").map((e) => norm(e.textContent))).toContain("The stage must belong to the chosen pipeline.");
+    expect(progress.querySelectorAll("[role=alert]").map((e) => norm(e.text))).toContain("Failed to update progress.");
+    expect(progress.querySelectorAll(".field-error").map((e) => norm(e.text))).toContain("The stage must belong to the chosen pipeline.");
     const form = refused.form({ button: "Update progress", within: progress });
     expect(form.value("Size")).toBe("7");
 
@@ -223,8 +223,8 @@ describe("Task page, as Harbour Brokers' admin", () => {
     expect(sent.path).toBe(`/tasks/${id}/emails`);
     const mails = sent.$$("[data-drawer] [data-email]");
     expect(mails).toHaveLength(1);
-    expect(norm(mails[0].querySelector("[data-email-subject]")?.textContent)).toBe(subject);
-    expect(norm(mails[0].querySelector("[data-email-to]")?.textContent)).toBe(address);
+    expect(norm(mails[0].querySelector("[data-email-subject]")?.text)).toBe(subject);
+    expect(norm(mails[0].querySelector("[data-email-to]")?.text)).toBe(address);
     expect(sent.form({ button: "Send e-mail", within: sent.drawer() }).value("Subject")).toBe("");
 
     const [message] = await outbox(address);
@@ -270,22 +270,22 @@ describe("Task page, as Harbour Brokers' admin", () => {
     expect(page.toasts()).toContain(`Product Cyber cover ${token} added.`);
     const row = section(page, "Products")
       .querySelectorAll("tr")
-      .find((r) => norm(r.textContent).includes(`Cyber cover ${token}`))!;
-    expect(norm(row.textContent)).toContain("£1,200.00");
-    expect(norm(row.textContent)).toContain("£180.00");
+      .find((r) => norm(r.text).includes(`Cyber cover ${token}`))!;
+    expect(norm(row.text)).toContain("£1,200.00");
+    expect(norm(row.text)).toContain("£180.00");
     const ask = await page.click(`Remove Cyber cover ${token}`, row);
     expect(ask.path).toMatch(new RegExp(`^/tasks/${id}/products/.+/delete$`));
     expect(ask.text("[data-confirm]")).toContain(`Cyber cover ${token}`);
     page = await ask.form({ button: "Remove", within: ask.confirmation() }).submit("Remove");
     expect(page.toasts()).toContain("Product removed.");
     expect(page.path).toBe(`/tasks/${id}`);
-    expect(norm(section(page, "Products").textContent)).toContain("No products yet.");
+    expect(norm(section(page, "Products").text)).toContain("No products yet.");
 
     const text = `<b>bold</b> <script>window.__noteRan = true</script> ${token}`;
     page = await page.form({ button: "Add note", within: section(page, "Notes") }).fill("Add a note", text).submit("Add note");
     expect(page.toasts()).toContain("Note added.");
     const note = section(page, "Notes").querySelector("[data-note]")!;
-    expect(norm(note.textContent)).toContain(text);
+    expect(norm(note.text)).toContain(text);
     expect(note.querySelectorAll("b, script")).toHaveLength(0);
 
     page = await page.form({ button: "Mark for KYB", within: page.one("[data-task-summary]") }).submit("Mark for KYB");
@@ -341,8 +341,8 @@ test("a viewer (task_view only) sees the task without its forms, and cannot open
   expect(page.h1).toBe(`Nojs Viewer ${token}`);
   expect(page.region("Update progress")).toBeNull();
   expect(page.links("Edit")).toHaveLength(0);
-  expect(page.$$("button").filter((b) => norm(b.textContent) === "Save confidence")).toHaveLength(0);
-  expect(norm(section(page, "Activity").textContent)).toContain("Amelia Hart created the task");
+  expect(page.$$("button").filter((b) => norm(b.text) === "Save confidence")).toHaveLength(0);
+  expect(norm(section(page, "Activity").text)).toContain("Amelia Hart created the task");
   expect((await viewer.goto(`/tasks/${id}/edit`)).path).toBe(`/tasks/${id}`);
 });
 
@@ -375,9 +375,9 @@ test("in the smallBusiness brand an opportunity is created from /tasks/new and m
   stageOf(moved, pipeline.name, second.name);
   expect(activity(moved)[0]).toContain("Olivia Bloom updated the progress");
   expect(activity(moved)[0]).toContain(`Stage: ${first.name} → ${second.name}`);
-  expect(norm(section(moved, "Notes").querySelector("[data-note]")?.textContent)).toContain(`Moved from ${first.name} to ${second.name}.`);
+  expect(norm(section(moved, "Notes").querySelector("[data-note]")?.text)).toContain(`Moved from ${first.name} to ${second.name}.`);
 
   const mails = await moved.click("E-mails");
   expect(mails.text("[data-drawer]")).toContain("E-mails of this opportunity");
-  expect(norm((await browser.goto(`/tasks?search=${token}`)).rowsWith(name)[0].textContent)).toContain(second.name);
+  expect(norm((await browser.goto(`/tasks?search=${token}`)).rowsWith(name)[0].text)).toContain(second.name);
 });
