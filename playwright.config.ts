@@ -37,7 +37,6 @@ const NOJS_WHOLE_SPECS: string[] = [
   "double-submit",
   "faults",
   "islands",
-  "pipelines",
   "profile",
   "roles",
   "security",

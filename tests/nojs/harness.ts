@@ -370,8 +370,13 @@ function labelsOf(doc: HTMLElement, control: HTMLElement): string[] {
   return out.map((t) => t.replace(/\s*\*$/, ""));
 }
 
-function findControl(doc: HTMLElement, within: HTMLElement, name: string, candidates?: HTMLElement[]): HTMLElement {
+function findControl(doc: HTMLElement, within: HTMLElement, name: string | RegExp, candidates?: HTMLElement[]): HTMLElement {
   const all = candidates ?? within.querySelectorAll("input, select, textarea, button");
+  if (name instanceof RegExp) {
+    const found = all.find((c) => labelsOf(doc, c).some((l) => name.test(l)));
+    if (found) return found;
+    throw new Error(`No control labelled ${name}`);
+  }
   if (name.startsWith("#")) {
     const byId = all.find((c) => c.getAttribute("id") === name.slice(1));
     if (byId) return byId;
@@ -410,8 +415,8 @@ export class NojsForm {
   }
 
   /** The control named (or labelled) `name`, or `#id`; for radios and checkboxes sharing a name, the one whose value is `value`. */
-  control(name: string, value?: string): HTMLElement {
-    if (value !== undefined) {
+  control(name: string | RegExp, value?: string): HTMLElement {
+    if (value !== undefined && typeof name === "string") {
       const found = this.controls().find((c) => c.getAttribute("name") === name && (c.getAttribute("value") ?? "on") === value);
       if (!found) throw new Error(`No ${name}=${value} in the form`);
       return found;
@@ -429,7 +434,7 @@ export class NojsForm {
   }
 
   /** Ticks (or unticks) a checkbox or picks a radio; `name` may be a label, or a name with `value`. */
-  check(name: string, on = true, value?: string): this {
+  check(name: string | RegExp, on = true, value?: string): this {
     const c = this.control(name, value);
     const type = c.getAttribute("type");
     if (type === "radio" && on) {
