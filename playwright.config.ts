@@ -38,11 +38,9 @@ const NOJS_WHOLE_SPECS: string[] = [
   "faults",
   "islands",
   "profile",
-  "roles",
   "security",
   "session",
   "tasks",
-  "teams",
 ];
 const nojsGrep = [/@smoke/, /@nojs-browser/, ...NOJS_WHOLE_SPECS.map((name) => new RegExp(`(^|[ /])${name.replace(/\./g, "\\.")}\\.spec\\.ts `))];
 
