@@ -31,14 +31,12 @@ const chromium = {
  * whole in it.
  */
 const NOJS_WHOLE_SPECS: string[] = [
-  "board",
   "bundle",
   "dashboard",
   "faults",
   "islands",
   "security",
   "session",
-  "tasks",
 ];
 const nojsGrep = [/@smoke/, /@nojs-browser/, ...NOJS_WHOLE_SPECS.map((name) => new RegExp(`(^|[ /])${name.replace(/\./g, "\\.")}\\.spec\\.ts `))];
 
