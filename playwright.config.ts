@@ -31,11 +31,7 @@ const chromium = {
  * whole in it.
  */
 const NOJS_WHOLE_SPECS: string[] = [
-  "bundle",
-  "dashboard",
   "faults",
-  "islands",
-  "security",
   "session",
 ];
 const nojsGrep = [/@smoke/, /@nojs-browser/, ...NOJS_WHOLE_SPECS.map((name) => new RegExp(`(^|[ /])${name.replace(/\./g, "\\.")}\\.spec\\.ts `))];
