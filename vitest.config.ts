@@ -11,7 +11,7 @@ const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
  * - security: the guard-rail proofs (route matrix, fuzzing, faults), same database set-up as api;
  * - nojs: every screen as a browser with JavaScript off sees it, without a browser: tests/nojs/harness.ts
  *   drives the built portal over HTTP (links, forms, redirects, cookies) and reads its HTML. One portal + API
- *   pair (portal 3300, API 4300, moved by E2E_PORT_OFFSET) is started for the whole run by
+ *   pair (portal 3400, API 4400, moved by E2E_PORT_OFFSET) is started for the whole run by
  *   tests/nojs/global-setup.ts, which builds the portal unless E2E_PREBUILT=true and signs every demo user in
  *   once; the tests reuse those cookies. `npm run test:nojs`; `npm test` runs it as its own stage, so the
  *   plain `vitest run` of the unit and API stage names its projects.

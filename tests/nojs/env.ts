@@ -1,12 +1,12 @@
 /**
  * Where the no-JavaScript layer's portal + API pair listens (started by tests/nojs/global-setup.ts).
- * Apart from the end-to-end instances (3100/4100 and 3200/4200): portal 3300, API 4300, both moved by
- * E2E_PORT_OFFSET like those, so several runs can share one machine.
+ * Apart from the end-to-end instances (3100/4100, 3200/4200, and 3300/4300 and one more for the outage spec):
+ * portal 3400, API 4400, both moved by E2E_PORT_OFFSET like those, so several runs can share one machine.
  */
 export const PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0) || 0;
 
-const portalPort = 3300 + PORT_OFFSET;
-const apiPort = 4300 + PORT_OFFSET;
+const portalPort = 3400 + PORT_OFFSET;
+const apiPort = 4400 + PORT_OFFSET;
 
 export const NOJS = {
   portalPort,
