@@ -27,13 +27,10 @@ const chromium = {
  * Without JavaScript every screen is tested over HTTP by the no-JavaScript layer (tests/nojs, vitest), which
  * needs no browser. The `nojs` project keeps only a smoke set of the main flows (tests tagged `@smoke`: sign-in,
  * a list with a filter, a create, a drawer), what only a browser shows without JavaScript (tagged
- * `@nojs-browser`: the CSS-only menu of narrow screens, layout), and the spec files named here, which still run
- * whole in it.
+ * `@nojs-browser`: the CSS-only menu of narrow screens, layout), and any spec file named here (none now), which
+ * would run whole in it until its behaviours without JavaScript move to tests/nojs.
  */
-const NOJS_WHOLE_SPECS: string[] = [
-  "faults",
-  "session",
-];
+const NOJS_WHOLE_SPECS: string[] = [];
 const nojsGrep = [/@smoke/, /@nojs-browser/, ...NOJS_WHOLE_SPECS.map((name) => new RegExp(`(^|[ /])${name.replace(/\./g, "\\.")}\\.spec\\.ts `))];
 
 /** scripts/test-e2e.mjs builds once and sets E2E_PREBUILT; run directly, the main instance builds. */
