@@ -14,11 +14,6 @@ import { NOJS, PASSWORD, USERS, type Theme, type UserKey } from "./env";
  * to 127.0.0.1 with the page's host in its Host header, as a browser resolving *.localhost does.
  */
 
-export interface Cookie {
-  name: string;
-  value: string;
-}
-
 /** Cookies by host name, then by name (the portal sets host-only cookies). */
 export type CookieJar = Record<string, Record<string, string>>;
 
