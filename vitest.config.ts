@@ -4,11 +4,17 @@ import { defineConfig } from "vitest/config";
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 
 /**
- * Three projects:
+ * Four projects:
  * - unit: pure rules (app/lib, contract), fast, node environment;
  * - api: the Fastify app in-process through app.inject, one fresh database per test file
  *   (PGlite in memory, or a throw-away database on TEST_DATABASE_URL);
- * - security: the guard-rail proofs (route matrix, fuzzing, faults), same database set-up as api.
+ * - security: the guard-rail proofs (route matrix, fuzzing, faults), same database set-up as api;
+ * - nojs: every screen as a browser with JavaScript off sees it, without a browser: tests/nojs/harness.ts
+ *   drives the built portal over HTTP (links, forms, redirects, cookies) and reads its HTML. One portal + API
+ *   pair (portal 3400, API 4400, moved by E2E_PORT_OFFSET) is started for the whole run by
+ *   tests/nojs/global-setup.ts, which builds the portal unless E2E_PREBUILT=true and signs every demo user in
+ *   once; the tests reuse those cookies. `npm run test:nojs`; `npm test` runs it as its own stage, so the
+ *   plain `vitest run` of the unit and API stage names its projects.
  * Note: vitest sets process.env.BASE_URL itself; our settings never use that name.
  */
 export default defineConfig({
@@ -45,6 +51,17 @@ export default defineConfig({
           globalSetup: ["tests/helpers/api-global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "nojs",
+          include: ["tests/nojs/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/nojs/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
     ],

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// npm run test:e2e: the end-to-end tests in Debian Chromium, with JavaScript on and off.
+// npm run test:e2e: the end-to-end tests in Debian Chromium, with JavaScript on, and a smoke set with it off.
 //   1. makes sure /usr/bin/chromium exists (installs it with apt-get when running as root);
 //   2. removes .data-e2e, so both test instances start on fresh demo data;
-//   3. builds the portal once (both test instances then reuse build/);
+//   3. builds the portal once (both test instances then reuse build/), unless E2E_PREBUILT=true says it was
+//      built for this run already (npm test);
 //   4. runs `playwright test` with any extra arguments, e.g. `npm run test:e2e -- --project=nojs`.
 import { spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
@@ -41,13 +42,18 @@ if (!existsSync(CHROMIUM)) {
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0) || 0;
 for (const name of ["main", "short"]) rmSync(path.join(root, ".data-e2e", `${name}${offset ? `-${offset}` : ""}`), { recursive: true, force: true });
 
-console.log("Building the portal …");
-const built = run(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
-  env: { ...process.env, NODE_ENV: "production", VITE_CJS_IGNORE_WARNING: "true" },
-});
+// npm test builds once for its no-JavaScript stage and this one, and says so with E2E_PREBUILT=true.
+const built = process.env.E2E_PREBUILT === "true" && existsSync(path.join(root, process.env.REMIX_BUILD_DIR || "build", "index.js")) ? 0 : build();
 if (built !== 0) {
   console.error("The portal build failed; no end-to-end tests were run.");
   process.exit(built);
+}
+
+function build() {
+  console.log("Building the portal …");
+  return run(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
+    env: { ...process.env, NODE_ENV: "production", VITE_CJS_IGNORE_WARNING: "true" },
+  });
 }
 
 const status = run(process.execPath, [path.join(root, "node_modules/@playwright/test/cli.js"), "test", ...process.argv.slice(2)], {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // npm test: typecheck, unit and API tests (on PGlite, and again on PostgreSQL when TEST_DATABASE_URL
-// is set), then the end-to-end tests in Chromium. Ends with one line: "N passed, N failed".
+// is set), the portal built once, every screen without JavaScript over HTTP (tests/nojs), then the
+// end-to-end tests in Chromium. Prints each stage's time; ends with one line: "N passed, N failed".
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -11,6 +12,8 @@ const results = path.join(root, ".test-results");
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
+const suiteStarted = Date.now();
+const times = [];
 let passed = 0;
 let failed = 0;
 const failures = [];
@@ -19,7 +22,9 @@ function run(title, command, args, env = {}) {
   console.log(`\n=== ${title}`);
   const started = Date.now();
   const res = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-  console.log(`=== ${title}: ${res.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const seconds = (Date.now() - started) / 1000;
+  times.push([title, seconds]);
+  console.log(`=== ${title}: ${res.status === 0 ? "ok" : "FAILED"} in ${seconds.toFixed(1)} s`);
   if (res.status !== 0) failures.push(title);
   return res.status === 0;
 }
@@ -42,7 +47,8 @@ const npx = (bin) => path.join(root, "node_modules/.bin", bin);
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 run("Typecheck", npx("tsc"), ["--noEmit"]);
-run("Unit and API tests (embedded PGlite)", npx("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/vitest.json`], { TEST_DATABASE_URL: "" });
+// The no-JavaScript layer is a stage of its own (it needs the built portal).
+run("Unit and API tests (embedded PGlite)", npx("vitest"), ["run", "--project", "unit", "--project", "api", "--project", "security", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/vitest.json`], { TEST_DATABASE_URL: "" });
 countVitest(`${results}/vitest.json`);
 if (pgUrl) {
   run("API tests (PostgreSQL)", npx("vitest"), ["run", "--project", "api", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/vitest-pg.json`], { TEST_DATABASE_URL: pgUrl });
@@ -50,13 +56,27 @@ if (pgUrl) {
 } else {
   console.log("\n(API tests on PostgreSQL skipped: set TEST_DATABASE_URL=postgres://… to run them.)");
 }
-if (process.env.SKIP_E2E !== "true") {
-  run("End-to-end tests (Chromium, JavaScript on and off)", process.execPath, ["scripts/test-e2e.mjs", "--reporter=list,json"], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: `${results}/playwright.json`,
+// Built once: the no-JavaScript stage and both end-to-end instances run this build (E2E_PREBUILT).
+const built = run("Build the portal", process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], { NODE_ENV: "production", VITE_CJS_IGNORE_WARNING: "true" });
+if (!built) {
+  console.log("\n(The portal did not build: the no-JavaScript and end-to-end stages were not run.)");
+} else {
+  run("No-JavaScript tests (the built portal over HTTP)", npx("vitest"), ["run", "--project", "nojs", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/vitest-nojs.json`], {
+    E2E_PREBUILT: "true",
   });
-  countPlaywright(`${results}/playwright.json`);
+  countVitest(`${results}/vitest-nojs.json`);
+  if (process.env.SKIP_E2E !== "true") {
+    run("End-to-end tests (Chromium: JavaScript on, and a smoke set with it off)", process.execPath, ["scripts/test-e2e.mjs", "--reporter=list,json"], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: `${results}/playwright.json`,
+      E2E_PREBUILT: "true",
+    });
+    countPlaywright(`${results}/playwright.json`);
+  }
 }
 
+console.log("\nStage times:");
+for (const [title, seconds] of times) console.log(`  ${title.padEnd(72)} ${(seconds / 60).toFixed(1).padStart(5)} min`);
+console.log(`  ${"Total".padEnd(72)} ${((Date.now() - suiteStarted) / 60000).toFixed(1).padStart(5)} min`);
 if (failures.length) console.log(`\nFailed: ${failures.join("; ")}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failures.length ? 1 : 0);

@@ -310,7 +310,7 @@ test.describe("Clients, as Harbour Brokers' admin", () => {
     await expect(sortCode).not.toHaveAttribute("aria-invalid", "true");
   });
 
-  test("the companies list filtered by type (and employee size) is the same list when its URL is opened in a fresh session", async ({ page, browser }, testInfo) => {
+  test("the companies list filtered by type (and employee size) is the same list when its URL is opened in a fresh session", { tag: "@smoke" }, async ({ page, browser }, testInfo) => {
     await page.goto("/companies?page=1");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Companies");
     const filters = page.locator("form:has(#filter-type_id)");

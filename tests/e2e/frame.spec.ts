@@ -238,7 +238,7 @@ test.describe("narrow screens", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   for (const user of [USERS.admin, USERS.owner]) {
-    test(`the ${user.theme} side menu is hidden until the Menu toggle opens it`, async ({ page }) => {
+    test(`the ${user.theme} side menu is hidden until the Menu toggle opens it`, { tag: "@nojs-browser" }, async ({ page }) => {
       await signIn(page, user);
       const menu = sideMenu(page);
       const toggle = page.locator("[data-menu-toggle]");
@@ -257,7 +257,7 @@ test.describe("narrow screens", () => {
     });
   }
 
-  test("with the keyboard: the Menu toggle shows its focus, Space opens the menu, Escape closes it (with JavaScript)", async ({ page }) => {
+  test("with the keyboard: the Menu toggle shows its focus, Space opens the menu, Escape closes it (with JavaScript)", { tag: "@nojs-browser" }, async ({ page }) => {
     await signIn(page, USERS.admin);
     const toggle = page.locator("#nav-toggle");
     await toggle.focus();
@@ -273,14 +273,14 @@ test.describe("narrow screens", () => {
     }
   });
 
-  test("a link of the opened menu navigates", async ({ page }) => {
+  test("a link of the opened menu navigates", { tag: "@nojs-browser" }, async ({ page }) => {
     await signIn(page, USERS.admin);
     await page.locator("[data-menu-toggle]").click();
     await menuLink(page, "Tasks").click();
     await expectPath(page, "/tasks");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tasks");
   });
-  test("pages fit the phone's width: the header wraps (its account menu and bell on screen), wide tables and the board scroll inside their box", async ({ page }) => {
+  test("pages fit the phone's width: the header wraps (its account menu and bell on screen), wide tables and the board scroll inside their box", { tag: "@nojs-browser" }, async ({ page }) => {
     await signIn(page, USERS.admin);
     for (const path of ["/dashboard", "/tasks", "/tasks/board", "/individuals", "/companies", "/pipelines", "/roles", "/team", "/providers"]) {
       await page.goto(path);

@@ -45,7 +45,7 @@ test.describe("Providers, as Harbour Brokers' admin", () => {
   });
 
   test.describe("Providers: add and edit in the drawer", () => {
-    test("ADD PROVIDER opens 'Add provider'; saving adds the provider with its logo and shows 'Provider created.'", async ({ page }, testInfo) => {
+    test("ADD PROVIDER opens 'Add provider'; saving adds the provider with its logo and shows 'Provider created.'", { tag: "@smoke" }, async ({ page }, testInfo) => {
       const token = uniqueToken(testInfo);
       const name = `E2E Prov ${token}`;
       const code = `E2E-${token}`;
@@ -90,7 +90,7 @@ test.describe("Providers, as Harbour Brokers' admin", () => {
       await expect(edit.getByRole("img", { name: `${name} logo` })).toBeVisible();
     });
 
-    test("editing with a name that is taken shows the server's error under Name and keeps what was typed; fixed, it saves", async ({ page, request }, testInfo) => {
+    test("editing with a name that is taken shows the server's error under Name and keeps what was typed; fixed, it saves", { tag: "@smoke" }, async ({ page, request }, testInfo) => {
       const token = uniqueToken(testInfo);
       const api = await adminApi(request);
       const original = `E2E Edit ${token}`;
@@ -140,7 +140,7 @@ test.describe("Providers, as Harbour Brokers' admin", () => {
   });
 
   test.describe("Providers: search, sort and pages", () => {
-    test("typing and pressing Search filters the list, back on page 1; no match shows 'No providers found'", async ({ page }, testInfo) => {
+    test("typing and pressing Search filters the list, back on page 1; no match shows 'No providers found'", { tag: "@smoke" }, async ({ page }, testInfo) => {
       await page.goto("/providers?sort=-name&page=2");
       await expect(rangeText(page)).toHaveText(/^Showing 11–20 of \d+$/);
 

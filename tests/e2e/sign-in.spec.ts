@@ -18,7 +18,7 @@ import {
 test.describe("signing in", () => {
   for (const key of ["admin", "viewer", "adviser", "owner"] as const) {
     const user = USERS[key];
-    test(`${user.email} signs in on ${user.theme} and lands on ${user.landing}`, async ({ page }) => {
+    test(`${user.email} signs in on ${user.theme} and lands on ${user.landing}`, { tag: key === "admin" ? "@smoke" : [] }, async ({ page }) => {
       await signIn(page, user);
       await expect(sideMenu(page)).toBeVisible();
       await expect(page.locator("[data-greeting]")).toContainText(user.name);
