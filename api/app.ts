@@ -46,10 +46,13 @@ export interface BuildOptions {
   /** Uploaded files; default: disk under DATA_DIR/uploads, or memory when NODE_ENV is test. */
   storage?: Storage;
   logger?: boolean;
+  /** Create the job queue's tables and queues (default). Off only where the app is built to read its route
+   * declarations on a stand-in database. */
+  prepareJobs?: boolean;
 }
 
 /** The API as a Fastify instance: every module registered, one error handler, no listening socket. */
-export async function buildApp({ config, database, mail, storage, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mail, storage, logger, prepareJobs = true }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
     bodyLimit: 1024 * 1024,
@@ -65,7 +68,7 @@ export async function buildApp({ config, database, mail, storage, logger }: Buil
   // The job queue's tables and queues exist before any route can enqueue; its worker is started by the
   // caller (api/main.ts when JOBS_WORKER is on, api/worker.ts) and stopped, waiting for its jobs, on close.
   const jobs = new JobRunner({ database, mail: app.mail, config, log: app.log });
-  await jobs.prepare();
+  if (prepareJobs) await jobs.prepare();
   app.decorate("jobs", jobs);
   app.addHook("onClose", async () => jobs.stop());
   // multipart/form-data (forms with files): read with readForm/readMultipart from http/multipart.ts.

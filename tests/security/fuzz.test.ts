@@ -326,7 +326,7 @@ function inject(d: RouteDeclaration, c: Case, raw?: Raw) {
  * routes touches no database), so that each route is its own test with its own time limit.
  */
 async function declaredRoutes(): Promise<Pick<RouteDeclaration, "method" | "url" | "schemas" | "access">[]> {
-  const app = await buildApp({ config: testConfig(), database: {} as Database });
+  const app = await buildApp({ config: testConfig(), database: {} as Database, prepareJobs: false });
   await app.ready();
   const list = [...app.routeDeclarations];
   await app.close();
