@@ -49,7 +49,8 @@ export async function buildApp({ config, database, mail, storage, logger }: Buil
     bodyLimit: 1024 * 1024,
     // page[number]=2&filter[status]=1 → { page: { number: "2" }, filter: { status: "1" } }
     routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 3, arrayLimit: 100, parameterLimit: 200 }) },
-    trustProxy: true,
+    // X-Forwarded-For only from the portal and configured proxies: anyone else's is their own word.
+    trustProxy: config.TRUSTED_PROXIES.length ? config.TRUSTED_PROXIES : false,
   });
   app.decorate("database", database);
   app.decorate("config", config);

@@ -6,6 +6,7 @@ import { auditEvents } from "../../db/schema";
 export type AuditType =
   | "sign_in.succeeded"
   | "sign_in.failed"
+  | "sign_in.code_sent"
   | "sign_in.throttled"
   | "sign_out"
   | "password.set"
