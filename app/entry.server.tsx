@@ -3,7 +3,9 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { clientAddress as clientAddressOf } from "./lib/client-address";
 import { NonceProvider } from "./lib/nonce";
+import { config } from "./services/config.server";
 import { securityHeaders, withSecurityHeaders } from "./services/security.server";
 
 const ABORT_DELAY = 5_000;
@@ -80,6 +82,15 @@ export function assetHeaders(protocol: string): Record<string, string> {
     assetHeadersByProtocol.set(scheme, headers);
   }
   return headers;
+}
+
+/**
+ * The visitor's address for remix-serve (our patch to @remix-run/serve calls it and puts the answer in the
+ * X-Portal-Client-Address header, dropping any the visitor sent): the connection's, or behind a proxy of
+ * PORTAL_TRUSTED_PROXIES the address that proxy saw.
+ */
+export function clientAddress(remoteAddress: string | undefined, forwardedFor: string | string[] | undefined): string | null {
+  return clientAddressOf(remoteAddress, Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor, config.PORTAL_TRUSTED_PROXIES);
 }
 
 /** Logs server errors once, without sending stacks to the browser. */
