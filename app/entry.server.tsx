@@ -5,6 +5,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { clientAddress as clientAddressOf } from "./lib/client-address";
 import { NonceProvider } from "./lib/nonce";
+import { refusalOf } from "./lib/request-refusal";
 import { config } from "./services/config.server";
 import { securityHeaders, withSecurityHeaders } from "./services/security.server";
 
@@ -59,6 +60,16 @@ export default function handleRequest(
     );
     const timer = setTimeout(abort, ABORT_DELAY);
   });
+}
+
+/**
+ * A request no route should see, answered before any route runs (our patch to @remix-run/server-runtime calls
+ * it): a change whose Origin is not a URL (403) or whose body is not a form an action can read (415, 400).
+ */
+export function refuseRequest(request: Request): Response | null {
+  const refusal = refusalOf(request.method, request.headers);
+  if (!refusal) return null;
+  return new Response(refusal.message, { status: refusal.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
 /** Every other answer (data requests, resource routes, redirects) gets the document's security headers. */
