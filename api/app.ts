@@ -76,6 +76,12 @@ export async function buildApp({ config, database, mail, storage, logger }: Buil
     request.log.error({ err: error }, "unhandled error");
     return reply.code(500).send({ message: "Something went wrong on our side. Please try again." });
   });
+  // Every answer is the caller's own data: no browser or shared cache keeps it, unless a route says otherwise (a
+  // public image).
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (!reply.hasHeader("cache-control")) reply.header("Cache-Control", "no-store");
+    return payload;
+  });
   app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: "Not found." }));
 
   await app.register(systemRoutes);

@@ -7,7 +7,7 @@ import { clientAddress as clientAddressOf } from "./lib/client-address";
 import { NonceProvider } from "./lib/nonce";
 import { refusalOf } from "./lib/request-refusal";
 import { config } from "./services/config.server";
-import { securityHeaders, withSecurityHeaders } from "./services/security.server";
+import { noStore, securityHeaders, withSecurityHeaders } from "./services/security.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -42,6 +42,7 @@ export default function handleRequest(
               clearTimeout(timer);
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               securityHeaders(responseHeaders, request, nonce);
+              noStore(responseHeaders);
               resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
               done();
             },

@@ -214,3 +214,17 @@ describe("session lifetime", () => {
     expect(expired.body).toMatchObject({ error: "Session expired" });
   });
 });
+
+describe("caching", () => {
+  it("every data answer, signed-in or refused, carries Cache-Control: no-store", async () => {
+    const token = await api.login("admin@harbour.test");
+    for (const res of [
+      await api.request("GET", "/me", { token }),
+      await api.request("GET", "/task", { token }),
+      await api.request("GET", "/me"),
+      await api.request("PUT", "/list-preferences/tasks", { token, body: { filters: 5 } }),
+    ]) {
+      expect(res.headers["cache-control"]).toBe("no-store");
+    }
+  });
+});
