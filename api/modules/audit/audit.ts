@@ -11,6 +11,8 @@ export type AuditType =
   | "sign_out"
   | "password.set"
   | "password.changed"
+  | "email.change_requested"
+  | "email.changed"
   | "role.created"
   | "role.renamed"
   | "role.deleted"
