@@ -83,7 +83,7 @@ test.describe("Hostile requests to the portal", () => {
   });
 
   test("the API hears the visitor's address as the portal saw it, not the X-Forwarded-For the visitor sent", async ({ request }) => {
-    const email = "grace.bennett@harbour.test";
+    const email = "george.hughes@harbour.test";
     const res = await request.post(portalUrl("/login"), {
       headers: { "X-Forwarded-For": "203.0.113.77", "X-Portal-Client-Address": "203.0.113.78" },
       form: { email, password: "not-the-password" },
