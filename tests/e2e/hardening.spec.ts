@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { routeTable } from "../../app/access/routes";
 import { E2E, PASSWORD, USERS, apiSignIn, expectPath, signIn } from "./helpers";
 
 /**
@@ -95,5 +96,47 @@ test.describe("Hostile requests to the portal", () => {
     const events = ((await log.json()) as { data: { subject: string; ip: string }[] }).data.filter((e) => e.subject === email);
     expect(events.length).toBeGreaterThan(0);
     expect(events[0].ip).toBe("127.0.0.1");
+  });
+});
+
+test.describe("Every route of the portal under the hostile values", () => {
+  test("no 500 from surrogates, page=1e400, an odd Origin or an odd content type, signed in or not", async ({ page, request }, testInfo) => {
+    test.skip(testInfo.project.name !== "js", "requests only: once is enough");
+    testInfo.setTimeout(240_000);
+    await signIn(page, USERS.admin);
+    const cookie = await cookieOf(page);
+    const paths = [
+      ...new Set([
+        ...routeTable.map((r) => r.pattern.replace(/:[A-Za-z]+\??/g, "1")),
+        "/login",
+        "/logout",
+        "/login-email-verification-send",
+        "/user-setup/00000000-0000-0000-0000-000000000000/x",
+        "/confirm-email/x",
+        "/resources/client-companies",
+        "/resources/client-individuals",
+        "/resources/company-users",
+        "/resources/notifications",
+        "/resources/notification-count",
+        "/resources/search",
+      ]),
+    ];
+    const failures: string[] = [];
+    for (const path of paths) {
+      for (const headers of [{ cookie }, {}] as Record<string, string>[]) {
+        const get = await request.get(portalUrl(`${path}?page=1e400&perPage=1e400&search=%ED%A0%80&filter[x]=%ED%B0%80&redirectTo=%2F%09%2Fevil.example`), { headers, maxRedirects: 0 });
+        if (get.status() >= 500) failures.push(`GET ${path}: ${get.status()}`);
+        for (const [type, body, origin] of [
+          ["application/x-www-form-urlencoded", "name=%ED%A0%80&page=1e400", "garbage"],
+          ["application/json", '{"name":"\\ud800"}', undefined],
+          ["text/plain", "name=x", undefined],
+          ["multipart/form-data", "--x\r\n", undefined],
+        ] as const) {
+          const res = await request.post(portalUrl(path), { headers: { ...headers, "content-type": type, ...(origin ? { origin } : {}) }, data: body, maxRedirects: 0 });
+          if (res.status() >= 500) failures.push(`POST ${path} as ${type}${origin ? ` from ${origin}` : ""}: ${res.status()}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
   });
 });
