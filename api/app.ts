@@ -58,7 +58,8 @@ export async function buildApp({ config, database, mail, storage, logger, prepar
     bodyLimit: 1024 * 1024,
     // page[number]=2&filter[status]=1 → { page: { number: "2" }, filter: { status: "1" } }
     routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 3, arrayLimit: 100, parameterLimit: 200 }) },
-    trustProxy: true,
+    // X-Forwarded-For only from the portal and configured proxies: anyone else's is their own word.
+    trustProxy: config.TRUSTED_PROXIES.length ? config.TRUSTED_PROXIES : false,
   });
   app.decorate("database", database);
   app.decorate("config", config);
@@ -89,6 +90,12 @@ export async function buildApp({ config, database, mail, storage, logger, prepar
     }
     request.log.error({ err: error }, "unhandled error");
     return reply.code(500).send({ message: "Something went wrong on our side. Please try again." });
+  });
+  // Every answer is the caller's own data: no browser or shared cache keeps it, unless a route says otherwise (a
+  // public image).
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (!reply.hasHeader("cache-control")) reply.header("Cache-Control", "no-store");
+    return payload;
   });
   app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: "Not found." }));
 

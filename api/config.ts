@@ -9,6 +9,16 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
   /** Hours after sign-in when a token expires however busy it is. */
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
+  /**
+   * The addresses whose X-Forwarded-For is believed (comma-separated addresses or CIDR ranges; "loopback",
+   * "linklocal", "uniquelocal" name those ranges): the portal, which sends its visitor's address, and any
+   * load balancer in front of the API. From every other caller the header is ignored and the connection's
+   * address is the client's. Default: loopback (the portal on the same machine).
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default("loopback")
+    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean)),
   /** Address of the portal, used in links inside e-mails (invitations). */
   PORTAL_URL: z.string().url().default("http://localhost:3000"),
   /**

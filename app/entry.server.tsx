@@ -3,8 +3,11 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { clientAddress as clientAddressOf } from "./lib/client-address";
 import { NonceProvider } from "./lib/nonce";
-import { securityHeaders, withSecurityHeaders } from "./services/security.server";
+import { refusalOf } from "./lib/request-refusal";
+import { config } from "./services/config.server";
+import { noStore, securityHeaders, withSecurityHeaders } from "./services/security.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -39,6 +42,7 @@ export default function handleRequest(
               clearTimeout(timer);
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               securityHeaders(responseHeaders, request, nonce);
+              noStore(responseHeaders);
               resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
               done();
             },
@@ -57,6 +61,16 @@ export default function handleRequest(
     );
     const timer = setTimeout(abort, ABORT_DELAY);
   });
+}
+
+/**
+ * A request no route should see, answered before any route runs (our patch to @remix-run/server-runtime calls
+ * it): a change whose Origin is not a URL (403) or whose body is not a form an action can read (415, 400).
+ */
+export function refuseRequest(request: Request): Response | null {
+  const refusal = refusalOf(request.method, request.headers);
+  if (!refusal) return null;
+  return new Response(refusal.message, { status: refusal.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
 /** Every other answer (data requests, resource routes, redirects) gets the document's security headers. */
@@ -80,6 +94,15 @@ export function assetHeaders(protocol: string): Record<string, string> {
     assetHeadersByProtocol.set(scheme, headers);
   }
   return headers;
+}
+
+/**
+ * The visitor's address for remix-serve (our patch to @remix-run/serve calls it and puts the answer in the
+ * X-Portal-Client-Address header, dropping any the visitor sent): the connection's, or behind a proxy of
+ * PORTAL_TRUSTED_PROXIES the address that proxy saw.
+ */
+export function clientAddress(remoteAddress: string | undefined, forwardedFor: string | string[] | undefined): string | null {
+  return clientAddressOf(remoteAddress, Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor, config.PORTAL_TRUSTED_PROXIES);
 }
 
 /** Logs server errors once, without sending stacks to the browser. */

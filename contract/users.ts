@@ -25,6 +25,10 @@ export const PROFILE_MESSAGES = {
   emailInvalid: "The email must be a valid email address.",
   emailTaken: "The email has already been taken.",
   currentPasswordRequired: "Enter your current password to set a new one.",
+  currentPasswordForEmail: "Enter your current password to change your e-mail address.",
+  emailPending: "We have sent a link to your new e-mail address. Your address changes once you open it; until then the old one stays.",
+  emailChangeInvalid: "This confirmation link is not valid or has expired. Change your e-mail address again to get a new one.",
+  emailChanged: "Your e-mail address has been changed.",
   currentPasswordWrong: "The current password is incorrect.",
   passwordTooShort: `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
   passwordTooLong: `The password may not be longer than ${PASSWORD_MAX} characters.`,
@@ -41,7 +45,7 @@ export const PROFILE_MESSAGES = {
 export const PROFILE_GENERIC_ERROR = GENERIC;
 
 /** 200: the message and the fresh current user (as GET /me). */
-export const profileUpdateResponseSchema = z.object({ message: z.string(), data: meSchema });
+export const profileUpdateResponseSchema = z.object({ message: z.string(), data: meSchema, pending_email: z.string().nullable().optional() });
 
 // ---------------------------------------------------------------- a user's roles (role administration)
 

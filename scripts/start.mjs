@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // npm start: builds the portal, starts the API (which migrates the database and seeds the demo tenants
-// on first run) and the portal, and prints where to open it and how to sign in.
+// on first run) and the portal, and prints where to open it and how to sign in. Both processes are supervised:
+// one that stops is started again (with a growing wait, logged) while the other keeps serving.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { supervise } from "./supervisor.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const env = { ...process.env };
@@ -29,24 +31,21 @@ if (env.SKIP_BUILD !== "true" || !existsSync(serverBuild)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const children = [];
+const supervised = [];
 function launch(name, args) {
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"] });
-  child.on("exit", (code, signal) => {
-    if (stopping) return;
-    console.error(`${name} stopped (${signal ?? code}); stopping the rest.`);
-    stop(code ?? 1);
-  });
-  children.push(child);
-  return child;
+  const s = supervise({ name, start: () => spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"] }) });
+  supervised.push(s);
+  return s;
 }
 
 let stopping = false;
-function stop(code = 0) {
+async function stop(code = 0) {
+  if (stopping) return;
   stopping = true;
   process.exitCode = code;
-  for (const c of children) if (c.exitCode === null) c.kill("SIGTERM");
-  setTimeout(() => process.exit(code), 500).unref();
+  setTimeout(() => process.exit(code), 5000).unref();
+  await Promise.all(supervised.map((s) => s.stop()));
+  process.exit(code);
 }
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));

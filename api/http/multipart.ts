@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { tooLargeMessage } from "../integrations/storage/image";
 import { HttpError, invalid } from "./errors";
-import { NUL_MESSAGE } from "./validation";
+import { hasForbiddenCharacter, NUL_MESSAGE } from "./validation";
 
 /** Limits of every multipart request (registered with @fastify/multipart in app.ts). */
 export const MULTIPART_LIMITS = {
@@ -54,7 +54,7 @@ export async function readMultipart(request: FastifyRequest, fileFields: readonl
       } else {
         const name = part.fieldname.endsWith("[]") ? part.fieldname.slice(0, -2) : part.fieldname;
         const value = typeof part.value === "string" ? part.value : String(part.value);
-        if (value.includes("\u0000") || part.fieldname.includes("\u0000")) throw invalid({ [name.replace(/\u0000/g, "")]: [NUL_MESSAGE] });
+        if (hasForbiddenCharacter(value) || hasForbiddenCharacter(part.fieldname)) throw invalid({ [name.replace(/\u0000/g, "")]: [NUL_MESSAGE] });
         const current = fields[name];
         if (current === undefined) fields[name] = part.fieldname.endsWith("[]") ? [value] : value;
         else fields[name] = Array.isArray(current) ? [...current, value] : [current, value];

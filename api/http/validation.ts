@@ -17,16 +17,27 @@ export function parseOr422<S extends z.ZodType>(schema: S, value: unknown): z.in
   return result.data;
 }
 
-/** PostgreSQL text cannot hold U+0000: inputs carrying it are refused with this message. */
+/**
+ * PostgreSQL text cannot hold U+0000, and its JSON cannot hold half of a UTF-16 surrogate pair ("\ud800"): inputs
+ * carrying either are refused with this message.
+ */
 export const NUL_MESSAGE = "This text contains a character that is not allowed.";
 
-/** The dot path of the first string (or key) holding U+0000, or undefined. */
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether a text holds a character no text field accepts: U+0000 or an unpaired surrogate. */
+export function hasForbiddenCharacter(text: string): boolean {
+  return text.includes("\u0000") || LONE_SURROGATE.test(text);
+}
+
+/** The dot path of the first string (or key) holding a forbidden character (U+0000, a lone surrogate), or undefined. */
 export function nulPath(value: unknown, path: string, depth = 0): string | undefined {
-  if (typeof value === "string") return value.includes("\u0000") ? path : undefined;
+  if (typeof value === "string") return hasForbiddenCharacter(value) ? path : undefined;
   if (depth > 64 || value === null || typeof value !== "object") return undefined;
   for (const [k, v] of Object.entries(value)) {
     const p = path ? `${path}.${k}` : k;
-    if (k.includes("\u0000")) return p;
+    if (hasForbiddenCharacter(k)) return p;
     const found = nulPath(v, p, depth + 1);
     if (found !== undefined) return found;
   }

@@ -30,3 +30,15 @@ export function rangeText(page: number, perPage: number, total: number, capped =
   const to = Math.min(total, page * perPage);
   return `Showing ${count.format(from)}–${count.format(to)} of ${count.format(total)}${capped ? "+" : ""}`;
 }
+
+/** The API's highest page number. */
+export const MAX_PAGE = 1_000_000;
+
+/**
+ * A page number (or size) from an address, clamped to [min, max]: anything that is not a whole number in range
+ * ("1e400", "1.5", "-3", "abc", missing) is the fallback or the nearest bound, never a number the API refuses.
+ */
+export function pageParam(text: string | null, fallback: number, min = 1, max = MAX_PAGE): number {
+  if (text === null || !/^\s*\d{1,15}\s*$/.test(text)) return fallback;
+  return Math.min(max, Math.max(min, Number(text)));
+}

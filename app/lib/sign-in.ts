@@ -6,12 +6,28 @@ export function landingPathFor(company: { is_internal: boolean; is_small_busines
   return !company.is_internal && !company.is_small_business ? "/flightdeck-passport" : "/dashboard";
 }
 
+/** Stands for this site when a return path is resolved: only a path that stays on it is followed. */
+const OWN_ORIGIN = "http://portal.invalid";
+
 /**
- * A `redirectTo` taken from a query string is only followed when it is a path of this site, never
- * another origin (`//evil.example`, `https://…`) or a sign-in page.
+ * A `redirectTo` taken from a query string is only followed when the URL parser resolves it to a path of
+ * this site: never another origin (`//evil.example`, `/\\evil.example`, `https://…`), never one with a control
+ * character or a backslash anywhere (browsers drop a TAB or newline and read `/\t/evil.example` as
+ * `//evil.example`), never a sign-in page. What is followed is the parser's own path, query and fragment,
+ * percent-encoded, so it is always a valid Location header.
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback: string): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  if (/^\/(login|logout)(\/|\?|$)/.test(to) || /^\/[^/]+\/login(\/|\?|$)/.test(to)) return fallback;
-  return to;
+  if (typeof to !== "string" || !to.startsWith("/") || to.length > 2000) return fallback;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f-\u009f\\]/.test(to)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, `${OWN_ORIGIN}/`);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== OWN_ORIGIN || !url.pathname.startsWith("/") || url.pathname.startsWith("//")) return fallback;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (/^\/(login|logout)(\/|\?|#|$)/i.test(path) || /^\/[^/]+\/login(\/|\?|#|$)/i.test(path)) return fallback;
+  return path;
 }

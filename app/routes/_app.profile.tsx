@@ -71,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const { api, user } = await requireUser(request);
       if (tooLarge) return refuse({ [PROFILE_PHOTO_FIELD]: ["The profile photo may not be larger than 2 MB."] }, []);
       const outcome = await updateProfile(api, user, form);
-      if (outcome.ok) return { success: true, result: submission.reply({ resetForm: true }) };
+      if (outcome.ok) return { success: true, notice: outcome.notice, result: submission.reply({ resetForm: true }) };
       return refuse(outcome.fieldErrors, outcome.formErrors);
     },
     (unsaved) => refuse({}, [OUTAGE_MESSAGE], 503, unsaved),
@@ -84,9 +84,9 @@ const profileForm = island(() => import("../components/profile/profile-form"), p
 
 type ProfileFormProps = Parameters<typeof profileFormOnServer.ProfileForm>[0];
 
-function DrawerContent({ success, ...form }: ProfileFormProps & { success: boolean; formKey: string }) {
+function DrawerContent({ success, notice, ...form }: ProfileFormProps & { success: boolean; notice?: string | null; formKey: string }) {
   const { ProfileForm, ProfileSuccess } = profileForm.read();
-  if (success) return <ProfileSuccess closeTo={form.closeTo} />;
+  if (success) return <ProfileSuccess closeTo={form.closeTo} notice={notice} />;
   // A new key per visit: reopening (or Cancel, then reopening) starts from the saved values.
   const { formKey, ...props } = form;
   return <ProfileForm key={formKey} {...props} />;
@@ -128,7 +128,7 @@ export default function ProfileDrawer() {
       </div>
       <Drawer title="Edit Profile" closeTo={closeTo} dismissible={!saving}>
         <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
-          <DrawerContent success={actionData?.success === true} formKey={location.key} user={user} lastResult={actionData?.result} closeTo={closeTo} action={self} saving={saving} />
+          <DrawerContent success={actionData?.success === true} notice={actionData && "notice" in actionData ? actionData.notice : null} formKey={location.key} user={user} lastResult={actionData?.result} closeTo={closeTo} action={self} saving={saving} />
         </Suspense>
       </Drawer>
     </>

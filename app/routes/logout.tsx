@@ -1,20 +1,24 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { pageTitle } from "../lib/variant";
-import { createApi } from "../services/api.server";
 import { assertSameOrigin } from "../services/auth.server";
 import { getSession, sessionStorage } from "../services/session.server";
+import { signOuts } from "../services/sign-out.server";
 import { Form } from "../components/form/form";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Log out", matches);
 
-/** Logging out is a POST (a GET changes nothing): the API token is revoked and the session cleared. */
+/**
+ * Logging out is a POST (a GET changes nothing): the API token is revoked (retried until the API has done it)
+ * and the session cleared.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const session = await getSession(request);
   const token = session.get("token");
   const companyUuid = session.get("companyUuid");
-  if (token) await createApi({ request, token, signInPage: true }).post("/logout").catch(() => undefined);
+  // Retried until the API has revoked the token (in the background when it is down); the cookie goes now.
+  if (token) await signOuts.signOut(token);
   return redirect(companyUuid ? `/login?uuid=${companyUuid}` : "/login", {
     headers: { "Set-Cookie": await sessionStorage.destroySession(session) },
   });

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { pageParam } from "../lib/pager";
 import { requireAccess } from "../services/auth.server";
 import { companyOption, companyOptions, getCompany } from "../services/companies.server";
 import { searchText } from "../lib/search-text";
@@ -16,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (!isIdText(value)) return Response.json({ option: null });
     return Response.json({ option: companyOption(await getCompany(api, value)) });
   }
-  const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
-  const perPage = Math.min(50, Math.max(1, Number(url.searchParams.get("perPage")) || 20));
+  const page = pageParam(url.searchParams.get("page"), 1);
+  const perPage = pageParam(url.searchParams.get("perPage"), 20, 1, 50);
   return Response.json(await companyOptions(api, { search: searchText(url.searchParams.get("search"), 200) || undefined, page, perPage }));
 }

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { pageParam } from "../lib/pager";
 import { requireAccess } from "../services/auth.server";
 import { getIndividual, individualOption, individualOptions } from "../services/individuals.server";
 import { searchText } from "../lib/search-text";
@@ -17,8 +18,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (!isIdText(value)) return Response.json({ option: null });
     return Response.json({ option: individualOption(await getIndividual(api, value)) });
   }
-  const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
-  const perPage = Math.min(50, Math.max(1, Number(url.searchParams.get("perPage")) || 20));
+  const page = pageParam(url.searchParams.get("page"), 1);
+  const perPage = pageParam(url.searchParams.get("perPage"), 20, 1, 50);
   const notLinkedTo = url.searchParams.get("notLinkedTo");
   return Response.json(
     await individualOptions(api, {

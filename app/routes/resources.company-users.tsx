@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { pageParam } from "../lib/pager";
 import { requireUser } from "../services/auth.server";
 import { TEAM_MEMBER_SEARCH_PAGE_SIZE } from "../../contract/teams";
 import { DROPDOWN_PAGE_SIZE } from "../components/form/searchable-select";
@@ -26,8 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (!options[0]) throw new Response("Not found", { status: 404 });
     return Response.json({ option: options[0] });
   }
-  const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
-  const perPage = Math.min(TEAM_MEMBER_SEARCH_PAGE_SIZE, Math.max(1, Number(url.searchParams.get("perPage")) || DROPDOWN_PAGE_SIZE));
+  const page = pageParam(url.searchParams.get("page"), 1);
+  const perPage = pageParam(url.searchParams.get("perPage"), DROPDOWN_PAGE_SIZE, 1, TEAM_MEMBER_SEARCH_PAGE_SIZE);
   return Response.json(
     await companyUserOptions(api, {
       search: searchText(url.searchParams.get("search"), 200) || undefined,

@@ -45,8 +45,10 @@ export function createApi(ctx: ApiContext) {
     for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined && v !== "") url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { accept: "application/json" };
     if (ctx.token) headers.authorization = `Bearer ${ctx.token}`;
-    const forwarded = ctx.request.headers.get("x-forwarded-for");
-    if (forwarded) headers["x-forwarded-for"] = forwarded;
+    // The visitor's address as the portal's server saw it (never the browser's own X-Forwarded-For): the API
+    // believes it from the portal only, for its throttling and audit log.
+    const client = ctx.request.headers.get("x-portal-client-address");
+    if (client) headers["x-forwarded-for"] = client;
     if (method !== "GET") {
       // A change asked by a form: sent twice (a double click, sent again after a lost answer), it acts once.
       const key = await idempotencyKey(ctx.request, method, url, options.body);

@@ -17,6 +17,14 @@ const schema = z.object({
   HELP_URL_SMALLBUSINESS: z.string().url().default("https://help.example.com/smallbusiness"),
   INSTAGRAM_URL: z.string().url().default("https://www.instagram.com/"),
   NODE_ENV: z.string().default("production"),
+  /**
+   * Proxies in front of the portal whose X-Forwarded-For is believed (comma-separated addresses, IPv4 CIDR
+   * ranges, "loopback"); default none: the connection's address is the visitor's.
+   */
+  PORTAL_TRUSTED_PROXIES: z
+    .string()
+    .default("")
+    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean)),
   SECURE_COOKIES: z
     .enum(["true", "false"])
     .optional()

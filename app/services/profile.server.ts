@@ -8,7 +8,7 @@ import { isOutage } from "./outage.server";
 /** The fields of the drawer that can carry an error from the API. */
 const FORM_FIELDS = new Set<string>([...PROFILE_TEXT_FIELDS.filter((f) => f !== "id"), PROFILE_PHOTO_FIELD]);
 
-export type ProfileOutcome = { ok: true; user: Me } | { ok: false; fieldErrors: Record<string, string[]>; formErrors: string[] };
+export type ProfileOutcome = { ok: true; user: Me; notice: string | null } | { ok: false; fieldErrors: Record<string, string[]>; formErrors: string[] };
 
 /**
  * Sends the drawer's form to POST /api/v1/update-user-profile as multipart (empty values dropped, the
@@ -31,7 +31,8 @@ export async function updateProfile(api: Api, user: Pick<Me, "id" | "pin_is_allo
   });
   try {
     const res = await api.post("/api/v1/update-user-profile", { body, schema: profileUpdateResponseSchema });
-    return { ok: true, user: res.data };
+    // A new e-mail address waits for the link sent to it: the API's message says so.
+    return { ok: true, user: res.data, notice: res.pending_email ? res.message : null };
   } catch (error) {
     if (error instanceof Response && error.status >= 300 && error.status < 400) throw error; // signed out
     if (error instanceof ApiValidationError) {

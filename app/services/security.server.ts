@@ -29,6 +29,15 @@ export function securityHeaders(headers: Headers, request: Request, nonce?: stri
 }
 
 /**
+ * What the portal draws (pages, data answers, redirects, resource routes' JSON) is the signed-in user's and is
+ * never kept by the browser's or a shared cache: `Cache-Control: no-store` unless the answer says otherwise (a
+ * public image). Static files are served apart, with their own long-lived caching.
+ */
+export function noStore(headers: Headers) {
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+}
+
+/**
  * Any response the portal sends (a resource route's JSON, a loader's redirect, a passed-on file) with the
  * security headers it does not already carry: a document's own nonce policy and a file's sandboxing policy
  * are kept. Called for every answer by our server-runtime patch (entry.server.tsx's handleResponse).
@@ -36,6 +45,7 @@ export function securityHeaders(headers: Headers, request: Request, nonce?: stri
 export function withSecurityHeaders(response: Response, request: Request): Response {
   const wanted = new Headers();
   securityHeaders(wanted, request);
+  if (!response.headers.has("Cache-Control")) wanted.set("Cache-Control", "no-store");
   let headers = response.headers;
   for (const [name, value] of wanted) {
     if (headers.has(name)) continue;

@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import type { LoginResponse } from "../../contract/auth";
 import { landingPathFor, safeRedirect } from "../lib/sign-in";
-import { createApi } from "./api.server";
+import { signOuts } from "./sign-out.server";
 import { getSession, sessionStorage } from "./session.server";
 
 export const NOT_FRONT_END_USER = "This account cannot sign in to this portal. Please use the system your company gave you access to.";
@@ -12,9 +12,7 @@ export const NOT_FRONT_END_USER = "This account cannot sign in to this portal. P
  */
 export async function completeSignIn(request: Request, outcome: LoginResponse, redirectTo: string | null): Promise<Response | { refused: string }> {
   if (!outcome.is_front_end_user) {
-    await createApi({ request, token: outcome.token, signInPage: true })
-      .post("/logout")
-      .catch(() => undefined);
+    await signOuts.signOut(outcome.token);
     return { refused: NOT_FRONT_END_USER };
   }
   const session = await getSession(request);

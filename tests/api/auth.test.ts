@@ -5,7 +5,7 @@ import { loginResponseSchema, meSchema, verificationRequiredSchema } from "../..
 import { allPermissions } from "../../contract/permissions";
 import { authTokens, companies, emailVerifications, users } from "../../api/db/schema";
 import { hashToken } from "../../api/lib/tokens";
-import { inviteUser } from "../../api/modules/auth/service";
+import { inviteUser, RESEND_TOO_SOON, TOO_MANY_CODES, TOO_MANY_RESENDS, VERIFICATION_MAX_RESENDS } from "../../api/modules/auth/service";
 import { createTestApi, DEMO_PASSWORD, type TestApi } from "../helpers/api";
 
 let api: TestApi;
@@ -33,6 +33,14 @@ async function latestCode(to: string): Promise<string> {
   return code;
 }
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+
+/** Moves the last sending of an attempt's code into the past (resends wait a minute). */
+async function sentMinutesAgo(verificationToken: string, minutes: number) {
+  await api.database.db
+    .update(emailVerifications)
+    .set({ lastSentAt: new Date(Date.now() - minutes * 60_000) })
+    .where(eq(emailVerifications.tokenHash, hashToken(verificationToken)));
+}
 
 async function backdateToken(token: string, minutesAgo: number) {
   await api.database.db
@@ -240,6 +248,7 @@ describe("e-mail verification at sign-in", () => {
     const verificationToken = await startSignIn();
     const first = await latestMail(email);
     const oldCode = await latestCode(email);
+    await sentMinutesAgo(verificationToken, 2);
 
     const resend = await api.request("POST", "/login/resend-verification", { body: { verification_token: verificationToken } });
     expect(resend.status).toBe(204);
@@ -254,6 +263,62 @@ describe("e-mail verification at sign-in", () => {
     const ok = await api.request("POST", "/login/verify-email", { body: { verification_token: verificationToken, code: newCode } });
     expect(ok.status).toBe(200);
     expect(typeof ok.body.token).toBe("string");
+  });
+
+  it("counts wrong codes across resends: a new code gives no new guesses", async () => {
+    const verificationToken = await startSignIn();
+    for (let round = 0; round < 3; round++) {
+      const code = await latestCode(email);
+      const wrong = await api.request("POST", "/login/verify-email", { body: { verification_token: verificationToken, code: otherCode(code) } });
+      expect(wrong.status).toBe(422);
+      await sentMinutesAgo(verificationToken, 2);
+      expect((await api.request("POST", "/login/resend-verification", { body: { verification_token: verificationToken } })).status).toBe(204);
+    }
+    const code = await latestCode(email);
+    for (let i = 0; i < 2; i++) {
+      expect((await api.request("POST", "/login/verify-email", { body: { verification_token: verificationToken, code: otherCode(code) } })).status).toBe(422);
+    }
+    // Five wrong codes in all: the attempt is over, the right code included, and no more codes are sent for it.
+    const right = await api.request("POST", "/login/verify-email", { body: { verification_token: verificationToken, code } });
+    expect(right.status).toBe(422);
+    expect(right.body.errors.code).toEqual([TOO_MANY_CODES]);
+    await sentMinutesAgo(verificationToken, 2);
+    const resend = await api.request("POST", "/login/resend-verification", { body: { verification_token: verificationToken } });
+    expect(resend.status).toBe(422);
+    expect(resend.body.errors.code).toEqual([TOO_MANY_CODES]);
+  });
+
+  it("sends a code again at most once a minute and five times per sign-in", async () => {
+    const verificationToken = await startSignIn();
+    const resend = () => api.request("POST", "/login/resend-verification", { body: { verification_token: verificationToken } });
+    const tooSoon = await resend();
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.body.errors.code).toEqual([RESEND_TOO_SOON]);
+    const before = (await latestMail(email))!.id;
+    for (let i = 0; i < VERIFICATION_MAX_RESENDS; i++) {
+      await sentMinutesAgo(verificationToken, 2);
+      expect((await resend()).status).toBe(204);
+    }
+    await sentMinutesAgo(verificationToken, 2);
+    const over = await resend();
+    expect(over.status).toBe(429);
+    expect(over.body.errors.code).toEqual([TOO_MANY_RESENDS]);
+    const sent = await api.request("GET", "/sandbox/outbox", { query: { to: email } });
+    expect(sent.body.data.filter((m: { id: number }) => m.id > before)).toHaveLength(VERIFICATION_MAX_RESENDS);
+  });
+
+  it("many resends and guesses at once: never more than the limits", async () => {
+    const verificationToken = await startSignIn();
+    await sentMinutesAgo(verificationToken, 2);
+    const resends = await Promise.all(Array.from({ length: 20 }, () => api.request("POST", "/login/resend-verification", { body: { verification_token: verificationToken } })));
+    expect(resends.filter((r) => r.status === 204)).toHaveLength(1);
+    const guesses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => api.request("POST", "/login/verify-email", { body: { verification_token: verificationToken, code: String(i).padStart(6, "0") } })),
+    );
+    expect(guesses.every((r) => r.status === 422)).toBe(true);
+    const [v] = await api.database.db.select().from(emailVerifications).where(eq(emailVerifications.tokenHash, hashToken(verificationToken)));
+    expect(v.attempts).toBe(5);
+    expect(guesses.filter((r) => r.body.errors.code[0] !== TOO_MANY_CODES).length).toBeLessThanOrEqual(4);
   });
 
   it("refuses resend and verify for an unknown verification token", async () => {

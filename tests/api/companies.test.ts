@@ -2,6 +2,9 @@ import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientCompanies, companyIndividuals, companyLines, companyLineSplits, emailThreads, individuals, notes } from "../../api/db/schema";
 import { createTestApi, type TestApi } from "../helpers/api";
+import { ruleFor } from "../../app/access/routes";
+import type { Permission } from "../../contract/permissions";
+import { COMPANY_READ } from "../../api/modules/clients/records";
 import { lookupId, makeCompany, makeIndividual, marker, outbox, tenantId, userId, userWith } from "../helpers/clients";
 import { countQueries } from "../helpers/crm";
 import { pngBytes, sendMultipart, TINY_PNG } from "../helpers/multipart";
@@ -664,5 +667,29 @@ describe("the spec's calls", () => {
   it("every Companies call is served", () => {
     const declared = new Set(api.app.routeDeclarations.map((d) => `${d.method} ${d.url}`));
     for (const r of ["GET /company", "POST /company", "GET /company/:id", "GET /company/details", "GET /company/subscription", "POST /company/:id", "POST /company/:id/bank-account-details", "POST /company/:id/broker-data", "POST /company/:id/individual", "POST /company/:id/communication-details", "POST /company/:id/branding", "GET /company/:id/compliance-information", "POST /company/:id/compliance-information", "GET /companies", "GET /companies/:id", "GET /companies/:id/lines", "POST /companies/:id/lines", "GET /companies/:id/lines-split", "POST /companies/:id/lines/:lineId", "DELETE /companies/:id/lines/:lineId", "GET /company/validate-bank-account-details", "POST /company/email", "GET /company/:id/email", "DELETE /company-bulk-delete", "POST /companies/:id/individuals", "PUT /companies/:id/individuals/:individualId", "DELETE /companies/:id/individuals/:individualId"]) expect(declared.has(r), r).toBe(true);
+  });
+});
+
+describe("who may read client companies: the route table's permissions", () => {
+  const letIn = [...new Set([...ruleFor("/companies").permissions!, ...ruleFor("/company/:id").permissions!])] as Permission[];
+
+  it("the API reads companies for exactly the permissions the route table lets into the pages", () => {
+    expect([...COMPANY_READ].sort()).toEqual([...letIn].sort());
+  });
+
+  it.each(letIn)("a user holding only %s reads the list, a company and its tabs", async (permission) => {
+    const company = await makeCompany(api, admin);
+    const token = await userWith(api, "Harbour Brokers", `only.${permission}.${Date.now()}@harbour.test`, [permission]);
+    for (const [url, query] of [
+      ["/companies", {}],
+      [`/company/${company.id}`, {}],
+      [`/companies/${company.id}/lines-split`, {}],
+      [`/company/${company.id}/email`, {}],
+      [`/company/${company.id}/compliance-information`, {}],
+      ["/note", { filter: { notable_type: "company", notable_id: company.id } }],
+    ] as const) {
+      const res = await get(url, query, token);
+      expect(res.status, `${permission}: GET ${url} ${res.text.slice(0, 200)}`).toBe(200);
+    }
   });
 });

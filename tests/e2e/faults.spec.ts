@@ -203,3 +203,27 @@ test("a client's drawer and a task's note keep what was typed during an outage",
   await expect(page.getByText("Note added.", { exact: false }).first()).toBeVisible();
   await expect(page.getByRole("list", { name: "Notes" })).toContainText(note);
 });
+
+/** The API token inside the portal's signed session cookie (base64 JSON, then "." and the signature). */
+async function sessionToken(page: import("@playwright/test").Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === "__session" || c.name === "__Host-session");
+  const signed = decodeURIComponent(cookie!.value);
+  const data = JSON.parse(Buffer.from(signed.slice(0, signed.lastIndexOf(".")), "base64").toString("utf8")) as { token: string };
+  return data.token;
+}
+
+test("signing out while the API is down: the cookie goes at once, and the token is revoked once the API is back", async ({ page }, testInfo) => {
+  testInfo.setTimeout(120_000);
+  await signIn(page, USERS.admin, { instance: pair });
+  const token = await sessionToken(page);
+  const me = () => fetch(`${pair.api}/me`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
+  expect(await me()).toBe(200);
+
+  await stopApi();
+  await page.goto(`${pair.flightdeck}/logout`);
+  await page.getByRole("button", { name: "Log Out" }).click();
+  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name.endsWith("session") && c.value)).toBe(false);
+  await startApi();
+  // The portal sends the revoke again until the API has done it.
+  await expect.poll(me, { timeout: 30_000 }).toBe(401);
+});

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
-import { E2E, PASSWORD, USERS, expectPath, openAccountMenu, signIn, submitSignIn, type DemoUser } from "./helpers";
+import { E2E, PASSWORD, USERS, expectPath, openAccountMenu, outbox, signIn, submitSignIn, type DemoUser } from "./helpers";
 
 /** The open drawer (with JavaScript a Headless UI dialog, without it a panel over the page). */
 const drawer = (page: Page) => page.locator("[data-drawer]");
@@ -87,9 +87,11 @@ test.describe("the Edit Profile drawer", () => {
     await form.getByLabel("Telephone", { exact: true }).fill("020 7946 0777");
     await form.getByRole("button", { name: "Save" }).click();
 
+    // A new address needs the current password (and never says whether another account holds it).
     const email = drawer(page).getByLabel("Email", { exact: true });
-    await expect(email).toHaveAttribute("aria-invalid", "true");
-    await expect(drawer(page).getByText("The email has already been taken.", { exact: true })).toBeVisible();
+    await expect(drawer(page).getByLabel("Current password", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(drawer(page).getByText("Enter your current password to change your e-mail address.", { exact: true })).toBeVisible();
+    await expect(drawer(page).getByText("The email has already been taken.", { exact: true })).toHaveCount(0);
     await expect(email).toHaveValue(USERS.admin.email);
     await expect(drawer(page).getByLabel("Name", { exact: true })).toHaveValue("Typed Name");
     await expect(drawer(page).getByLabel("Telephone", { exact: true })).toHaveValue("020 7946 0777");
@@ -138,4 +140,34 @@ test.describe("the Edit Profile drawer", () => {
       await restore(request, user, [newPassword, PASSWORD]);
     }
   });
+});
+
+test("a new e-mail address: the current password, a link sent to it, and the address changes only once it is opened", async ({ page, request }, testInfo) => {
+  const user = testInfo.project.name === "js" ? staff("hannah.moore@harbour.test", "Hannah", "Moore") : staff("tom.fletcher@harbour.test", "Tom", "Fletcher");
+  const newEmail = `${user.name.toLowerCase()}.${Date.now()}@example.test`;
+  await signIn(page, user);
+  const form = await openProfile(page);
+  await form.getByLabel("Email", { exact: true }).fill(newEmail);
+  await form.getByLabel("Current password", { exact: true }).fill(PASSWORD);
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(drawer(page).getByText("We have sent a link to your new e-mail address.", { exact: false })).toBeVisible();
+
+  // Until the link is opened the old address still signs in.
+  expect((await request.post(`${E2E.main.api}/login`, { data: { email: user.email, password: PASSWORD } })).status()).toBe(200);
+  let link = "";
+  await expect
+    .poll(async () => {
+      link = /\/confirm-email\/[A-Za-z0-9_-]+/.exec((await outbox(request, newEmail))[0]?.text ?? "")?.[0] ?? "";
+      return link;
+    })
+    .not.toBe("");
+  expect((await outbox(request, user.email))[0]?.subject).toBe("Your e-mail address is being changed");
+
+  await page.context().clearCookies();
+  await page.goto(link);
+  await page.getByRole("button", { name: "Confirm e-mail address" }).click();
+  await expect(page.getByText("Your e-mail address has been changed.", { exact: true })).toBeVisible();
+  await submitSignIn(page, newEmail, PASSWORD);
+  await expectPath(page, "/dashboard");
+  expect((await request.post(`${E2E.main.api}/login`, { data: { email: user.email, password: PASSWORD } })).status()).toBe(422);
 });

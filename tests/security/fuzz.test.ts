@@ -219,6 +219,61 @@ const RAW_CASES: Raw[] = [
   },
 ];
 
+// ---------------------------------------------------------------------------------------------- fixed hostile values
+
+/**
+ * Values every route is tried with on every run (not left to chance): unpaired UTF-16 surrogates in each text
+ * field, the query and the path; numbers too large for a double (1e400) in each field and in paging; an Origin
+ * that is not a URL; content types no route reads and multipart without a boundary.
+ */
+const SURROGATES = ["\ud800", "a\udfffb", "\udbff"];
+const ODD_ORIGINS = ["garbage", "http://", "null", "::::", "http://evil.example"];
+const ODD_CONTENT_TYPES = ["text/plain", "application/json; charset=utf-16", "multipart/form-data", "application/x-www-form-urlencoded", "application/octet-stream", "image/png"];
+
+interface Fixed {
+  label: string;
+  /** Replaces the path (already filled) and query. */
+  url?: (path: string) => string;
+  headers?: Record<string, string>;
+  payload?: string | Buffer;
+}
+
+function fixedCases(d: RouteDeclaration): Fixed[] {
+  const out: Fixed[] = [];
+  const valid = d.schemas.body ? validExample(d.schemas.body) : validBody(d);
+  const base = valid === NO_SAMPLE || typeof valid !== "object" || valid === null || Array.isArray(valid) ? {} : (valid as Record<string, unknown>);
+  const keys = [...new Set([...Object.keys(base), ...(d.schemas.body ? objectKeys(d.schemas.body) : [])])].slice(0, 30);
+  const json = { "content-type": "application/json" };
+  for (const bad of SURROGATES) {
+    out.push({ label: `a surrogate ${JSON.stringify(bad)} in the query`, url: (p) => `${p}?search=${encodeURIComponent("x")}%ED%A0%80&filter[search]=%ED%B0%80&q=${JSON.stringify(bad).slice(1, -1)}` });
+    if (d.method === "GET") continue;
+    for (const k of keys) out.push({ label: `${k} = ${JSON.stringify(bad)}`, headers: json, payload: JSON.stringify({ ...base, [k]: bad }) });
+    out.push({ label: `every text ${JSON.stringify(bad)}`, headers: json, payload: JSON.stringify(Object.fromEntries(keys.map((k) => [k, bad]))) });
+    out.push({ label: `a key ${JSON.stringify(bad)}`, headers: json, payload: JSON.stringify({ ...base, [`k${bad}`]: "x" }) });
+  }
+  if (paramNames(d.url).length) out.push({ label: "a surrogate in the path", url: (p) => p.replace(/\/[^/]+$/, "/%ED%A0%80") });
+  out.push({ label: "page=1e400", url: (p) => `${p}?page[number]=1e400&page[size]=1e400&page=1e400&perPage=1e400&id=1e400` });
+  if (d.method !== "GET") {
+    for (const k of keys) out.push({ label: `${k} = 1e400`, headers: json, payload: JSON.stringify({ ...base, [k]: 0 }).replace(`"${k}":0`, `"${k}":1e400`) });
+    out.push({ label: "every field 1e400 and -1e400", headers: json, payload: `{${keys.map((k, i) => `${JSON.stringify(k)}:${i % 2 ? "-" : ""}1e400`).join(",")}}` });
+    for (const origin of ODD_ORIGINS) out.push({ label: `Origin: ${origin}`, headers: { ...json, origin }, payload: JSON.stringify(base) });
+    for (const type of ODD_CONTENT_TYPES) out.push({ label: `Content-Type: ${type}`, headers: { "content-type": type }, payload: type.startsWith("application/x-www") ? "a=%ED%A0%80&b=1e400" : JSON.stringify(base) });
+  } else {
+    for (const origin of ODD_ORIGINS) out.push({ label: `Origin: ${origin}`, headers: { origin } });
+  }
+  return out;
+}
+
+function injectFixed(d: RouteDeclaration, params: Record<string, string>, f: Fixed) {
+  return async (token: string): Promise<Outcome> => {
+    const path = fillPath(d.url, Object.fromEntries(paramNames(d.url).map((p) => [p, params[p] ?? "1"])));
+    const headers: Record<string, string> = { ...f.headers };
+    if (token) headers.authorization = `Bearer ${token}`;
+    const res = await api.app.inject({ method: d.method as HTTPMethods, url: f.url ? f.url(path) : path, headers, payload: f.payload });
+    return { status: res.statusCode, text: res.body, contentType: String(res.headers["content-type"] ?? "") };
+  };
+}
+
 // ---------------------------------------------------------------------------------------------- the check
 
 /** Stack traces and internals an answer must never carry. */
@@ -345,7 +400,7 @@ describe("hostile input", () => {
   });
 
   for (const declared of ROUTES) {
-    it(`${routeKey(declared)}: ${RUNS} generated cases${declared.method === "GET" ? "" : ` and ${RAW_CASES.length} malformed bodies`}`, async () => {
+    it(`${routeKey(declared)}: ${RUNS} generated cases${declared.method === "GET" ? "" : ` and ${RAW_CASES.length} malformed bodies`}, and the fixed hostile values`, async () => {
       const d = api.app.routeDeclarations.find((r) => routeKey(r) === routeKey(declared))!;
       const countsBefore = api.database.kind === "postgres" ? await rowCounts(api, countSql) : undefined;
       await fc.assert(
@@ -354,10 +409,11 @@ describe("hostile input", () => {
         }),
         { numRuns: RUNS, seed: SEED + ROUTES.indexOf(declared) },
       );
+      const params = resolved.get(routeKey(d)) ?? {};
       if (d.method !== "GET") {
-        const params = resolved.get(routeKey(d)) ?? {};
         for (const raw of RAW_CASES) await sendAndCheck(d, `with ${raw.label}`, inject(d, { params }, raw));
       }
+      for (const f of fixedCases(d)) await sendAndCheck(d, `with ${f.label}`, injectFixed(d, params, f));
       // On PostgreSQL the transaction-id check is skipped (other databases share the counter): where
       // nothing succeeded, the row counts must be as before.
       const s = stats.get(routeKey(d))!;

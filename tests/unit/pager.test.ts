@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bulkErrorText } from "../../app/components/table/bulk-actions";
-import { pagerItems, rangeText } from "../../app/lib/pager";
+import { MAX_PAGE, pageParam, pagerItems, rangeText } from "../../app/lib/pager";
 
 describe("pager", () => {
   it.each([
@@ -49,5 +49,29 @@ describe("bulk-error banner", () => {
     [5, "Error occurred while performing the action. and 4 more errors"],
   ])("%i failed → %s", (failed, text) => {
     expect(bulkErrorText(failed)).toBe(text);
+  });
+});
+
+describe("page numbers from an address", () => {
+  it.each([
+    ["3", 3],
+    [null, 1],
+    ["", 1],
+    ["1e400", 1],
+    ["1e3", 1],
+    ["1.5", 1],
+    ["-3", 1],
+    ["0", 1],
+    ["abc", 1],
+    ["Infinity", 1],
+    ["99999999999999", MAX_PAGE],
+    ["99999999999999999999", 1],
+  ] as const)("page %s → %s", (text, expected) => {
+    expect(pageParam(text, 1)).toBe(expected);
+  });
+
+  it("a page size is clamped to its bounds", () => {
+    expect(pageParam("500", 20, 1, 50)).toBe(50);
+    expect(pageParam("1e400", 20, 1, 50)).toBe(20);
   });
 });

@@ -23,6 +23,23 @@ describe("redirect after sign-in", () => {
     ["/logout", "/dashboard"],
     ["/0b6d3f86-4f43-4a0c-9d8e-2b0f8b9f0a11/login", "/dashboard"],
     [null, "/dashboard"],
+    // A TAB or newline is dropped by browsers: "/\t/evil.example" would be read as "//evil.example".
+    ["/\t/evil.example", "/dashboard"],
+    ["/%09/evil.example", "/%09/evil.example"],
+    ["/\n/evil.example", "/dashboard"],
+    ["/\r\nSet-Cookie: x=1", "/dashboard"],
+    ["/\u0000", "/dashboard"],
+    ["/\u0085x", "/dashboard"],
+    ["\\\\evil.example", "/dashboard"],
+    ["/tasks\\..\\evil", "/dashboard"],
+    ["/./\/evil.example", "/dashboard"],
+    ["/..//evil.example", "/dashboard"],
+    ["/%2F%2Fevil.example", "/%2F%2Fevil.example"],
+    ["/LOGIN", "/dashboard"],
+    ["/login#x", "/dashboard"],
+    // Non-Latin text is percent-encoded: the Location header stays valid.
+    ["/search?q=Zoë 日本", "/search?q=Zo%C3%AB%20%E6%97%A5%E6%9C%AC"],
+    ["/tasks/ü", "/tasks/%C3%BC"],
     ["", "/dashboard"],
   ])("%s → %s", (to, expected) => {
     expect(safeRedirect(to, "/dashboard")).toBe(expected);

@@ -141,11 +141,35 @@ export const emailVerifications = pgTable("email_verifications", {
     .references(() => users.id, { onDelete: "cascade" }),
   tokenHash: text("token_hash").notNull().unique(),
   codeHash: text("code_hash").notNull(),
+  /** Wrong codes guessed in this sign-in attempt, across every code sent for it (a resend does not reset it). */
   attempts: integer("attempts").notNull().default(0),
+  /** Codes sent again for this attempt, and when the last code was sent (resends are rate-limited). */
+  resends: integer("resends").notNull().default(0),
+  lastSentAt: timestamp("last_sent_at", { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   usedAt: timestamp("used_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A change of a user's e-mail address waiting for proof: the link e-mailed to the new address confirms it;
+ * until then the old address stays the user's.
+ */
+export const emailChanges = pgTable(
+  "email_changes",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    newEmail: text("new_email").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("email_changes_user_idx").on(t.userId)],
+);
 
 /** Invitations of new users: /user-setup/{uuid}/{token}. */
 export const userInvitations = pgTable(

@@ -15,6 +15,19 @@ export const signInAttempts = pgTable(
   (t) => [index("sign_in_attempts_email_idx").on(t.email, t.createdAt), index("sign_in_attempts_ip_idx").on(t.ip, t.createdAt)],
 );
 
+/**
+ * Password checks allowed per key ("pair:<e-mail>|<address>", "address:<address>"), taken by one conditional
+ * statement before a password is checked, so that no more than the limit are ever checked however many arrive at
+ * once (api/modules/auth/throttle.ts). `lockouts` counts how often the key used up its checks: each time the wait
+ * doubles.
+ */
+export const signInThrottles = pgTable("sign_in_throttles", {
+  key: text("key").primaryKey(),
+  checks: integer("checks").notNull(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull().defaultNow(),
+  lockouts: integer("lockouts").notNull().default(0),
+});
+
 /** Security events an administrator can read: sign-ins, role and permission changes, deletions, exports. */
 export const auditEvents = pgTable(
   "audit_events",

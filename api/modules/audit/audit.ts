@@ -6,10 +6,13 @@ import { auditEvents } from "../../db/schema";
 export type AuditType =
   | "sign_in.succeeded"
   | "sign_in.failed"
+  | "sign_in.code_sent"
   | "sign_in.throttled"
   | "sign_out"
   | "password.set"
   | "password.changed"
+  | "email.change_requested"
+  | "email.changed"
   | "role.created"
   | "role.renamed"
   | "role.deleted"

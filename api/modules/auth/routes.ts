@@ -16,7 +16,7 @@ export default routes((r) => {
   );
 
   r.post("/login/verify-email", { access: { public: true }, body: verifyEmailBodySchema }, ({ body, request }) =>
-    auth.verifyEmail(request.server.database, body),
+    auth.verifyEmail(request.server.database, body, request),
   );
 
   r.post("/login/resend-verification", { access: { public: true }, body: resendVerificationBodySchema }, async ({ body, request }) => {

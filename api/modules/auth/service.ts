@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { LoginBody, LoginResponse } from "../../../contract/auth";
 import { EMAIL_VERIFICATION_REQUIRED } from "../../../contract/auth";
 import type { Database } from "../../db/client";
@@ -12,11 +12,15 @@ import { newPasswordProblem } from "../../lib/password-policy";
 import { audit } from "../audit/audit";
 import { acceptTeamInvitations } from "../teams/service";
 import { loadMe } from "./me";
-import { assertNotThrottled, recordAttempt } from "./throttle";
+import { needsSecondStep, recordAttempt, takeCheck } from "./throttle";
 
 export const BAD_CREDENTIALS = "These credentials do not match our records.";
 const VERIFICATION_TTL_MS = 15 * 60_000;
-const VERIFICATION_MAX_ATTEMPTS = 5;
+/** Wrong codes per sign-in attempt, whatever number of codes was sent for it. */
+export const VERIFICATION_MAX_ATTEMPTS = 5;
+/** Codes sent again per sign-in attempt, and the least time between two. */
+export const VERIFICATION_MAX_RESENDS = 5;
+export const RESEND_INTERVAL_SECONDS = 60;
 
 async function issueToken(database: Database, userId: number): Promise<LoginResponse> {
   const token = newToken();
@@ -40,7 +44,7 @@ async function isFrontEndUser(database: Database, userId: number) {
 }
 
 export async function login(database: Database, mail: MailProvider, body: LoginBody, request: FastifyRequest) {
-  await assertNotThrottled(database.db, body.email, request.ip).catch(async (error) => {
+  const checkpoint = await takeCheck(database.db, body.email, request.ip).catch(async (error) => {
     await audit(database.db, request, { tenantId: null, userId: null, type: "sign_in.throttled", subject: body.email.toLowerCase() });
     throw error;
   });
@@ -53,17 +57,21 @@ export async function login(database: Database, mail: MailProvider, body: LoginB
   const passwordOk = await verifyPassword(row?.user.passwordHash ?? DUMMY_HASH, body.password);
   const companyOk = !body.company_uuid || row?.companyUuid === body.company_uuid;
   const ok = Boolean(row && passwordOk && companyOk && row.user.status === "active");
-  await recordAttempt(database.db, body.email, request.ip, ok);
+  await checkpoint.settle(ok);
+  // The right password from an unknown address, while the account is under attack, is only a first step.
+  const secondStep = ok && (row!.user.requiresEmailVerification || (await needsSecondStep(database.db, body.email, request.ip)));
+  // A sign-in counts as one from this address (which makes it known) only once it is complete.
+  if (!ok || !secondStep) await recordAttempt(database.db, body.email, request.ip, ok);
   await audit(database.db, request, {
     tenantId: row?.user.tenantId ?? null,
     userId: row?.user.id ?? null,
-    type: ok ? "sign_in.succeeded" : "sign_in.failed",
+    type: ok ? (secondStep ? "sign_in.code_sent" : "sign_in.succeeded") : "sign_in.failed",
     subject: body.email.toLowerCase(),
   });
   if (!row || !ok) {
     throw invalid({ email: [BAD_CREDENTIALS] });
   }
-  if (row.user.requiresEmailVerification) {
+  if (secondStep) {
     const verificationToken = newToken();
     const code = newNumericCode();
     await database.db.insert(emailVerifications).values({
@@ -103,16 +111,22 @@ async function openVerification(database: Database, verificationToken: string) {
   return v;
 }
 
-export async function verifyEmail(database: Database, body: { verification_token: string; code: string }) {
+export const TOO_MANY_CODES = "Too many wrong codes. Sign in again to get a new one.";
+export const TOO_MANY_RESENDS = "No more codes can be sent for this sign-in. Sign in again to get a new one.";
+export const RESEND_TOO_SOON = "A code was sent less than a minute ago. Please wait a moment before asking for another.";
+
+export async function verifyEmail(database: Database, body: { verification_token: string; code: string }, request: FastifyRequest) {
   const v = await openVerification(database, body.verification_token);
-  if (v.attempts >= VERIFICATION_MAX_ATTEMPTS) {
-    throw invalid({ code: ["Too many wrong codes. Sign in again to get a new one."] });
-  }
+  // A guess is counted before it is compared, in one conditional statement: however many arrive at once, no
+  // more than the limit are compared, and sending the code again gives no new guesses.
+  const [guess] = await database.db
+    .update(emailVerifications)
+    .set({ attempts: sql`${emailVerifications.attempts} + 1` })
+    .where(and(eq(emailVerifications.id, v.id), lt(emailVerifications.attempts, VERIFICATION_MAX_ATTEMPTS)))
+    .returning({ attempts: emailVerifications.attempts });
+  if (!guess) throw invalid({ code: [TOO_MANY_CODES] });
   if (!safeEqualHex(v.codeHash, hashToken(body.code))) {
-    await database.db
-      .update(emailVerifications)
-      .set({ attempts: v.attempts + 1 })
-      .where(eq(emailVerifications.id, v.id));
+    if (guess.attempts >= VERIFICATION_MAX_ATTEMPTS) throw invalid({ code: [TOO_MANY_CODES] });
     throw invalid({ code: ["That code is not right. Check the e-mail and try again."] });
   }
   // Marked used only if still unused, so a code sent twice at once signs in once.
@@ -122,16 +136,38 @@ export async function verifyEmail(database: Database, body: { verification_token
     .where(and(eq(emailVerifications.id, v.id), isNull(emailVerifications.usedAt)))
     .returning({ id: emailVerifications.id });
   if (used.length === 0) await openVerification(database, body.verification_token); // throws: already used
+  const [user] = await database.db.select({ email: users.email }).from(users).where(eq(users.id, v.userId));
+  // The sign-in is complete: this address is now one the account signed in from.
+  if (user) await recordAttempt(database.db, user.email, request.ip, true);
   return issueToken(database, v.userId);
 }
 
+/**
+ * Sends a new code for the same sign-in attempt: at most one a minute and VERIFICATION_MAX_RESENDS in all, taken
+ * by one conditional statement; the wrong guesses made so far still count.
+ */
 export async function resendVerification(database: Database, mail: MailProvider, verificationToken: string) {
   const v = await openVerification(database, verificationToken);
+  if (v.attempts >= VERIFICATION_MAX_ATTEMPTS) throw invalid({ code: [TOO_MANY_CODES] });
   const code = newNumericCode();
-  await database.db
-    .update(emailVerifications)
-    .set({ codeHash: hashToken(code), attempts: 0, expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS) })
-    .where(eq(emailVerifications.id, v.id));
+  const ev = emailVerifications;
+  const [sent] = await database.db
+    .update(ev)
+    .set({ codeHash: hashToken(code), resends: sql`${ev.resends} + 1`, lastSentAt: sql`now()` })
+    .where(
+      and(
+        eq(ev.id, v.id),
+        isNull(ev.usedAt),
+        lt(ev.resends, VERIFICATION_MAX_RESENDS),
+        lt(ev.attempts, VERIFICATION_MAX_ATTEMPTS),
+        sql`${ev.lastSentAt} <= now() - make_interval(secs => ${RESEND_INTERVAL_SECONDS})`,
+      ),
+    )
+    .returning({ id: ev.id });
+  if (!sent) {
+    if (v.resends >= VERIFICATION_MAX_RESENDS) throw new HttpError(429, TOO_MANY_RESENDS, { code: [TOO_MANY_RESENDS] });
+    throw new HttpError(429, RESEND_TOO_SOON, { code: [RESEND_TOO_SOON] });
+  }
   const [user] = await database.db.select().from(users).where(eq(users.id, v.userId));
   await sendCode(mail, user, code);
 }

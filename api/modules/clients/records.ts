@@ -12,10 +12,16 @@ import { forbidden } from "../../http/errors";
 
 export type RecordType = "task" | "individual" | "company";
 
+/**
+ * Who may read client companies: every permission the spec's route table lets into `companies` and
+ * `company/{id}` (a user let in by the portal must not meet a refusal on the page's reads).
+ */
+export const COMPANY_READ: Permission[] = ["company_view", "company_create", "company_manage", "company_profile_edit", "company_profile_view", "company_profile_manage"];
+
 export const VIEW_PERMISSIONS: Record<RecordType, Permission[]> = {
   task: ["task_view", "task_manage"],
   individual: ["individual_view", "individual_manage"],
-  company: ["company_view", "company_manage"],
+  company: COMPANY_READ,
 };
 
 export const MANAGE_PERMISSIONS: Record<RecordType, Permission[]> = {

@@ -22,15 +22,18 @@ import { routes } from "../../http/route";
 import { parseOr422 } from "../../http/validation";
 import { idParams, pathId } from "../../http/ids";
 import { removeLink, saveLink } from "../clients/links";
+import { COMPANY_READ } from "../clients/records";
+import type { Permission } from "../../../contract/permissions";
 import * as email from "../email/service";
 import * as lines from "./lines";
 import * as service from "./service";
 
-const VIEW = { permissions: ["company_view", "company_manage"] } as const;
+/** The route table's permissions of `companies` and `company/{id}` (COMPANY_READ). */
+const VIEW = { permissions: COMPANY_READ };
 const CREATE = { permissions: ["company_create", "company_manage"] } as const;
 const MANAGE = { permissions: ["company_manage"] } as const;
 const ANYONE = { permissions: [] } as const;
-const COMPLIANCE_VIEW = { permissions: ["company_view", "company_manage", "compliance_verification_manage"] } as const;
+const COMPLIANCE_VIEW = { permissions: [...COMPANY_READ, "compliance_verification_manage"] as Permission[] };
 const COMPLIANCE_MANAGE = { permissions: ["company_manage", "compliance_verification_manage"] } as const;
 
 const id = pathId;

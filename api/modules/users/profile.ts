@@ -1,11 +1,13 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Me } from "../../../contract/auth";
 import { TELEPHONE_MESSAGES, TELEPHONE_PATTERN } from "../../../contract/providers";
 import { NAME_MAX, PASSWORD_MAX, PIN_PATTERN, PROFILE_MESSAGES as M, PROFILE_PHOTO_FIELD, REMOVE_PROFILE_PHOTO_FIELD } from "../../../contract/users";
 import { PASSWORD_MIN_LENGTH } from "../../../contract/auth";
 import type { Database } from "../../db/client";
-import { authTokens, users } from "../../db/schema";
+import { authTokens, emailChanges, users } from "../../db/schema";
+import type { MailProvider } from "../../integrations/mail";
+import { hashToken, newToken } from "../../lib/tokens";
 import { HttpError, invalid } from "../../http/errors";
 import type { FormBody } from "../../http/multipart";
 import { checkImageUpload } from "../../integrations/storage/image";
@@ -80,18 +82,15 @@ export async function checkProfileUpdate(database: Database, userId: number, for
     else changes.lastName = lastName;
   }
 
+  // A new address needs the current password and is only taken once the link sent to it is opened
+  // (confirmEmailChange); whether another account holds it is never said here.
   const email = text(fields, "email")?.toLowerCase();
+  const currentForEmail = text(fields, "current_password", true);
   if (email !== undefined && email !== user.email.toLowerCase()) {
     if (email.length > 254 || !emailFormat.safeParse(email).success) add("email", M.emailInvalid);
-    else {
-      const [taken] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(sql`lower(${users.email})`, email), ne(users.id, userId)))
-        .limit(1);
-      if (taken) add("email", M.emailTaken);
-      else changes.email = email;
-    }
+    else if (currentForEmail === undefined) add("current_password", M.currentPasswordForEmail);
+    else if (currentForEmail.length > PASSWORD_MAX || !(await verifyPassword(user.passwordHash, currentForEmail))) add("current_password", M.currentPasswordWrong);
+    else changes.email = email;
   }
 
   const telephone = text(fields, "telephone");
@@ -153,7 +152,13 @@ export async function checkProfileUpdate(database: Database, userId: number, for
  * Applies a checked profile update: the new photo is stored first and the old one removed once the
  * record points at the new one; a new password signs the user's other sessions out. Answers the fresh user.
  */
-export async function updateProfile(database: Database, storage: Storage, who: { userId: number; tokenId: number }, form: FormBody): Promise<Me> {
+export async function updateProfile(
+  database: Database,
+  storage: Storage,
+  who: { userId: number; tokenId: number },
+  form: FormBody,
+  mail?: { provider: MailProvider; portalUrl: string },
+): Promise<{ me: Me; pendingEmail: string | null }> {
   const changes = await checkProfileUpdate(database, who.userId, form);
   const { db } = database;
   const [before] = await db.select({ profilePhotoPath: users.profilePhotoPath }).from(users).where(eq(users.id, who.userId));
@@ -166,7 +171,6 @@ export async function updateProfile(database: Database, storage: Storage, who: {
   const set: Partial<typeof users.$inferInsert> = {
     ...(changes.name !== undefined ? { name: changes.name } : {}),
     ...(changes.lastName !== undefined ? { lastName: changes.lastName } : {}),
-    ...(changes.email !== undefined ? { email: changes.email } : {}),
     ...(changes.telephone !== undefined ? { telephone: changes.telephone } : {}),
     ...(passwordHash ? { passwordHash } : {}),
     ...(pinHash ? { pinHash } : {}),
@@ -192,5 +196,58 @@ export async function updateProfile(database: Database, storage: Storage, who: {
   }
   const oldKey = photoKeyOf(before.profilePhotoPath);
   if (oldKey && (newKey || changes.removePhoto)) await storage.delete(oldKey);
-  return loadMe(db, who.userId);
+  if (changes.email !== undefined && mail) await requestEmailChange(database, mail.provider, mail.portalUrl, who.userId, changes.email);
+  return { me: await loadMe(db, who.userId), pendingEmail: changes.email ?? null };
+}
+
+const EMAIL_CHANGE_TTL_MS = 24 * 3_600_000;
+
+/**
+ * A change of address waiting for proof: a link to the new address confirms it (any earlier link of the user's
+ * stops working); the old address is told. Nothing is said about whether another account holds the new one.
+ */
+export async function requestEmailChange(database: Database, mail: MailProvider, portalUrl: string, userId: number, newEmail: string) {
+  const { db } = database;
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const token = newToken();
+  await database.transaction(async (tx) => {
+    await tx.update(emailChanges).set({ usedAt: new Date() }).where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt)));
+    await tx.insert(emailChanges).values({ userId, newEmail, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS) });
+  });
+  const link = `${portalUrl.replace(/\/$/, "")}/confirm-email/${token}`;
+  await mail.send({
+    tenantId: user.tenantId,
+    to: newEmail,
+    subject: "Confirm your new e-mail address",
+    text: `Hello ${user.name},\n\nOpen this link to make ${newEmail} the address you sign in with: ${link}\n\nThe link works for 24 hours. If you did not ask for this, ignore this e-mail.`,
+  });
+  await mail.send({
+    tenantId: user.tenantId,
+    to: user.email,
+    subject: "Your e-mail address is being changed",
+    text: `Hello ${user.name},\n\nSomeone signed in as you asked to change your e-mail address to ${newEmail}. It changes only once the link sent there is opened; until then you keep signing in with this address.\n\nIf this was not you, change your password now and tell your administrator.`,
+  });
+}
+
+/** Opens the link sent to a new address: the address becomes the user's (once; within 24 hours). */
+export async function confirmEmailChange(database: Database, token: string): Promise<{ userId: number; tenantId: number; email: string }> {
+  const invalidLink = () => new HttpError(404, M.emailChangeInvalid);
+  return database.transaction(async (tx) => {
+    const [change] = await tx
+      .update(emailChanges)
+      .set({ usedAt: new Date() })
+      .where(and(eq(emailChanges.tokenHash, hashToken(token)), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, new Date())))
+      .returning();
+    if (!change) throw invalidLink();
+    const [user] = await tx.select().from(users).where(eq(users.id, change.userId));
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(sql`lower(${users.email})`, change.newEmail), ne(users.id, change.userId)))
+      .limit(1);
+    // Someone else holds it: the link simply does not work (the owner of that address opened it, so nothing is told).
+    if (taken) throw invalidLink();
+    await tx.update(users).set({ email: change.newEmail }).where(eq(users.id, change.userId));
+    return { userId: user.id, tenantId: user.tenantId, email: change.newEmail };
+  });
 }

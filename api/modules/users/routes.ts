@@ -1,9 +1,10 @@
+import { z } from "zod";
 import { PROFILE_MESSAGES, PROFILE_PHOTO_FIELD, userRolesBodySchema } from "../../../contract/users";
 import { idParams } from "../../http/ids";
 import { readForm } from "../../http/multipart";
 import { routes } from "../../http/route";
-import { auditFor } from "../audit/audit";
-import { updateProfile } from "./profile";
+import { audit, auditFor } from "../audit/audit";
+import { confirmEmailChange, updateProfile } from "./profile";
 import { setUserRoles, userRoleList } from "./roles";
 
 
@@ -14,9 +15,20 @@ export default routes((r) => {
    */
   r.post("/api/v1/update-user-profile", { access: { permissions: [] } }, async ({ auth, request }) => {
     const form = await readForm(request, [PROFILE_PHOTO_FIELD], { [PROFILE_PHOTO_FIELD]: "profile photo" });
-    const me = await updateProfile(request.server.database, request.server.storage, auth, form);
+    const { me, pendingEmail } = await updateProfile(request.server.database, request.server.storage, auth, form, {
+      provider: request.server.mail,
+      portalUrl: request.server.config.PORTAL_URL,
+    });
     if (typeof form.fields.password === "string" && form.fields.password !== "") await auditFor(request, auth, "password.changed", `user:${auth.userId}`);
-    return { message: PROFILE_MESSAGES.updated, data: me };
+    if (pendingEmail) await auditFor(request, auth, "email.change_requested", `user:${auth.userId}`);
+    return { message: pendingEmail ? PROFILE_MESSAGES.emailPending : PROFILE_MESSAGES.updated, data: me, pending_email: pendingEmail };
+  });
+
+  /** The link sent to a new e-mail address: opening it (a POST from the portal's confirmation page) makes it the user's. */
+  r.post("/confirm-email", { access: { public: true }, body: z.object({ token: z.string().min(20).max(200) }) }, async ({ body, request }) => {
+    const changed = await confirmEmailChange(request.server.database, body.token);
+    await audit(request.server.database.db, request, { tenantId: changed.tenantId, userId: changed.userId, type: "email.changed", subject: changed.email });
+    return { message: PROFILE_MESSAGES.emailChanged };
   });
 
   /** The roles a user of the company holds. */

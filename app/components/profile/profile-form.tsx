@@ -175,10 +175,11 @@ export function ProfileForm({ user, lastResult, closeTo, action, saving }: Profi
 }
 
 /** After saving: the spec's success view with Done. */
-export function ProfileSuccess({ closeTo }: { closeTo: string }) {
+export function ProfileSuccess({ closeTo, notice }: { closeTo: string; notice?: string | null }) {
   return (
     <div className="py-6 text-center" role="status" data-profile-success>
       <p className="text-base font-medium text-slate-800">{PROFILE_SUCCESS}</p>
+      {notice ? <p className="mt-2 text-sm text-slate-600">{notice}</p> : null}
       <Link to={closeTo} className="btn-primary mt-6" preventScrollReset>
         Done
       </Link>

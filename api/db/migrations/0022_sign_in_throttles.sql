@@ -1,0 +1,22 @@
+CREATE TABLE "email_changes" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"new_email" text NOT NULL,
+	"token_hash" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "email_changes_token_hash_unique" UNIQUE("token_hash")
+);
+--> statement-breakpoint
+CREATE TABLE "sign_in_throttles" (
+	"key" text PRIMARY KEY NOT NULL,
+	"checks" integer NOT NULL,
+	"window_started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"lockouts" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "email_verifications" ADD COLUMN "resends" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "email_verifications" ADD COLUMN "last_sent_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "email_changes" ADD CONSTRAINT "email_changes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "email_changes_user_idx" ON "email_changes" USING btree ("user_id");
