@@ -11,7 +11,7 @@ import { ListFooter } from "../components/table/pager";
 import { formatDate } from "../lib/format";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
-import { requireAccess } from "../services/auth.server";
+import { requirePermission } from "../services/auth.server";
 import { companyTypeOptions, employeeSizeOptions } from "../services/clients.server";
 import { companyFilters, companyRow, listCompanies, type CompanyRow } from "../services/companies.server";
 import { getIndividual, individualChoices, individualFinder, individualOption, readsIndividuals } from "../services/individuals.server";
@@ -20,6 +20,7 @@ import { NO_CHOICES } from "../lib/choice-find";
 import { useFrame } from "./_app";
 import { formOf } from "../services/submission.server";
 import type { ListSpec } from "../lib/list-url";
+import { can } from "../access/permissions";
 
 /** Companies (company customers in smallBusiness): type, employee size and linked individual. */
 const companiesListSpec: ListSpec = {
@@ -55,15 +56,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filters,
     autocomplete: { "individuals.id": { selected: chosen, initial: individuals.options, more: individuals.more, find: finds["individuals.id"] } },
     words,
-    canManage: subject.permissions.includes("company_manage"),
-    canCreate: subject.permissions.some((p) => p === "company_create" || p === "company_manage"),
+    canManage: can(subject, "company_manage"),
+    canCreate: can(subject, "company_create", "company_manage"),
   };
 }
 
 /** 'Delete' of the bulk form: on to the confirmation of the selected rows. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { subject } = await requireAccess(request, "/companies");
-  if (!subject.permissions.includes("company_manage")) throw new Response("Not allowed", { status: 403 });
+  await requirePermission(request, "company_manage", { route: "/companies", back: "/companies" });
   const ids = selectedIds(await formOf(request));
   if (ids.length === 0) return data({ bulk: { noSelection: true } }, { status: 422 });
   const params = new URLSearchParams(new URL(request.url).search);

@@ -34,6 +34,9 @@ import { individualOptions, readsIndividuals } from "../services/individuals.ser
 import { redirectWithToast } from "../services/session.server";
 import { useFrame } from "./_app";
 import { idOf, isIdText } from "../services/ids.server";
+import { can } from "../access/permissions";
+import type { Permission } from "../../contract/permissions";
+import { REFUSED_MESSAGE } from "../access/permissions";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.company.name ?? "Company", matches);
 
@@ -44,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, edition, subject } = await requireAccess(request, "/company/:id");
   const id = idOf(params.id);
   const url = new URL(request.url);
-  const has = (...p: string[]) => p.some((x) => subject.permissions.includes(x));
+  const has = (...p: Permission[]) => p.some((x) => subject.permissions.includes(x));
   const can = {
     manage: has("company_manage"),
     readIndividuals: readsIndividuals(subject.permissions),
@@ -100,8 +103,8 @@ async function saveSection(request: Request, params: ActionFunctionArgs["params"
   const url = new URL(request.url);
   url.searchParams.delete("individualSearch");
   const here = `${url.pathname}${url.search}`;
-  const manage = subject.permissions.includes("company_manage");
-  if (!manage && intent !== "note-delete") throw new Response("Not allowed", { status: 403 });
+  const manage = can(subject, "company_manage");
+  if (!manage && intent !== "note-delete") throw new Response(REFUSED_MESSAGE, { status: 403 });
   const done = (message: string, to = here) => redirectWithToast(request, to, { kind: "success", message });
   switch (intent) {
     case "link": {

@@ -35,6 +35,8 @@ import { useFrame } from "./_app";
 import { formOf } from "../services/submission.server";
 import { Form } from "../components/form/form";
 import { idOf, isIdText } from "../services/ids.server";
+import type { Permission } from "../../contract/permissions";
+import { REFUSED_MESSAGE } from "../access/permissions";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.individual.full_name ?? "Individual", matches);
 
@@ -45,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, edition, subject } = await requireAccess(request, "/individual/:id");
   const id = idOf(params.id);
   const url = new URL(request.url);
-  const has = (...p: string[]) => p.some((x) => subject.permissions.includes(x));
+  const has = (...p: Permission[]) => p.some((x) => subject.permissions.includes(x));
   const can = {
     manage: has("individual_manage"),
     link: has("company_manage"),
@@ -97,8 +99,9 @@ async function saveSection(request: Request, params: ActionFunctionArgs["params"
   const url = new URL(request.url);
   url.searchParams.delete("companySearch");
   const here = `${url.pathname}${url.search}`;
-  const need = (p: string) => {
-    if (!subject.permissions.includes(p)) throw new Response("Not allowed", { status: 403 });
+  // Each form asks its own permission; a form sent without it answers 403 (requirePermission's rule for actions).
+  const need = (p: Permission) => {
+    if (!subject.permissions.includes(p)) throw new Response(REFUSED_MESSAGE, { status: 403 });
   };
   switch (intent) {
     case "archive":

@@ -11,7 +11,7 @@ import { ListFooter } from "../components/table/pager";
 import { formatDate } from "../lib/format";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
-import { requireAccess } from "../services/auth.server";
+import { requirePermission } from "../services/auth.server";
 import { companyChoices, companyFinder, companyOption, getCompany, readsCompanies } from "../services/companies.server";
 import { individualFilters, individualRow, listIndividuals, showsArchived, type IndividualRow } from "../services/individuals.server";
 import { openListPage, selectedIds } from "../services/lists.server";
@@ -20,6 +20,7 @@ import { NO_CHOICES } from "../lib/choice-find";
 import { useFrame } from "./_app";
 import { formOf } from "../services/submission.server";
 import type { ListSpec } from "../lib/list-url";
+import { can } from "../access/permissions";
 
 /** Individuals (individual customers in smallBusiness): linked company, owner, portal invitation and archived. */
 const individualsListSpec: ListSpec = {
@@ -66,15 +67,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     words,
     archivedShown: showsArchived(state),
-    canManage: subject.permissions.includes("individual_manage"),
-    canCreate: subject.permissions.some((p) => p === "individual_create" || p === "individual_manage"),
+    canManage: can(subject, "individual_manage"),
+    canCreate: can(subject, "individual_create", "individual_manage"),
   };
 }
 
 /** The bulk form: each button goes to the confirmation of its action for the selected rows. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { subject } = await requireAccess(request, "/individuals");
-  if (!subject.permissions.includes("individual_manage")) throw new Response("Not allowed", { status: 403 });
+  await requirePermission(request, "individual_manage", { route: "/individuals", back: "/individuals" });
   const form = await formOf(request);
   const ids = selectedIds(form);
   if (ids.length === 0) return data({ bulk: { noSelection: true } }, { status: 422 });

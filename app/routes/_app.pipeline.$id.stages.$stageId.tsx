@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Drawer } from "../components/drawer";
 import { Field, FormAlert } from "../components/form/field";
@@ -7,7 +7,7 @@ import { stageTasksHref } from "../components/pipelines/stage-list";
 import { OutcomeBadge } from "../components/pipelines/status-badge";
 import { wordsFor } from "../lib/labels";
 import { formatMoney, formatNumber } from "../lib/format";
-import { requireAccess } from "../services/auth.server";
+import { requirePermission } from "../services/auth.server";
 import { getPipeline, updateStage } from "../services/pipelines.server";
 import { redirectWithToast } from "../services/session.server";
 import { refusalOf } from "../services/outage.server";
@@ -15,8 +15,7 @@ import { formOf } from "../services/submission.server";
 import { Form } from "../components/form/form";
 
 async function requireManage(request: Request, id: string) {
-  const signedIn = await requireAccess(request, "/pipeline/:id");
-  if (!signedIn.subject.permissions.includes("pipeline_manage")) throw redirect(`/pipeline/${encodeURIComponent(id)}`);
+  const signedIn = await requirePermission(request, "pipeline_manage", { route: "/pipeline/:id", back: `/pipeline/${encodeURIComponent(id)}` });
   return signedIn;
 }
 

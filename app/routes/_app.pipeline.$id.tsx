@@ -11,20 +11,21 @@ import { wordsFor } from "../lib/labels";
 import { island } from "../lib/island";
 import { pageTitle } from "../lib/variant";
 import { formatMoney, formatNumber } from "../lib/format";
-import { requireAccess } from "../services/auth.server";
+import { requireAccess, requirePermission } from "../services/auth.server";
 import { addStage, getPipeline, myTargets, pipelineTargets, renamePipeline, reorderStages, targetScopeFrom } from "../services/pipelines.server";
 import { redirectWithToast } from "../services/session.server";
 import { useFrame } from "./_app";
 import { refusalOf } from "../services/outage.server";
 import { formOf } from "../services/submission.server";
+import { can } from "../access/permissions";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.pipeline.name ?? "Pipeline", matches);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, edition, subject } = await requireAccess(request, "/pipeline/:id");
   const permissions = subject.permissions;
-  const canManage = permissions.includes("pipeline_manage");
-  const canSeeTargets = canManage || permissions.includes("pipeline_targets_view");
+  const canManage = can({ permissions }, "pipeline_manage");
+  const canSeeTargets = canManage || can({ permissions }, "pipeline_targets_view");
   const scope = targetScopeFrom(new URL(request.url));
   const [pipeline, team, mine] = await Promise.all([
     getPipeline(api, params.id!),
@@ -61,8 +62,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const values = { name: text(form.get("name")).slice(0, 200), color: text(form.get("color")).slice(0, 20), outcome: text(form.get("outcome")).slice(0, 10) };
   try {
     // The guard inside: when the API does not answer it, the form comes back as typed too.
-    const { api, subject } = await requireAccess(request, "/pipeline/:id");
-    if (!subject.permissions.includes("pipeline_manage")) throw new Response("Not allowed", { status: 403 });
+    const { api } = await requirePermission(request, "pipeline_manage", { route: "/pipeline/:id", back: `/pipeline/${params.id}` });
     if (!(intent in MESSAGES)) return data({ intent: null, errors: { _: ["Choose what to do."] } as Record<string, string[]>, values: {} as Record<string, string> }, { status: 422 });
     if (intent === "add-stage") {
       await addStage(api, id, { name: values.name, color: values.color || EMPTY_STAGE.color, outcome: values.outcome || "open" });

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Drawer } from "../components/drawer";
 import { FormAlert } from "../components/form/field";
-import { requireAccess } from "../services/auth.server";
+import { requirePermission } from "../services/auth.server";
 import { getPipeline, pipelineUserChoices, setPipelineUsers } from "../services/pipelines.server";
 import { redirectWithToast } from "../services/session.server";
 import { refusalOf } from "../services/outage.server";
@@ -12,8 +12,7 @@ import { Form } from "../components/form/form";
 import { isIdText } from "../services/ids.server";
 
 async function requireManage(request: Request, id: string) {
-  const signedIn = await requireAccess(request, "/pipeline/:id");
-  if (!signedIn.subject.permissions.includes("pipeline_manage")) throw redirect(`/pipeline/${encodeURIComponent(id)}`);
+  const signedIn = await requirePermission(request, "pipeline_manage", { route: "/pipeline/:id", back: `/pipeline/${encodeURIComponent(id)}` });
   return signedIn;
 }
 

@@ -1,18 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Drawer } from "../components/drawer";
 import { EMPTY_STAGE, MAX_STAGES, PipelineForm, type PipelineFormResult, type StageDraft } from "../components/pipelines/pipeline-form";
 import { wordsFor } from "../lib/labels";
 import { refusalOf } from "../services/outage.server";
-import { requireAccess } from "../services/auth.server";
+import { requirePermission } from "../services/auth.server";
 import { createPipeline } from "../services/pipelines.server";
 import { redirectWithToast } from "../services/session.server";
 import { formOf } from "../services/submission.server";
 
 async function requireManage(request: Request) {
-  const signedIn = await requireAccess(request, "/pipelines");
-  if (!signedIn.subject.permissions.includes("pipeline_manage")) throw redirect("/pipelines");
+  const signedIn = await requirePermission(request, "pipeline_manage", { route: "/pipelines", back: "/pipelines" });
   return signedIn;
 }
 

@@ -14,12 +14,13 @@ import { formatDate, formatMoney, formatNumber } from "../lib/format";
 import type { FilterDefinition } from "../lib/filter-rules";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
-import { requireAccess } from "../services/auth.server";
+import { requirePermission } from "../services/auth.server";
 import { openListPage, selectedIds } from "../services/lists.server";
 import { listPipelines } from "../services/pipelines.server";
 import { useFrame } from "./_app";
 import { formOf } from "../services/submission.server";
 import type { ListSpec } from "../lib/list-url";
+import { can } from "../access/permissions";
 
 /** Pipelines: the status filter (1 active, 0 archived), search by name, sort. */
 const pipelinesListSpec: ListSpec = {
@@ -42,13 +43,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     firstVisit: { status: "1" },
     fetch: listPipelines,
   });
-  return { state, page, words: wordsFor(edition), canManage: subject.permissions.includes("pipeline_manage") };
+  return { state, page, words: wordsFor(edition), canManage: can(subject, "pipeline_manage") };
 }
 
 /** 'Archive' and 'Unarchive' of the bulk form: on to the confirmation of the selected pipelines. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { subject } = await requireAccess(request, "/pipelines");
-  if (!subject.permissions.includes("pipeline_manage")) throw new Response("Not allowed", { status: 403 });
+  await requirePermission(request, "pipeline_manage", { route: "/pipelines", back: "/pipelines" });
   const form = await formOf(request);
   const ids = selectedIds(form);
   if (ids.length === 0) return data({ bulk: { noSelection: true } }, { status: 422 });

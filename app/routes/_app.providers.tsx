@@ -15,6 +15,7 @@ import { listProviders } from "../services/providers.server";
 import { useFrame } from "./_app";
 import { formOf } from "../services/submission.server";
 import type { ListSpec } from "../lib/list-url";
+import { can } from "../access/permissions";
 
 /** The sort fields and filters each list knows; shared by loaders and components (so never in a .server module). */
 const providersListSpec: ListSpec = {
@@ -27,7 +28,7 @@ export const meta: MetaFunction = ({ matches }) => pageTitle("Providers", matche
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { subject, state, page } = await openListPage(request, { path: "/providers", listKey: "providers", spec: providersListSpec, fetch: listProviders });
-  return { state, page, canManage: subject.permissions.includes("provider_manage") };
+  return { state, page, canManage: can(subject, "provider_manage") };
 }
 
 /** The bulk form: 'Delete provider(s)' goes to the confirmation of the selected providers. */

@@ -6,13 +6,14 @@ import { FormAlert } from "../components/form/field";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { pageTitle } from "../lib/variant";
-import { requireAccess } from "../services/auth.server";
+import { requireAccess, requirePermission } from "../services/auth.server";
 import { getRole, rolePermissions, saveRolePermissions } from "../services/roles.server";
 import { redirectWithToast } from "../services/session.server";
 import { useFrame } from "./_app";
 import { refusalOf } from "../services/outage.server";
 import { formOf } from "../services/submission.server";
 import { Form } from "../components/form/form";
+import { can } from "../access/permissions";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data ? `${data.role.name} permissions` : "Role permissions", matches);
 
@@ -21,15 +22,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [role, permissions] = await Promise.all([getRole(api, params.id!), rolePermissions(api, params.id!)]);
   const groups = new Map<string, RolePermission[]>();
   for (const p of permissions) groups.set(p.permission.permission_group.name, [...(groups.get(p.permission.permission_group.name) ?? []), p]);
-  return { role: { id: role.id, name: role.name }, groups: [...groups].map(([name, items]) => ({ name, items })), canManage: subject.permissions.includes("role_manage") };
+  return { role: { id: role.id, name: role.name }, groups: [...groups].map(([name, items]) => ({ name, items })), canManage: can(subject, "role_manage") };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await formOf(request);
   const chosen = [...new Set(form.getAll("permissions").map(String))];
   try {
-    const { api, subject } = await requireAccess(request, "/role-permissions/:id");
-    if (!subject.permissions.includes("role_manage")) throw new Response("Not allowed", { status: 403 });
+    const { api } = await requirePermission(request, "role_manage", { route: "/role-permissions/:id", back: `/role-permissions/${params.id}` });
     await saveRolePermissions(api, params.id!, chosen);
   } catch (error) {
     const refusal = refusalOf(error, form, (refused) => refused.body.message);

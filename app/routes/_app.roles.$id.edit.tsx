@@ -1,17 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Drawer } from "../components/drawer";
 import { NameForm } from "../components/form/name-form";
-import { requireAccess } from "../services/auth.server";
+import { requirePermission } from "../services/auth.server";
 import { saveNameForm } from "../services/name-form.server";
 import { getRole, renameRole } from "../services/roles.server";
 import { keepFormOnOutage } from "../services/outage.server";
 import { formOf } from "../services/submission.server";
 
 async function requireManage(request: Request) {
-  const signedIn = await requireAccess(request, "/roles");
-  if (!signedIn.subject.permissions.includes("role_manage")) throw redirect("/roles");
+  const signedIn = await requirePermission(request, "role_manage", { route: "/roles", back: "/roles" });
   return signedIn;
 }
 

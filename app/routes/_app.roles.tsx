@@ -16,6 +16,7 @@ import { listRoles } from "../services/roles.server";
 import { useFrame } from "./_app";
 import { formOf } from "../services/submission.server";
 import type { ListSpec } from "../lib/list-url";
+import { can } from "../access/permissions";
 
 /** The list's sort fields and filters (its address, app/lib/list-url.ts). */
 const rolesListSpec: ListSpec = {
@@ -28,7 +29,7 @@ export const meta: MetaFunction = ({ matches }) => pageTitle("Roles & permission
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { subject, state, page } = await openListPage(request, { path: "/roles", listKey: "roles", spec: rolesListSpec, fetch: listRoles });
-  return { state, page, canManage: subject.permissions.includes("role_manage"), canCreate: subject.permissions.some((p) => p === "role_create" || p === "role_manage") };
+  return { state, page, canManage: can(subject, "role_manage"), canCreate: can(subject, "role_create", "role_manage") };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

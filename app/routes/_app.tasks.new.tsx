@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Drawer } from "../components/drawer";
 import { TaskForm } from "../components/tasks/task-form";
 import { wordsFor } from "../lib/labels";
-import { requireAccess } from "../services/auth.server";
+import { requirePermission } from "../services/auth.server";
 import { saveTaskForm } from "../services/task-form.server";
 import { activePipelines, createTask, teamOptions } from "../services/tasks.server";
 import { keepFormOnOutage } from "../services/outage.server";
@@ -12,8 +12,7 @@ import { taskChoiceFinders, taskFormChoices } from "../services/task-choices.ser
 import { formOf } from "../services/submission.server";
 
 async function requireManage(request: Request) {
-  const signedIn = await requireAccess(request, "/tasks");
-  if (!signedIn.subject.permissions.includes("task_manage")) throw redirect("/tasks");
+  const signedIn = await requirePermission(request, "task_manage", { route: "/tasks", back: "/tasks" });
   return signedIn;
 }
 

@@ -20,6 +20,7 @@ import { activePipelines, listTasks, taskFilterRules, taskFilters, taskRow, team
 import { useFrame } from "./_app";
 import { formOf } from "../services/submission.server";
 import type { ListSpec } from "../lib/list-url";
+import { can } from "../access/permissions";
 
 /** The list's sort fields and filters (its address, app/lib/list-url.ts). */
 const tasksListSpec: ListSpec = {
@@ -66,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Without JavaScript the assignee filter offers no list (the page stays light): a name typed beside it finds one.
     assigneeFind: finds.team_member_id,
     words: wordsFor(edition),
-    canManage: subject.permissions.includes("task_manage"),
+    canManage: can(subject, "task_manage"),
   };
 }
 

@@ -3,8 +3,7 @@ import { useActionData, useLoaderData, useLocation, useNavigation } from "@remix
 import { Drawer } from "../components/drawer";
 import { TaskForm } from "../components/tasks/task-form";
 import { wordsFor } from "../lib/labels";
-import { requireAccess } from "../services/auth.server";
-import { assertCanManage, TASK_PATTERN, taskIdOf } from "../services/task-detail.server";
+import { requireTaskManager } from "../services/task-detail.server";
 import { saveTaskForm } from "../services/task-form.server";
 import { activePipelines, getPipeline, getTask, teamOptions, updateTask } from "../services/tasks.server";
 import { keepFormOnOutage } from "../services/outage.server";
@@ -13,9 +12,7 @@ import { taskChoiceFinders, taskFormChoices } from "../services/task-choices.ser
 
 /** The edit drawer of the task page: the create form (TaskForm) filled with the task. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { api, edition, subject } = await requireAccess(request, TASK_PATTERN);
-  const id = taskIdOf(params);
-  assertCanManage(subject.permissions, id);
+  const { api, edition, subject, id } = await requireTaskManager(request, params);
   const [task, pipelines, teams, choices] = await Promise.all([getTask(api, id), activePipelines(api), teamOptions(api), taskFormChoices(api, subject)]);
   // A task in an archived pipeline keeps it in the choice (moving into an archived pipeline is refused).
   if (!pipelines.some((p) => p.id === task.pipeline_id)) {
@@ -34,9 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await formOf(request);
   return keepFormOnOutage(form, async () => {
-    const { api, edition, subject } = await requireAccess(request, TASK_PATTERN);
-    const id = taskIdOf(params);
-    assertCanManage(subject.permissions, id);
+    const { api, edition, subject, id } = await requireTaskManager(request, params);
     const words = wordsFor(edition);
     const search = new URL(request.url).search;
     return saveTaskForm(request, form, "edit", (body) => updateTask(api, id, body), { success: `${words.Task} updated.`, failure: `Failed to update ${words.task}.` }, (saved) => `/tasks/${saved}${search}`, taskChoiceFinders(api, subject));

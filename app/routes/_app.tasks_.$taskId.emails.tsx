@@ -6,13 +6,14 @@ import { Field, FormAlert } from "../components/form/field";
 import { PageLinks } from "../components/tasks/task-detail-sections";
 import { formatDateTime } from "../lib/format";
 import { wordsFor } from "../lib/labels";
-import { requireAccess } from "../services/auth.server";
+import { requireAccess, requirePermission } from "../services/auth.server";
 import { redirectWithToast } from "../services/session.server";
 import { fieldErrors, pageParam, sendTaskEmail, TASK_PATTERN, taskEmails, taskIdOf } from "../services/task-detail.server";
 import { getTask } from "../services/tasks.server";
 import { refusalOf } from "../services/outage.server";
 import { formOf } from "../services/submission.server";
 import { Form } from "../components/form/form";
+import { can } from "../access/permissions";
 
 /** The e-mails drawer of the task page: the task's e-mails, newest first, and a form to send one (sandbox mail in development). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -26,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     page: emails.meta.current_page,
     lastPage: emails.meta.last_page,
     total: emails.meta.total,
-    canSend: subject.permissions.includes("task_manage"),
+    canSend: can(subject, "task_manage"),
     words: wordsFor(edition),
   };
 }
@@ -36,8 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await formOf(request);
   const values = { to: String(form.get("to") ?? "").trim(), subject: String(form.get("subject") ?? "").trim(), body: String(form.get("body") ?? "") };
   try {
-    const { api, subject } = await requireAccess(request, TASK_PATTERN);
-    if (!subject.permissions.includes("task_manage")) throw new Response("Not allowed", { status: 403 });
+    const { api } = await requirePermission(request, "task_manage", { route: TASK_PATTERN, back: `/tasks/${params.taskId}` });
     await sendTaskEmail(api, id, values);
   } catch (error) {
     const refusal = refusalOf(error, form, "Failed to send e-mail.", fieldErrors);

@@ -41,6 +41,7 @@ import { activePipelines, getPipeline, getTask, updateTask, type ActivePipeline 
 import { useFrame } from "./_app";
 import { refusalOf } from "../services/outage.server";
 import { Form } from "../components/form/form";
+import { can } from "../access/permissions";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.task.name ?? data?.words.Task ?? "Task", matches);
 
@@ -57,7 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, edition, subject } = await requireAccess(request, TASK_PATTERN);
   const id = taskIdOf(params);
   const url = new URL(request.url);
-  const canManage = subject.permissions.includes("task_manage");
+  const canManage = can(subject, "task_manage");
   const activityPage = pageParam(url, "activityPage");
   const notesPage = pageParam(url, "notesPage");
   const task = await getTask(api, id);
@@ -124,7 +125,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     // The guard inside: when the API does not answer it, the section's form comes back as typed too.
     const { api, subject } = await requireAccess(request, TASK_PATTERN);
-    if (!subject.permissions.includes("task_manage")) throw new Response("Not allowed", { status: 403 });
+    if (!can(subject, "task_manage")) throw new Response("Not allowed", { status: 403 });
     if (!messages) return refuse({});
     if (intent === "progress") {
       const file = chosenFile(form, "document");

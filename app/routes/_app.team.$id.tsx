@@ -6,7 +6,7 @@ import { Drawer } from "../components/drawer";
 import { teamDrawerBodyOnServer } from "../components/teams/team-drawer-body.server";
 import { parseTeamIntent, type TeamIntent } from "../components/teams/team-intents.server";
 import { island } from "../lib/island";
-import { requireAccess } from "../services/auth.server";
+import { requireAccess, requirePermission } from "../services/auth.server";
 import { redirectWithToast } from "../services/session.server";
 // Every route that imports island.ts also imports the frame's module, so island.ts stays in the frame's chunk (a
 // route importing it alone would move it into a chunk of its own: 0.2 KB more on every page).
@@ -17,10 +17,11 @@ import type { ChoiceFinds } from "../lib/choice-find";
 import type { UnsavedForm } from "../lib/unsaved-form";
 import { refusalOf } from "../services/outage.server";
 import { formOf } from "../services/submission.server";
+import { can } from "../access/permissions";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, subject } = await requireAccess(request, "/team");
-  const canManage = subject.permissions.includes("team_manage");
+  const canManage = can(subject, "team_manage");
   const [team, firstUsers] = await Promise.all([getTeam(api, params.id!), teamCandidateChoices(api, params.id!, canManage)]);
   return { team, canManage, firstUsers };
 }
@@ -48,8 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   let form: TeamIntent;
   try {
     // The guard inside: when the API does not answer it, the drawer stays as it was too.
-    const { api, subject } = await requireAccess(request, "/team");
-    if (!subject.permissions.includes("team_manage")) throw new Response("Not allowed", { status: 403 });
+    const { api } = await requirePermission(request, "team_manage", { route: "/team", back: "/team" });
     // Without JavaScript, a colleague beyond the first choices is added by the name or e-mail typed beside them.
     if (intent === "add") {
       found = await applyChoiceFinds(sent, { user_id: teamCandidateFinder(api, id) });

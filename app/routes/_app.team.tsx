@@ -12,6 +12,7 @@ import { openListPage } from "../services/lists.server";
 import { listTeams } from "../services/teams.server";
 import { useFrame } from "./_app";
 import type { ListSpec } from "../lib/list-url";
+import { can } from "../access/permissions";
 
 /** The list's sort fields and filters (its address, app/lib/list-url.ts). */
 const teamsListSpec: ListSpec = {
@@ -27,8 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     state,
     page,
-    canCreate: subject.permissions.some((p) => p === "team_create" || p === "team_manage"),
-    canManage: subject.permissions.includes("team_manage"),
+    canCreate: can(subject, "team_create", "team_manage"),
+    canManage: can(subject, "team_manage"),
   };
 }
 

@@ -1,7 +1,8 @@
 import { redirect } from "@remix-run/node";
 import { wordsFor, type Words } from "../lib/labels";
 import { ApiValidationError } from "./api.server";
-import { requireAccess, type SignedIn } from "./auth.server";
+import type { Permission } from "../../contract/permissions";
+import { requirePermission, type SignedIn } from "./auth.server";
 import { isIdText } from "./ids.server";
 import { redirectWithToast, type Toast } from "./session.server";
 import { paramsOf } from "./submission.server";
@@ -35,7 +36,7 @@ export function idsFrom(params: URLSearchParams, isId: (text: string) => boolean
 /** A list's bulk confirmation: the list it returns to, the permission it asks, and query flags of its own. */
 export interface BulkConfirmation {
   list: string;
-  permission: string;
+  permission: Permission;
   /** Query parameters of the confirmation itself, left out of the way back (e.g. `restore`). */
   ownParams?: string[];
 }
@@ -47,11 +48,7 @@ export interface BulkContext {
   url: URL;
 }
 
-async function requireBulkManager(request: Request, spec: BulkConfirmation) {
-  const signedIn = await requireAccess(request, spec.list);
-  if (!signedIn.subject.permissions.includes(spec.permission)) throw redirect(spec.list);
-  return signedIn;
-}
+const requireBulkManager = (request: Request, spec: BulkConfirmation) => requirePermission(request, spec.permission, { route: spec.list, back: spec.list });
 
 /** The list behind the confirmation: its query without the ids and the confirmation's own flags. */
 export function bulkBack(url: URL, spec: BulkConfirmation): string {

@@ -15,7 +15,7 @@ import { field, ticked } from "../lib/client-forms";
 import { wordsFor, type Words } from "../lib/labels";
 import type { Variant } from "../lib/variant";
 import { ApiValidationError, type Api } from "./api.server";
-import { requireAccess } from "./auth.server";
+import { requirePermission } from "./auth.server";
 import { answerOutage, OUTAGE_MESSAGE } from "./outage.server";
 import { applyChoiceFinds, type ChoiceFinder } from "./choice-find.server";
 import { colleagueFinder } from "./teams.server";
@@ -156,10 +156,9 @@ type UnlinkParams = { id?: string; individualId?: string; companyId?: string };
 const otherParam = (from: UnlinkFrom) => (from === "company" ? "individualId" : "companyId");
 
 async function requireLinkManager(request: Request, from: UnlinkFrom, params: UnlinkParams) {
-  const signedIn = await requireAccess(request, `/${from}/:id`);
+  const signedIn = await requirePermission(request, "company_manage", { route: `/${from}/:id`, back: `/${from}/${params.id}` });
   idOf(params.id);
   idOf(params[otherParam(from)]);
-  if (!signedIn.subject.permissions.includes("company_manage")) throw redirect(`/${from}/${params.id}`);
   return signedIn;
 }
 

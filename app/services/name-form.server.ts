@@ -1,10 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { z } from "zod";
 import { roleNameSchema } from "../../contract/roles";
 import { teamNameSchema } from "../../contract/teams";
 import { ApiValidationError, type Api } from "./api.server";
-import { requireAccess } from "./auth.server";
+import type { Permission } from "../../contract/permissions";
+import { requirePermission } from "./auth.server";
 import { keepFormOnOutage } from "./outage.server";
 import { redirectWithToast } from "./session.server";
 import { formOf } from "./submission.server";
@@ -44,16 +45,12 @@ export interface NewNameRoute {
   /** The name's rule. */
   rule: NameRule;
   /** Who may add one (any of these); anyone else goes back to the list. */
-  permissions: readonly string[];
+  permissions: readonly Permission[];
   create: (api: Api, name: string) => Promise<unknown>;
   messages: { success: string; failure: string };
 }
 
-async function requireCreate(request: Request, drawer: NewNameRoute) {
-  const signedIn = await requireAccess(request, drawer.list);
-  if (!signedIn.subject.permissions.some((p) => drawer.permissions.includes(p))) throw redirect(drawer.list);
-  return signedIn;
-}
+const requireCreate = (request: Request, drawer: NewNameRoute) => requirePermission(request, drawer.permissions, { route: drawer.list, back: drawer.list });
 
 export async function newNameLoader(request: Request, drawer: NewNameRoute) {
   await requireCreate(request, drawer);
