@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { CompanyForm } from "../components/clients/company-form";
 import { formState } from "../components/clients/form-state";

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-
 import { useActionData, useLoaderData, useParams } from "@remix-run/react";
 import { formState } from "../components/clients/form-state";
 import { LineForm } from "../components/clients/lines";

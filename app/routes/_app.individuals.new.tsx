@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { capitalise, formState } from "../components/clients/form-state";
 import { IndividualForm } from "../components/clients/individual-form";

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { wordsFor } from "../lib/labels";

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Drawer } from "../components/drawer";
 import { TaskForm } from "../components/tasks/task-form";

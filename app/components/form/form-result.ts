@@ -1,0 +1,38 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { useActionData } from "@remix-run/react";
+import type { UnsavedForm } from "../../lib/unsaved-form";
+
+/**
+ * The one shape of a form's answer (app/services/form-action.server.ts makes it): conform's submission result,
+ * with the `intent` it answers, so several forms on one page each read only their own. An outage answer carries
+ * what was sent as `unsaved` beside it (app/lib/unsaved-form.ts).
+ */
+export interface FormAnswer {
+  form: { intent: string; result: SubmissionResult<string[]> };
+  unsaved?: UnsavedForm;
+}
+
+/** The intent of a page's only form (a drawer's): the forms that carry no `intent` field answer as this one. */
+export const SAVE_INTENT = "save";
+
+type UseFormOptions<Schema extends Record<string, unknown>> = Omit<Parameters<typeof useForm<Schema>>[0], "lastResult" | "id">;
+
+/** The result of the form `intent` in the route's action answer, when that form was the one sent. */
+export function useLastResult(intent: string = SAVE_INTENT): SubmissionResult<string[]> | undefined {
+  const answer = useActionData() as Partial<FormAnswer> | null | undefined;
+  return answer?.form?.intent === intent ? answer.form.result : undefined;
+}
+
+/**
+ * The form `intent` of the route, read by conform: its fields' errors and values as the action answered them
+ * (what was typed, after a refusal) or else `defaultValue`. `version` names the saved state the defaults come
+ * from (e.g. the record's `updated_at`): when it changes (the form was saved), the form starts again from them.
+ */
+export function useFormResult<Schema extends Record<string, unknown> = Record<string, unknown>>(
+  intent: string = SAVE_INTENT,
+  options: UseFormOptions<Schema> & { version?: string | number } = {},
+) {
+  const { version, ...rest } = options;
+  const lastResult = useLastResult(intent);
+  return useForm<Schema>({ ...rest, id: version === undefined ? `form-${intent}` : `form-${intent}-${version}`, lastResult });
+}
