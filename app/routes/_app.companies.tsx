@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
@@ -11,16 +10,15 @@ import { ListFooter } from "../components/table/pager";
 import { formatDate } from "../lib/format";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
-import { requirePermission } from "../services/auth.server";
 import { companyTypeOptions, employeeSizeOptions } from "../services/clients.server";
 import { companyFilters, companyRow, listCompanies, type CompanyRow } from "../services/companies.server";
 import { getIndividual, individualChoices, individualFinder, individualOption, readsIndividuals } from "../services/individuals.server";
-import { openListPage, selectedIds } from "../services/lists.server";
+import { openListPage } from "../services/lists.server";
 import { NO_CHOICES } from "../lib/choice-find";
 import { useFrame } from "./_app";
-import { formOf } from "../services/submission.server";
 import type { ListSpec } from "../lib/list-url";
 import { can } from "../access/permissions";
+import { bulkSelectionAction } from "../services/bulk.server";
 
 /** Companies (company customers in smallBusiness): type, employee size and linked individual. */
 const companiesListSpec: ListSpec = {
@@ -62,15 +60,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** 'Delete' of the bulk form: on to the confirmation of the selected rows. */
-export async function action({ request }: ActionFunctionArgs) {
-  await requirePermission(request, "company_manage", { route: "/companies", back: "/companies" });
-  const ids = selectedIds(await formOf(request));
-  if (ids.length === 0) return data({ bulk: { noSelection: true } }, { status: 422 });
-  const params = new URLSearchParams(new URL(request.url).search);
-  params.delete("index");
-  for (const id of ids) params.append("ids", id);
-  return redirect(`/companies/delete?${params}`);
-}
+export const action = ({ request }: ActionFunctionArgs) =>
+  bulkSelectionAction(request, { list: "/companies", permission: "company_manage", intents: { delete: { to: "/companies/delete" } } });
 
 export default function CompaniesPage() {
   const { state, page, filters, autocomplete, words, canManage, canCreate } = useLoaderData<typeof loader>();

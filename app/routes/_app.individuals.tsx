@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
@@ -11,16 +10,15 @@ import { ListFooter } from "../components/table/pager";
 import { formatDate } from "../lib/format";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
-import { requirePermission } from "../services/auth.server";
 import { companyChoices, companyFinder, companyOption, getCompany, readsCompanies } from "../services/companies.server";
 import { individualFilters, individualRow, listIndividuals, showsArchived, type IndividualRow } from "../services/individuals.server";
-import { openListPage, selectedIds } from "../services/lists.server";
+import { openListPage } from "../services/lists.server";
 import { colleagueChoices, colleagueFinder, colleagueOption } from "../services/teams.server";
 import { NO_CHOICES } from "../lib/choice-find";
 import { useFrame } from "./_app";
-import { formOf } from "../services/submission.server";
 import type { ListSpec } from "../lib/list-url";
 import { can } from "../access/permissions";
+import { bulkSelectionAction } from "../services/bulk.server";
 
 /** Individuals (individual customers in smallBusiness): linked company, owner, portal invitation and archived. */
 const individualsListSpec: ListSpec = {
@@ -30,8 +28,6 @@ const individualsListSpec: ListSpec = {
 };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.words.Individuals ?? "Individuals", matches);
-
-const BULK = { delete: "/individuals/delete", archive: "/individuals/archive", restore: "/individuals/archive", invite: "/individuals/invite" } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, edition, subject, state, page, filters, finds } = await openListPage(request, {
@@ -73,19 +69,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** The bulk form: each button goes to the confirmation of its action for the selected rows. */
-export async function action({ request }: ActionFunctionArgs) {
-  await requirePermission(request, "individual_manage", { route: "/individuals", back: "/individuals" });
-  const form = await formOf(request);
-  const ids = selectedIds(form);
-  if (ids.length === 0) return data({ bulk: { noSelection: true } }, { status: 422 });
-  const intent = String(form.get("intent") ?? "") as keyof typeof BULK;
-  if (!(intent in BULK)) return data({ bulk: { noSelection: false } }, { status: 422 });
-  const params = new URLSearchParams(new URL(request.url).search);
-  params.delete("index");
-  if (intent === "restore") params.set("restore", "1");
-  for (const id of ids) params.append("ids", id);
-  return redirect(`${BULK[intent]}?${params}`);
-}
+export const action = ({ request }: ActionFunctionArgs) =>
+  bulkSelectionAction(request, {
+    list: "/individuals",
+    permission: "individual_manage",
+    intents: {
+      delete: { to: "/individuals/delete" },
+      archive: { to: "/individuals/archive" },
+      restore: { to: "/individuals/archive", params: { restore: "1" } },
+      invite: { to: "/individuals/invite" },
+    },
+  });
 
 export default function IndividualsPage() {
   const { state, page, filters, autocomplete, words, archivedShown, canManage, canCreate } = useLoaderData<typeof loader>();

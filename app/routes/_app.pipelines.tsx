@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { Pipeline } from "../../contract/pipelines";
 import { PageHeader } from "../components/frame/page-header";
@@ -14,13 +13,12 @@ import { formatDate, formatMoney, formatNumber } from "../lib/format";
 import type { FilterDefinition } from "../lib/filter-rules";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
-import { requirePermission } from "../services/auth.server";
-import { openListPage, selectedIds } from "../services/lists.server";
+import { openListPage } from "../services/lists.server";
 import { listPipelines } from "../services/pipelines.server";
 import { useFrame } from "./_app";
-import { formOf } from "../services/submission.server";
 import type { ListSpec } from "../lib/list-url";
 import { can } from "../access/permissions";
+import { bulkSelectionAction } from "../services/bulk.server";
 
 /** Pipelines: the status filter (1 active, 0 archived), search by name, sort. */
 const pipelinesListSpec: ListSpec = {
@@ -47,17 +45,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** 'Archive' and 'Unarchive' of the bulk form: on to the confirmation of the selected pipelines. */
-export async function action({ request }: ActionFunctionArgs) {
-  await requirePermission(request, "pipeline_manage", { route: "/pipelines", back: "/pipelines" });
-  const form = await formOf(request);
-  const ids = selectedIds(form);
-  if (ids.length === 0) return data({ bulk: { noSelection: true } }, { status: 422 });
-  const params = new URLSearchParams(new URL(request.url).search);
-  params.delete("index");
-  params.set("status", form.get("intent") === "unarchive" ? "1" : "0");
-  for (const id of ids) params.append("ids", id);
-  return redirect(`/pipelines/archive?${params}`);
-}
+export const action = ({ request }: ActionFunctionArgs) =>
+  bulkSelectionAction(request, {
+    list: "/pipelines",
+    permission: "pipeline_manage",
+    intents: { archive: { to: "/pipelines/archive", params: { status: "0" } }, unarchive: { to: "/pipelines/archive", params: { status: "1" } } },
+  });
 
 export default function PipelinesPage() {
   const { state, page, words, canManage } = useLoaderData<typeof loader>();

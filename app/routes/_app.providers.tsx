@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
@@ -9,13 +8,12 @@ import { SearchBox } from "../components/table/list-controls";
 import { ListFooter } from "../components/table/pager";
 import type { Provider } from "../../contract/providers";
 import { pageTitle } from "../lib/variant";
-import { requireAccess } from "../services/auth.server";
-import { openListPage, selectedIds } from "../services/lists.server";
+import { openListPage } from "../services/lists.server";
 import { listProviders } from "../services/providers.server";
 import { useFrame } from "./_app";
-import { formOf } from "../services/submission.server";
 import type { ListSpec } from "../lib/list-url";
 import { can } from "../access/permissions";
+import { bulkSelectionAction } from "../services/bulk.server";
 
 /** The sort fields and filters each list knows; shared by loaders and components (so never in a .server module). */
 const providersListSpec: ListSpec = {
@@ -32,17 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** The bulk form: 'Delete provider(s)' goes to the confirmation of the selected providers. */
-export async function action({ request }: ActionFunctionArgs) {
-  await requireAccess(request, "/providers");
-  const form = await formOf(request);
-  const ids = selectedIds(form);
-  if (ids.length === 0) return data({ bulk: { noSelection: true } }, { status: 422 });
-  const url = new URL(request.url);
-  const params = new URLSearchParams(url.search);
-  params.delete("index");
-  for (const id of ids) params.append("ids", id);
-  return redirect(`/providers/delete?${params}`);
-}
+export const action = ({ request }: ActionFunctionArgs) =>
+  bulkSelectionAction(request, { list: "/providers", permission: "provider_manage", intents: { delete: { to: "/providers/delete" } } });
 
 const columns: Column<Provider>[] = [
   {

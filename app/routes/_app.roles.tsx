@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { Role } from "../../contract/roles";
 import { PageHeader } from "../components/frame/page-header";
@@ -10,13 +9,12 @@ import { SearchBox } from "../components/table/list-controls";
 import { ListFooter } from "../components/table/pager";
 import { formatDate } from "../lib/format";
 import { pageTitle } from "../lib/variant";
-import { requireAccess } from "../services/auth.server";
-import { openListPage, selectedIds } from "../services/lists.server";
+import { openListPage } from "../services/lists.server";
 import { listRoles } from "../services/roles.server";
 import { useFrame } from "./_app";
-import { formOf } from "../services/submission.server";
 import type { ListSpec } from "../lib/list-url";
 import { can } from "../access/permissions";
+import { bulkSelectionAction } from "../services/bulk.server";
 
 /** The list's sort fields and filters (its address, app/lib/list-url.ts). */
 const rolesListSpec: ListSpec = {
@@ -32,15 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { state, page, canManage: can(subject, "role_manage"), canCreate: can(subject, "role_create", "role_manage") };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  await requireAccess(request, "/roles");
-  const ids = selectedIds(await formOf(request));
-  if (ids.length === 0) return data({ bulk: { noSelection: true } }, { status: 422 });
-  const params = new URLSearchParams(new URL(request.url).search);
-  params.delete("index");
-  for (const id of ids) params.append("ids", id);
-  return redirect(`/roles/delete?${params}`);
-}
+export const action = ({ request }: ActionFunctionArgs) =>
+  bulkSelectionAction(request, { list: "/roles", permission: "role_manage", intents: { delete: { to: "/roles/delete" } } });
 
 export default function RolesPage() {
   const { state, page, canManage, canCreate } = useLoaderData<typeof loader>();

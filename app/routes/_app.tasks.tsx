@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
@@ -13,14 +12,13 @@ import { StageChip } from "../components/tasks/stage-chip";
 import { formatDate, formatMoney } from "../lib/format";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
-import { requireAccess } from "../services/auth.server";
-import { openListPage, selectedIds } from "../services/lists.server";
+import { openListPage } from "../services/lists.server";
 import { colleagueFinder, colleagueOption } from "../services/teams.server";
 import { activePipelines, listTasks, taskFilterRules, taskFilters, taskRow, teamOptions, type TaskRow } from "../services/tasks.server";
 import { useFrame } from "./_app";
-import { formOf } from "../services/submission.server";
 import type { ListSpec } from "../lib/list-url";
 import { can } from "../access/permissions";
+import { bulkSelectionAction } from "../services/bulk.server";
 
 /** The list's sort fields and filters (its address, app/lib/list-url.ts). */
 const tasksListSpec: ListSpec = {
@@ -72,15 +70,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** 'Delete' of the bulk form: on to the confirmation of the selected rows. */
-export async function action({ request }: ActionFunctionArgs) {
-  await requireAccess(request, "/tasks");
-  const ids = selectedIds(await formOf(request));
-  if (ids.length === 0) return data({ bulk: { noSelection: true } }, { status: 422 });
-  const params = new URLSearchParams(new URL(request.url).search);
-  params.delete("index");
-  for (const id of ids) params.append("ids", id);
-  return redirect(`/tasks/delete?${params}`);
-}
+export const action = ({ request }: ActionFunctionArgs) =>
+  bulkSelectionAction(request, { list: "/tasks", permission: "task_manage", intents: { delete: { to: "/tasks/delete" } } });
 
 export default function TasksPage() {
   const { state, page, filters, assignee, assigneeFind, words, canManage } = useLoaderData<typeof loader>();
