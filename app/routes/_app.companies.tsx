@@ -16,16 +16,16 @@ import { getIndividual, individualChoices, individualFinder, individualOption, r
 import { openListPage } from "../services/lists.server";
 import { NO_CHOICES } from "../lib/choice-find";
 import { useFrame } from "./_app";
-import type { ListSpec } from "../lib/list-url";
 import { can } from "../access/permissions";
 import { bulkSelectionAction } from "../services/bulk.server";
+import { defineList, listView } from "../components/table/list";
+import { COMPANY_SORTS } from "../../contract/clients";
 
 /** Companies (company customers in smallBusiness): type, employee size and linked individual. */
-const companiesListSpec: ListSpec = {
-  sortable: ["name", "postcode", "created_at", "updated_at"],
+const companiesList = defineList("/companies", COMPANY_SORTS, {
   filters: { type_id: {}, employee_size_id: {}, "individuals.id": {} },
   defaultSort: { field: "name", desc: false },
-};
+});
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.words.Companies ?? "Companies", matches);
 
@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api, edition, subject, state, page, filters, finds } = await openListPage(request, {
     path: "/companies",
     listKey: "companies",
-    spec: companiesListSpec,
+    spec: companiesList.spec,
     rules: companyFilters([], []),
     lookups: (api) => Promise.all([companyTypeOptions(api), employeeSizeOptions(api)]),
     filters: ([types, sizes], { subject }) => companyFilters(types, sizes).filter((f) => f.filterKey !== "individuals.id" || readsIndividuals(subject.permissions)),
@@ -65,6 +65,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
 
 export default function CompaniesPage() {
   const { state, page, filters, autocomplete, words, canManage, canCreate } = useLoaderData<typeof loader>();
+  const list = listView(companiesList, state);
   const actionData = useActionData<typeof action>();
   const frame = useFrame();
   const { search } = useLocation();
@@ -116,7 +117,7 @@ export default function CompaniesPage() {
       />
       <div className="mb-4 space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <SearchBox state={state} spec={companiesListSpec} placeholder={`Search ${words.companies}`} />
+          <SearchBox list={list} placeholder={`Search ${words.companies}`} />
           {canManage ? (
             <BulkActions formId="companies-bulk" result={actionData?.bulk}>
               <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
@@ -125,19 +126,17 @@ export default function CompaniesPage() {
             </BulkActions>
           ) : null}
         </div>
-        <FilterBar pathname="/companies" state={state} spec={companiesListSpec} filters={filters} autocomplete={autocomplete} />
+        <FilterBar list={list} filters={filters} autocomplete={autocomplete} />
       </div>
       <DataTable
         caption={words.Companies}
-        pathname="/companies"
-        state={state}
-        spec={companiesListSpec}
+        list={list}
         rows={page.data}
         columns={columns}
         rowId={(c) => String(c.id)}
         selection={canManage ? { formId: "companies-bulk", label: (c) => c.name } : undefined}
       />
-      <ListFooter pathname="/companies" state={state} spec={companiesListSpec} meta={page.meta} />
+      <ListFooter list={list} meta={page.meta} />
       <Outlet />
     </>
   );

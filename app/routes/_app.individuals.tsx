@@ -16,16 +16,17 @@ import { openListPage } from "../services/lists.server";
 import { colleagueChoices, colleagueFinder, colleagueOption } from "../services/teams.server";
 import { NO_CHOICES } from "../lib/choice-find";
 import { useFrame } from "./_app";
-import type { ListSpec } from "../lib/list-url";
 import { can } from "../access/permissions";
 import { bulkSelectionAction } from "../services/bulk.server";
+import { defineList, listView } from "../components/table/list";
+import { INDIVIDUAL_SORTS } from "../../contract/clients";
 
 /** Individuals (individual customers in smallBusiness): linked company, owner, portal invitation and archived. */
-const individualsListSpec: ListSpec = {
+const individualsList = defineList("/individuals", INDIVIDUAL_SORTS, {
   sortable: ["full_name", "email", "created_at", "updated_at"],
   filters: { company_id: {}, owner_user_id: {}, portal_invited: {}, archived: {} },
   defaultSort: { field: "full_name", desc: false },
-};
+});
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.words.Individuals ?? "Individuals", matches);
 
@@ -33,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api, edition, subject, state, page, filters, finds } = await openListPage(request, {
     path: "/individuals",
     listKey: "individuals",
-    spec: individualsListSpec,
+    spec: individualsList.spec,
     rules: individualFilters(wordsFor("flightdeck")),
     filters: (_, { edition }) => individualFilters(wordsFor(edition)),
     fetch: listIndividuals,
@@ -83,6 +84,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
 
 export default function IndividualsPage() {
   const { state, page, filters, autocomplete, words, archivedShown, canManage, canCreate } = useLoaderData<typeof loader>();
+  const list = listView(individualsList, state);
   const actionData = useActionData<typeof action>();
   const frame = useFrame();
   const { search } = useLocation();
@@ -143,7 +145,7 @@ export default function IndividualsPage() {
       />
       <div className="mb-4 space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <SearchBox state={state} spec={individualsListSpec} placeholder={`Search ${words.individuals}`} />
+          <SearchBox list={list} placeholder={`Search ${words.individuals}`} />
           {canManage ? (
             <BulkActions formId="individuals-bulk" result={actionData?.bulk}>
               <button type="submit" name="intent" value="invite" className="btn-secondary">
@@ -163,19 +165,17 @@ export default function IndividualsPage() {
             </BulkActions>
           ) : null}
         </div>
-        <FilterBar pathname="/individuals" state={state} spec={individualsListSpec} filters={filters} autocomplete={autocomplete} />
+        <FilterBar list={list} filters={filters} autocomplete={autocomplete} />
       </div>
       <DataTable
         caption={words.Individuals}
-        pathname="/individuals"
-        state={state}
-        spec={individualsListSpec}
+        list={list}
         rows={page.data}
         columns={columns}
         rowId={(i) => String(i.id)}
         selection={canManage ? { formId: "individuals-bulk", label: (i) => i.full_name } : undefined}
       />
-      <ListFooter pathname="/individuals" state={state} spec={individualsListSpec} meta={page.meta} />
+      <ListFooter list={list} meta={page.meta} />
       <Outlet />
     </>
   );

@@ -6,26 +6,25 @@ import { BulkActions } from "../components/table/bulk-actions";
 import { DataTable, type Column } from "../components/table/data-table";
 import { SearchBox } from "../components/table/list-controls";
 import { ListFooter } from "../components/table/pager";
-import type { Provider } from "../../contract/providers";
+import { PROVIDER_SORTS, type Provider } from "../../contract/providers";
 import { pageTitle } from "../lib/variant";
 import { openListPage } from "../services/lists.server";
 import { listProviders } from "../services/providers.server";
 import { useFrame } from "./_app";
-import type { ListSpec } from "../lib/list-url";
 import { can } from "../access/permissions";
 import { bulkSelectionAction } from "../services/bulk.server";
+import { defineList, listView } from "../components/table/list";
 
 /** The sort fields and filters each list knows; shared by loaders and components (so never in a .server module). */
-const providersListSpec: ListSpec = {
-  sortable: ["name", "nominal_code", "created_at"],
+const providersList = defineList("/providers", PROVIDER_SORTS, {
   filters: { nominal_code: {} },
   defaultSort: { field: "name", desc: false },
-};
+});
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Providers", matches);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { subject, state, page } = await openListPage(request, { path: "/providers", listKey: "providers", spec: providersListSpec, fetch: listProviders });
+  const { subject, state, page } = await openListPage(request, { path: "/providers", listKey: "providers", spec: providersList.spec, fetch: listProviders });
   return { state, page, canManage: can(subject, "provider_manage") };
 }
 
@@ -50,6 +49,7 @@ const columns: Column<Provider>[] = [
 
 export default function ProvidersPage() {
   const { state, page, canManage } = useLoaderData<typeof loader>();
+  const list = listView(providersList, state);
   const actionData = useActionData<typeof action>();
   const frame = useFrame();
   const { search } = useLocation();
@@ -97,7 +97,7 @@ export default function ProvidersPage() {
         }
       />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <SearchBox state={state} spec={providersListSpec} placeholder="Search providers" />
+        <SearchBox list={list} placeholder="Search providers" />
         <BulkActions formId="providers-bulk" result={actionData?.bulk}>
           <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700" disabled={!canManage}>
             Delete provider(s)
@@ -106,16 +106,14 @@ export default function ProvidersPage() {
       </div>
       <DataTable
         caption="Providers"
-        pathname="/providers"
-        state={state}
-        spec={providersListSpec}
+        list={list}
         rows={page.data}
         columns={[...columns, rowActions]}
         rowId={(p) => p.uuid}
         selection={canManage ? { formId: "providers-bulk", label: (p) => p.name } : undefined}
         emptyText="No providers found"
       />
-      <ListFooter pathname="/providers" state={state} spec={providersListSpec} meta={page.meta} />
+      <ListFooter list={list} meta={page.meta} />
       <Outlet />
     </>
   );

@@ -16,13 +16,13 @@ import { openListPage } from "../services/lists.server";
 import { colleagueFinder, colleagueOption } from "../services/teams.server";
 import { activePipelines, listTasks, taskFilterRules, taskFilters, taskRow, teamOptions, type TaskRow } from "../services/tasks.server";
 import { useFrame } from "./_app";
-import type { ListSpec } from "../lib/list-url";
 import { can } from "../access/permissions";
 import { bulkSelectionAction } from "../services/bulk.server";
+import { defineList, listView } from "../components/table/list";
+import { TASK_SORTS } from "../../contract/task-constants";
 
 /** The list's sort fields and filters (its address, app/lib/list-url.ts). */
-const tasksListSpec: ListSpec = {
-  sortable: ["name", "priority", "review_status", "created_at", "updated_at", "expected_revenue", "expected_close_date"],
+const tasksList = defineList("/tasks", TASK_SORTS, {
   filters: {
     pipeline_id: { dependants: ["pipeline_stage_id"] },
     pipeline_stage_id: {},
@@ -35,7 +35,7 @@ const tasksListSpec: ListSpec = {
     expected_close_date: { range: true },
   },
   defaultSort: { field: "created_at", desc: true },
-};
+});
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.words.Tasks ?? "Tasks", matches);
 
@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api, edition, subject, state, page, filters, finds } = await openListPage(request, {
     path: "/tasks",
     listKey: "tasks",
-    spec: tasksListSpec,
+    spec: tasksList.spec,
     rules: taskFilterRules(chosenPipeline),
     lookups: (api) => Promise.all([activePipelines(api), teamOptions(api)]),
     filters: ([pipelines, teams], { edition }) => taskFilters(pipelines, teams, chosenPipeline, wordsFor(edition)),
@@ -75,6 +75,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
 
 export default function TasksPage() {
   const { state, page, filters, assignee, assigneeFind, words, canManage } = useLoaderData<typeof loader>();
+  const list = listView(tasksList, state);
   const actionData = useActionData<typeof action>();
   const frame = useFrame();
   const { search } = useLocation();
@@ -118,7 +119,7 @@ export default function TasksPage() {
       />
       <div className="mb-4 space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <SearchBox state={state} spec={tasksListSpec} placeholder={`Search ${words.tasks}`} />
+          <SearchBox list={list} placeholder={`Search ${words.tasks}`} />
           {canManage ? (
             <BulkActions formId="tasks-bulk" result={actionData?.bulk}>
               <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
@@ -127,19 +128,17 @@ export default function TasksPage() {
             </BulkActions>
           ) : null}
         </div>
-        <FilterBar pathname="/tasks" state={state} spec={tasksListSpec} filters={filters} autocomplete={{ team_member_id: { selected: assignee, more: true, find: assigneeFind } }} />
+        <FilterBar list={list} filters={filters} autocomplete={{ team_member_id: { selected: assignee, more: true, find: assigneeFind } }} />
       </div>
       <DataTable
         caption={words.Tasks}
-        pathname="/tasks"
-        state={state}
-        spec={tasksListSpec}
+        list={list}
         rows={page.data}
         columns={columns}
         rowId={(t) => String(t.id)}
         selection={canManage ? { formId: "tasks-bulk", label: (t) => t.name } : undefined}
       />
-      <ListFooter pathname="/tasks" state={state} spec={tasksListSpec} meta={page.meta} />
+      <ListFooter list={list} meta={page.meta} />
       <Outlet />
     </>
   );
