@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Drawer } from "../components/drawer";
 import { Field, FormAlert } from "../components/form/field";
-import { PageLinks } from "../components/tasks/task-detail-sections";
+import { PageLinks } from "../components/tasks/task-section";
 import { formatDateTime } from "../lib/format";
 import { wordsFor } from "../lib/labels";
 import { requireAccess, requirePermission } from "../services/auth.server";
