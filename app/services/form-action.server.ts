@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import type { z } from "zod";
 import { SAVE_INTENT, type FormAnswer } from "../components/form/form-result";
+import type { ChoiceFinds } from "../lib/choice-find";
 import { unsavedForm, type UnsavedForm } from "../lib/unsaved-form";
 import { ApiValidationError } from "./api.server";
 import { isOutage, OUTAGE_MESSAGE } from "./outage.server";
@@ -17,13 +18,13 @@ import { redirectWithToast } from "./session.server";
 type Errors = Record<string, string[]>;
 
 /** A form's refusal: its result under its intent (422 by default; 503 with `unsaved` when the API did not answer). */
-export function replyForm(intent: string, result: SubmissionResult<string[]>, init: { status?: number; unsaved?: UnsavedForm } = {}) {
-  const answer: FormAnswer = { form: { intent, result }, ...(init.unsaved ? { unsaved: init.unsaved } : {}) };
+export function replyForm(intent: string, result: SubmissionResult<string[]>, init: { status?: number; unsaved?: UnsavedForm; found?: ChoiceFinds } = {}) {
+  const answer: FormAnswer = { form: { intent, result }, ...(init.unsaved ? { unsaved: init.unsaved } : {}), ...(init.found ? { found: init.found } : {}) };
   return data(answer, { status: init.status ?? 422 });
 }
 
 /** A refusal made without a zod submission (a form read by hand): what was typed is kept as its values. */
-export function refuseForm(intent: string, form: FormData, errors: { fieldErrors?: Errors; formErrors?: string[] }, init: { status?: number; unsaved?: UnsavedForm; hideFields?: string[] } = {}) {
+export function refuseForm(intent: string, form: FormData, errors: { fieldErrors?: Errors; formErrors?: string[] }, init: { status?: number; unsaved?: UnsavedForm; found?: ChoiceFinds; hideFields?: string[] } = {}) {
   const error: Record<string, string[]> = { ...(errors.fieldErrors ?? {}) };
   if (errors.formErrors?.length) error[""] = errors.formErrors;
   const result: SubmissionResult<string[]> = { status: "error", initialValue: valuesOf(form, init.hideFields), error };

@@ -1,5 +1,6 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { useActionData } from "@remix-run/react";
+import type { ChoiceFinds } from "../../lib/choice-find";
 import type { UnsavedForm } from "../../lib/unsaved-form";
 
 /**
@@ -10,6 +11,8 @@ import type { UnsavedForm } from "../../lib/unsaved-form";
 export interface FormAnswer {
   form: { intent: string; result: SubmissionResult<string[]> };
   unsaved?: UnsavedForm;
+  /** Without JavaScript, what the names typed beside the form's dropdowns found (app/lib/choice-find.ts). */
+  found?: ChoiceFinds;
 }
 
 /** The intent of a page's only form (a drawer's): the forms that carry no `intent` field answer as this one. */
@@ -17,11 +20,14 @@ export const SAVE_INTENT = "save";
 
 type UseFormOptions<Schema extends Record<string, unknown>> = Omit<Parameters<typeof useForm<Schema>>[0], "lastResult" | "id">;
 
-/** The result of the form `intent` in the route's action answer, when that form was the one sent. */
-export function useLastResult(intent: string = SAVE_INTENT): SubmissionResult<string[]> | undefined {
+/** The route's action answer, when the form `intent` was the one sent. */
+export function useFormAnswer(intent: string = SAVE_INTENT): FormAnswer | undefined {
   const answer = useActionData() as Partial<FormAnswer> | null | undefined;
-  return answer?.form?.intent === intent ? answer.form.result : undefined;
+  return answer?.form?.intent === intent ? (answer as FormAnswer) : undefined;
 }
+
+/** The result of the form `intent` in the route's action answer, when that form was the one sent. */
+export const useLastResult = (intent: string = SAVE_INTENT): SubmissionResult<string[]> | undefined => useFormAnswer(intent)?.form.result;
 
 /**
  * The form `intent` of the route, read by conform: its fields' errors and values as the action answered them
