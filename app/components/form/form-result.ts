@@ -18,6 +18,9 @@ export interface FormAnswer {
 /** The intent of a page's only form (a drawer's): the forms that carry no `intent` field answer as this one. */
 export const SAVE_INTENT = "save";
 
+/** conform's "start again from the defaults" result: one object, so it resets the form once, when the answer goes. */
+const NO_RESULT: SubmissionResult<string[]> = { initialValue: null };
+
 type UseFormOptions<Schema extends Record<string, unknown>> = Omit<Parameters<typeof useForm<Schema>>[0], "lastResult" | "id">;
 
 /** The route's action answer, when the form `intent` was the one sent. */
@@ -39,6 +42,8 @@ export function useFormResult<Schema extends Record<string, unknown> = Record<st
   options: UseFormOptions<Schema> & { version?: string | number } = {},
 ) {
   const { version, ...rest } = options;
-  const lastResult = useLastResult(intent);
+  // No answer of its own (the page was loaded, or the form was saved and the page drawn again): the form starts
+  // again from its defaults, so a refusal's messages do not outlive it.
+  const lastResult = useLastResult(intent) ?? NO_RESULT;
   return useForm<Schema>({ ...rest, id: version === undefined ? `form-${intent}` : `form-${intent}-${version}`, lastResult });
 }
