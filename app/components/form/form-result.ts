@@ -21,7 +21,8 @@ export const SAVE_INTENT = "save";
 /** conform's "start again from the defaults" result: one object, so it resets the form once, when the answer goes. */
 const NO_RESULT: SubmissionResult<string[]> = { initialValue: null };
 
-type UseFormOptions<Schema extends Record<string, unknown>> = Omit<Parameters<typeof useForm<Schema>>[0], "lastResult" | "id">;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type UseFormOptions<Schema extends Record<string, any>> = Omit<Parameters<typeof useForm<Schema>>[0], "lastResult" | "id">;
 
 /** The route's action answer, when the form `intent` was the one sent. */
 export function useFormAnswer(intent: string = SAVE_INTENT): FormAnswer | undefined {
@@ -37,7 +38,9 @@ export const useLastResult = (intent: string = SAVE_INTENT): SubmissionResult<st
  * (what was typed, after a refusal) or else `defaultValue`. `version` names the saved state the defaults come
  * from (e.g. the record's `updated_at`): when it changes (the form was saved), the form starts again from them.
  */
-export function useFormResult<Schema extends Record<string, unknown> = Record<string, unknown>>(
+// conform types a form's fields as any record (an interface of fields has no index signature).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function useFormResult<Schema extends Record<string, any> = Record<string, unknown>>(
   intent: string = SAVE_INTENT,
   options: UseFormOptions<Schema> & { version?: string | number } = {},
 ) {
