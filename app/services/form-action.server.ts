@@ -6,7 +6,7 @@ import { SAVE_INTENT, type FormAnswer } from "../components/form/form-result";
 import type { ChoiceFinds } from "../lib/choice-find";
 import { unsavedForm, type UnsavedForm } from "../lib/unsaved-form";
 import { ApiValidationError } from "./api.server";
-import { isOutage, OUTAGE_MESSAGE } from "./outage.server";
+import { answerOutage, OUTAGE_MESSAGE } from "./outage.server";
 import { redirectWithToast } from "./session.server";
 
 /**
@@ -47,14 +47,8 @@ export function valuesOf(form: FormData, hide: readonly string[] = []): Record<s
  * back as typed with the outage message on top, and the answer carries what was sent as `unsaved` (README, "How
  * it is built"): with JavaScript the page stays filled in, without it the 503 page offers to send it again.
  */
-export async function keepOnOutage<T>(intent: string, form: FormData, run: () => Promise<T>) {
-  try {
-    return await run();
-  } catch (error) {
-    if (isOutage(error)) return refuseForm(intent, form, { formErrors: [OUTAGE_MESSAGE] }, { status: 503, unsaved: unsavedForm(form) });
-    throw error;
-  }
-}
+export const keepOnOutage = <T>(intent: string, form: FormData, run: () => Promise<T>) =>
+  answerOutage(form, run, (unsaved) => refuseForm(intent, form, { formErrors: [OUTAGE_MESSAGE] }, { status: 503, unsaved }));
 
 export interface SubmitForm<S extends z.ZodType, G, T> {
   /** Which form of the page this is (its `intent` field); a page's only form is `save`. */
