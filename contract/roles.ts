@@ -42,3 +42,6 @@ export const rolePermissionSchema = z.object({
   can_be_removed: z.boolean(),
 });
 export type RolePermission = z.infer<typeof rolePermissionSchema>;
+
+/** The fields the roles list sorts by (`sort`, a leading '-' for descending). */
+export const ROLE_SORTS = ["name", "created_at", "users_count"] as const;

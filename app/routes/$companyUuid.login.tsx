@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { INACTIVITY_NOTICE, LoginForm } from "../components/sign-in/login-form";
 import { pageTitle } from "../lib/variant";
 import { hostOf } from "../services/host.server";
@@ -30,6 +30,5 @@ export const action = ({ request }: ActionFunctionArgs) => loginAction(request);
 
 export default function CompanyLoginPage() {
   const { variant, branding, notice, redirectTo } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  return <LoginForm variant={variant} branding={branding} notice={notice} redirectTo={redirectTo} lastResult={actionData && "result" in actionData ? actionData.result : null} />;
+  return <LoginForm variant={variant} branding={branding} notice={notice} redirectTo={redirectTo} />;
 }

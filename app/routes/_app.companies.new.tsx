@@ -1,17 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { CompanyForm } from "../components/clients/company-form";
 import { formState } from "../components/clients/form-state";
 import { Drawer } from "../components/drawer";
 import { wordsFor } from "../lib/labels";
-import { requireAccess } from "../services/auth.server";
+import { requirePermission } from "../services/auth.server";
 import { saveClientDrawer } from "../services/clients.server";
 import { companyBody, companyLookups, createCompany } from "../services/companies.server";
 
 async function requireCreate(request: Request) {
-  const signedIn = await requireAccess(request, "/companies");
-  if (!signedIn.subject.permissions.some((p) => p === "company_create" || p === "company_manage")) throw redirect("/companies");
+  const signedIn = await requirePermission(request, ["company_create", "company_manage"], { route: "/companies", back: "/companies" });
   return signedIn;
 }
 

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
@@ -11,22 +10,22 @@ import { ListFooter } from "../components/table/pager";
 import { formatDate } from "../lib/format";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
-import { requireAccess } from "../services/auth.server";
 import { companyTypeOptions, employeeSizeOptions } from "../services/clients.server";
 import { companyFilters, companyRow, listCompanies, type CompanyRow } from "../services/companies.server";
 import { getIndividual, individualChoices, individualFinder, individualOption, readsIndividuals } from "../services/individuals.server";
-import { openListPage, selectedIds } from "../services/lists.server";
+import { openListPage } from "../services/lists.server";
 import { NO_CHOICES } from "../lib/choice-find";
 import { useFrame } from "./_app";
-import { formOf } from "../services/submission.server";
-import type { ListSpec } from "../lib/list-url";
+import { can } from "../access/permissions";
+import { bulkSelectionAction } from "../services/bulk.server";
+import { defineList, listView } from "../components/table/list";
+import { COMPANY_SORTS } from "../../contract/clients";
 
 /** Companies (company customers in smallBusiness): type, employee size and linked individual. */
-const companiesListSpec: ListSpec = {
-  sortable: ["name", "postcode", "created_at", "updated_at"],
+const companiesList = defineList("/companies", COMPANY_SORTS, {
   filters: { type_id: {}, employee_size_id: {}, "individuals.id": {} },
   defaultSort: { field: "name", desc: false },
-};
+});
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.words.Companies ?? "Companies", matches);
 
@@ -34,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api, edition, subject, state, page, filters, finds } = await openListPage(request, {
     path: "/companies",
     listKey: "companies",
-    spec: companiesListSpec,
+    spec: companiesList.spec,
     rules: companyFilters([], []),
     lookups: (api) => Promise.all([companyTypeOptions(api), employeeSizeOptions(api)]),
     filters: ([types, sizes], { subject }) => companyFilters(types, sizes).filter((f) => f.filterKey !== "individuals.id" || readsIndividuals(subject.permissions)),
@@ -55,25 +54,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filters,
     autocomplete: { "individuals.id": { selected: chosen, initial: individuals.options, more: individuals.more, find: finds["individuals.id"] } },
     words,
-    canManage: subject.permissions.includes("company_manage"),
-    canCreate: subject.permissions.some((p) => p === "company_create" || p === "company_manage"),
+    canManage: can(subject, "company_manage"),
+    canCreate: can(subject, "company_create", "company_manage"),
   };
 }
 
 /** 'Delete' of the bulk form: on to the confirmation of the selected rows. */
-export async function action({ request }: ActionFunctionArgs) {
-  const { subject } = await requireAccess(request, "/companies");
-  if (!subject.permissions.includes("company_manage")) throw new Response("Not allowed", { status: 403 });
-  const ids = selectedIds(await formOf(request));
-  if (ids.length === 0) return data({ bulk: { noSelection: true } }, { status: 422 });
-  const params = new URLSearchParams(new URL(request.url).search);
-  params.delete("index");
-  for (const id of ids) params.append("ids", id);
-  return redirect(`/companies/delete?${params}`);
-}
+export const action = ({ request }: ActionFunctionArgs) =>
+  bulkSelectionAction(request, { list: "/companies", permission: "company_manage", intents: { delete: { to: "/companies/delete" } } });
 
 export default function CompaniesPage() {
   const { state, page, filters, autocomplete, words, canManage, canCreate } = useLoaderData<typeof loader>();
+  const list = listView(companiesList, state);
   const actionData = useActionData<typeof action>();
   const frame = useFrame();
   const { search } = useLocation();
@@ -125,7 +117,7 @@ export default function CompaniesPage() {
       />
       <div className="mb-4 space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <SearchBox state={state} spec={companiesListSpec} placeholder={`Search ${words.companies}`} />
+          <SearchBox list={list} placeholder={`Search ${words.companies}`} />
           {canManage ? (
             <BulkActions formId="companies-bulk" result={actionData?.bulk}>
               <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
@@ -134,19 +126,17 @@ export default function CompaniesPage() {
             </BulkActions>
           ) : null}
         </div>
-        <FilterBar pathname="/companies" state={state} spec={companiesListSpec} filters={filters} autocomplete={autocomplete} />
+        <FilterBar list={list} filters={filters} autocomplete={autocomplete} />
       </div>
       <DataTable
         caption={words.Companies}
-        pathname="/companies"
-        state={state}
-        spec={companiesListSpec}
+        list={list}
         rows={page.data}
         columns={columns}
         rowId={(c) => String(c.id)}
         selection={canManage ? { formId: "companies-bulk", label: (c) => c.name } : undefined}
       />
-      <ListFooter pathname="/companies" state={state} spec={companiesListSpec} meta={page.meta} />
+      <ListFooter list={list} meta={page.meta} />
       <Outlet />
     </>
   );

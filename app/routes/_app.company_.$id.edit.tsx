@@ -1,19 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, useParams } from "@remix-run/react";
 import { CompanyForm } from "../components/clients/company-form";
 import { formState } from "../components/clients/form-state";
 import { Drawer } from "../components/drawer";
 import { wordsFor } from "../lib/labels";
-import { requireAccess } from "../services/auth.server";
+import { requirePermission } from "../services/auth.server";
 import { saveClientDrawer } from "../services/clients.server";
 import { companyBody, companyLookups, getCompany, updateCompany } from "../services/companies.server";
 import { idOf } from "../services/ids.server";
 
 async function requireManage(request: Request, id: string | undefined) {
-  const signedIn = await requireAccess(request, "/company/:id");
+  const signedIn = await requirePermission(request, "company_manage", { route: "/company/:id", back: `/company/${id}` });
   idOf(id);
-  if (!signedIn.subject.permissions.includes("company_manage")) throw redirect(`/company/${id}`);
   return signedIn;
 }
 

@@ -4,17 +4,16 @@ import { useLoaderData } from "@remix-run/react";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { formatMoney } from "../lib/format";
 import { ApiValidationError } from "../services/api.server";
-import { requireAccess } from "../services/auth.server";
+import { requirePermission } from "../services/auth.server";
 import { deleteLine, lineSummary } from "../services/companies.server";
 import { redirectWithToast } from "../services/session.server";
 import { idOf } from "../services/ids.server";
 
 
 async function requireManage(request: Request, params: { id?: string; lineId?: string }) {
-  const signedIn = await requireAccess(request, "/company/:id");
+  const signedIn = await requirePermission(request, "company_manage", { route: "/company/:id", back: `/company/${params.id}?tab=lines` });
   idOf(params.id);
   idOf(params.lineId);
-  if (!signedIn.subject.permissions.includes("company_manage")) throw redirect(`/company/${params.id}?tab=lines`);
   return signedIn;
 }
 

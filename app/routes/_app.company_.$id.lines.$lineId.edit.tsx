@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useParams } from "@remix-run/react";
 import { formState } from "../components/clients/form-state";
 import { LineForm } from "../components/clients/lines";
 import { Drawer } from "../components/drawer";
-import { requireAccess } from "../services/auth.server";
+import { requirePermission } from "../services/auth.server";
 import { attempt, keepClientForm } from "../services/clients.server";
 import { LINE_TYPES, lineBody, lineSummary, SPLIT_PARTY_TYPES, splitErrorsByRow, updateLine } from "../services/companies.server";
 import { redirectWithToast } from "../services/session.server";
@@ -13,10 +12,9 @@ import { idOf } from "../services/ids.server";
 
 
 async function requireManage(request: Request, params: { id?: string; lineId?: string }) {
-  const signedIn = await requireAccess(request, "/company/:id");
+  const signedIn = await requirePermission(request, "company_manage", { route: "/company/:id", back: `/company/${params.id}?tab=lines` });
   idOf(params.id);
   idOf(params.lineId);
-  if (!signedIn.subject.permissions.includes("company_manage")) throw redirect(`/company/${params.id}?tab=lines`);
   return signedIn;
 }
 

@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useParams } from "@remix-run/react";
 import { formState } from "../components/clients/form-state";
 import { LineForm } from "../components/clients/lines";
 import { Drawer } from "../components/drawer";
-import { requireAccess } from "../services/auth.server";
+import { requirePermission } from "../services/auth.server";
 import { attempt, keepClientForm } from "../services/clients.server";
 import { createLine, LINE_TYPES, lineBody, SPLIT_PARTY_TYPES, splitErrorsByRow } from "../services/companies.server";
 import { redirectWithToast } from "../services/session.server";
@@ -12,9 +11,8 @@ import { formOf } from "../services/submission.server";
 import { idOf } from "../services/ids.server";
 
 async function requireManage(request: Request, id: string | undefined) {
-  const signedIn = await requireAccess(request, "/company/:id");
+  const signedIn = await requirePermission(request, "company_manage", { route: "/company/:id", back: `/company/${id}?tab=lines` });
   idOf(id);
-  if (!signedIn.subject.permissions.includes("company_manage")) throw redirect(`/company/${id}?tab=lines`);
   return signedIn;
 }
 

@@ -33,7 +33,11 @@ import { chosenFile, readForm } from "../services/forms.server";
 import { individualOptions, readsIndividuals } from "../services/individuals.server";
 import { redirectWithToast } from "../services/session.server";
 import { useFrame } from "./_app";
+import { dispatchIntent } from "../services/form-action.server";
 import { idOf, isIdText } from "../services/ids.server";
+import { can } from "../access/permissions";
+import type { Permission } from "../../contract/permissions";
+import { REFUSED_MESSAGE } from "../access/permissions";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.company.name ?? "Company", matches);
 
@@ -44,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, edition, subject } = await requireAccess(request, "/company/:id");
   const id = idOf(params.id);
   const url = new URL(request.url);
-  const has = (...p: string[]) => p.some((x) => subject.permissions.includes(x));
+  const has = (...p: Permission[]) => p.some((x) => subject.permissions.includes(x));
   const can = {
     manage: has("company_manage"),
     readIndividuals: readsIndividuals(subject.permissions),
@@ -100,37 +104,37 @@ async function saveSection(request: Request, params: ActionFunctionArgs["params"
   const url = new URL(request.url);
   url.searchParams.delete("individualSearch");
   const here = `${url.pathname}${url.search}`;
-  const manage = subject.permissions.includes("company_manage");
-  if (!manage && intent !== "note-delete") throw new Response("Not allowed", { status: 403 });
+  const manage = can(subject, "company_manage");
+  if (!manage && intent !== "note-delete") throw new Response(REFUSED_MESSAGE, { status: 403 });
   const done = (message: string, to = here) => redirectWithToast(request, to, { kind: "success", message });
-  switch (intent) {
-    case "link": {
+  const intents: Record<string, () => Promise<unknown>> = {
+    link: async () => {
       const individualId = field(form, "individual_id");
       if (!isIdText(individualId)) return refused("link", form, { individual_id: ["Choose an individual."] }, "Failed to link.");
       const r = await attempt("link", form, "Failed to link.", () => linkIndividual(api, id, individualId, linkChangeFrom(form)));
       return r.ok ? done(`${r.value.data.full_name} linked.`, `/company/${id}`) : r.response;
-    }
-    case "link-update": {
+    },
+    "link-update": async () => {
       const r = await attempt("link-update", form, "Failed to update the link.", () => updateLink(api, id, field(form, "individual_id"), linkChangeFrom(form)));
       return r.ok ? done("Link updated.") : r.response;
-    }
-    case "bank": {
+    },
+    bank: async () => {
       const bank = bankFields(form);
       // The validation call first: its messages go under each field and nothing is saved.
       const check = await validateBankDetails(api, bank);
       if (!check.valid) return refused("bank", form, check.errors, "Failed to save the bank details.");
       const r = await attempt("bank", form, "Failed to save the bank details.", () => saveBankDetails(api, id, bank));
       return r.ok ? done("Bank details saved.") : r.response;
-    }
-    case "broker": {
+    },
+    broker: async () => {
       const r = await attempt("broker", form, "Failed to save the broker data.", () => saveBrokerData(api, id, form));
       return r.ok ? done("Broker data saved.") : r.response;
-    }
-    case "communication": {
+    },
+    communication: async () => {
       const r = await attempt("communication", form, "Failed to save the communication details.", () => saveCommunication(api, id, form));
       return r.ok ? done("Communication details saved.") : r.response;
-    }
-    case "branding": {
+    },
+    branding: async () => {
       if (tooLarge) return refused("branding", form, { logo: [BRANDING_TOO_LARGE], icon: [BRANDING_TOO_LARGE] }, "Failed to save the branding.");
       const body = new FormData();
       body.set("company_branding_colour", field(form, "company_branding_colour"));
@@ -142,22 +146,22 @@ async function saveSection(request: Request, params: ActionFunctionArgs["params"
       }
       const r = await attempt("branding", form, "Failed to save the branding.", () => saveBranding(api, id, body));
       return r.ok ? done("Branding saved.") : r.response;
-    }
-    case "note-add": {
+    },
+    "note-add": async () => {
       const r = await attempt("note-add", form, "Failed to add the note.", () => addNote(api, "company", id, field(form, "body")));
       return r.ok ? done("Note added.", `/company/${id}?tab=notes`) : r.response;
-    }
-    case "note-delete": {
+    },
+    "note-delete": async () => {
       const r = await attempt("note-delete", form, "Failed to delete the note.", () => deleteNote(api, field(form, "note_id")));
       return r.ok ? done("Note deleted.") : r.response;
-    }
-    case "email-send": {
+    },
+    "email-send": async () => {
       const r = await attempt("email-send", form, "Failed to send the e-mail.", () => emailCompany(api, id, field(form, "to") || null, field(form, "subject"), field(form, "body")));
       return r.ok ? done(`E-mail sent to ${r.value.data.messages.at(-1)?.to ?? "the company"}.`, `/company/${id}?tab=emails`) : r.response;
-    }
-    default:
-      return refused("", form, {}, "Choose what to do.");
-  }
+    },
+  };
+  // The form of the page that was sent, by its intent (an unknown one answers 400).
+  return dispatchIntent(form, intents);
 }
 
 // Everything below the header (tabs, details, links, bank and broker data, branding, lines, tasks, notes, e-mails,

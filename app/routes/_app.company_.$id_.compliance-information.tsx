@@ -7,17 +7,18 @@ import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { formatDate, formatDateTime } from "../lib/format";
 import { pageTitle } from "../lib/variant";
-import { requireAccess } from "../services/auth.server";
+import { requireAccess, requirePermission } from "../services/auth.server";
 import { attempt, keepClientForm } from "../services/clients.server";
 import { getCompany, getCompliance, RISK_RATINGS, saveCompliance } from "../services/companies.server";
 import { redirectWithToast } from "../services/session.server";
 import { useFrame } from "./_app";
 import { formOf } from "../services/submission.server";
 import { idOf } from "../services/ids.server";
+import { can } from "../access/permissions";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data ? `Compliance information: ${data.company.name}` : "Compliance information", matches);
 
-const canEdit = (permissions: readonly string[]) => permissions.some((p) => p === "company_manage" || p === "compliance_verification_manage");
+const canEdit = (permissions: readonly string[]) => can({ permissions }, "company_manage", "compliance_verification_manage");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, subject } = await requireAccess(request, "/company/:id/compliance-information");
@@ -29,9 +30,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await formOf(request);
   return keepClientForm("compliance", form, async () => {
-    const { api, subject } = await requireAccess(request, "/company/:id/compliance-information");
+    const { api } = await requirePermission(request, ["company_manage", "compliance_verification_manage"], { route: "/company/:id/compliance-information", back: `/company/${params.id}/compliance-information` });
     const id = idOf(params.id);
-    if (!canEdit(subject.permissions)) throw new Response("Not allowed", { status: 403 });
     const saved = await attempt("compliance", form, "Failed to save the compliance information.", () => saveCompliance(api, id, form));
     if (!saved.ok) return saved.response;
     return redirectWithToast(request, `/company/${id}/compliance-information`, { kind: "success", message: "Compliance information saved." });

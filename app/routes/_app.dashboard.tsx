@@ -13,6 +13,7 @@ import { island } from "../lib/island";
 import { requireAccess } from "../services/auth.server";
 import { intervalFrom, myOpenTasks, taskStats } from "../services/dashboard.server";
 import { useFrame } from "./_app";
+import { can } from "../access/permissions";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Dashboard", matches);
 
@@ -27,7 +28,7 @@ function orNull<T>(promise: Promise<T>): Promise<T | null> {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, user, edition, subject } = await requireAccess(request, "/dashboard");
   const interval = intervalFrom(new URL(request.url));
-  const canSeeTasks = subject.permissions.some((p) => p === "task_view" || p === "task_manage");
+  const canSeeTasks = can(subject, "task_view", "task_manage");
   const [stats, mine] = canSeeTasks ? await Promise.all([orNull(taskStats(api, interval)), orNull(myOpenTasks(api, user.id))]) : [null, null];
   return { interval, canSeeTasks, stats, mine, me: user.id, words: wordsFor(edition) };
 }

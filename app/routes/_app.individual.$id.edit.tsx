@@ -1,20 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, useParams } from "@remix-run/react";
 import { formState } from "../components/clients/form-state";
 import { IndividualForm } from "../components/clients/individual-form";
 import { Drawer } from "../components/drawer";
 import { wordsFor } from "../lib/labels";
-import { requireAccess } from "../services/auth.server";
+import { requirePermission } from "../services/auth.server";
 import { saveClientDrawer } from "../services/clients.server";
 import { getIndividual, individualBody, updateIndividual } from "../services/individuals.server";
 import { colleagueChoices } from "../services/teams.server";
 import { idOf } from "../services/ids.server";
 
 async function requireManage(request: Request, id: string | undefined) {
-  const signedIn = await requireAccess(request, "/individual/:id");
+  const signedIn = await requirePermission(request, "individual_manage", { route: "/individual/:id", back: `/individual/${id}` });
   idOf(id);
-  if (!signedIn.subject.permissions.includes("individual_manage")) throw redirect(`/individual/${id}`);
   return signedIn;
 }
 

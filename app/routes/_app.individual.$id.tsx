@@ -33,8 +33,11 @@ import { getIndividual, updateIndividual } from "../services/individuals.server"
 import { redirectWithToast } from "../services/session.server";
 import { useFrame } from "./_app";
 import { formOf } from "../services/submission.server";
+import { dispatchIntent } from "../services/form-action.server";
 import { Form } from "../components/form/form";
 import { idOf, isIdText } from "../services/ids.server";
+import type { Permission } from "../../contract/permissions";
+import { REFUSED_MESSAGE } from "../access/permissions";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.individual.full_name ?? "Individual", matches);
 
@@ -45,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, edition, subject } = await requireAccess(request, "/individual/:id");
   const id = idOf(params.id);
   const url = new URL(request.url);
-  const has = (...p: string[]) => p.some((x) => subject.permissions.includes(x));
+  const has = (...p: Permission[]) => p.some((x) => subject.permissions.includes(x));
   const can = {
     manage: has("individual_manage"),
     link: has("company_manage"),
@@ -97,52 +100,53 @@ async function saveSection(request: Request, params: ActionFunctionArgs["params"
   const url = new URL(request.url);
   url.searchParams.delete("companySearch");
   const here = `${url.pathname}${url.search}`;
-  const need = (p: string) => {
-    if (!subject.permissions.includes(p)) throw new Response("Not allowed", { status: 403 });
+  // Each form asks its own permission; a form sent without it answers 403 (requirePermission's rule for actions).
+  const need = (p: Permission) => {
+    if (!subject.permissions.includes(p)) throw new Response(REFUSED_MESSAGE, { status: 403 });
   };
-  switch (intent) {
-    case "archive":
-    case "restore": {
+  const intents: Record<string, () => Promise<unknown>> = {
+    archive: async () => {
       need("individual_manage");
       const done = await attempt(intent, form, `Failed to ${intent} ${words.individual}.`, () => updateIndividual(api, id, { archived: intent === "archive" }));
       if (!done.ok) return done.response;
       return redirectWithToast(request, here, { kind: "success", message: `${capitalise(words.individual)} ${intent}d.` });
-    }
-    case "link": {
+    },
+    restore: () => intents.archive(),
+    link: async () => {
       need("company_manage");
       const companyId = field(form, "company_id");
       if (!isIdText(companyId)) return refused("link", form, { company_id: [`Choose a ${words.company}.`] }, "Failed to link.");
       const done = await attempt("link", form, "Failed to link.", () => linkIndividual(api, companyId, id, linkChangeFrom(form)));
       if (!done.ok) return done.response;
       return redirectWithToast(request, `/individual/${id}`, { kind: "success", message: `Linked to ${done.value.data.company_name}.` });
-    }
-    case "link-update": {
+    },
+    "link-update": async () => {
       need("company_manage");
       const companyId = field(form, "company_id");
       const done = await attempt("link-update", form, "Failed to update the link.", () => updateLink(api, companyId, id, linkChangeFrom(form)));
       if (!done.ok) return done.response;
       return redirectWithToast(request, here, { kind: "success", message: "Link updated." });
-    }
-    case "note-add": {
+    },
+    "note-add": async () => {
       need("individual_manage");
       const done = await attempt("note-add", form, "Failed to add the note.", () => addNote(api, "individual", id, field(form, "body")));
       if (!done.ok) return done.response;
       return redirectWithToast(request, `/individual/${id}?tab=notes`, { kind: "success", message: "Note added." });
-    }
-    case "note-delete": {
+    },
+    "note-delete": async () => {
       const done = await attempt("note-delete", form, "Failed to delete the note.", () => deleteNote(api, field(form, "note_id")));
       if (!done.ok) return done.response;
       return redirectWithToast(request, here, { kind: "success", message: "Note deleted." });
-    }
-    case "email-send": {
+    },
+    "email-send": async () => {
       need("individual_manage");
       const done = await attempt("email-send", form, "Failed to send the e-mail.", () => emailIndividual(api, id, field(form, "subject"), field(form, "body")));
       if (!done.ok) return done.response;
       return redirectWithToast(request, `/individual/${id}?tab=emails`, { kind: "success", message: "E-mail sent." });
-    }
-    default:
-      return refused("", form, {}, "Choose what to do.");
-  }
+    },
+  };
+  // The form of the page that was sent, by its intent (an unknown one answers 400).
+  return dispatchIntent(form, intents);
 }
 
 // Everything below the header (tabs, details, links and their forms, tasks, notes, e-mails) is an island: the

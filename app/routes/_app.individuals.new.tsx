@@ -1,27 +1,26 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { capitalise, formState } from "../components/clients/form-state";
 import { IndividualForm } from "../components/clients/individual-form";
 import { Drawer } from "../components/drawer";
 import { NO_CHOICES } from "../lib/choice-find";
 import { wordsFor } from "../lib/labels";
-import { requireAccess } from "../services/auth.server";
+import { requirePermission } from "../services/auth.server";
 import { jobTitleOptions, saveClientDrawer } from "../services/clients.server";
 import { companyChoices, companyFinder } from "../services/companies.server";
 import { createIndividual, individualBody } from "../services/individuals.server";
 import { colleagueChoices } from "../services/teams.server";
+import { can } from "../access/permissions";
 
 async function requireCreate(request: Request) {
-  const signedIn = await requireAccess(request, "/individuals");
-  if (!signedIn.subject.permissions.some((p) => p === "individual_create" || p === "individual_manage")) throw redirect("/individuals");
+  const signedIn = await requirePermission(request, ["individual_create", "individual_manage"], { route: "/individuals", back: "/individuals" });
   return signedIn;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, edition, subject } = await requireCreate(request);
   // Linking at once needs the right to manage companies (the API checks it as it links).
-  const canLink = subject.permissions.includes("company_manage");
+  const canLink = can(subject, "company_manage");
   const [jobTitles, companies, owners] = await Promise.all([
     canLink ? jobTitleOptions(api) : [],
     canLink ? companyChoices(api) : NO_CHOICES,

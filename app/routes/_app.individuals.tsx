@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
@@ -11,32 +10,31 @@ import { ListFooter } from "../components/table/pager";
 import { formatDate } from "../lib/format";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
-import { requireAccess } from "../services/auth.server";
 import { companyChoices, companyFinder, companyOption, getCompany, readsCompanies } from "../services/companies.server";
 import { individualFilters, individualRow, listIndividuals, showsArchived, type IndividualRow } from "../services/individuals.server";
-import { openListPage, selectedIds } from "../services/lists.server";
+import { openListPage } from "../services/lists.server";
 import { colleagueChoices, colleagueFinder, colleagueOption } from "../services/teams.server";
 import { NO_CHOICES } from "../lib/choice-find";
 import { useFrame } from "./_app";
-import { formOf } from "../services/submission.server";
-import type { ListSpec } from "../lib/list-url";
+import { can } from "../access/permissions";
+import { bulkSelectionAction } from "../services/bulk.server";
+import { defineList, listView } from "../components/table/list";
+import { INDIVIDUAL_SORTS } from "../../contract/clients";
 
 /** Individuals (individual customers in smallBusiness): linked company, owner, portal invitation and archived. */
-const individualsListSpec: ListSpec = {
+const individualsList = defineList("/individuals", INDIVIDUAL_SORTS, {
   sortable: ["full_name", "email", "created_at", "updated_at"],
   filters: { company_id: {}, owner_user_id: {}, portal_invited: {}, archived: {} },
   defaultSort: { field: "full_name", desc: false },
-};
+});
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.words.Individuals ?? "Individuals", matches);
-
-const BULK = { delete: "/individuals/delete", archive: "/individuals/archive", restore: "/individuals/archive", invite: "/individuals/invite" } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, edition, subject, state, page, filters, finds } = await openListPage(request, {
     path: "/individuals",
     listKey: "individuals",
-    spec: individualsListSpec,
+    spec: individualsList.spec,
     rules: individualFilters(wordsFor("flightdeck")),
     filters: (_, { edition }) => individualFilters(wordsFor(edition)),
     fetch: listIndividuals,
@@ -66,29 +64,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     words,
     archivedShown: showsArchived(state),
-    canManage: subject.permissions.includes("individual_manage"),
-    canCreate: subject.permissions.some((p) => p === "individual_create" || p === "individual_manage"),
+    canManage: can(subject, "individual_manage"),
+    canCreate: can(subject, "individual_create", "individual_manage"),
   };
 }
 
 /** The bulk form: each button goes to the confirmation of its action for the selected rows. */
-export async function action({ request }: ActionFunctionArgs) {
-  const { subject } = await requireAccess(request, "/individuals");
-  if (!subject.permissions.includes("individual_manage")) throw new Response("Not allowed", { status: 403 });
-  const form = await formOf(request);
-  const ids = selectedIds(form);
-  if (ids.length === 0) return data({ bulk: { noSelection: true } }, { status: 422 });
-  const intent = String(form.get("intent") ?? "") as keyof typeof BULK;
-  if (!(intent in BULK)) return data({ bulk: { noSelection: false } }, { status: 422 });
-  const params = new URLSearchParams(new URL(request.url).search);
-  params.delete("index");
-  if (intent === "restore") params.set("restore", "1");
-  for (const id of ids) params.append("ids", id);
-  return redirect(`${BULK[intent]}?${params}`);
-}
+export const action = ({ request }: ActionFunctionArgs) =>
+  bulkSelectionAction(request, {
+    list: "/individuals",
+    permission: "individual_manage",
+    intents: {
+      delete: { to: "/individuals/delete" },
+      archive: { to: "/individuals/archive" },
+      restore: { to: "/individuals/archive", params: { restore: "1" } },
+      invite: { to: "/individuals/invite" },
+    },
+  });
 
 export default function IndividualsPage() {
   const { state, page, filters, autocomplete, words, archivedShown, canManage, canCreate } = useLoaderData<typeof loader>();
+  const list = listView(individualsList, state);
   const actionData = useActionData<typeof action>();
   const frame = useFrame();
   const { search } = useLocation();
@@ -149,7 +145,7 @@ export default function IndividualsPage() {
       />
       <div className="mb-4 space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <SearchBox state={state} spec={individualsListSpec} placeholder={`Search ${words.individuals}`} />
+          <SearchBox list={list} placeholder={`Search ${words.individuals}`} />
           {canManage ? (
             <BulkActions formId="individuals-bulk" result={actionData?.bulk}>
               <button type="submit" name="intent" value="invite" className="btn-secondary">
@@ -169,19 +165,17 @@ export default function IndividualsPage() {
             </BulkActions>
           ) : null}
         </div>
-        <FilterBar pathname="/individuals" state={state} spec={individualsListSpec} filters={filters} autocomplete={autocomplete} />
+        <FilterBar list={list} filters={filters} autocomplete={autocomplete} />
       </div>
       <DataTable
         caption={words.Individuals}
-        pathname="/individuals"
-        state={state}
-        spec={individualsListSpec}
+        list={list}
         rows={page.data}
         columns={columns}
         rowId={(i) => String(i.id)}
         selection={canManage ? { formId: "individuals-bulk", label: (i) => i.full_name } : undefined}
       />
-      <ListFooter pathname="/individuals" state={state} spec={individualsListSpec} meta={page.meta} />
+      <ListFooter list={list} meta={page.meta} />
       <Outlet />
     </>
   );

@@ -23,6 +23,7 @@ import {
 } from "../services/notifications.server";
 import { useFrame } from "./_app";
 import { formOf } from "../services/submission.server";
+import { dispatchIntent } from "../services/form-action.server";
 import { Form } from "../components/form/form";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Notifications", matches);
@@ -55,32 +56,47 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await formOf(request);
   const from = fromParam(url);
   const panel = panelHref(from, pagesParam(url));
-  const intent = form.get("intent");
   const id = String(form.get("id") ?? "");
-  try {
-    if (intent === "read") {
-      const n = await markRead(api, id);
-      // The API only stores portal paths; checked again so this can never redirect off the site.
-      const link = safeReturnPath(n.data.link);
-      return redirect(link ?? (form.get("_js") === "1" ? from : panel));
+  /** An intent's change; when it fails (anything but a sign-out), the toast that says so, back where it goes. */
+  type Answer = Awaited<ReturnType<typeof respond>> | Response;
+  const attempt = async (run: () => Promise<Answer>, failed: () => Promise<Answer>): Promise<Answer> => {
+    try {
+      return await run();
+    } catch (error) {
+      if (isRedirect(error)) throw error;
+      return failed();
     }
-    if (intent === "read-all") {
-      await markAllRead(api);
-      return respond(request, form, panel, null);
-    }
-    if (intent === "delete") {
-      await deleteNotification(api, id);
-      return respond(request, form, panel, { kind: "success", message: NOTIFICATION_TOASTS.deleted }, { id });
-    }
-  } catch (error) {
-    if (isRedirect(error)) throw error;
-    // Clicking a notification is a navigation (with or without JavaScript): it always ends in a redirect,
-    // back to the page (popover) or the panel.
-    if (intent === "read") return respond(request, null, form.get("_js") === "1" ? from : panel, { kind: "error", message: NOTIFICATION_TOASTS.markOneFailed });
-    const message = intent === "read-all" ? NOTIFICATION_TOASTS.markAllFailed : NOTIFICATION_TOASTS.deleteFailed;
-    return respond(request, form, panel, { kind: "error", message });
-  }
-  throw new Response("Unknown action", { status: 400 });
+  };
+  return dispatchIntent(form, {
+    read: () =>
+      attempt(
+        async () => {
+          const n = await markRead(api, id);
+          // The API only stores portal paths; checked again so this can never redirect off the site.
+          const link = safeReturnPath(n.data.link);
+          return redirect(link ?? (form.get("_js") === "1" ? from : panel));
+        },
+        // Clicking a notification is a navigation (with or without JavaScript): it always ends in a redirect,
+        // back to the page (popover) or the panel.
+        () => respond(request, null, form.get("_js") === "1" ? from : panel, { kind: "error", message: NOTIFICATION_TOASTS.markOneFailed }),
+      ),
+    "read-all": () =>
+      attempt(
+        async () => {
+          await markAllRead(api);
+          return respond(request, form, panel, null);
+        },
+        () => respond(request, form, panel, { kind: "error", message: NOTIFICATION_TOASTS.markAllFailed }),
+      ),
+    delete: () =>
+      attempt(
+        async () => {
+          await deleteNotification(api, id);
+          return respond(request, form, panel, { kind: "success", message: NOTIFICATION_TOASTS.deleted }, { id });
+        },
+        () => respond(request, form, panel, { kind: "error", message: NOTIFICATION_TOASTS.deleteFailed }),
+      ),
+  });
 }
 
 export default function NotificationsPanel() {

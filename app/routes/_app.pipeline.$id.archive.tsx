@@ -1,16 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { wordsFor } from "../lib/labels";
 import { ApiValidationError } from "../services/api.server";
-import { requireAccess } from "../services/auth.server";
+import { requirePermission } from "../services/auth.server";
 import { getPipeline, setPipelinesStatus } from "../services/pipelines.server";
 import { redirectWithToast } from "../services/session.server";
 
 async function requireManage(request: Request, id: string) {
-  const signedIn = await requireAccess(request, "/pipeline/:id");
-  if (!signedIn.subject.permissions.includes("pipeline_manage")) throw redirect(`/pipeline/${encodeURIComponent(id)}`);
+  const signedIn = await requirePermission(request, "pipeline_manage", { route: "/pipeline/:id", back: `/pipeline/${encodeURIComponent(id)}` });
   return signedIn;
 }
 

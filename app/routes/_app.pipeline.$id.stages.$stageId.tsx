@@ -1,22 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Drawer } from "../components/drawer";
 import { Field, FormAlert } from "../components/form/field";
 import { stageTasksHref } from "../components/pipelines/stage-list";
 import { OutcomeBadge } from "../components/pipelines/status-badge";
 import { wordsFor } from "../lib/labels";
 import { formatMoney, formatNumber } from "../lib/format";
-import { requireAccess } from "../services/auth.server";
+import { requirePermission } from "../services/auth.server";
 import { getPipeline, updateStage } from "../services/pipelines.server";
 import { redirectWithToast } from "../services/session.server";
-import { refusalOf } from "../services/outage.server";
+import { ApiValidationError } from "../services/api.server";
+import { keepOnOutage, refuseForm } from "../services/form-action.server";
+import { SAVE_INTENT, useFormResult } from "../components/form/form-result";
 import { formOf } from "../services/submission.server";
 import { Form } from "../components/form/form";
 
 async function requireManage(request: Request, id: string) {
-  const signedIn = await requireAccess(request, "/pipeline/:id");
-  if (!signedIn.subject.permissions.includes("pipeline_manage")) throw redirect(`/pipeline/${encodeURIComponent(id)}`);
+  const signedIn = await requirePermission(request, "pipeline_manage", { route: "/pipeline/:id", back: `/pipeline/${encodeURIComponent(id)}` });
   return signedIn;
 }
 
@@ -36,36 +36,35 @@ const text = (v: FormDataEntryValue | null) => (typeof v === "string" ? v : "");
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await formOf(request);
   const values = { name: text(form.get("name")).slice(0, 200), color: text(form.get("color")).slice(0, 20) };
-  try {
+  return keepOnOutage(SAVE_INTENT, form, async () => {
     const { api } = await requireManage(request, params.id!);
-    await updateStage(api, params.id!, params.stageId!, values);
-  } catch (error) {
-    const refusal = refusalOf(error, form, "Failed to update stage.");
-    return data(
-      { values, errors: { ...refusal.errors, _: [refusal.message] } as Record<string, string[]>, unsaved: refusal.unsaved },
-      { status: refusal.status },
-    );
-  }
-  return redirectWithToast(request, back(request, params.id!), { kind: "success", message: "Stage updated." });
+    try {
+      await updateStage(api, params.id!, params.stageId!, values);
+    } catch (error) {
+      if (!(error instanceof ApiValidationError)) throw error;
+      return refuseForm(SAVE_INTENT, form, { fieldErrors: error.body.errors ?? {}, formErrors: ["Failed to update stage."] });
+    }
+    return redirectWithToast(request, back(request, params.id!), { kind: "success", message: "Stage updated." });
+  });
 }
 
 export default function EditStage() {
   const { pipelineId, stage, back, words } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const [form, fields] = useFormResult<{ name: string; color: string }>();
+  const typed = (v: unknown) => (typeof v === "string" ? v : undefined);
   const busy = useNavigation().state === "submitting";
-  const errors = actionData?.errors;
   return (
     <Drawer title={`Edit stage: ${stage.name}`} closeTo={back} dismissible={!busy}>
       <Form method="post" className="space-y-3">
-        <FormAlert messages={errors?._} />
-        <Field id="stage-name" name="name" label="Stage name" required maxLength={60} defaultValue={actionData?.values.name ?? stage.name} errors={errors?.name} />
+        <FormAlert messages={form.errors} />
+        <Field id="stage-name" name="name" label="Stage name" required maxLength={60} defaultValue={typed(fields.name.initialValue) ?? stage.name} errors={fields.name.errors} />
         <div>
           <label htmlFor="stage-color" className="field-label">
             Colour
           </label>
-          <input id="stage-color" type="color" name="color" defaultValue={actionData?.values.color || stage.color} className="mt-1 h-10 w-16 cursor-pointer rounded border border-slate-300 bg-white p-0.5" aria-describedby="stage-color-error" />
+          <input id="stage-color" type="color" name="color" defaultValue={typed(fields.color.initialValue) || stage.color} className="mt-1 h-10 w-16 cursor-pointer rounded border border-slate-300 bg-white p-0.5" aria-describedby="stage-color-error" />
           <p id="stage-color-error" className="field-error">
-            {errors?.color?.join(" ")}
+            {fields.color.errors?.join(" ")}
           </p>
         </div>
         <p className="text-sm text-slate-600">

@@ -1,21 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Drawer } from "../components/drawer";
 import { FormAlert } from "../components/form/field";
 import { targetsHref } from "../components/pipelines/targets-panel";
 import { wordsFor } from "../lib/labels";
 import { periodLabel } from "../lib/period-label";
-import { requireAccess } from "../services/auth.server";
+import { requirePermission } from "../services/auth.server";
 import { pipelineTargets, setTargets, targetScopeFrom } from "../services/pipelines.server";
 import { redirectWithToast } from "../services/session.server";
-import { refusalOf } from "../services/outage.server";
+import { ApiValidationError } from "../services/api.server";
+import { replyForm } from "../services/form-action.server";
+import { answerOutage, OUTAGE_MESSAGE } from "../services/outage.server";
+import type { UnsavedForm } from "../lib/unsaved-form";
+import { SAVE_INTENT, useLastResult } from "../components/form/form-result";
 import { formOf } from "../services/submission.server";
 import { Form } from "../components/form/form";
 
 async function requireManage(request: Request, id: string) {
-  const signedIn = await requireAccess(request, "/pipeline/:id");
-  if (!signedIn.subject.permissions.includes("pipeline_manage")) throw redirect(`/pipeline/${encodeURIComponent(id)}`);
+  const signedIn = await requirePermission(request, "pipeline_manage", { route: "/pipeline/:id", back: `/pipeline/${encodeURIComponent(id)}` });
   return signedIn;
 }
 
@@ -42,32 +44,45 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const revenues = form.getAll("revenue_target");
   const counts = form.getAll("count_target");
   const rows = userIds.map((user_id, i) => ({ user_id: Number(user_id), revenue_target: text(revenues[i]) || "0", count_target: text(counts[i]) || "0" }));
-  if (rows.length === 0) return data({ rows, errors: { _: ["Choose who works this pipeline first."] } as Record<string, string[]> }, { status: 422 });
-  try {
-    const { api } = await requireManage(request, params.id!);
-    await setTargets(api, params.id!, { period, period_start: periodStart, targets: rows });
-  } catch (error) {
-    const refusal = refusalOf(error, form, "Failed to save targets.");
-    return data(
-      { rows, errors: { ...refusal.errors, _: [refusal.message] } as Record<string, string[]>, unsaved: refusal.unsaved },
-      { status: refusal.status },
+  // The form's answer (the form protocol): each row's targets as sent, the messages by row and the top line.
+  const answer = (fieldErrors: Record<string, string[]>, message: string, status = 422, unsaved?: UnsavedForm) =>
+    replyForm(
+      SAVE_INTENT,
+      { status: "error", initialValue: { revenue_target: rows.map((r) => r.revenue_target), count_target: rows.map((r) => r.count_target) }, error: { ...fieldErrors, "": [message] } },
+      { status, unsaved },
     );
-  }
-  return redirectWithToast(request, targetsHref(Number(params.id), period, periodStart), { kind: "success", message: "Targets saved." });
+  if (rows.length === 0) return answer({}, "Choose who works this pipeline first.");
+  return answerOutage(
+    form,
+    async () => {
+      const { api } = await requireManage(request, params.id!);
+      try {
+        await setTargets(api, params.id!, { period, period_start: periodStart, targets: rows });
+      } catch (error) {
+        if (!(error instanceof ApiValidationError)) throw error;
+        return answer(error.body.errors ?? {}, "Failed to save targets.");
+      }
+      return redirectWithToast(request, targetsHref(Number(params.id), period, periodStart), { kind: "success", message: "Targets saved." });
+    },
+    (unsaved) => answer({}, OUTAGE_MESSAGE, 503, unsaved),
+  );
 }
 
 export default function SetTargets() {
   const { pipelineId, period, rows, words } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const result = useLastResult();
   const busy = useNavigation().state === "submitting";
-  const errors = actionData?.errors ?? {};
-  const typed = actionData?.rows;
+  const errors = (result?.error ?? {}) as Record<string, string[] | undefined>;
+  const sent = (name: string, i: number) => {
+    const v = result?.initialValue?.[name];
+    return Array.isArray(v) && typeof v[i] === "string" ? v[i] : undefined;
+  };
   const back = targetsHref(pipelineId, period.period, period.period_start);
   const label = periodLabel(period.period, period.period_start);
   return (
     <Drawer title={`Targets for ${label}`} closeTo={back} dismissible={!busy}>
       <Form method="post" className="space-y-4">
-        <FormAlert messages={errors._} />
+        <FormAlert messages={errors[""]} />
         <input type="hidden" name="period" value={period.period} />
         <input type="hidden" name="period_start" value={period.period_start} />
         {rows.length === 0 ? (
@@ -102,7 +117,7 @@ export default function SetTargets() {
                       <input
                         name="revenue_target"
                         inputMode="decimal"
-                        defaultValue={typed?.[i]?.revenue_target ?? row.revenue_target}
+                        defaultValue={sent("revenue_target", i) ?? row.revenue_target}
                         aria-label={`Revenue target of ${row.full_name}`}
                         aria-invalid={revenueError ? true : undefined}
                         className="field-input mt-0 w-32"
@@ -113,7 +128,7 @@ export default function SetTargets() {
                       <input
                         name="count_target"
                         inputMode="numeric"
-                        defaultValue={typed?.[i]?.count_target ?? row.count_target}
+                        defaultValue={sent("count_target", i) ?? row.count_target}
                         aria-label={`${words.Tasks} won target of ${row.full_name}`}
                         aria-invalid={countError ? true : undefined}
                         className="field-input mt-0 w-24"

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { Suspense } from "react";
 import { PageHeader } from "../components/frame/page-header";
@@ -11,20 +10,22 @@ import { wordsFor } from "../lib/labels";
 import { island } from "../lib/island";
 import { pageTitle } from "../lib/variant";
 import { formatMoney, formatNumber } from "../lib/format";
-import { requireAccess } from "../services/auth.server";
+import { requireAccess, requirePermission } from "../services/auth.server";
 import { addStage, getPipeline, myTargets, pipelineTargets, renamePipeline, reorderStages, targetScopeFrom } from "../services/pipelines.server";
 import { redirectWithToast } from "../services/session.server";
 import { useFrame } from "./_app";
-import { refusalOf } from "../services/outage.server";
+import { ApiValidationError, type Api } from "../services/api.server";
+import { dispatchIntent, keepOnOutage, refuseForm } from "../services/form-action.server";
 import { formOf } from "../services/submission.server";
+import { can } from "../access/permissions";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.pipeline.name ?? "Pipeline", matches);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, edition, subject } = await requireAccess(request, "/pipeline/:id");
   const permissions = subject.permissions;
-  const canManage = permissions.includes("pipeline_manage");
-  const canSeeTargets = canManage || permissions.includes("pipeline_targets_view");
+  const canManage = can({ permissions }, "pipeline_manage");
+  const canSeeTargets = canManage || can({ permissions }, "pipeline_targets_view");
   const scope = targetScopeFrom(new URL(request.url));
   const [pipeline, team, mine] = await Promise.all([
     getPipeline(api, params.id!),
@@ -53,39 +54,52 @@ const MESSAGES: Record<Intent, [string, string]> = {
 
 const text = (v: FormDataEntryValue | null) => (typeof v === "string" ? v : "");
 
-/** Every form of the pipeline page posts here with an intent (the drawers have their own routes). */
+type Change = (ctx: { api: Api; id: string; form: FormData }) => Promise<unknown>;
+
+/** The page's forms by intent: each makes its change (or says its form is refused before the API is asked). */
+const intents: Record<Intent, Change> = {
+  "add-stage": ({ api, id, form }) =>
+    addStage(api, id, { name: text(form.get("name")).slice(0, 200), color: text(form.get("color")).slice(0, 20) || EMPTY_STAGE.color, outcome: text(form.get("outcome")).slice(0, 10) || "open" }),
+  rename: ({ api, id, form }) => renamePipeline(api, id, text(form.get("name")).slice(0, 200)),
+  async move({ api, id, form }) {
+    const stageId = Number(text(form.get("stage_id")));
+    const direction = form.get("direction") === "up" ? -1 : 1;
+    const current = (await getPipeline(api, id)).stages.map((s) => s.id);
+    await reorderStages(api, id, moveBy(current, stageId, direction));
+  },
+  async reorder({ api, id, form }) {
+    const order = parseStageOrder(form.getAll("pipeline_stage_id"));
+    if (!order) return "refused";
+    await reorderStages(api, id, order);
+  },
+};
+
+/**
+ * Every form of the pipeline page posts here with its intent (an intent map; an unknown one answers 400; the
+ * drawers have their own routes). A refusal is the form protocol's answer for that form, with what was typed.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.id!;
   const form = await formOf(request);
-  const intent = text(form.get("intent")) as Intent;
-  const values = { name: text(form.get("name")).slice(0, 200), color: text(form.get("color")).slice(0, 20), outcome: text(form.get("outcome")).slice(0, 10) };
-  try {
-    // The guard inside: when the API does not answer it, the form comes back as typed too.
-    const { api, subject } = await requireAccess(request, "/pipeline/:id");
-    if (!subject.permissions.includes("pipeline_manage")) throw new Response("Not allowed", { status: 403 });
-    if (!(intent in MESSAGES)) return data({ intent: null, errors: { _: ["Choose what to do."] } as Record<string, string[]>, values: {} as Record<string, string> }, { status: 422 });
-    if (intent === "add-stage") {
-      await addStage(api, id, { name: values.name, color: values.color || EMPTY_STAGE.color, outcome: values.outcome || "open" });
-    } else if (intent === "rename") {
-      await renamePipeline(api, id, values.name);
-    } else if (intent === "move") {
-      const stageId = Number(text(form.get("stage_id")));
-      const direction = form.get("direction") === "up" ? -1 : 1;
-      const current = (await getPipeline(api, id)).stages.map((s) => s.id);
-      await reorderStages(api, id, moveBy(current, stageId, direction));
-    } else {
-      const order = parseStageOrder(form.getAll("pipeline_stage_id"));
-      if (!order) return data({ intent: intent as Intent | null, errors: { _: [MESSAGES.reorder[1]] } as Record<string, string[]>, values }, { status: 422 });
-      await reorderStages(api, id, order);
-    }
-  } catch (error) {
-    const refusal = refusalOf(error, form, MESSAGES[intent]?.[1] ?? "Choose what to do.");
-    const errors: Record<string, string[]> = { ...refusal.errors, _: [refusal.message] };
-    return data({ intent: intent as Intent | null, errors, values, unsaved: refusal.unsaved }, { status: refusal.status });
-  }
-  const url = new URL(request.url);
-  url.searchParams.delete("index");
-  return redirectWithToast(request, `/pipeline/${id}${url.search}`, { kind: "success", message: MESSAGES[intent][0] });
+  const handlers = (Object.keys(intents) as Intent[]).map((intent) => {
+    const [success, failure] = MESSAGES[intent];
+    const handle = () =>
+      keepOnOutage(intent, form, async () => {
+        // The guard inside: when the API does not answer it, the form comes back as typed too.
+        const { api } = await requirePermission(request, "pipeline_manage", { route: "/pipeline/:id", back: `/pipeline/${id}` });
+        try {
+          if ((await intents[intent]({ api, id, form })) === "refused") return refuseForm(intent, form, { formErrors: [failure] });
+        } catch (error) {
+          if (!(error instanceof ApiValidationError)) throw error;
+          return refuseForm(intent, form, { fieldErrors: error.body.errors ?? {}, formErrors: [failure] });
+        }
+        const url = new URL(request.url);
+        url.searchParams.delete("index");
+        return redirectWithToast(request, `/pipeline/${id}${url.search}`, { kind: "success", message: success });
+      });
+    return [intent, handle] as const;
+  });
+  return dispatchIntent(form, Object.fromEntries(handlers));
 }
 
 // Everything below the header (stages, users, rename, targets, with their forms) is an island: the server renders

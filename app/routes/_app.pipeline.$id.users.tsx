@@ -1,19 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Drawer } from "../components/drawer";
 import { FormAlert } from "../components/form/field";
-import { requireAccess } from "../services/auth.server";
+import { requirePermission } from "../services/auth.server";
 import { getPipeline, pipelineUserChoices, setPipelineUsers } from "../services/pipelines.server";
 import { redirectWithToast } from "../services/session.server";
-import { refusalOf } from "../services/outage.server";
+import { ApiValidationError } from "../services/api.server";
+import { keepOnOutage, refuseForm } from "../services/form-action.server";
+import { SAVE_INTENT, useLastResult } from "../components/form/form-result";
 import { formOf } from "../services/submission.server";
 import { Form } from "../components/form/form";
 import { isIdText } from "../services/ids.server";
 
 async function requireManage(request: Request, id: string) {
-  const signedIn = await requireAccess(request, "/pipeline/:id");
-  if (!signedIn.subject.permissions.includes("pipeline_manage")) throw redirect(`/pipeline/${encodeURIComponent(id)}`);
+  const signedIn = await requirePermission(request, "pipeline_manage", { route: "/pipeline/:id", back: `/pipeline/${encodeURIComponent(id)}` });
   return signedIn;
 }
 
@@ -31,25 +31,31 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await formOf(request);
   const ids = [...new Set(form.getAll("user_ids").map(String).filter(isIdText))].map(Number);
-  try {
+  return keepOnOutage(SAVE_INTENT, form, async () => {
     const { api } = await requireManage(request, params.id!);
-    await setPipelineUsers(api, params.id!, ids);
-  } catch (error) {
-    const refusal = refusalOf(error, form, "Failed to save pipeline users.");
-    return data({ chosen: ids, errors: [...Object.values(refusal.errors).flat(), refusal.message], unsaved: refusal.unsaved }, { status: refusal.status });
-  }
-  return redirectWithToast(request, back(request, params.id!), { kind: "success", message: "Pipeline users saved." });
+    try {
+      await setPipelineUsers(api, params.id!, ids);
+    } catch (error) {
+      // The API's messages (by field or not) above the form's own: the drawer has one list of people.
+      if (!(error instanceof ApiValidationError)) throw error;
+      return refuseForm(SAVE_INTENT, form, { formErrors: [...Object.values(error.body.errors ?? {}).flat(), "Failed to save pipeline users."] });
+    }
+    return redirectWithToast(request, back(request, params.id!), { kind: "success", message: "Pipeline users saved." });
+  });
 }
 
 export default function PipelineUsers() {
   const { name, people, chosen, back } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const result = useLastResult();
+  // After a refusal, the people as ticked when it was sent.
+  const sent = result?.initialValue ? result.initialValue.user_ids : undefined;
+  const sentIds = Array.isArray(sent) ? sent.map(Number) : typeof sent === "string" ? [Number(sent)] : result ? [] : undefined;
   const busy = useNavigation().state === "submitting";
-  const checked = new Set(actionData?.chosen ?? chosen);
+  const checked = new Set(sentIds ?? chosen);
   return (
     <Drawer title={`Users of ${name}`} closeTo={back} dismissible={!busy}>
       <Form method="post" className="space-y-4">
-        <FormAlert messages={actionData?.errors} />
+        <FormAlert messages={result?.error?.[""] ?? undefined} />
         <fieldset>
           <legend className="field-label">Who works this pipeline</legend>
           {people.length === 0 ? (

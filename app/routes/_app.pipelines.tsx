@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import type { Pipeline } from "../../contract/pipelines";
+import { PIPELINE_SORTS, type Pipeline } from "../../contract/pipelines";
 import { PageHeader } from "../components/frame/page-header";
 import { PIPELINE_STATUS_OPTIONS, PipelineStatusBadge } from "../components/pipelines/status-badge";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
@@ -14,19 +13,18 @@ import { formatDate, formatMoney, formatNumber } from "../lib/format";
 import type { FilterDefinition } from "../lib/filter-rules";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
-import { requireAccess } from "../services/auth.server";
-import { openListPage, selectedIds } from "../services/lists.server";
+import { openListPage } from "../services/lists.server";
 import { listPipelines } from "../services/pipelines.server";
 import { useFrame } from "./_app";
-import { formOf } from "../services/submission.server";
-import type { ListSpec } from "../lib/list-url";
+import { can } from "../access/permissions";
+import { bulkSelectionAction } from "../services/bulk.server";
+import { defineList, listView } from "../components/table/list";
 
 /** Pipelines: the status filter (1 active, 0 archived), search by name, sort. */
-const pipelinesListSpec: ListSpec = {
-  sortable: ["name", "status", "created_at", "updated_at"],
+const pipelinesList = defineList("/pipelines", PIPELINE_SORTS, {
   filters: { status: {} },
   defaultSort: { field: "name", desc: false },
-};
+});
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Pipelines", matches);
 
@@ -37,30 +35,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { edition, subject, state, page } = await openListPage(request, {
     path: "/pipelines",
     listKey: "pipelines",
-    spec: pipelinesListSpec,
+    spec: pipelinesList.spec,
     rules: FILTERS,
     firstVisit: { status: "1" },
     fetch: listPipelines,
   });
-  return { state, page, words: wordsFor(edition), canManage: subject.permissions.includes("pipeline_manage") };
+  return { state, page, words: wordsFor(edition), canManage: can(subject, "pipeline_manage") };
 }
 
 /** 'Archive' and 'Unarchive' of the bulk form: on to the confirmation of the selected pipelines. */
-export async function action({ request }: ActionFunctionArgs) {
-  const { subject } = await requireAccess(request, "/pipelines");
-  if (!subject.permissions.includes("pipeline_manage")) throw new Response("Not allowed", { status: 403 });
-  const form = await formOf(request);
-  const ids = selectedIds(form);
-  if (ids.length === 0) return data({ bulk: { noSelection: true } }, { status: 422 });
-  const params = new URLSearchParams(new URL(request.url).search);
-  params.delete("index");
-  params.set("status", form.get("intent") === "unarchive" ? "1" : "0");
-  for (const id of ids) params.append("ids", id);
-  return redirect(`/pipelines/archive?${params}`);
-}
+export const action = ({ request }: ActionFunctionArgs) =>
+  bulkSelectionAction(request, {
+    list: "/pipelines",
+    permission: "pipeline_manage",
+    intents: { archive: { to: "/pipelines/archive", params: { status: "0" } }, unarchive: { to: "/pipelines/archive", params: { status: "1" } } },
+  });
 
 export default function PipelinesPage() {
   const { state, page, words, canManage } = useLoaderData<typeof loader>();
+  const list = listView(pipelinesList, state);
   const actionData = useActionData<typeof action>();
   const frame = useFrame();
   const { search } = useLocation();
@@ -99,7 +92,7 @@ export default function PipelinesPage() {
       />
       <div className="mb-4 space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <SearchBox state={state} spec={pipelinesListSpec} placeholder="Search pipelines" />
+          <SearchBox list={list} placeholder="Search pipelines" />
           {canManage ? (
             <BulkActions formId="pipelines-bulk" result={actionData?.bulk}>
               <button type="submit" name="intent" value="archive" className="btn-secondary">
@@ -111,20 +104,18 @@ export default function PipelinesPage() {
             </BulkActions>
           ) : null}
         </div>
-        <FilterBar pathname="/pipelines" state={state} spec={pipelinesListSpec} filters={FILTERS} />
+        <FilterBar list={list} filters={FILTERS} />
       </div>
       <DataTable
         caption="Pipelines"
-        pathname="/pipelines"
-        state={state}
-        spec={pipelinesListSpec}
+        list={list}
         rows={page.data}
         columns={columns}
         rowId={(p) => String(p.id)}
         selection={canManage ? { formId: "pipelines-bulk", label: (p) => p.name } : undefined}
         emptyText={state.search || Object.keys(state.filters).length ? undefined : "No pipelines found"}
       />
-      <ListFooter pathname="/pipelines" state={state} spec={pipelinesListSpec} meta={page.meta} />
+      <ListFooter list={list} meta={page.meta} />
       <Outlet />
     </>
   );

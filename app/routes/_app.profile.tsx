@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Suspense } from "react";
 import { Drawer } from "../components/drawer";
@@ -17,6 +16,8 @@ import { readForm } from "../services/forms.server";
 import { answerOutage, OUTAGE_MESSAGE } from "../services/outage.server";
 import { updateProfile } from "../services/profile.server";
 import { useFrame } from "./_app";
+import { replyForm } from "../services/form-action.server";
+import { SAVE_INTENT } from "../components/form/form-result";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Personal profile", matches);
 
@@ -63,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { form, tooLarge } = await readForm(request);
   const submission = parseProfileSubmission(form);
   const refuse = (fieldErrors: Record<string, string[]>, formErrors: string[], status: 422 | 503 = 422, unsaved?: UnsavedForm) =>
-    data({ success: false, result: submission.reply({ fieldErrors, formErrors, hideFields: HIDDEN }), unsaved }, { status });
+    replyForm(SAVE_INTENT, submission.reply({ fieldErrors, formErrors, hideFields: HIDDEN }), { status, unsaved });
   // When the API does not answer (the guard's /me or the save), the form comes back as typed (secrets left out).
   return answerOutage(
     form,
@@ -71,7 +72,8 @@ export async function action({ request }: ActionFunctionArgs) {
       const { api, user } = await requireUser(request);
       if (tooLarge) return refuse({ [PROFILE_PHOTO_FIELD]: ["The profile photo may not be larger than 2 MB."] }, []);
       const outcome = await updateProfile(api, user, form);
-      if (outcome.ok) return { success: true, notice: outcome.notice, result: submission.reply({ resetForm: true }) };
+      // Saved: the drawer says so in place of the form (the form protocol's answer, and `success`).
+      if (outcome.ok) return { form: { intent: SAVE_INTENT, result: submission.reply({ resetForm: true }) }, success: true, notice: outcome.notice };
       return refuse(outcome.fieldErrors, outcome.formErrors);
     },
     (unsaved) => refuse({}, [OUTAGE_MESSAGE], 503, unsaved),
@@ -128,7 +130,7 @@ export default function ProfileDrawer() {
       </div>
       <Drawer title="Edit Profile" closeTo={closeTo} dismissible={!saving}>
         <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
-          <DrawerContent success={actionData?.success === true} notice={actionData && "notice" in actionData ? actionData.notice : null} formKey={location.key} user={user} lastResult={actionData?.result} closeTo={closeTo} action={self} saving={saving} />
+          <DrawerContent success={actionData !== undefined && "success" in actionData && actionData.success === true} notice={actionData && "notice" in actionData ? actionData.notice : null} formKey={location.key} user={user} closeTo={closeTo} action={self} saving={saving} />
         </Suspense>
       </Drawer>
     </>

@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { Drawer } from "../components/drawer";
 import { ProviderForm } from "../components/providers/provider-form";
 import { requireAccess } from "../services/auth.server";
 import { saveProviderForm } from "../services/provider-form.server";
 import { getProvider, providerOptions, updateProvider } from "../services/providers.server";
 import { readForm } from "../services/forms.server";
-import { keepFormOnOutage } from "../services/outage.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api } = await requireAccess(request, "/providers");
@@ -16,21 +15,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   // Read once, within the upload limit (readForm); kept as typed when the API does not answer.
-  const read = await readForm(request);
-  return keepFormOnOutage(read.form, async () => {
-    const { api } = await requireAccess(request, "/providers");
-    const back = `/providers${new URL(request.url).search}`;
-    return saveProviderForm(request, read, (body) => updateProvider(api, params.uuid!, body), { success: "Provider updated.", failure: "Failed to update provider." }, back);
-  });
+  return saveProviderForm(request, await readForm(request), (api, body) => updateProvider(api, params.uuid!, body), { success: "Provider updated.", failure: "Failed to update provider." });
 }
 
 export default function EditProvider() {
   const { provider, options } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const { search } = useLocation();
   return (
     <Drawer title="Edit provider" closeTo={`/providers${search}`}>
-      <ProviderForm key={provider.uuid} provider={provider} options={options} lastResult={actionData?.result} cancelTo={`/providers${search}`} />
+      <ProviderForm key={provider.uuid} provider={provider} options={options} cancelTo={`/providers${search}`} />
     </Drawer>
   );
 }

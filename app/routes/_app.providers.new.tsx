@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { Drawer } from "../components/drawer";
 import { ProviderForm } from "../components/providers/provider-form";
 import { requireAccess } from "../services/auth.server";
 import { saveProviderForm } from "../services/provider-form.server";
 import { createProvider, providerOptions } from "../services/providers.server";
 import { readForm } from "../services/forms.server";
-import { keepFormOnOutage } from "../services/outage.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireAccess(request, "/providers");
@@ -15,21 +14,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   // Read once, within the upload limit (readForm); kept as typed when the API does not answer.
-  const read = await readForm(request);
-  return keepFormOnOutage(read.form, async () => {
-    const { api } = await requireAccess(request, "/providers");
-    const back = `/providers${new URL(request.url).search}`;
-    return saveProviderForm(request, read, (body) => createProvider(api, body), { success: "Provider created.", failure: "Failed to create provider." }, back);
-  });
+  return saveProviderForm(request, await readForm(request), (api, body) => createProvider(api, body), { success: "Provider created.", failure: "Failed to create provider." });
 }
 
 export default function AddProvider() {
   const { options } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const { search } = useLocation();
   return (
     <Drawer title="Add provider" closeTo={`/providers${search}`}>
-      <ProviderForm options={options} lastResult={actionData?.result} cancelTo={`/providers${search}`} />
+      <ProviderForm options={options} cancelTo={`/providers${search}`} />
     </Drawer>
   );
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
@@ -7,41 +6,31 @@ import { BulkActions } from "../components/table/bulk-actions";
 import { DataTable, type Column } from "../components/table/data-table";
 import { SearchBox } from "../components/table/list-controls";
 import { ListFooter } from "../components/table/pager";
-import type { Provider } from "../../contract/providers";
+import { PROVIDER_SORTS, type Provider } from "../../contract/providers";
 import { pageTitle } from "../lib/variant";
-import { requireAccess } from "../services/auth.server";
-import { openListPage, selectedIds } from "../services/lists.server";
+import { openListPage } from "../services/lists.server";
 import { listProviders } from "../services/providers.server";
 import { useFrame } from "./_app";
-import { formOf } from "../services/submission.server";
-import type { ListSpec } from "../lib/list-url";
+import { can } from "../access/permissions";
+import { bulkSelectionAction } from "../services/bulk.server";
+import { defineList, listView } from "../components/table/list";
 
 /** The sort fields and filters each list knows; shared by loaders and components (so never in a .server module). */
-const providersListSpec: ListSpec = {
-  sortable: ["name", "nominal_code", "created_at"],
+const providersList = defineList("/providers", PROVIDER_SORTS, {
   filters: { nominal_code: {} },
   defaultSort: { field: "name", desc: false },
-};
+});
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Providers", matches);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { subject, state, page } = await openListPage(request, { path: "/providers", listKey: "providers", spec: providersListSpec, fetch: listProviders });
-  return { state, page, canManage: subject.permissions.includes("provider_manage") };
+  const { subject, state, page } = await openListPage(request, { path: "/providers", listKey: "providers", spec: providersList.spec, fetch: listProviders });
+  return { state, page, canManage: can(subject, "provider_manage") };
 }
 
 /** The bulk form: 'Delete provider(s)' goes to the confirmation of the selected providers. */
-export async function action({ request }: ActionFunctionArgs) {
-  await requireAccess(request, "/providers");
-  const form = await formOf(request);
-  const ids = selectedIds(form);
-  if (ids.length === 0) return data({ bulk: { noSelection: true } }, { status: 422 });
-  const url = new URL(request.url);
-  const params = new URLSearchParams(url.search);
-  params.delete("index");
-  for (const id of ids) params.append("ids", id);
-  return redirect(`/providers/delete?${params}`);
-}
+export const action = ({ request }: ActionFunctionArgs) =>
+  bulkSelectionAction(request, { list: "/providers", permission: "provider_manage", intents: { delete: { to: "/providers/delete" } } });
 
 const columns: Column<Provider>[] = [
   {
@@ -60,6 +49,7 @@ const columns: Column<Provider>[] = [
 
 export default function ProvidersPage() {
   const { state, page, canManage } = useLoaderData<typeof loader>();
+  const list = listView(providersList, state);
   const actionData = useActionData<typeof action>();
   const frame = useFrame();
   const { search } = useLocation();
@@ -107,7 +97,7 @@ export default function ProvidersPage() {
         }
       />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <SearchBox state={state} spec={providersListSpec} placeholder="Search providers" />
+        <SearchBox list={list} placeholder="Search providers" />
         <BulkActions formId="providers-bulk" result={actionData?.bulk}>
           <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700" disabled={!canManage}>
             Delete provider(s)
@@ -116,16 +106,14 @@ export default function ProvidersPage() {
       </div>
       <DataTable
         caption="Providers"
-        pathname="/providers"
-        state={state}
-        spec={providersListSpec}
+        list={list}
         rows={page.data}
         columns={[...columns, rowActions]}
         rowId={(p) => p.uuid}
         selection={canManage ? { formId: "providers-bulk", label: (p) => p.name } : undefined}
         emptyText="No providers found"
       />
-      <ListFooter pathname="/providers" state={state} spec={providersListSpec} meta={page.meta} />
+      <ListFooter list={list} meta={page.meta} />
       <Outlet />
     </>
   );

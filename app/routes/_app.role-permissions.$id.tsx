@@ -1,18 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData, useNavigation } from "@remix-run/react";
 import type { RolePermission } from "../../contract/roles";
 import { FormAlert } from "../components/form/field";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { pageTitle } from "../lib/variant";
-import { requireAccess } from "../services/auth.server";
+import { requireAccess, requirePermission } from "../services/auth.server";
 import { getRole, rolePermissions, saveRolePermissions } from "../services/roles.server";
 import { redirectWithToast } from "../services/session.server";
 import { useFrame } from "./_app";
-import { refusalOf } from "../services/outage.server";
+import { ApiValidationError } from "../services/api.server";
+import { keepOnOutage, refuseForm } from "../services/form-action.server";
+import { SAVE_INTENT, useLastResult } from "../components/form/form-result";
 import { formOf } from "../services/submission.server";
 import { Form } from "../components/form/form";
+import { can } from "../access/permissions";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data ? `${data.role.name} permissions` : "Role permissions", matches);
 
@@ -21,27 +23,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [role, permissions] = await Promise.all([getRole(api, params.id!), rolePermissions(api, params.id!)]);
   const groups = new Map<string, RolePermission[]>();
   for (const p of permissions) groups.set(p.permission.permission_group.name, [...(groups.get(p.permission.permission_group.name) ?? []), p]);
-  return { role: { id: role.id, name: role.name }, groups: [...groups].map(([name, items]) => ({ name, items })), canManage: subject.permissions.includes("role_manage") };
+  return { role: { id: role.id, name: role.name }, groups: [...groups].map(([name, items]) => ({ name, items })), canManage: can(subject, "role_manage") };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await formOf(request);
   const chosen = [...new Set(form.getAll("permissions").map(String))];
-  try {
-    const { api, subject } = await requireAccess(request, "/role-permissions/:id");
-    if (!subject.permissions.includes("role_manage")) throw new Response("Not allowed", { status: 403 });
-    await saveRolePermissions(api, params.id!, chosen);
-  } catch (error) {
-    const refusal = refusalOf(error, form, (refused) => refused.body.message);
-    return data({ errors: [refusal.message], unsaved: refusal.unsaved }, { status: refusal.status });
-  }
-  return redirectWithToast(request, `/role-permissions/${params.id}`, { kind: "success", message: "Permissions saved." });
+  return keepOnOutage(SAVE_INTENT, form, async () => {
+    const { api } = await requirePermission(request, "role_manage", { route: "/role-permissions/:id", back: `/role-permissions/${params.id}` });
+    try {
+      await saveRolePermissions(api, params.id!, chosen);
+    } catch (error) {
+      // The API says why (a permission that cannot be removed): its message is the form's.
+      if (!(error instanceof ApiValidationError)) throw error;
+      return refuseForm(SAVE_INTENT, form, { formErrors: [error.body.message] });
+    }
+    return redirectWithToast(request, `/role-permissions/${params.id}`, { kind: "success", message: "Permissions saved." });
+  });
 }
 
 /** A role's permissions by group: tick and save; permissions that cannot be removed are shown locked. */
 export default function RolePermissionsPage() {
   const { role, groups, canManage } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const refused = useLastResult()?.error?.[""] ?? undefined;
   const frame = useFrame();
   const saving = useNavigation().state === "submitting";
   const held = groups.reduce((n, g) => n + g.items.filter((i) => i.has_permission).length, 0);
@@ -49,7 +53,7 @@ export default function RolePermissionsPage() {
     <>
       <PageHeader companyName={frame.company.name} title={`${role.name}: permissions`} backTo="/roles" description={`${held} ${held === 1 ? "permission" : "permissions"} granted. Users holding this role get every permission ticked here.`} />
       <Form method="post" className="space-y-4">
-        <FormAlert messages={actionData?.errors} />
+        <FormAlert messages={refused} />
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {groups.map((group) => (
             <fieldset key={group.name} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">

@@ -1,17 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { Drawer } from "../components/drawer";
 import { NameForm } from "../components/form/name-form";
-import { requireAccess } from "../services/auth.server";
+import { requirePermission } from "../services/auth.server";
 import { saveNameForm } from "../services/name-form.server";
 import { getRole, renameRole } from "../services/roles.server";
-import { keepFormOnOutage } from "../services/outage.server";
 import { formOf } from "../services/submission.server";
 
 async function requireManage(request: Request) {
-  const signedIn = await requireAccess(request, "/roles");
-  if (!signedIn.subject.permissions.includes("role_manage")) throw redirect("/roles");
+  const signedIn = await requirePermission(request, "role_manage", { route: "/roles", back: "/roles" });
   return signedIn;
 }
 
@@ -21,21 +18,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await formOf(request);
-  return keepFormOnOutage(form, async () => {
-    const { api } = await requireManage(request);
-    const back = `/roles${new URL(request.url).search}`;
-    return saveNameForm(request, form, "role", (name) => renameRole(api, params.id!, name), { success: "Role updated.", failure: "Failed to update role." }, back);
-  });
+  const back = `/roles${new URL(request.url).search}`;
+  return saveNameForm(request, await formOf(request), "role", () => requireManage(request), (api, name) => renameRole(api, params.id!, name), { success: "Role updated.", failure: "Failed to update role." }, back);
 }
 
 export default function RenameRole() {
   const { role } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const { search } = useLocation();
   return (
     <Drawer title="Rename role" closeTo={`/roles${search}`}>
-      <NameForm key={role.id} name={role.name} lastResult={actionData?.result} cancelTo={`/roles${search}`} />
+      <NameForm key={role.id} name={role.name} cancelTo={`/roles${search}`} />
     </Drawer>
   );
 }

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import type { Role } from "../../contract/roles";
+import { ROLE_SORTS, type Role } from "../../contract/roles";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { BulkActions } from "../components/table/bulk-actions";
@@ -10,39 +9,32 @@ import { SearchBox } from "../components/table/list-controls";
 import { ListFooter } from "../components/table/pager";
 import { formatDate } from "../lib/format";
 import { pageTitle } from "../lib/variant";
-import { requireAccess } from "../services/auth.server";
-import { openListPage, selectedIds } from "../services/lists.server";
+import { openListPage } from "../services/lists.server";
 import { listRoles } from "../services/roles.server";
 import { useFrame } from "./_app";
-import { formOf } from "../services/submission.server";
-import type { ListSpec } from "../lib/list-url";
+import { can } from "../access/permissions";
+import { bulkSelectionAction } from "../services/bulk.server";
+import { defineList, listView } from "../components/table/list";
 
 /** The list's sort fields and filters (its address, app/lib/list-url.ts). */
-const rolesListSpec: ListSpec = {
-  sortable: ["name", "created_at", "users_count"],
+const rolesList = defineList("/roles", ROLE_SORTS, {
   filters: {},
   defaultSort: { field: "name", desc: false },
-};
+});
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Roles & permissions", matches);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { subject, state, page } = await openListPage(request, { path: "/roles", listKey: "roles", spec: rolesListSpec, fetch: listRoles });
-  return { state, page, canManage: subject.permissions.includes("role_manage"), canCreate: subject.permissions.some((p) => p === "role_create" || p === "role_manage") };
+  const { subject, state, page } = await openListPage(request, { path: "/roles", listKey: "roles", spec: rolesList.spec, fetch: listRoles });
+  return { state, page, canManage: can(subject, "role_manage"), canCreate: can(subject, "role_create", "role_manage") };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  await requireAccess(request, "/roles");
-  const ids = selectedIds(await formOf(request));
-  if (ids.length === 0) return data({ bulk: { noSelection: true } }, { status: 422 });
-  const params = new URLSearchParams(new URL(request.url).search);
-  params.delete("index");
-  for (const id of ids) params.append("ids", id);
-  return redirect(`/roles/delete?${params}`);
-}
+export const action = ({ request }: ActionFunctionArgs) =>
+  bulkSelectionAction(request, { list: "/roles", permission: "role_manage", intents: { delete: { to: "/roles/delete" } } });
 
 export default function RolesPage() {
   const { state, page, canManage, canCreate } = useLoaderData<typeof loader>();
+  const list = listView(rolesList, state);
   const actionData = useActionData<typeof action>();
   const frame = useFrame();
   const { search } = useLocation();
@@ -101,7 +93,7 @@ export default function RolesPage() {
         }
       />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <SearchBox state={state} spec={rolesListSpec} placeholder="Search roles" />
+        <SearchBox list={list} placeholder="Search roles" />
         {canManage ? (
           <BulkActions formId="roles-bulk" result={actionData?.bulk}>
             <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
@@ -112,16 +104,14 @@ export default function RolesPage() {
       </div>
       <DataTable
         caption="Roles"
-        pathname="/roles"
-        state={state}
-        spec={rolesListSpec}
+        list={list}
         rows={page.data}
         columns={columns}
         rowId={(r) => String(r.id)}
         selection={canManage ? { formId: "roles-bulk", disabled: (r) => r.is_system, label: (r) => r.name } : undefined}
         emptyText="No roles found"
       />
-      <ListFooter pathname="/roles" state={state} spec={rolesListSpec} meta={page.meta} />
+      <ListFooter list={list} meta={page.meta} />
       <Outlet />
     </>
   );

@@ -1,19 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { Drawer } from "../components/drawer";
 import { TaskForm } from "../components/tasks/task-form";
 import { wordsFor } from "../lib/labels";
-import { requireAccess } from "../services/auth.server";
+import { requirePermission } from "../services/auth.server";
 import { saveTaskForm } from "../services/task-form.server";
 import { activePipelines, createTask, teamOptions } from "../services/tasks.server";
-import { keepFormOnOutage } from "../services/outage.server";
+import { keepOnOutage } from "../services/form-action.server";
+import { SAVE_INTENT } from "../components/form/form-result";
 import { taskChoiceFinders, taskFormChoices } from "../services/task-choices.server";
 import { formOf } from "../services/submission.server";
 
 async function requireManage(request: Request) {
-  const signedIn = await requireAccess(request, "/tasks");
-  if (!signedIn.subject.permissions.includes("task_manage")) throw redirect("/tasks");
+  const signedIn = await requirePermission(request, "task_manage", { route: "/tasks", back: "/tasks" });
   return signedIn;
 }
 
@@ -29,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await formOf(request);
-  return keepFormOnOutage(form, async () => {
+  return keepOnOutage(SAVE_INTENT, form, async () => {
     const { api, edition, subject } = await requireManage(request);
     const words = wordsFor(edition);
     return saveTaskForm(request, form, "create", (body) => createTask(api, body), { success: `${words.Task} created.`, failure: `Failed to create ${words.task}.` }, (id) => `/tasks/${id}`, taskChoiceFinders(api, subject));
@@ -38,12 +37,11 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewTask() {
   const { pipelines, teams, choices, from, words } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const { search } = useLocation();
   const back = from ?? `/tasks${search}`;
   return (
     <Drawer title={`Add ${words.task}`} closeTo={back}>
-      <TaskForm pipelines={pipelines} teams={teams} choices={choices} words={words} lastResult={actionData?.result} found={actionData && "found" in actionData ? actionData.found : undefined} cancelTo={back} submitLabel={`Create ${words.task}`} />
+      <TaskForm pipelines={pipelines} teams={teams} choices={choices} words={words} cancelTo={back} submitLabel={`Create ${words.task}`} />
     </Drawer>
   );
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
@@ -13,17 +12,17 @@ import { StageChip } from "../components/tasks/stage-chip";
 import { formatDate, formatMoney } from "../lib/format";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
-import { requireAccess } from "../services/auth.server";
-import { openListPage, selectedIds } from "../services/lists.server";
+import { openListPage } from "../services/lists.server";
 import { colleagueFinder, colleagueOption } from "../services/teams.server";
 import { activePipelines, listTasks, taskFilterRules, taskFilters, taskRow, teamOptions, type TaskRow } from "../services/tasks.server";
 import { useFrame } from "./_app";
-import { formOf } from "../services/submission.server";
-import type { ListSpec } from "../lib/list-url";
+import { can } from "../access/permissions";
+import { bulkSelectionAction } from "../services/bulk.server";
+import { defineList, listView } from "../components/table/list";
+import { TASK_SORTS } from "../../contract/task-constants";
 
 /** The list's sort fields and filters (its address, app/lib/list-url.ts). */
-const tasksListSpec: ListSpec = {
-  sortable: ["name", "priority", "review_status", "created_at", "updated_at", "expected_revenue", "expected_close_date"],
+const tasksList = defineList("/tasks", TASK_SORTS, {
   filters: {
     pipeline_id: { dependants: ["pipeline_stage_id"] },
     pipeline_stage_id: {},
@@ -36,7 +35,7 @@ const tasksListSpec: ListSpec = {
     expected_close_date: { range: true },
   },
   defaultSort: { field: "created_at", desc: true },
-};
+});
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.words.Tasks ?? "Tasks", matches);
 
@@ -47,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api, edition, subject, state, page, filters, finds } = await openListPage(request, {
     path: "/tasks",
     listKey: "tasks",
-    spec: tasksListSpec,
+    spec: tasksList.spec,
     rules: taskFilterRules(chosenPipeline),
     lookups: (api) => Promise.all([activePipelines(api), teamOptions(api)]),
     filters: ([pipelines, teams], { edition }) => taskFilters(pipelines, teams, chosenPipeline, wordsFor(edition)),
@@ -66,23 +65,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Without JavaScript the assignee filter offers no list (the page stays light): a name typed beside it finds one.
     assigneeFind: finds.team_member_id,
     words: wordsFor(edition),
-    canManage: subject.permissions.includes("task_manage"),
+    canManage: can(subject, "task_manage"),
   };
 }
 
 /** 'Delete' of the bulk form: on to the confirmation of the selected rows. */
-export async function action({ request }: ActionFunctionArgs) {
-  await requireAccess(request, "/tasks");
-  const ids = selectedIds(await formOf(request));
-  if (ids.length === 0) return data({ bulk: { noSelection: true } }, { status: 422 });
-  const params = new URLSearchParams(new URL(request.url).search);
-  params.delete("index");
-  for (const id of ids) params.append("ids", id);
-  return redirect(`/tasks/delete?${params}`);
-}
+export const action = ({ request }: ActionFunctionArgs) =>
+  bulkSelectionAction(request, { list: "/tasks", permission: "task_manage", intents: { delete: { to: "/tasks/delete" } } });
 
 export default function TasksPage() {
   const { state, page, filters, assignee, assigneeFind, words, canManage } = useLoaderData<typeof loader>();
+  const list = listView(tasksList, state);
   const actionData = useActionData<typeof action>();
   const frame = useFrame();
   const { search } = useLocation();
@@ -126,7 +119,7 @@ export default function TasksPage() {
       />
       <div className="mb-4 space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <SearchBox state={state} spec={tasksListSpec} placeholder={`Search ${words.tasks}`} />
+          <SearchBox list={list} placeholder={`Search ${words.tasks}`} />
           {canManage ? (
             <BulkActions formId="tasks-bulk" result={actionData?.bulk}>
               <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
@@ -135,19 +128,17 @@ export default function TasksPage() {
             </BulkActions>
           ) : null}
         </div>
-        <FilterBar pathname="/tasks" state={state} spec={tasksListSpec} filters={filters} autocomplete={{ team_member_id: { selected: assignee, more: true, find: assigneeFind } }} />
+        <FilterBar list={list} filters={filters} autocomplete={{ team_member_id: { selected: assignee, more: true, find: assigneeFind } }} />
       </div>
       <DataTable
         caption={words.Tasks}
-        pathname="/tasks"
-        state={state}
-        spec={tasksListSpec}
+        list={list}
         rows={page.data}
         columns={columns}
         rowId={(t) => String(t.id)}
         selection={canManage ? { formId: "tasks-bulk", label: (t) => t.name } : undefined}
       />
-      <ListFooter pathname="/tasks" state={state} spec={tasksListSpec} meta={page.meta} />
+      <ListFooter list={list} meta={page.meta} />
       <Outlet />
     </>
   );

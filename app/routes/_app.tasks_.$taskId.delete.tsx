@@ -3,24 +3,19 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { wordsFor } from "../lib/labels";
 import { ApiValidationError } from "../services/api.server";
-import { requireAccess } from "../services/auth.server";
 import { redirectWithToast } from "../services/session.server";
-import { assertCanManage, deleteTask, TASK_PATTERN, taskIdOf } from "../services/task-detail.server";
+import { requireTaskManager, deleteTask } from "../services/task-detail.server";
 import { getTask } from "../services/tasks.server";
 
 /** Deleting the task from its page: a confirmation, then back to the list with a toast. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { api, edition, subject } = await requireAccess(request, TASK_PATTERN);
-  const id = taskIdOf(params);
-  assertCanManage(subject.permissions, id);
+  const { api, edition, id } = await requireTaskManager(request, params);
   const task = await getTask(api, id);
   return { task: { id: task.id, name: task.name }, words: wordsFor(edition) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { api, edition, subject } = await requireAccess(request, TASK_PATTERN);
-  const id = taskIdOf(params);
-  assertCanManage(subject.permissions, id);
+  const { api, edition, id } = await requireTaskManager(request, params);
   const words = wordsFor(edition);
   try {
     await deleteTask(api, id);

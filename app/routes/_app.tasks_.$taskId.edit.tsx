@@ -1,21 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Drawer } from "../components/drawer";
 import { TaskForm } from "../components/tasks/task-form";
 import { wordsFor } from "../lib/labels";
-import { requireAccess } from "../services/auth.server";
-import { assertCanManage, TASK_PATTERN, taskIdOf } from "../services/task-detail.server";
+import { requireTaskManager } from "../services/task-detail.server";
 import { saveTaskForm } from "../services/task-form.server";
 import { activePipelines, getPipeline, getTask, teamOptions, updateTask } from "../services/tasks.server";
-import { keepFormOnOutage } from "../services/outage.server";
+import { keepOnOutage } from "../services/form-action.server";
+import { SAVE_INTENT } from "../components/form/form-result";
 import { formOf } from "../services/submission.server";
 import { taskChoiceFinders, taskFormChoices } from "../services/task-choices.server";
 
 /** The edit drawer of the task page: the create form (TaskForm) filled with the task. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { api, edition, subject } = await requireAccess(request, TASK_PATTERN);
-  const id = taskIdOf(params);
-  assertCanManage(subject.permissions, id);
+  const { api, edition, subject, id } = await requireTaskManager(request, params);
   const [task, pipelines, teams, choices] = await Promise.all([getTask(api, id), activePipelines(api), teamOptions(api), taskFormChoices(api, subject)]);
   // A task in an archived pipeline keeps it in the choice (moving into an archived pipeline is refused).
   if (!pipelines.some((p) => p.id === task.pipeline_id)) {
@@ -33,10 +31,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await formOf(request);
-  return keepFormOnOutage(form, async () => {
-    const { api, edition, subject } = await requireAccess(request, TASK_PATTERN);
-    const id = taskIdOf(params);
-    assertCanManage(subject.permissions, id);
+  return keepOnOutage(SAVE_INTENT, form, async () => {
+    const { api, edition, subject, id } = await requireTaskManager(request, params);
     const words = wordsFor(edition);
     const search = new URL(request.url).search;
     return saveTaskForm(request, form, "edit", (body) => updateTask(api, id, body), { success: `${words.Task} updated.`, failure: `Failed to update ${words.task}.` }, (saved) => `/tasks/${saved}${search}`, taskChoiceFinders(api, subject));
@@ -45,13 +41,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function EditTask() {
   const { task, pipelines, teams, choices, words } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const { search } = useLocation();
   const busy = useNavigation().state === "submitting";
   const back = `/tasks/${task.id}${search}`;
   return (
     <Drawer title={`Edit ${words.task}`} closeTo={back} dismissible={!busy}>
-      <TaskForm key={task.updated_at} task={task} pipelines={pipelines} teams={teams} choices={choices} words={words} lastResult={actionData?.result} found={actionData && "found" in actionData ? actionData.found : undefined} cancelTo={back} submitLabel="Save" />
+      <TaskForm key={task.updated_at} task={task} pipelines={pipelines} teams={teams} choices={choices} words={words} cancelTo={back} submitLabel="Save" />
     </Drawer>
   );
 }

@@ -1,18 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Drawer } from "../components/drawer";
 import { Field, FormAlert } from "../components/form/field";
-import { PageLinks } from "../components/tasks/task-detail-sections";
+import { PageLinks } from "../components/tasks/task-section";
 import { formatDateTime } from "../lib/format";
 import { wordsFor } from "../lib/labels";
-import { requireAccess } from "../services/auth.server";
+import { requireAccess, requirePermission } from "../services/auth.server";
 import { redirectWithToast } from "../services/session.server";
 import { fieldErrors, pageParam, sendTaskEmail, TASK_PATTERN, taskEmails, taskIdOf } from "../services/task-detail.server";
 import { getTask } from "../services/tasks.server";
-import { refusalOf } from "../services/outage.server";
+import { ApiValidationError } from "../services/api.server";
+import { keepOnOutage, refuseForm } from "../services/form-action.server";
+import { SAVE_INTENT, useFormResult } from "../components/form/form-result";
 import { formOf } from "../services/submission.server";
 import { Form } from "../components/form/form";
+import { can } from "../access/permissions";
 
 /** The e-mails drawer of the task page: the task's e-mails, newest first, and a form to send one (sandbox mail in development). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -26,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     page: emails.meta.current_page,
     lastPage: emails.meta.last_page,
     total: emails.meta.total,
-    canSend: subject.permissions.includes("task_manage"),
+    canSend: can(subject, "task_manage"),
     words: wordsFor(edition),
   };
 }
@@ -35,22 +37,52 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = taskIdOf(params);
   const form = await formOf(request);
   const values = { to: String(form.get("to") ?? "").trim(), subject: String(form.get("subject") ?? "").trim(), body: String(form.get("body") ?? "") };
-  try {
-    const { api, subject } = await requireAccess(request, TASK_PATTERN);
-    if (!subject.permissions.includes("task_manage")) throw new Response("Not allowed", { status: 403 });
-    await sendTaskEmail(api, id, values);
-  } catch (error) {
-    const refusal = refusalOf(error, form, "Failed to send e-mail.", fieldErrors);
-    return data({ errors: { ...refusal.errors, _: [refusal.message] }, values, unsaved: refusal.unsaved }, { status: refusal.status });
-  }
-  const url = new URL(request.url);
-  url.searchParams.delete("emailsPage");
-  return redirectWithToast(request, `/tasks/${id}/emails${url.search}`, { kind: "success", message: `E-mail sent to ${values.to}.` });
+  return keepOnOutage(SAVE_INTENT, form, async () => {
+    const { api } = await requirePermission(request, "task_manage", { route: TASK_PATTERN, back: `/tasks/${params.taskId}` });
+    try {
+      await sendTaskEmail(api, id, values);
+    } catch (error) {
+      if (!(error instanceof ApiValidationError)) throw error;
+      const { _: _message, ...byField } = fieldErrors(error);
+      return refuseForm(SAVE_INTENT, form, { fieldErrors: byField, formErrors: ["Failed to send e-mail."] });
+    }
+    const url = new URL(request.url);
+    url.searchParams.delete("emailsPage");
+    return redirectWithToast(request, `/tasks/${id}/emails${url.search}`, { kind: "success", message: `E-mail sent to ${values.to}.` });
+  });
+}
+
+/** 'Send an e-mail': drawn anew once one is sent; after a refusal, what was typed and the messages under each field. */
+function SendEmailForm({ defaultTo, busy }: { defaultTo: string; busy: boolean }) {
+  const [form, fields] = useFormResult(SAVE_INTENT, { defaultValue: { to: defaultTo, subject: "", body: "" } });
+  const value = (v: unknown) => (typeof v === "string" ? v : "");
+  const bodyErrors = fields.body.errors;
+  return (
+    <Form method="post" className="mb-6 space-y-1 rounded-md bg-slate-50 p-4">
+      <h3 className="text-sm font-semibold">Send an e-mail</h3>
+      <FormAlert messages={form.errors} />
+      <Field id="email-to" name="to" type="text" inputMode="email" label="To" required maxLength={2600} placeholder="name@example.co.uk" help="Separate several addresses with commas." defaultValue={value(fields.to.initialValue)} errors={fields.to.errors} />
+      <Field id="email-subject" name="subject" label="Subject" required maxLength={200} defaultValue={value(fields.subject.initialValue)} errors={fields.subject.errors} />
+      <div className="pb-1">
+        <label htmlFor="email-body" className="field-label">
+          Message<span aria-hidden="true" className="ml-0.5 text-red-600">*</span>
+        </label>
+        <textarea id="email-body" name="body" rows={6} required maxLength={20000} defaultValue={value(fields.body.initialValue)} className="field-input" aria-invalid={bodyErrors ? true : undefined} aria-describedby={bodyErrors ? "email-body-error" : undefined} />
+        <p id="email-body-error" className="field-error">
+          {bodyErrors?.join(" ")}
+        </p>
+      </div>
+      <div className="flex justify-end">
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {busy ? "Sending…" : "Send e-mail"}
+        </button>
+      </div>
+    </Form>
+  );
 }
 
 export default function TaskEmails() {
   const { task, emails, page, lastPage, total, canSend, words } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const { search } = useLocation();
   const busy = useNavigation().state === "submitting";
   const params = new URLSearchParams(search);
@@ -62,32 +94,9 @@ export default function TaskEmails() {
     else p.delete("emailsPage");
     return `/tasks/${task.id}/emails${p.size ? `?${p}` : ""}`;
   };
-  const errors = actionData?.errors as Record<string, string[]> | undefined;
-  const typed = actionData?.values;
   return (
     <Drawer title={`E-mails of this ${words.task}`} closeTo={back} dismissible={!busy}>
-      {canSend ? (
-        <Form method="post" className="mb-6 space-y-1 rounded-md bg-slate-50 p-4" key={typed ? "refused" : `sent-${emails[0]?.id ?? 0}`}>
-          <h3 className="text-sm font-semibold">Send an e-mail</h3>
-          <FormAlert messages={errors?._} />
-          <Field id="email-to" name="to" type="text" inputMode="email" label="To" required maxLength={2600} placeholder="name@example.co.uk" help="Separate several addresses with commas." defaultValue={typed?.to ?? task.defaultTo} errors={errors?.to} />
-          <Field id="email-subject" name="subject" label="Subject" required maxLength={200} defaultValue={typed?.subject ?? ""} errors={errors?.subject} />
-          <div className="pb-1">
-            <label htmlFor="email-body" className="field-label">
-              Message<span aria-hidden="true" className="ml-0.5 text-red-600">*</span>
-            </label>
-            <textarea id="email-body" name="body" rows={6} required maxLength={20000} defaultValue={typed?.body ?? ""} className="field-input" aria-invalid={errors?.body ? true : undefined} aria-describedby={errors?.body ? "email-body-error" : undefined} />
-            <p id="email-body-error" className="field-error">
-              {errors?.body?.join(" ")}
-            </p>
-          </div>
-          <div className="flex justify-end">
-            <button type="submit" className="btn-primary" disabled={busy}>
-              {busy ? "Sending…" : "Send e-mail"}
-            </button>
-          </div>
-        </Form>
-      ) : null}
+      {canSend ? <SendEmailForm key={`sent-${emails[0]?.id ?? 0}`} defaultTo={task.defaultTo} busy={busy} /> : null}
       <h3 className="text-sm font-semibold">Sent e-mails ({total})</h3>
       {emails.length === 0 ? (
         <p className="mt-2 text-sm text-slate-500">No e-mails yet.</p>

@@ -2,9 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { ApiValidationError } from "../services/api.server";
-import { requireAccess } from "../services/auth.server";
 import { redirectWithToast } from "../services/session.server";
-import { assertCanManage, deleteTaskProduct, getTaskProduct, TASK_PATTERN, taskIdOf } from "../services/task-detail.server";
+import { requireTaskManager, deleteTaskProduct, getTaskProduct } from "../services/task-detail.server";
 import { idOf } from "../services/ids.server";
 
 /** Removing a product of the task: a confirmation, then back to the task with a toast. */
@@ -13,17 +12,13 @@ function productIdOf(params: { productId?: string }) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { api, subject } = await requireAccess(request, TASK_PATTERN);
-  const id = taskIdOf(params);
-  assertCanManage(subject.permissions, id);
+  const { api, id } = await requireTaskManager(request, params);
   const product = await getTaskProduct(api, id, productIdOf(params));
   return { taskId: id, product: { id: product.id, name: product.name } };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { api, subject } = await requireAccess(request, TASK_PATTERN);
-  const id = taskIdOf(params);
-  assertCanManage(subject.permissions, id);
+  const { api, id } = await requireTaskManager(request, params);
   const back = `/tasks/${id}${new URL(request.url).search}`;
   try {
     await deleteTaskProduct(api, id, productIdOf(params));

@@ -1,21 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { Suspense, type ReactNode } from "react";
 import type { Task } from "../../contract/tasks";
-import type { UnsavedForm } from "../lib/unsaved-form";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { CloseDate } from "../components/tasks/close-date";
 import { StageChip } from "../components/tasks/stage-chip";
-import type { SectionResult } from "../components/tasks/task-detail-sections";
+import { useLastResult } from "../components/form/form-result";
 import { sectionsOnServer } from "../components/tasks/task-detail-sections.server";
 import { formatDate, formatMoney } from "../lib/format";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
 import { island } from "../lib/island";
 import type { Api } from "../services/api.server";
-import { requireAccess } from "../services/auth.server";
+import { requireAccess, requirePermission } from "../services/auth.server";
 import { chosenFile } from "../services/forms.server";
 import { redirectWithToast } from "../services/session.server";
 import {
@@ -39,8 +37,10 @@ import {
 } from "../services/task-detail.server";
 import { activePipelines, getPipeline, getTask, updateTask, type ActivePipeline } from "../services/tasks.server";
 import { useFrame } from "./_app";
-import { refusalOf } from "../services/outage.server";
+import { ApiValidationError } from "../services/api.server";
+import { dispatchIntent, keepOnOutage, refuseForm } from "../services/form-action.server";
 import { Form } from "../components/form/form";
+import { can } from "../access/permissions";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.task.name ?? data?.words.Task ?? "Task", matches);
 
@@ -57,7 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, edition, subject } = await requireAccess(request, TASK_PATTERN);
   const id = taskIdOf(params);
   const url = new URL(request.url);
-  const canManage = subject.permissions.includes("task_manage");
+  const canManage = can(subject, "task_manage");
   const activityPage = pageParam(url, "activityPage");
   const notesPage = pageParam(url, "notesPage");
   const task = await getTask(api, id);
@@ -102,71 +102,105 @@ function progressTarget(pipelines: ActivePipeline[], task: { pipeline_id: number
   return { pipeline_id: pipelineId, pipeline_stage_id: first ? String(first.id) : "" };
 }
 
-const MESSAGES: Record<string, [string, string]> = {
-  progress: ["Progress updated.", "Failed to update progress."],
-  confidence: ["Confidence saved.", "Failed to save confidence."],
-  revenue: ["Revenue saved.", "Failed to save revenue."],
-  "add-product": ["Product added.", "Failed to add product."],
-  note: ["Note added.", "Failed to add note."],
-  kyb: ["KYB flag saved.", "Failed to change the KYB flag."],
-};
+const refused = (errors: Record<string, string[]>) => ({ refused: errors });
+type Section = (ctx: { api: Api; id: string }) => Promise<{ refused: Record<string, string[]>; toast?: undefined } | { toast: string; refused?: undefined }>;
 
-/** Every form of the page posts here with an intent; success goes back to the page with a toast. */
+/**
+ * The forms of the page by intent: each sends its section to the API and says what the toast says (or what it
+ * refuses before the API is asked); `failure` is its form's top line on a refusal.
+ */
+function sectionIntents(form: FormData, tooLarge: boolean): Record<string, { failure: string; save: Section }> {
+  return {
+    progress: {
+      failure: "Failed to update progress.",
+      async save({ api, id }) {
+        const file = chosenFile(form, "document");
+        const problem = documentProblem(file, tooLarge);
+        if (problem) return refused({ document: [problem] });
+        const pipelineId = str(form, "pipeline_id");
+        if (!pipelineId) return refused({ pipeline_id: ["Choose a pipeline."] });
+        const [pipelines, task] = await Promise.all([activePipelines(api), getTask(api, id)]);
+        const target = progressTarget(pipelines, task, pipelineId, str(form, "pipeline_stage_id"));
+        const body = new FormData();
+        body.append("pipeline_id", target.pipeline_id);
+        body.append("pipeline_stage_id", target.pipeline_stage_id);
+        for (const name of ["expected_revenue_start_date", "payment_frequency_id", "size"]) body.append(name, str(form, name));
+        const note = str(form, "note");
+        if (note) body.append("note", note);
+        if (file) body.append("document", file, file.name);
+        await recordProgress(api, id, body);
+        return { toast: "Progress updated." };
+      },
+    },
+    confidence: {
+      failure: "Failed to save confidence.",
+      async save({ api, id }) {
+        const answers = Object.fromEntries(["confidenceInRevenueTimingId", "confidenceInRevenueEstimateId", "confidenceInExecutionId", "confidenceInClientId"].map((f) => [f, orNull(str(form, f))]));
+        await updateTask(api, id, answers);
+        return { toast: "Confidence saved." };
+      },
+    },
+    revenue: {
+      failure: "Failed to save revenue.",
+      async save({ api, id }) {
+        await setTaskRevenue(api, id, {
+          expected_revenue: str(form, "expected_revenue"),
+          expected_revenue_start_date: orNull(str(form, "expected_revenue_start_date")),
+          payment_frequency_id: orNull(str(form, "payment_frequency_id")),
+        });
+        return { toast: "Revenue saved." };
+      },
+    },
+    "add-product": {
+      failure: "Failed to add product.",
+      async save({ api, id }) {
+        const body = Object.fromEntries(["task_product_type_id", "name", "provider_name", "premium", "commission", "commission_rate", "start_date", "notes"].map((f) => [f, str(form, f)]));
+        const added = await addTaskProduct(api, id, body);
+        return { toast: `Product ${added.data.name} added.` };
+      },
+    },
+    note: {
+      failure: "Failed to add note.",
+      async save({ api, id }) {
+        await addTaskNote(api, id, str(form, "body"));
+        return { toast: "Note added." };
+      },
+    },
+    kyb: {
+      failure: "Failed to change the KYB flag.",
+      async save({ api, id }) {
+        const kyb = str(form, "kyb") === "true";
+        await setTaskKyb(api, id, kyb);
+        return { toast: kyb ? "Marked for KYB." : "KYB flag cleared." };
+      },
+    },
+  };
+}
+
+/** The form's own messages under its fields and its top line; the API's message for the form is replaced by the top line. */
+const withoutFormMessage = (errors: Record<string, string[]>) => Object.fromEntries(Object.entries(errors).filter(([field]) => field !== "_"));
+
+/**
+ * Every form of the page posts here with its intent (an intent map; an unknown one answers 400): saved, back to
+ * the page with a toast; refused, back to that form with what was typed (the form protocol's answer); when the API
+ * does not answer (the guard's /me included), the form comes back as typed.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const id = taskIdOf(params);
   const { form, tooLarge } = await readUploadForm(request, "document");
-  const intent = str(form, "intent");
-  const values = Object.fromEntries([...form.entries()].filter(([k, v]) => typeof v === "string" && k !== "intent")) as Record<string, string>;
-  const messages = MESSAGES[intent];
-  const refuse = (errors: Record<string, string[]>, top = messages?.[1] ?? "Choose what to do.", status: 422 | 503 = 422, unsaved?: UnsavedForm) =>
-    data({ ...({ intent, errors: { ...errors, _: [top] }, values } satisfies SectionResult), unsaved }, { status });
-  let success = messages?.[0] ?? "";
-  try {
-    // The guard inside: when the API does not answer it, the section's form comes back as typed too.
-    const { api, subject } = await requireAccess(request, TASK_PATTERN);
-    if (!subject.permissions.includes("task_manage")) throw new Response("Not allowed", { status: 403 });
-    if (!messages) return refuse({});
-    if (intent === "progress") {
-      const file = chosenFile(form, "document");
-      const problem = documentProblem(file, tooLarge);
-      if (problem) return refuse({ document: [problem] });
-      const pipelineId = str(form, "pipeline_id");
-      if (!pipelineId) return refuse({ pipeline_id: ["Choose a pipeline."] });
-      const [pipelines, task] = await Promise.all([activePipelines(api), getTask(api, id)]);
-      const target = progressTarget(pipelines, task, pipelineId, str(form, "pipeline_stage_id"));
-      const body = new FormData();
-      body.append("pipeline_id", target.pipeline_id);
-      body.append("pipeline_stage_id", target.pipeline_stage_id);
-      for (const name of ["expected_revenue_start_date", "payment_frequency_id", "size"]) body.append(name, str(form, name));
-      const note = str(form, "note");
-      if (note) body.append("note", note);
-      if (file) body.append("document", file, file.name);
-      await recordProgress(api, id, body);
-    } else if (intent === "confidence") {
-      const answers = Object.fromEntries(["confidenceInRevenueTimingId", "confidenceInRevenueEstimateId", "confidenceInExecutionId", "confidenceInClientId"].map((f) => [f, orNull(str(form, f))]));
-      await updateTask(api, id, answers);
-    } else if (intent === "revenue") {
-      await setTaskRevenue(api, id, {
-        expected_revenue: str(form, "expected_revenue"),
-        expected_revenue_start_date: orNull(str(form, "expected_revenue_start_date")),
-        payment_frequency_id: orNull(str(form, "payment_frequency_id")),
-      });
-    } else if (intent === "add-product") {
-      const body = Object.fromEntries(["task_product_type_id", "name", "provider_name", "premium", "commission", "commission_rate", "start_date", "notes"].map((f) => [f, str(form, f)]));
-      const added = await addTaskProduct(api, id, body);
-      success = `Product ${added.data.name} added.`;
-    } else if (intent === "note") {
-      await addTaskNote(api, id, str(form, "body"));
-    } else if (intent === "kyb") {
-      const kyb = str(form, "kyb") === "true";
-      await setTaskKyb(api, id, kyb);
-      success = kyb ? "Marked for KYB." : "KYB flag cleared.";
+  const intents = sectionIntents(form, tooLarge);
+  return dispatchIntent(form, Object.fromEntries(Object.entries(intents).map(([intent, { failure, save }]) => [intent, () => keepOnOutage(intent, form, async () => {
+    const { api } = await requirePermission(request, "task_manage", { route: TASK_PATTERN, back: `/tasks/${id}` });
+    let done: Awaited<ReturnType<Section>>;
+    try {
+      done = await save({ api, id });
+    } catch (error) {
+      if (!(error instanceof ApiValidationError)) throw error;
+      return refuseForm(intent, form, { fieldErrors: withoutFormMessage(fieldErrors(error)), formErrors: [failure] });
     }
-  } catch (error) {
-    const refusal = refusalOf(error, form, messages?.[1] ?? "Choose what to do.", fieldErrors);
-    return refuse(refusal.errors, refusal.message, refusal.status, refusal.unsaved);
-  }
-  return redirectWithToast(request, `/tasks/${id}${new URL(request.url).search}`, { kind: "success", message: success });
+    if (done.refused) return refuseForm(intent, form, { fieldErrors: done.refused, formErrors: [failure] });
+    return redirectWithToast(request, `/tasks/${id}${new URL(request.url).search}`, { kind: "success", message: done.toast });
+  })])));
 }
 
 // The sections below the summary (the forms, products, notes and activity, with their form kit) are an island:
@@ -186,9 +220,8 @@ function TaskSections({
   words,
   canManage,
   accept,
-  result,
   hrefWith,
-}: TaskPageData & { result: SectionResult | undefined; hrefWith: (name: string) => (page: number) => string }) {
+}: TaskPageData & { hrefWith: (name: string) => (page: number) => string }) {
   const { Section, ProgressForm, ConfidenceForm, RevenueForm, ProductsSection, NotesSection, ActivitySection, DatapointsList } = sections.read();
   const lookups = {
     payment_frequency_id: Object.fromEntries(frequencies.map((f) => [f.value, f.label])),
@@ -199,17 +232,17 @@ function TaskSections({
       <div className="space-y-6">
         {canManage ? (
           <Section id="progress" title="Update progress" info={`Move the ${words.task} to another stage of its pipeline or to another pipeline; a progress note is kept.`}>
-            <ProgressForm task={task} pipelines={pipelines} frequencies={frequencies} result={result} accept={accept} words={words} />
+            <ProgressForm task={task} pipelines={pipelines} frequencies={frequencies} accept={accept} words={words} />
           </Section>
         ) : null}
         <Section id="confidence" title="Confidence">
-          <ConfidenceForm task={task} options={confidence} result={result} canManage={canManage} />
+          <ConfidenceForm task={task} options={confidence} canManage={canManage} />
         </Section>
         <Section id="revenue" title="Revenue">
-          <RevenueForm task={task} frequencies={frequencies} result={result} canManage={canManage} />
+          <RevenueForm task={task} frequencies={frequencies} canManage={canManage} />
         </Section>
         <Section id="products" title="Products">
-          <ProductsSection task={task} products={task.products ?? []} productTypes={productTypes} result={result} canManage={canManage} />
+          <ProductsSection task={task} products={task.products ?? []} productTypes={productTypes} canManage={canManage} />
         </Section>
       </div>
       <div className="space-y-6">
@@ -219,7 +252,7 @@ function TaskSections({
           </Section>
         ) : null}
         <Section id="notes" title="Notes" info="Progress notes and notes added here, newest first.">
-          <NotesSection notes={notes.data} page={notes.page} lastPage={notes.lastPage} hrefFor={hrefWith("notesPage")} result={result} canManage={canManage} />
+          <NotesSection notes={notes.data} page={notes.page} lastPage={notes.lastPage} hrefFor={hrefWith("notesPage")} canManage={canManage} />
         </Section>
         <Section id="activity" title="Activity">
           <ActivitySection entries={activity.data} page={activity.page} lastPage={activity.lastPage} hrefFor={hrefWith("activityPage")} words={words} lookups={lookups} />
@@ -241,7 +274,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export default function TaskPage() {
   const data = useLoaderData<typeof loader>();
   const { task, words, canManage } = data;
-  const actionData = useActionData<typeof action>() as SectionResult | undefined;
+  // The KYB button's refusal (the sections read their own, useFormResult).
+  const kybError = useLastResult("kyb")?.error?.[""];
   const frame = useFrame();
   const { search } = useLocation();
   const hrefWith = (name: string) => (page: number) => {
@@ -251,7 +285,6 @@ export default function TaskPage() {
     const q = params.toString();
     return `/tasks/${task.id}${q ? `?${q}` : ""}`;
   };
-  const kybError = actionData?.intent === "kyb" ? actionData.errors._ : undefined;
   return (
     <>
       <PageHeader
@@ -313,7 +346,7 @@ export default function TaskPage() {
       </section>
 
       <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
-        <TaskSections {...data} result={actionData} hrefWith={hrefWith} />
+        <TaskSections {...data} hrefWith={hrefWith} />
       </Suspense>
       <Outlet />
     </>

@@ -9,12 +9,13 @@ import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
 import { formatMoney } from "../lib/format";
 import { ApiValidationError } from "../services/api.server";
-import { requireAccess } from "../services/auth.server";
+import { requireAccess, requirePermission } from "../services/auth.server";
 import { redirectWithToast } from "../services/session.server";
 import { activePipelines, listTasks, taskRow, updateTask, type TaskRow } from "../services/tasks.server";
 import { useFrame } from "./_app";
 import { formOf } from "../services/submission.server";
 import { Form } from "../components/form/form";
+import { can } from "../access/permissions";
 
 /** Cards shown per stage; the column links to the full list for the rest. */
 const CARDS_PER_STAGE = 25;
@@ -40,14 +41,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pipeline: pipeline ? { id: pipeline.id, name: pipeline.name } : null,
     columns,
     words: wordsFor(edition),
-    canManage: subject.permissions.includes("task_manage"),
+    canManage: can(subject, "task_manage"),
   };
 }
 
 /** Moves a card to another stage of its pipeline. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { api, edition, subject } = await requireAccess(request, "/tasks");
-  if (!subject.permissions.includes("task_manage")) throw new Response("Not allowed", { status: 403 });
+  const { api, edition } = await requirePermission(request, "task_manage", { route: "/tasks", back: "/tasks/board" });
   const words = wordsFor(edition);
   const move = parseBoardMove(await formOf(request));
   const back = `/tasks/board${new URL(request.url).search}`;

@@ -1,14 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { requireAccess } from "../services/auth.server";
+import { requirePermission } from "../services/auth.server";
 import { redirectWithToast } from "../services/session.server";
 import { deleteTeam, getTeam } from "../services/teams.server";
 
 async function requireManage(request: Request) {
-  const signedIn = await requireAccess(request, "/team");
-  if (!signedIn.subject.permissions.includes("team_manage")) throw redirect("/team");
+  const signedIn = await requirePermission(request, "team_manage", { route: "/team", back: "/team" });
   return signedIn;
 }
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import type { Team } from "../../contract/teams";
+import { TEAM_SORTS, type Team } from "../../contract/teams";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { DataTable, type Column } from "../components/table/data-table";
@@ -11,29 +11,30 @@ import { pageTitle } from "../lib/variant";
 import { openListPage } from "../services/lists.server";
 import { listTeams } from "../services/teams.server";
 import { useFrame } from "./_app";
-import type { ListSpec } from "../lib/list-url";
+import { can } from "../access/permissions";
+import { defineList, listView } from "../components/table/list";
 
 /** The list's sort fields and filters (its address, app/lib/list-url.ts). */
-const teamsListSpec: ListSpec = {
-  sortable: ["name", "created_at", "members_count"],
+const teamsList = defineList("/team", TEAM_SORTS, {
   filters: {},
   defaultSort: { field: "name", desc: false },
-};
+});
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Teams", matches);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { subject, state, page } = await openListPage(request, { path: "/team", listKey: "teams", spec: teamsListSpec, fetch: listTeams });
+  const { subject, state, page } = await openListPage(request, { path: "/team", listKey: "teams", spec: teamsList.spec, fetch: listTeams });
   return {
     state,
     page,
-    canCreate: subject.permissions.some((p) => p === "team_create" || p === "team_manage"),
-    canManage: subject.permissions.includes("team_manage"),
+    canCreate: can(subject, "team_create", "team_manage"),
+    canManage: can(subject, "team_manage"),
   };
 }
 
 export default function TeamsPage() {
   const { state, page, canCreate, canManage } = useLoaderData<typeof loader>();
+  const list = listView(teamsList, state);
   const frame = useFrame();
   const { search } = useLocation();
   const columns: Column<Team>[] = [
@@ -83,10 +84,10 @@ export default function TeamsPage() {
         }
       />
       <div className="mb-4">
-        <SearchBox state={state} spec={teamsListSpec} placeholder="Search teams" />
+        <SearchBox list={list} placeholder="Search teams" />
       </div>
-      <DataTable caption="Teams" pathname="/team" state={state} spec={teamsListSpec} rows={page.data} columns={columns} rowId={(t) => String(t.id)} emptyText="No teams found" />
-      <ListFooter pathname="/team" state={state} spec={teamsListSpec} meta={page.meta} />
+      <DataTable caption="Teams" list={list} rows={page.data} columns={columns} rowId={(t) => String(t.id)} emptyText="No teams found" />
+      <ListFooter list={list} meta={page.meta} />
       <Outlet />
     </>
   );

@@ -1,6 +1,7 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { useFormResult } from "../components/form/form-result";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData, useNavigation } from "@remix-run/react";
 import { FormAlert, PasswordField } from "../components/form/field";
 import { pageTitle } from "../lib/variant";
 import { userSetupAction, userSetupLoader } from "../services/user-setup.server";
@@ -13,8 +14,7 @@ export const action = (args: ActionFunctionArgs) => userSetupAction(args);
 
 export default function UserSetupPage() {
   const { invitation } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({ lastResult: actionData?.result });
+  const [form, fields] = useFormResult();
   const busy = useNavigation().state === "submitting";
   return (
     <main className="flex min-h-[calc(100vh-2rem)] items-center justify-center px-4 py-12">

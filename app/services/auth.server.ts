@@ -3,10 +3,12 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { z } from "zod";
 import { loginOutcomeSchema, meSchema, type Me } from "../../contract/auth";
+import type { Permission } from "../../contract/permissions";
+import { can, REFUSED_MESSAGE } from "../access/permissions";
 import { checkAccess, matchRoute, ruleFor, type AccessSubject } from "../access/routes";
 import { editionOf, type Variant } from "../lib/variant";
 import { createApi, type Api } from "./api.server";
-import { getSession } from "./session.server";
+import { getSession, redirectWithToast } from "./session.server";
 
 /** GET /me answers { data: user }. */
 const meEnvelope = z.object({ data: meSchema });
@@ -130,13 +132,44 @@ export function started<T>(pending: Promise<T>): Promise<T> {
   return pending;
 }
 
+/** A form was sent (an action), not a screen asked for (a loader). */
+const isAction = (request: Request) => request.method !== "GET" && request.method !== "HEAD";
+
 /**
- * The route guard used by every loader and action of a guarded screen: not signed in → /login;
- * refused by the route table (permissions, edition, parent tenant) → /dashboard.
+ * The one rule for a refusal: a loader goes back to the parent screen `back` (with a message); an action
+ * answers 403 (the frame's "Not allowed" page).
+ */
+async function refuse(request: Request, back: string): Promise<never> {
+  if (isAction(request)) throw new Response(REFUSED_MESSAGE, { status: 403 });
+  throw await redirectWithToast(request, back, { kind: "error", message: REFUSED_MESSAGE });
+}
+
+/**
+ * The route guard used by every loader and action of a guarded screen: not signed in → /login; refused by the
+ * route table (permissions, edition, parent tenant): a loader goes to /dashboard (the spec's guard rule), an
+ * action answers 403.
  */
 export async function requireAccess(request: Request, pattern?: string): Promise<SignedIn> {
   const signedIn = await requireUser(request);
   const rule = pattern ? ruleFor(pattern) : matchRoute(new URL(request.url).pathname)?.rule;
-  if (rule && checkAccess(rule, signedIn.subject) !== "ok") throw redirect("/dashboard");
+  if (rule && checkAccess(rule, signedIn.subject) !== "ok") {
+    if (isAction(request)) throw new Response(REFUSED_MESSAGE, { status: 403 });
+    throw redirect("/dashboard");
+  }
+  return signedIn;
+}
+
+/**
+ * The route guard and a permission of the screen's own (any one of `permissions`): a drawer that changes
+ * something, a form of a page. Refused: a loader goes back to `back`, the parent screen (the list, the
+ * record), with a message; an action answers 403.
+ */
+export async function requirePermission(
+  request: Request,
+  permissions: Permission | readonly Permission[],
+  { route, back }: { route?: string; back: string },
+): Promise<SignedIn> {
+  const signedIn = await requireAccess(request, route);
+  if (!can(signedIn.subject, ...(typeof permissions === "string" ? [permissions] : permissions))) await refuse(request, back);
   return signedIn;
 }

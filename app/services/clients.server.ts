@@ -3,19 +3,20 @@
  * links, notes, e-mails, the client's tasks, and how a refused form comes back (errors under each field,
  * what was typed kept).
  */
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { companyLinkResponseSchema, emailMessageListSchema, emailThreadResponseSchema, noteListSchema, noteSchema, type NotableType } from "../../contract/clients";
 import { companyTypeListSchema, lookupListSchema, tradeIndustrySchema } from "../../contract/lookups";
 import { taskListSchema } from "../../contract/tasks";
-import { capitalise, type FormFailure } from "../components/clients/form-state";
+import { capitalise } from "../components/clients/form-state";
+import { refuseForm } from "./form-action.server";
 import type { UnsavedForm } from "../lib/unsaved-form";
 import type { DropdownOption } from "../lib/filter-rules";
 import { field, ticked } from "../lib/client-forms";
 import { wordsFor, type Words } from "../lib/labels";
 import type { Variant } from "../lib/variant";
 import { ApiValidationError, type Api } from "./api.server";
-import { requireAccess } from "./auth.server";
+import { requirePermission } from "./auth.server";
 import { answerOutage, OUTAGE_MESSAGE } from "./outage.server";
 import { applyChoiceFinds, type ChoiceFinder } from "./choice-find.server";
 import { colleagueFinder } from "./teams.server";
@@ -26,13 +27,7 @@ import { idOf } from "./ids.server";
 
 // --- Refused forms -------------------------------------------------------------------------------------
 
-/** The text fields of a posted form (files left out); repeated names keep their last value. */
-export function typedValues(form: FormData): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of form.entries()) if (typeof v === "string" && k !== "intent") out[k] = v;
-  return out;
-}
-
+/** A client form's refusal: the form protocol's answer for `intent` (what was typed, the messages by field, the top line). */
 export function refused(
   intent: string,
   form: FormData,
@@ -40,7 +35,7 @@ export function refused(
   message: string,
   { status = 422, unsaved, found }: { status?: 422 | 503; unsaved?: UnsavedForm; found?: ChoiceFinds } = {},
 ) {
-  return data({ failure: { intent, errors, values: typedValues(form), message, found } satisfies FormFailure, unsaved }, { status });
+  return refuseForm(intent, form, { fieldErrors: errors, formErrors: [message] }, { status, unsaved, found });
 }
 
 /**
@@ -156,10 +151,9 @@ type UnlinkParams = { id?: string; individualId?: string; companyId?: string };
 const otherParam = (from: UnlinkFrom) => (from === "company" ? "individualId" : "companyId");
 
 async function requireLinkManager(request: Request, from: UnlinkFrom, params: UnlinkParams) {
-  const signedIn = await requireAccess(request, `/${from}/:id`);
+  const signedIn = await requirePermission(request, "company_manage", { route: `/${from}/:id`, back: `/${from}/${params.id}` });
   idOf(params.id);
   idOf(params[otherParam(from)]);
-  if (!signedIn.subject.permissions.includes("company_manage")) throw redirect(`/${from}/${params.id}`);
   return signedIn;
 }
 

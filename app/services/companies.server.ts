@@ -15,6 +15,7 @@ import type { Api } from "./api.server";
 import { field, ticked } from "../lib/client-forms";
 import { companyTypeOptions, employeeSizeOptions, industriesWithTrades } from "./clients.server";
 import { colleagueChoices } from "./teams.server";
+import { can } from "../access/permissions";
 
 /** The fixed choices of the company forms (passed to the page by its loader, so zod stays on the server). */
 export { LINE_TYPES, PREFERRED_CHANNELS, RISK_RATINGS, SPLIT_PARTY_TYPES } from "../../contract/clients";
@@ -65,7 +66,7 @@ export async function companyOptions(api: Api, { search, page = 1, perPage = 20 
 }
 
 /** Whether the user may read the company list (the API's rule for GET /companies). */
-export const readsCompanies = (permissions: readonly string[]) => permissions.some((p) => p === "company_view" || p === "company_manage");
+export const readsCompanies = (permissions: readonly string[]) => can({ permissions }, "company_view", "company_manage");
 
 /** The first companies for a dropdown without JavaScript, and the search behind its find field. */
 export const companyChoices = (api: Api) => firstChoices((query) => companyOptions(api, query));

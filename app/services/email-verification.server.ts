@@ -1,6 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { SAVE_INTENT } from "../components/form/form-result";
+import { replyForm } from "./form-action.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { loginResponseSchema } from "../../contract/auth";
 import { ApiValidationError, createApi } from "./api.server";
@@ -37,7 +39,7 @@ export async function emailVerificationAction({ request }: ActionFunctionArgs) {
   const verificationToken = session.get("verificationToken");
   if (!verificationToken) throw redirect("/login");
   const submission = parseWithZod(await formOf(request), { schema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
+  if (submission.status !== "success") return replyForm(SAVE_INTENT, submission.reply(), { status: 422 });
   const api = createApi({ request, signInPage: true });
   try {
     if (submission.value.intent === "resend") {
@@ -50,10 +52,10 @@ export async function emailVerificationAction({ request }: ActionFunctionArgs) {
     });
     const done = await completeSignIn(request, outcome, new URL(request.url).searchParams.get("redirectTo"));
     if (done instanceof Response) return done;
-    return data({ result: submission.reply({ formErrors: [done.refused] }) }, { status: 403 });
+    return replyForm(SAVE_INTENT, submission.reply({ formErrors: [done.refused] }), { status: 403 });
   } catch (error) {
     if (!(error instanceof ApiValidationError)) throw error;
-    return data({ result: submission.reply({ fieldErrors: error.body.errors ?? { code: [error.body.message] } }) }, { status: 422 });
+    return replyForm(SAVE_INTENT, submission.reply({ fieldErrors: error.body.errors ?? { code: [error.body.message] } }), { status: 422 });
   }
 }
 

@@ -5,6 +5,7 @@ import type { Words } from "../lib/labels";
 import { toApiQuery, type ListState } from "../lib/list-url";
 import { finderOf, firstChoices } from "../lib/choice-find";
 import type { Api } from "./api.server";
+import { can } from "../access/permissions";
 
 export const listIndividuals = (api: Api, state: ListState) => api.get("/individual", { query: toApiQuery(state), schema: individualListSchema });
 /** An individual as the list's row shows it (the page's data is written into the document: only what is shown). */
@@ -61,7 +62,7 @@ export function individualFilters(words: Words): FilterDefinition[] {
 }
 
 /** Whether the user may read the individuals list (the API's rule for GET /individual). */
-export const readsIndividuals = (permissions: readonly string[]) => permissions.some((p) => p === "individual_view" || p === "individual_manage");
+export const readsIndividuals = (permissions: readonly string[]) => can({ permissions }, "individual_view", "individual_manage");
 
 /** The first individuals for a dropdown without JavaScript, and the search behind its find field. */
 export const individualChoices = (api: Api) => firstChoices((query) => individualOptions(api, query));

@@ -1,5 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "@remix-run/node";
+import { SAVE_INTENT } from "../components/form/form-result";
+import { replyForm } from "./form-action.server";
+import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { companyBrandingSchema, EMAIL_VERIFICATION_REQUIRED } from "../../contract/auth";
 import { ApiValidationError, createApi } from "./api.server";
@@ -40,17 +42,14 @@ export async function loginAction(request: Request) {
   assertSameOrigin(request);
   const formData = await request.clone().formData();
   const submission = parseWithZod(formData, { schema: loginFormSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 422 });
+  if (submission.status !== "success") return replyForm(SAVE_INTENT, submission.reply({ hideFields: ["password"] }), { status: 422 });
 
   let outcome;
   try {
     outcome = await authenticator.authenticate("form", request);
   } catch (error) {
     if (error instanceof ApiValidationError) {
-      return data(
-        { result: submission.reply({ hideFields: ["password"], fieldErrors: error.body.errors ?? {}, formErrors: error.body.errors ? [] : [error.body.message] }) },
-        { status: 422 },
-      );
+      return replyForm(SAVE_INTENT, submission.reply({ hideFields: ["password"], fieldErrors: error.body.errors ?? {}, formErrors: error.body.errors ? [] : [error.body.message] }), { status: 422 });
     }
     throw error;
   }
@@ -66,5 +65,5 @@ export async function loginAction(request: Request) {
   if (!("token" in outcome)) throw new Error("Invalid response");
   const done = await completeSignIn(request, outcome, submission.value.redirectTo ?? null);
   if (done instanceof Response) return done;
-  return data({ result: submission.reply({ hideFields: ["password"], formErrors: [done.refused] }) }, { status: 403 });
+  return replyForm(SAVE_INTENT, submission.reply({ hideFields: ["password"], formErrors: [done.refused] }), { status: 403 });
 }

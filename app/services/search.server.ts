@@ -3,6 +3,7 @@ import { GLOBAL_SEARCH_MAX_LIMIT, SEARCH_GROUP_PERMISSIONS } from "../../contrac
 import type { Words } from "../lib/labels";
 import type { Api } from "./api.server";
 import { searchText } from "../lib/search-text";
+import { can } from "../access/permissions";
 
 /**
  * GET /global-search answers one group per kind of record the caller may see (tasks, individuals,
@@ -74,7 +75,7 @@ export async function searchEverything(api: Api, q: string, limit: number, words
 
 /** What the user may search, in words ('tasks, individuals and companies'); "" for nothing. */
 export function searchableWords(permissions: readonly string[], words: Words): string {
-  const may = (group: keyof typeof SEARCH_GROUP_PERMISSIONS) => SEARCH_GROUP_PERMISSIONS[group].some((p) => permissions.includes(p));
+  const may = (group: keyof typeof SEARCH_GROUP_PERMISSIONS) => can({ permissions }, ...SEARCH_GROUP_PERMISSIONS[group]);
   const parts = [may("tasks") ? words.tasks : null, may("individuals") ? words.individuals : null, may("companies") ? words.companies : null].filter((p): p is NonNullable<typeof p> => p !== null) as string[];
   return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}` : (parts[0] ?? "");
 }

@@ -5,6 +5,7 @@ import {
   unstable_parseMultipartFormData,
   type UploadHandler,
 } from "@remix-run/node";
+import { requirePermission } from "./auth.server";
 import { z } from "zod";
 import { noteSchema } from "../../contract/clients";
 import {
@@ -38,9 +39,10 @@ export function taskIdOf(params: { taskId?: string }) {
   return idOf(params.taskId);
 }
 
-/** Only holders of task_manage change a task: others are sent back to the task. */
-export function assertCanManage(permissions: readonly string[], id: string) {
-  if (!permissions.includes("task_manage")) throw redirect(`/tasks/${id}`);
+/** Only holders of task_manage change a task: a drawer's loader goes back to the task, a form answers 403. */
+export async function requireTaskManager(request: Request, params: { taskId?: string }) {
+  const signedIn = await requirePermission(request, "task_manage", { route: TASK_PATTERN, back: `/tasks/${params.taskId}` });
+  return { ...signedIn, id: taskIdOf(params) };
 }
 
 const path = (id: string, rest = "") => `/task/${encodeURIComponent(id)}${rest}`;

@@ -1,5 +1,5 @@
-import { data } from "@remix-run/node";
-import type { SubmissionResult } from "@conform-to/react";
+import { SAVE_INTENT } from "../components/form/form-result";
+import { refuseForm } from "./form-action.server";
 import { ApiValidationError } from "./api.server";
 import { applyChoiceFinds, type ChoiceFinder } from "./choice-find.server";
 import { datapointsOf } from "../lib/task-datapoints";
@@ -29,12 +29,6 @@ export function taskBody(form: FormData, mode: "create" | "edit", { datapoints }
   return body;
 }
 
-/** The conform-shaped result of a refused save: what was typed, and the API's errors under each field. */
-function refused(form: FormData, errors: Record<string, string[]>, message: string): SubmissionResult<string[]> {
-  const initialValue = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
-  return { status: "error", initialValue, error: { ...errors, "": [message] } };
-}
-
 export async function saveTaskForm(
   request: Request,
   form: FormData,
@@ -48,13 +42,13 @@ export async function saveTaskForm(
   const found = await applyChoiceFinds(form, finders);
   const rows = datapointsOf(form);
   const errors = { ...found.errors, ...(rows.error ? { datapoints: [rows.error] } : {}) };
-  if (Object.keys(errors).length) return data({ result: refused(form, errors, messages.failure), found }, { status: 422 });
+  if (Object.keys(errors).length) return refuseForm(SAVE_INTENT, form, { fieldErrors: errors, formErrors: [messages.failure] }, { found });
   let saved;
   try {
     saved = await send(taskBody(form, mode, rows));
   } catch (error) {
     if (!(error instanceof ApiValidationError)) throw error;
-    return data({ result: refused(form, error.body.errors ?? {}, messages.failure), found }, { status: 422 });
+    return refuseForm(SAVE_INTENT, form, { fieldErrors: error.body.errors ?? {}, formErrors: [messages.failure] }, { found });
   }
   return redirectWithToast(request, backTo(saved.data.id), { kind: "success", message: messages.success });
 }

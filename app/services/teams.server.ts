@@ -6,6 +6,7 @@ import type { DropdownOption } from "../lib/filter-rules";
 import type { Api } from "./api.server";
 import { TEAM_MEMBER_SEARCH_PAGE_SIZE } from "../../contract/team-constants";
 import { isIdText } from "./ids.server";
+import { can } from "../access/permissions";
 
 export const listTeams = (api: Api, state: ListState) => api.get("/team", { query: toApiQuery(state), schema: teamListSchema });
 export const getTeam = async (api: Api, id: string) => (await api.get(`/team/${encodeURIComponent(id)}`, { schema: teamResponseSchema })).data;
@@ -20,7 +21,7 @@ export const removeMember = (api: Api, id: string, userId: string) => api.delete
 export const cancelInvitation = (api: Api, id: string, invitationId: string) => api.delete(`/teams/${encodeURIComponent(id)}/invitations/${encodeURIComponent(invitationId)}`);
 
 /** Who may read teams: they pick from every active colleague, anyone else from the people who share a team with them. */
-export const readsTeams = (permissions: readonly string[]) => permissions.some((p) => p === "team_view" || p === "team_create" || p === "team_manage");
+export const readsTeams = (permissions: readonly string[]) => can({ permissions }, "team_view", "team_create", "team_manage");
 
 /** The colleagues a user may pick (readsTeams): every active one, or those who share a team with the caller. */
 export const colleaguesPath = (teamReader: boolean) => (teamReader ? "/users/team" : "/me/team/user");

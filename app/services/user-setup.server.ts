@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { SAVE_INTENT } from "../components/form/form-result";
+import { replyForm } from "./form-action.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { z } from "zod";
 import { invitationSchema, userSetupBodySchema } from "../../contract/auth";
 import { ApiValidationError, createApi } from "./api.server";
@@ -32,16 +33,16 @@ export async function userSetupLoader({ request, params }: LoaderFunctionArgs) {
 export async function userSetupAction({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const submission = parseWithZod(await formOf(request), { schema: userSetupBodySchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password", "password_confirmation"] }) }, { status: 422 });
+  if (submission.status !== "success") return replyForm(SAVE_INTENT, submission.reply({ hideFields: ["password", "password_confirmation"] }), { status: 422 });
   try {
     const done = await createApi({ request, signInPage: true }).post(invitationPath(params), { body: submission.value, schema: setupResponse });
     return redirectWithToast(request, `/${done.company.uuid}/login`, { kind: "success", message: done.message });
   } catch (error) {
     if (error instanceof ApiValidationError) {
-      return data({ result: submission.reply({ hideFields: ["password", "password_confirmation"], fieldErrors: error.body.errors ?? {}, formErrors: error.body.errors ? [] : [error.body.message] }) }, { status: 422 });
+      return replyForm(SAVE_INTENT, submission.reply({ hideFields: ["password", "password_confirmation"], fieldErrors: error.body.errors ?? {}, formErrors: error.body.errors ? [] : [error.body.message] }), { status: 422 });
     }
     if (error instanceof Response && error.status === 404) {
-      return data({ result: submission.reply({ formErrors: ["This invitation link is not valid or has expired."] }) }, { status: 404 });
+      return replyForm(SAVE_INTENT, submission.reply({ formErrors: ["This invitation link is not valid or has expired."] }), { status: 404 });
     }
     throw error;
   }

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { EmailMessage, Note } from "../../../contract/clients";
 import type { Task } from "../../../contract/tasks";
 import { EmailsPanel } from "./emails-panel";
-import { formState, type FormFailure } from "./form-state";
+import { formState } from "./form-state";
 import { NotesPanel } from "./notes-panel";
 import { MiniPager, Section } from "./tabs";
 import { TasksPanel } from "./tasks-panel";
@@ -24,7 +24,8 @@ export interface ActivitySectionsProps {
   /** The new-task drawer for this record (task_manage), or null. */
   addTaskHref: string | null;
   canManage: boolean;
-  actionData: { failure?: FormFailure } | null | undefined;
+  /** The page's action answer (the form protocol's), read by each form for its own intent. */
+  actionData: unknown;
   tasks: Paged<Task> | null;
   notes: Paged<Note> | null;
   emails: Paged<EmailMessage> | null;

@@ -1,14 +1,5 @@
 import type { ChoiceFinds } from "../../lib/choice-find";
-
-/** The refusal of one form of a page (see app/services/clients.server.ts `refused`), read by its fields. */
-export interface FormFailure {
-  intent: string;
-  errors: Record<string, string[]>;
-  values: Record<string, string>;
-  message: string;
-  /** What names typed beside the form's dropdowns found (without JavaScript). */
-  found?: ChoiceFinds;
-}
+import type { FormAnswer } from "../form/form-result";
 
 export interface FormState {
   /** The form was refused (its top line). */
@@ -25,22 +16,33 @@ export interface FormState {
   found: ChoiceFinds | undefined;
 }
 
-/** The state of the form `intent` from the action's answer (only when that form was the one refused). */
-export function formState(actionData: { failure?: FormFailure } | null | undefined, intent: string): FormState {
-  const failure = actionData?.failure?.intent === intent ? actionData.failure : null;
+/**
+ * The state of the form `intent` from the action's answer (the form protocol's, app/components/form/form-result.ts;
+ * only when that form was the one refused), read field by field by the client screens' plain forms.
+ */
+export function formState(actionData: unknown, intent: string): FormState {
+  const answer = actionData as Partial<FormAnswer> | null | undefined;
+  const own = answer?.form?.intent === intent ? answer.form.result : undefined;
+  const error = own?.error ?? {};
+  const errors: Record<string, string[]> = {};
+  for (const [name, messages] of Object.entries(error)) if (name !== "" && messages?.length) errors[name] = messages;
+  const values = (own?.initialValue ?? {}) as Record<string, unknown>;
+  // A repeated field (a hidden "0" before its checkbox) reads as its last value, as the form sent it.
+  const sent = (name: string) => {
+    const v = values[name];
+    return Array.isArray(v) ? v[v.length - 1] : v;
+  };
   const text = (v: unknown) => (v === null || v === undefined ? "" : String(v));
   return {
-    message: failure?.message ?? null,
-    errors: (name) => (failure?.errors[name]?.length ? failure.errors[name] : undefined),
-    value: (name, saved) => (failure ? text(failure.values[name]) : text(saved)),
-    checked: (name, saved) => (failure ? ["on", "1", "true"].includes(failure.values[name] ?? "") : saved),
+    message: own ? (error[""]?.[0] ?? null) : null,
+    errors: (name) => errors[name],
+    value: (name, saved) => (own ? text(sent(name)) : text(saved)),
+    checked: (name, saved) => (own ? ["on", "1", "true"].includes(text(sent(name))) : saved),
     others: (known) =>
-      failure
-        ? Object.entries(failure.errors)
-            .filter(([k]) => !known.includes(k))
-            .flatMap(([, m]) => m)
-        : [],
-    found: failure?.found,
+      Object.entries(errors)
+        .filter(([k]) => !known.includes(k))
+        .flatMap(([, m]) => m),
+    found: own ? answer?.found : undefined,
   };
 }
 

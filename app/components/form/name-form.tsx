@@ -1,12 +1,13 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { Drawer } from "../drawer";
 import { Field, FormAlert } from "./field";
 import { Form } from "./form";
+import { useFormResult } from "./form-result";
 
 /** A one-field drawer form for a name (roles, teams). */
-export function NameForm({ name, label = "Role name", lastResult, cancelTo }: { name?: string; label?: string; lastResult?: SubmissionResult<string[]> | null; cancelTo: string }) {
-  const [form, fields] = useForm({ lastResult, defaultValue: name ? { name } : undefined });
+export function NameForm({ name, label = "Role name", cancelTo }: { name?: string; label?: string; cancelTo: string }) {
+  const [form, fields] = useFormResult("save", { defaultValue: name ? { name } : undefined });
   const saving = useNavigation().state === "submitting";
   return (
     <Form method="post" className="space-y-1" {...getFormProps(form)}>
@@ -26,11 +27,10 @@ export function NameForm({ name, label = "Role name", lastResult, cancelTo }: { 
 
 /** The drawer of 'Add role' / 'Add team' over its list (newNameAction in app/services/name-form.server.ts). */
 export function NewNameDrawer({ title, list, label }: { title: string; list: string; label?: string }) {
-  const actionData = useActionData<{ result?: SubmissionResult<string[]> }>();
   const { search } = useLocation();
   return (
     <Drawer title={title} closeTo={`${list}${search}`}>
-      <NameForm label={label} lastResult={actionData?.result} cancelTo={`${list}${search}`} />
+      <NameForm label={label} cancelTo={`${list}${search}`} />
     </Drawer>
   );
 }

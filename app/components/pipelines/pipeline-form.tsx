@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "../../lib/use-hydrated";
@@ -32,6 +33,14 @@ export interface PipelineFormResult {
   /** API field errors: name, stages, and stages.{row}.name … by the row of the form. */
   errors: Record<string, string[]>;
   message?: string | null;
+}
+
+/** The form's state from its answer (the form protocol): the rows as typed, the messages by field and row, the top line. */
+export function pipelineFormResult(result: SubmissionResult<string[]> | undefined): PipelineFormResult | undefined {
+  if (!result?.initialValue) return undefined;
+  const { "": top, ...byField } = result.error ?? {};
+  const errors = Object.fromEntries(Object.entries(byField).filter((e): e is [string, string[]] => Array.isArray(e[1])));
+  return { values: result.initialValue as unknown as PipelineFormResult["values"], errors, message: top?.[0] ?? null };
 }
 
 /**

@@ -1,10 +1,11 @@
-import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import type { action, loader, PipelineIntent } from "../../routes/_app.pipeline.$id";
+import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import type { loader } from "../../routes/_app.pipeline.$id";
 import { Field, FormAlert } from "../form/field";
 import { EMPTY_STAGE, OUTCOME_OPTIONS } from "./pipeline-form";
 import { StageList } from "./stage-list";
 import { TargetsPanel } from "./targets-panel";
 import { Form } from "../form/form";
+import { useFormResult, useLastResult } from "../form/form-result";
 
 /**
  * The pipeline's page below its header: the stages (reordered by dragging or by buttons) and the form adding one,
@@ -14,18 +15,16 @@ import { Form } from "../form/form";
  */
 export function PipelineSections() {
   const { pipeline, canManage, team, mine, period, words } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const { search } = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const errorsFor = (intent: PipelineIntent) => (actionData?.intent === intent ? actionData.errors : undefined);
-  const valuesFor = (intent: PipelineIntent) => (actionData?.intent === intent ? actionData.values : undefined);
-  const stageErrors = errorsFor("add-stage");
-  const stageValues = valuesFor("add-stage");
-  const orderErrors = errorsFor("move") ?? errorsFor("reorder");
+  // Each form reads its own answer (the form protocol): its messages, and what was typed after a refusal.
+  const [stageForm, stageFields] = useFormResult<{ name: string; color: string; outcome: string }>("add-stage");
+  const [renameForm, renameFields] = useFormResult<{ name: string }>("rename");
+  const moved = useLastResult("move") ?? useLastResult("reorder");
+  const typed = (v: unknown) => (typeof v === "string" ? v : undefined);
   return (
     <>
-      <FormAlert messages={actionData?.intent === null ? actionData.errors._ : undefined} />
 
       <div className="grid gap-8 xl:grid-cols-3">
         <div className="space-y-6 xl:col-span-2">
@@ -33,7 +32,7 @@ export function PipelineSections() {
             <h2 id="stages-heading" className="text-lg font-semibold">
               Stages
             </h2>
-            <FormAlert messages={orderErrors?._} />
+            <FormAlert messages={moved?.error?.[""] ?? undefined} />
             <StageList pipelineId={pipeline.id} stages={pipeline.stages} canManage={canManage} tasksWord={words.tasks} editSearch={search} />
             {canManage ? (
               // Keyed on the stages, so the form starts empty again after a stage was added.
@@ -42,21 +41,21 @@ export function PipelineSections() {
                   Add stage
                 </h3>
                 <input type="hidden" name="intent" value="add-stage" />
-                <FormAlert messages={stageErrors?._} />
+                <FormAlert messages={stageForm.errors} />
                 <div className="flex flex-wrap items-start gap-3">
-                  <Field id="new-stage-name" name="name" label="Stage name" required maxLength={60} defaultValue={stageValues?.name} errors={stageErrors?.name} className="min-w-48 flex-1" />
+                  <Field id="new-stage-name" name="name" label="Stage name" required maxLength={60} defaultValue={typed(stageFields.name.initialValue)} errors={stageFields.name.errors} className="min-w-48 flex-1" />
                   <div>
                     <label htmlFor="new-stage-color" className="field-label">
                       Colour
                     </label>
-                    <input id="new-stage-color" type="color" name="color" defaultValue={stageValues?.color || EMPTY_STAGE.color} className="mt-1 h-9 w-14 cursor-pointer rounded border border-slate-300 bg-white p-0.5" />
-                    <p className="field-error">{stageErrors?.color?.join(" ")}</p>
+                    <input id="new-stage-color" type="color" name="color" defaultValue={typed(stageFields.color.initialValue) || EMPTY_STAGE.color} className="mt-1 h-9 w-14 cursor-pointer rounded border border-slate-300 bg-white p-0.5" />
+                    <p className="field-error">{stageFields.color.errors?.join(" ")}</p>
                   </div>
                   <div>
                     <label htmlFor="new-stage-outcome" className="field-label">
                       Outcome
                     </label>
-                    <select id="new-stage-outcome" name="outcome" defaultValue={stageValues?.outcome || "open"} className="field-input">
+                    <select id="new-stage-outcome" name="outcome" defaultValue={typed(stageFields.outcome.initialValue) || "open"} className="field-input">
                       {OUTCOME_OPTIONS.map((o) => (
                         <option key={o.value} value={o.value}>
                           {o.label}
@@ -108,8 +107,8 @@ export function PipelineSections() {
               </h2>
               <Form key={pipeline.name} method="post" preventScrollReset className="mt-2 space-y-2">
                 <input type="hidden" name="intent" value="rename" />
-                <FormAlert messages={errorsFor("rename")?._} />
-                <Field id="pipeline-rename" name="name" label="Pipeline name" required maxLength={100} defaultValue={valuesFor("rename")?.name ?? pipeline.name} errors={errorsFor("rename")?.name} />
+                <FormAlert messages={renameForm.errors} />
+                <Field id="pipeline-rename" name="name" label="Pipeline name" required maxLength={100} defaultValue={typed(renameFields.name.initialValue) ?? pipeline.name} errors={renameFields.name.errors} />
                 <button type="submit" className="btn-secondary" disabled={busy}>
                   Rename
                 </button>

@@ -1,4 +1,5 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { SAVE_INTENT, useFormResult } from "../form/form-result";
 import { Link } from "@remix-run/react";
 import { useEffect, useState, type ChangeEvent, type ReactNode } from "react";
 import { IMAGE_ONLY_MESSAGE, matchesAccept } from "../../lib/file-types";
@@ -19,7 +20,6 @@ export interface ProfileUser {
 
 export interface ProfileFormProps {
   user: ProfileUser;
-  lastResult?: SubmissionResult<string[]> | null;
   /** Where Cancel and Done go (the page the drawer was opened on). */
   closeTo: string;
   /** The form's own URL (keeps `from`). */
@@ -110,9 +110,8 @@ interface ProfileFields {
 }
 
 /** The 'Edit Profile' drawer's form: every rule is the API's; its field errors come back under each field. */
-export function ProfileForm({ user, lastResult, closeTo, action, saving }: ProfileFormProps) {
-  const [form, fields] = useForm<ProfileFields>({
-    lastResult,
+export function ProfileForm({ user, closeTo, action, saving }: ProfileFormProps) {
+  const [form, fields] = useFormResult<ProfileFields>(SAVE_INTENT, {
     defaultValue: { name: user.name, last_name: user.last_name, email: user.email, telephone: user.telephone ?? "" },
     shouldValidate: "onSubmit",
   });

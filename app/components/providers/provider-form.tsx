@@ -1,22 +1,21 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Link, useNavigation } from "@remix-run/react";
 import type { Provider } from "../../../contract/providers";
 import { Field, FormAlert } from "../form/field";
 import { Form } from "../form/form";
+import { useFormResult } from "../form/form-result";
 
 export interface ProviderFormProps {
   provider?: Provider | null;
   options: { functions: { value: string; label: string }[]; roles: { value: string; label: string }[] };
-  lastResult?: SubmissionResult<string[]> | null;
   cancelTo: string;
 }
 
 const asList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === "string" ? [v] : []);
 
 /** The drawer form of 'Add provider' and 'Edit provider': name required, every other rule from the server. */
-export function ProviderForm({ provider, options, lastResult, cancelTo }: ProviderFormProps) {
-  const [form, fields] = useForm({
-    lastResult,
+export function ProviderForm({ provider, options, cancelTo }: ProviderFormProps) {
+  const [form, fields] = useFormResult("save", {
     defaultValue: provider
       ? {
           name: provider.name,

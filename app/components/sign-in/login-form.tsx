@@ -1,4 +1,5 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { SAVE_INTENT, useFormResult } from "../form/form-result";
 import { useNavigation } from "@remix-run/react";
 import { Field, FormAlert, PasswordField } from "../form/field";
 import { brandStyle, productName, type Variant } from "../../lib/variant";
@@ -9,15 +10,14 @@ export interface LoginFormProps {
   branding: { uuid: string; name: string; full_logo: string | null; main_color: string | null } | null;
   notice?: string | null;
   redirectTo?: string | null;
-  lastResult?: SubmissionResult<string[]> | null;
   action?: string;
 }
 
 export const INACTIVITY_NOTICE = "You were signed out after a period of inactivity. Please sign in again.";
 
 /** The sign-in card of /login and /{companyUuid}/login. */
-export function LoginForm({ variant, branding, notice, redirectTo, lastResult, action }: LoginFormProps) {
-  const [form, fields] = useForm({ lastResult, shouldRevalidate: "onInput" });
+export function LoginForm({ variant, branding, notice, redirectTo, action }: LoginFormProps) {
+  const [form, fields] = useFormResult(SAVE_INTENT, { shouldRevalidate: "onInput" });
   const busy = useNavigation().state === "submitting";
   const brand = brandStyle(branding?.main_color);
   return (

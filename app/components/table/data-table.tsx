@@ -6,12 +6,13 @@ import { hasActiveFilters, hrefFor, withSortCycled, type ListSpec, type ListStat
 // of list code instead of three (each chunk costs its gzip overhead and a request).
 import "./bulk-actions";
 import "./filter-bar";
+import type { ListView } from "./list";
 
-export interface Column<Row> {
+export interface Column<Row, F extends string = string> {
   key: string;
   header: string;
   /** The API sort field; a header with one cycles ascending → descending → unsorted. */
-  sortField?: string;
+  sortField?: F;
   align?: "left" | "right" | "center";
   className?: string;
   cell: (row: Row) => ReactNode;
@@ -24,13 +25,12 @@ export interface Selection<Row> {
   label?: (row: Row) => string;
 }
 
-export interface DataTableProps<Row> {
+export interface DataTableProps<Row, F extends string = string> {
   caption: string;
-  pathname: string;
-  state: ListState;
-  spec: ListSpec;
+  /** The list: its address, spec and state (app/components/table/list.ts). */
+  list: ListView<F>;
   rows: Row[];
-  columns: Column<Row>[];
+  columns: Column<Row, F>[];
   rowId: (row: Row) => string;
   selection?: Selection<Row>;
   /** The list's own empty text (e.g. 'No providers found'); by default 'No results found', or 'No results found for your filters' when filters are active. */
@@ -69,7 +69,8 @@ function SortHeader<Row>({ column, pathname, state, spec }: { column: Column<Row
  * A server-driven table: its state is the URL. Placeholder rows while the next page loads; the spec's
  * empty texts; row checkboxes belong to a bulk-action form so bulk actions work without JavaScript.
  */
-export function DataTable<Row>({ caption, pathname, state, spec, rows, columns, rowId, selection, emptyText, refreshMs }: DataTableProps<Row>) {
+export function DataTable<Row, F extends string = string>({ caption, list, rows, columns, rowId, selection, emptyText, refreshMs }: DataTableProps<Row, F>) {
+  const { pathname, state, spec } = list;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && isListChange(navigation, pathname);
   const selectAll = useRef<HTMLInputElement>(null);

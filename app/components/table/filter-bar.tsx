@@ -21,7 +21,7 @@ function Panel(props: FilterPanelProps) {
  * The filters of a list as one GET form, and the active filters as chips whose ✕ removes one (filter-panel.tsx).
  * The list's URLs are worked out here, with the rest of the list's first-load code.
  */
-export function FilterBar({ pathname, state, spec, filters, autocomplete }: FilterBarProps) {
+export function FilterBar({ list: { pathname, state, spec }, filters, autocomplete }: FilterBarProps) {
   const removeHrefs = Object.fromEntries(
     filters.filter((f) => state.filters[f.filterKey] !== undefined).map((f) => [f.filterKey, hrefFor(pathname, withFilter(state, spec, f.filterKey, null), spec)]),
   );

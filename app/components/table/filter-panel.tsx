@@ -7,11 +7,11 @@ import { SearchableSelect } from "../form/searchable-select";
 import { Form } from "../form/form";
 import { shownDateText } from "../../lib/date-text";
 import { filterFindName, type FilterFind } from "../../lib/choice-find";
+import type { ListView } from "./list";
 
 export interface FilterBarProps {
-  pathname: string;
-  state: ListState;
-  spec: ListSpec;
+  /** The list: its address, spec and state (app/components/table/list.ts). */
+  list: ListView;
   filters: readonly FilterDefinition[];
   /**
    * Labels of the current autocomplete values and the first options for the no-JavaScript select; `more` when the
@@ -21,7 +21,8 @@ export interface FilterBarProps {
 }
 
 /** What FilterBar works out for the panel from the list's state (the list's URLs, in the first-load code). */
-export interface FilterPanelProps extends Pick<FilterBarProps, "state" | "filters" | "autocomplete"> {
+export interface FilterPanelProps extends Pick<FilterBarProps, "filters" | "autocomplete"> {
+  state: ListState;
   /** Changes with the list's state: after a client-side navigation the inputs show the new filters. */
   formKey: string;
   /** Hidden inputs carrying the rest of the list's state through the form (search, sort, page size). */

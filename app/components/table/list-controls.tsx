@@ -4,6 +4,7 @@ import { PAGE_SIZES, toSearchParams, type ListSpec, type ListState } from "../..
 import { useHydrated } from "../../lib/use-hydrated";
 import { useSearchText } from "../../lib/use-search-text";
 import { Form } from "../form/form";
+import type { ListView } from "./list";
 
 export const SEARCH_DEBOUNCE_MS = 2000;
 
@@ -32,7 +33,7 @@ export function StateFields({ state, spec, omit }: { state: ListState; spec: Lis
  * submits. Either way the URL carries the search and the list returns to page 1; what is typed while the
  * list loads stays in the box (useSearchText).
  */
-export function SearchBox({ state, spec, placeholder }: { state: ListState; spec: ListSpec; placeholder: string }) {
+export function SearchBox({ list: { state, spec }, placeholder }: { list: ListView; placeholder: string }) {
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const { box, sent } = useSearchText(state.search);

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { hrefFor, withPage, type ListSpec, type ListState } from "../../lib/list-url";
 import { pagerItems, rangeText } from "../../lib/pager";
 import { PageSizeSelect } from "./list-controls";
+import type { ListView } from "./list";
 
 /**
  * Pager of a list: first/previous, a window of 3 page numbers with ellipses, next/last; plain links. With a
@@ -72,7 +73,7 @@ export function Pager({
 }
 
 /** The foot of a list page: the page-size choice and the pager, read from the page's meta. */
-export function ListFooter({ pathname, state, spec, meta }: { pathname: string; state: ListState; spec: ListSpec; meta: { total: number; last_page: number; total_capped?: boolean } }) {
+export function ListFooter({ list: { pathname, state, spec }, meta }: { list: ListView; meta: { total: number; last_page: number; total_capped?: boolean } }) {
   return (
     <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
       <PageSizeSelect state={state} spec={spec} />

@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Link, useNavigation } from "@remix-run/react";
 import { TASK_PRIORITIES, TASK_REVIEW_STATUSES } from "../../../contract/task-constants";
 import type { Task } from "../../../contract/tasks";
@@ -12,6 +12,7 @@ import { DATAPOINT_ROWS_FIELD, datapointField, datapointRows, typedDatapointRows
 import { SelectField } from "../form/select-field";
 import { PipelineStageFields, type PipelineOption } from "./pipeline-stage-fields";
 import { Form } from "../form/form";
+import { useFormAnswer, useFormResult } from "../form/form-result";
 import type { DropdownOption } from "../../lib/filter-rules";
 import type { TaskChoices } from "../../services/task-choices.server";
 
@@ -24,16 +25,17 @@ export interface TaskFormProps {
   /** Who may work the task and whom it may be for (taskFormChoices). */
   choices: TaskChoices;
   words: Words;
-  lastResult?: SubmissionResult<string[]> | null;
-  /** After a refused save without JavaScript: what the names typed beside the dropdowns found. */
-  found?: ChoiceFinds;
   cancelTo: string;
   submitLabel?: string;
 }
 
 /** The create and edit form of a task (an opportunity in smallBusiness). */
-export function TaskForm({ task, pipelines, teams, choices, words, lastResult, found, cancelTo, submitLabel = "Save" }: TaskFormProps) {
-  const [form, fields] = useForm({ lastResult });
+export function TaskForm({ task, pipelines, teams, choices, words, cancelTo, submitLabel = "Save" }: TaskFormProps) {
+  const answer = useFormAnswer();
+  const lastResult = answer?.form.result;
+  // After a refused save without JavaScript: what the names typed beside the dropdowns found.
+  const found = answer?.found;
+  const [form, fields] = useFormResult();
   const saving = useNavigation().state === "submitting";
   // After a refused submit, show what was typed; otherwise the task's values.
   const typed = (lastResult?.initialValue ?? {}) as Record<string, string | undefined>;

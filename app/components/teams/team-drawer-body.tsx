@@ -1,12 +1,16 @@
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { TEAM_MEMBER_SEARCH_PAGE_SIZE } from "../../../contract/team-constants";
 import type { TeamMemberRole } from "../../../contract/teams";
 import { formatDate } from "../../lib/format";
-import type { action, loader } from "../../routes/_app.team.$id";
-import { Field, FormAlert } from "../form/field";
+import type { loader } from "../../routes/_app.team.$id";
+import { Field } from "../form/field";
 import { SearchableSelect } from "../form/searchable-select";
 import { Form } from "../form/form";
-import { choiceFieldProps, FIND_COLLEAGUE_LABEL } from "../../lib/choice-find";
+import { choiceFieldProps, FIND_COLLEAGUE_LABEL, findFieldName } from "../../lib/choice-find";
+import { useFormAnswer, useFormResult } from "../form/form-result";
+
+/** What was typed into a find field, as the answer keeps it. */
+const typedText = (value: unknown) => (typeof value === "string" ? value : undefined);
 
 /** The roles a member can have, as the selects show them (typed against the contract, which the browser does not load: it builds zod schemas). */
 const ROLE_LABELS: Record<TeamMemberRole, string> = { member: "Member", leader: "Leader" };
@@ -20,8 +24,11 @@ const TEAM_MEMBER_ROLES = Object.keys(ROLE_LABELS) as TeamMemberRole[];
  */
 export function TeamDrawerBody() {
   const { team, canManage, firstUsers } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const errorsFor = (intent: string) => (actionData?.intent === intent ? actionData.errors : undefined);
+  // The drawer's forms, each reading its own answer (the form protocol): a field's messages, else the form's.
+  const [renameForm, renameFields] = useFormResult<{ name: string }>("rename");
+  const [addForm, addFields] = useFormResult<{ user_id: string }>("add");
+  const [inviteForm, inviteFields] = useFormResult<{ email: string }>("invite");
+  const added = useFormAnswer("add");
   const roleSelect = (name: string, value: string, label: string) => (
     <select name={name} defaultValue={value} aria-label={label} className="rounded-md border border-slate-300 px-2 py-1 text-sm">
       {TEAM_MEMBER_ROLES.map((r) => (
@@ -33,11 +40,10 @@ export function TeamDrawerBody() {
   );
   return (
     <>
-      <FormAlert messages={actionData?.intent === null ? actionData.errors._ : undefined} />
       {canManage ? (
         <Form method="post" className="mb-6 flex items-end gap-2">
           <input type="hidden" name="intent" value="rename" />
-          <Field id="team-name" name="name" label="Team name" required defaultValue={team.name} maxLength={100} errors={errorsFor("rename")?.name ?? errorsFor("rename")?._} className="flex-1" />
+          <Field id="team-name" name="name" label="Team name" required defaultValue={team.name} maxLength={100} errors={renameFields.name.errors ?? renameForm.errors} className="flex-1" />
           <button type="submit" className="btn-secondary mb-7">
             Rename
           </button>
@@ -95,12 +101,12 @@ export function TeamDrawerBody() {
               {...choiceFieldProps("user_id", firstUsers, {
                 findLabel: FIND_COLLEAGUE_LABEL,
                 current: "",
-                typed: actionData?.intent === "add" ? actionData.typed : undefined,
-                found: actionData?.intent === "add" ? actionData.found : undefined,
+                typed: typedText(added?.form.result.initialValue?.[findFieldName("user_id")]),
+                found: added?.found,
               })}
               pageSize={TEAM_MEMBER_SEARCH_PAGE_SIZE}
               placeholder="Search by name or e-mail"
-              errors={errorsFor("add")?.user_id ?? errorsFor("add")?._}
+              errors={addFields.user_id.errors ?? addForm.errors}
             />
             <div className="flex items-center gap-2">
               {roleSelect("role", "member", "Role of the new member")}
@@ -111,7 +117,7 @@ export function TeamDrawerBody() {
           </Form>
           <Form method="post" className="space-y-2">
             <input type="hidden" name="intent" value="invite" />
-            <Field id="team-invite-email" name="email" type="email" label="Or invite by e-mail" placeholder="name@company.co.uk" errors={errorsFor("invite")?.email ?? errorsFor("invite")?._} />
+            <Field id="team-invite-email" name="email" type="email" label="Or invite by e-mail" placeholder="name@company.co.uk" errors={inviteFields.email.errors ?? inviteForm.errors} />
             <div className="flex items-center gap-2">
               {roleSelect("role", "member", "Role of the invited person")}
               <button type="submit" className="btn-secondary">

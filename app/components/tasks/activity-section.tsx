@@ -1,0 +1,53 @@
+import type { Activity } from "../../../contract/tasks";
+import { formatDateTime } from "../../lib/format";
+import type { Words } from "../../lib/labels";
+import { activityLines, activityVerb, type ActivityLookups } from "../../lib/task-activity";
+import { PageLinks } from "./task-section";
+
+/** What happened to the task, newest first, paged: who, when, and each field's change. */
+export function ActivitySection({
+  entries,
+  page,
+  lastPage,
+  hrefFor,
+  words,
+  lookups,
+}: {
+  entries: Activity[];
+  page: number;
+  lastPage: number;
+  hrefFor: (page: number) => string;
+  words: Words;
+  lookups: ActivityLookups;
+}) {
+  if (entries.length === 0) return <p className="text-sm text-slate-500">Nothing has happened yet.</p>;
+  return (
+    <>
+      <ol className="space-y-3" aria-label="Activity">
+        {entries.map((e) => {
+          const lines = activityLines(e.changes, lookups);
+          return (
+            <li key={e.id} className="border-l-2 border-slate-200 pl-3 text-sm" data-activity={e.action}>
+              <p>
+                <time dateTime={e.created_at} className="mr-2 text-xs text-slate-500">
+                  {formatDateTime(e.created_at)}
+                </time>
+                <strong>{e.user?.full_name ?? "Someone"}</strong> {activityVerb(e.action, e.changes, words)}
+              </p>
+              {lines.length ? (
+                <ul className="mt-1 space-y-0.5 text-slate-600">
+                  {lines.map((l) => (
+                    <li key={l.field}>
+                      <span className="text-slate-500">{l.field}:</span> {l.from === null ? l.to : `${l.from} → ${l.to ?? "—"}`}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+      <PageLinks label="Activity" page={page} lastPage={lastPage} hrefFor={hrefFor} />
+    </>
+  );
+}

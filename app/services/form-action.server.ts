@@ -1,0 +1,126 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/node";
+import type { z } from "zod";
+import { SAVE_INTENT, type FormAnswer } from "../components/form/form-result";
+import type { ChoiceFinds } from "../lib/choice-find";
+import { unsavedForm, type UnsavedForm } from "../lib/unsaved-form";
+import { ApiValidationError } from "./api.server";
+import { answerOutage, OUTAGE_MESSAGE } from "./outage.server";
+import { redirectWithToast } from "./session.server";
+
+/**
+ * The form protocol, server side: every form's action answers a refusal with `replyForm` (conform's submission
+ * result and the intent it answers, read in the component by `useFormResult(intent)`) and a success with a
+ * redirect and a toast. `submitForm` does all of it for a form whose fields a zod schema describes.
+ */
+
+type Errors = Record<string, string[]>;
+
+/** A form's refusal: its result under its intent (422 by default; 503 with `unsaved` when the API did not answer). */
+export function replyForm(intent: string, result: SubmissionResult<string[]>, init: { status?: number; unsaved?: UnsavedForm; found?: ChoiceFinds } = {}) {
+  const answer: FormAnswer = { form: { intent, result }, ...(init.unsaved ? { unsaved: init.unsaved } : {}), ...(init.found ? { found: init.found } : {}) };
+  return data(answer, { status: init.status ?? 422 });
+}
+
+/** A refusal made without a zod submission (a form read by hand): what was typed is kept as its values. */
+export function refuseForm(intent: string, form: FormData, errors: { fieldErrors?: Errors; formErrors?: string[] }, init: { status?: number; unsaved?: UnsavedForm; found?: ChoiceFinds; hideFields?: string[] } = {}) {
+  const error: Record<string, string[]> = { ...(errors.fieldErrors ?? {}) };
+  if (errors.formErrors?.length) error[""] = errors.formErrors;
+  const result: SubmissionResult<string[]> = { status: "error", initialValue: valuesOf(form, init.hideFields), error };
+  return replyForm(intent, result, init);
+}
+
+/** The form's text values as conform takes them back: one value, or a list for a repeated field; files and secrets left out. */
+export function valuesOf(form: FormData, hide: readonly string[] = []): Record<string, string | string[]> {
+  const values: Record<string, string | string[]> = {};
+  for (const [name, value] of unsavedForm(form).fields) {
+    if (hide.includes(name)) continue;
+    const known = values[name];
+    values[name] = known === undefined ? value : [...(Array.isArray(known) ? known : [known]), value];
+  }
+  return values;
+}
+
+/**
+ * Runs a form's action; when the API does not answer at any step (the guard's `/me` included), the form comes
+ * back as typed with the outage message on top, and the answer carries what was sent as `unsaved` (README, "How
+ * it is built"): with JavaScript the page stays filled in, without it the 503 page offers to send it again.
+ */
+export const keepOnOutage = <T>(intent: string, form: FormData, run: () => Promise<T>) =>
+  answerOutage(form, run, (unsaved) => refuseForm(intent, form, { formErrors: [OUTAGE_MESSAGE] }, { status: 503, unsaved }));
+
+export interface SubmitForm<S extends z.ZodType, G, T> {
+  /** Which form of the page this is (its `intent` field); a page's only form is `save`. */
+  intent?: string;
+  /** The form as the action read it, once (formOf, readForm). */
+  form: FormData;
+  /** Who may send it (requirePermission): runs first, inside the outage handling. */
+  guard: () => Promise<G>;
+  /** The fields' rules; conform's `parseWithZod` checks them before the API is asked. */
+  schema: S;
+  /** The form's top line on a refusal (the API's, or the schema's unless `failureOnInvalid` is false). */
+  failure?: string | ((refused: ApiValidationError) => string);
+  failureOnInvalid?: boolean;
+  /** A refusal of the form before it is parsed (an upload too large): the messages by field. */
+  precheck?: () => Errors | null;
+  /** The API's field errors as the form's fields are named (by default as they are). */
+  fieldErrors?: (refused: ApiValidationError) => Errors;
+  /** Fields never sent back (passwords). */
+  hideFields?: string[];
+  /** The API call(s). */
+  send: (value: z.output<S>, guarded: G) => Promise<T>;
+  /** Where to go and what the toast says once it is saved. */
+  success: (saved: T) => { to: string; message: string };
+}
+
+/**
+ * The one server helper of a form: guard, parse with the zod schema, call the API, map its `errors` back onto
+ * the fields (`submission.reply({ fieldErrors, formErrors })`), redirect with a toast on success; an outage
+ * brings the form back as typed.
+ */
+export function submitForm<S extends z.ZodType, G, T>(request: Request, spec: SubmitForm<S, G, T>) {
+  const intent = spec.intent ?? SAVE_INTENT;
+  return keepOnOutage(intent, spec.form, async () => {
+    const guarded = await spec.guard();
+    const submission = parseWithZod(spec.form, { schema: spec.schema });
+    const top = (refused?: ApiValidationError) => {
+      if (spec.failure === undefined) return [];
+      if (typeof spec.failure === "string") return [spec.failure];
+      return refused ? [spec.failure(refused)] : [];
+    };
+    const hideFields = spec.hideFields;
+    const pre = spec.precheck?.();
+    if (pre) return replyForm(intent, submission.reply({ fieldErrors: pre, formErrors: top(), hideFields }));
+    if (submission.status !== "success") {
+      return replyForm(intent, spec.failureOnInvalid === false ? submission.reply({ hideFields }) : submission.reply({ formErrors: top(), hideFields }));
+    }
+    let saved: T;
+    try {
+      saved = await spec.send(submission.value as z.output<S>, guarded);
+    } catch (error) {
+      if (!(error instanceof ApiValidationError)) throw error;
+      const fieldErrors = spec.fieldErrors ? spec.fieldErrors(error) : (error.body.errors ?? {});
+      return replyForm(intent, submission.reply({ fieldErrors, formErrors: top(error), hideFields }));
+    }
+    const { to, message } = spec.success(saved);
+    return redirectWithToast(request, to, { kind: "success", message });
+  });
+}
+
+/** The form's `intent` field ("" when it has none). */
+export const intentOf = (form: FormData | URLSearchParams) => {
+  const intent = form.get("intent");
+  return typeof intent === "string" ? intent : "";
+};
+
+/**
+ * An action of several forms: `intents` maps each form's intent to its handler, and the form's `intent` field
+ * picks one; an unknown intent answers 400.
+ */
+export function dispatchIntent<R>(form: FormData | URLSearchParams, intents: Record<string, (intent: string) => R>): R {
+  const intent = intentOf(form);
+  const handler = Object.hasOwn(intents, intent) ? intents[intent] : undefined;
+  if (!handler) throw new Response("This form is not one this page knows.", { status: 400 });
+  return handler(intent);
+}
