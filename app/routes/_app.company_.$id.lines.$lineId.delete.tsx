@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { formatMoney } from "../lib/format";
+import { formatMoney } from "#common/format";
 import { ApiValidationError } from "../services/api.server";
 import { requireAccess } from "../services/auth.server";
 import { deleteLine, lineSummary } from "../services/companies.server";

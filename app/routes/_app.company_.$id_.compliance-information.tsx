@@ -5,7 +5,7 @@ import { formState } from "../components/clients/form-state";
 import { DetailList, Section } from "../components/clients/tabs";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { formatDate, formatDateTime } from "../lib/format";
+import { formatDate, formatDateTime } from "#common/format";
 import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
 import { attempt, keepClientForm } from "../services/clients.server";

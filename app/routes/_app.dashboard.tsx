@@ -5,7 +5,7 @@ import { figuresOnServer } from "../components/dashboard/figures.server";
 import { IntervalNav } from "../components/dashboard/interval-nav";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { formatDate } from "../lib/format";
+import { formatDate } from "#common/format";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
 import { periodLabel } from "../lib/period-label";

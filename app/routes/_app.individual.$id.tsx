@@ -5,7 +5,7 @@ import { capitalise } from "../components/clients/form-state";
 import { individualSectionsOnServer } from "../components/clients/individual-sections.server";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { formatDate } from "../lib/format";
+import { formatDate } from "#common/format";
 import { island } from "../lib/island";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";

@@ -6,7 +6,7 @@ import { Field, FormAlert } from "../components/form/field";
 import { stageTasksHref } from "../components/pipelines/stage-list";
 import { OutcomeBadge } from "../components/pipelines/status-badge";
 import { wordsFor } from "../lib/labels";
-import { formatMoney, formatNumber } from "../lib/format";
+import { formatMoney, formatNumber } from "#common/format";
 import { requireAccess } from "../services/auth.server";
 import { getPipeline, updateStage } from "../services/pipelines.server";
 import { redirectWithToast } from "../services/session.server";

@@ -10,7 +10,7 @@ import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { wordsFor } from "../lib/labels";
 import { island } from "../lib/island";
 import { pageTitle } from "../lib/variant";
-import { formatMoney, formatNumber } from "../lib/format";
+import { formatMoney, formatNumber } from "#common/format";
 import { requireAccess } from "../services/auth.server";
 import { addStage, getPipeline, myTargets, pipelineTargets, renamePipeline, reorderStages, targetScopeFrom } from "../services/pipelines.server";
 import { redirectWithToast } from "../services/session.server";

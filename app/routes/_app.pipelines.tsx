@@ -10,7 +10,7 @@ import { DataTable, type Column } from "../components/table/data-table";
 import { FilterBar } from "../components/table/filter-bar";
 import { SearchBox } from "../components/table/list-controls";
 import { ListFooter } from "../components/table/pager";
-import { formatDate, formatMoney, formatNumber } from "../lib/format";
+import { formatDate, formatMoney, formatNumber } from "#common/format";
 import type { FilterDefinition } from "../lib/filter-rules";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";

@@ -11,7 +11,7 @@ import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { safeReturnPath } from "../access/account-menu";
 import { island } from "../lib/island";
 import { pageTitle } from "../lib/variant";
-import { PROFILE_PHOTO_FIELD } from "../lib/profile-payload";
+import { PROFILE_PHOTO_FIELD } from "#common/profile-payload";
 import { requireUser } from "../services/auth.server";
 import { readForm } from "../services/forms.server";
 import { answerOutage, OUTAGE_MESSAGE } from "../services/outage.server";

@@ -8,7 +8,7 @@ import { BulkActions } from "../components/table/bulk-actions";
 import { DataTable, type Column } from "../components/table/data-table";
 import { SearchBox } from "../components/table/list-controls";
 import { ListFooter } from "../components/table/pager";
-import { formatDate } from "../lib/format";
+import { formatDate } from "#common/format";
 import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
 import { openListPage, selectedIds } from "../services/lists.server";

@@ -5,7 +5,7 @@ import { SearchResultList } from "../components/search/search-results";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
-import { formatNumber } from "../lib/format";
+import { formatNumber } from "#common/format";
 import { useSearchText } from "../lib/use-search-text";
 import { ApiValidationError } from "../services/api.server";
 import { requireAccess } from "../services/auth.server";

@@ -10,7 +10,7 @@ import { SearchBox } from "../components/table/list-controls";
 import { ListFooter } from "../components/table/pager";
 import { CloseDate } from "../components/tasks/close-date";
 import { StageChip } from "../components/tasks/stage-chip";
-import { formatDate, formatMoney } from "../lib/format";
+import { formatDate, formatMoney } from "#common/format";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";

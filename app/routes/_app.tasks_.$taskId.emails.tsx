@@ -4,7 +4,7 @@ import { useActionData, useLoaderData, useLocation, useNavigation } from "@remix
 import { Drawer } from "../components/drawer";
 import { Field, FormAlert } from "../components/form/field";
 import { PageLinks } from "../components/tasks/task-detail-sections";
-import { formatDateTime } from "../lib/format";
+import { formatDateTime } from "#common/format";
 import { wordsFor } from "../lib/labels";
 import { requireAccess } from "../services/auth.server";
 import { redirectWithToast } from "../services/session.server";

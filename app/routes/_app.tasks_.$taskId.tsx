@@ -10,7 +10,7 @@ import { CloseDate } from "../components/tasks/close-date";
 import { StageChip } from "../components/tasks/stage-chip";
 import type { SectionResult } from "../components/tasks/task-detail-sections";
 import { sectionsOnServer } from "../components/tasks/task-detail-sections.server";
-import { formatDate, formatMoney } from "../lib/format";
+import { formatDate, formatMoney } from "#common/format";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
 import { island } from "../lib/island";

@@ -7,7 +7,7 @@ import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
-import { formatMoney } from "../lib/format";
+import { formatMoney } from "#common/format";
 import { ApiValidationError } from "../services/api.server";
 import { requireAccess } from "../services/auth.server";
 import { redirectWithToast } from "../services/session.server";

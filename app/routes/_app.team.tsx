@@ -6,7 +6,7 @@ import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { DataTable, type Column } from "../components/table/data-table";
 import { SearchBox } from "../components/table/list-controls";
 import { ListFooter } from "../components/table/pager";
-import { formatDate } from "../lib/format";
+import { formatDate } from "#common/format";
 import { pageTitle } from "../lib/variant";
 import { openListPage } from "../services/lists.server";
 import { listTeams } from "../services/teams.server";

@@ -19,7 +19,7 @@ import {
   taskProgressResponseSchema,
   taskResponseSchema,
 } from "../../contract/tasks";
-import { fileTypeFromName } from "../lib/file-types";
+import { fileTypeFromName } from "#common/file-types";
 import type { Api } from "./api.server";
 import { ApiValidationError } from "./api.server";
 import { formOf, noteSubmission } from "./submission.server";

@@ -11,7 +11,7 @@ import {
   parseDateText,
   shiftYears,
   todayInLondon,
-} from "../../app/lib/dates";
+} from "#common/dates";
 import { isOverdue } from "../../app/components/tasks/close-date";
 
 const TODAY = "2026-03-15";

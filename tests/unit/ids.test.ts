@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isIdText, MAX_ID } from "../../app/lib/ids";
+import { isIdText, MAX_ID } from "#common/ids";
 import { parseStageOrder } from "../../app/lib/stage-order";
 
 describe("isIdText", () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkBankDetails } from "../../../app/lib/bank-details";
+import { checkBankDetails } from "#common/bank-details";
 import { listQuerySchema } from "../../../contract/common";
 import {
   bankAccountBodySchema,

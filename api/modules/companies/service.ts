@@ -11,7 +11,7 @@ import {
   type CompanyDetail,
   type CompanyUpdateBody,
 } from "../../../contract/clients";
-import { todayInLondon } from "../../../app/lib/dates";
+import { todayInLondon } from "#common/dates";
 import type { Database, Db } from "../../db/client";
 import { inIdOrder, oneOfIds, preparedPerDatabase } from "../../db/prepared";
 import { clientCompanies, companies, companyCompliance, companyIndividuals, companyTypes, employeeSizes, industries, trades, users } from "../../db/schema";

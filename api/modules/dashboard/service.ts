@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, gte, lt, sql } from "drizzle-orm";
 import { BUCKETS_PER_INTERVAL, type DashboardInterval, type InsuranceOverview, type NewVsWon } from "../../../contract/dashboard";
 import { TASK_PRIORITIES, TASK_REVIEW_STATUSES } from "../../../contract/tasks";
-import { todayInLondon } from "../../../app/lib/dates";
+import { todayInLondon } from "#common/dates";
 import type { Db } from "../../db/client";
 import { pipelines, pipelineStages, taskDayTotals, taskProducts, taskTotals, taskProductTypes, tasks } from "../../db/schema";
 import { addPeriods, periodOf, periodStart, TIME_ZONE } from "../../lib/periods";

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, sql, type Column, type Placeholder, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { ListQuery } from "../../../contract/common";
-import { isIdText, MAX_ID } from "../../../app/lib/ids";
+import { isIdText, MAX_ID } from "#common/ids";
 import {
   CONFIDENCE_QUESTIONS,
   PIPELINE_ARCHIVED,
@@ -38,7 +38,7 @@ import { invalid, notFound } from "../../http/errors";
 import { type ListTotal, ListShape, listStatements, shapedPage, shapedSearch, sortOf, textFilter } from "../../http/paging";
 import { inIdOrder, oneOfIds, preparedPerDatabase } from "../../db/prepared";
 import { TIME_ZONE } from "../../lib/periods";
-import { parseDateText } from "../../../app/lib/dates";
+import { parseDateText } from "#common/dates";
 import { logActivity, type ActivityEntry } from "./activity";
 import { notifyAssignee } from "./assignment";
 

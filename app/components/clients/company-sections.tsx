@@ -1,5 +1,5 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { formatDate } from "../../lib/format";
+import { formatDate } from "#common/format";
 import type { action, loader } from "../../routes/_app.company_.$id";
 import { FormAlert } from "../form/field";
 import { ActivitySections } from "./activity-sections";

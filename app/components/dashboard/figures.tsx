@@ -1,6 +1,6 @@
 import type { DashboardInterval } from "../../../contract/dashboard";
 import type { Words } from "../../lib/labels";
-import { formatMoney, formatNumber } from "../../lib/format";
+import { formatMoney, formatNumber } from "#common/format";
 import { GroupedBarChart, HorizontalBarChart, LineChart } from "./charts";
 import { KpiRow, MyOpenTasks, Widget } from "./widgets";
 import type { myOpenTasks, taskStats } from "../../services/dashboard.server";

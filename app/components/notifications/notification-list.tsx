@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { Notification } from "../../../contract/notifications";
-import { formatDateTime } from "../../lib/format";
+import { formatDateTime } from "#common/format";
 import { relativeDate } from "../../lib/relative-date";
 import { Form } from "../form/form";
 

@@ -1,7 +1,7 @@
 import { Link, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import type { PipelineStage } from "../../../contract/pipelines";
-import { formatMoney, formatNumber } from "../../lib/format";
+import { formatMoney, formatNumber } from "#common/format";
 import { moveOnto, sameOrder } from "../../lib/stage-order";
 import { useHydrated } from "../../lib/use-hydrated";
 import { OutcomeBadge } from "./status-badge";

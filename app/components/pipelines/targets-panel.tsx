@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { TargetFigures } from "../../../contract/pipelines";
-import { formatMoney, formatNumber } from "../../lib/format";
+import { formatMoney, formatNumber } from "#common/format";
 import { addDays, periodLabel } from "../../lib/period-label";
 
 export type TargetPeriodKind = "month" | "quarter" | "year";

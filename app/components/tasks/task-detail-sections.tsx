@@ -2,7 +2,7 @@ import { Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CONFIDENCE_QUESTIONS } from "../../../contract/task-constants";
 import type { Activity, Task, TaskNote, TaskProduct } from "../../../contract/tasks";
-import { formatDate, formatDateTime, formatMoney } from "../../lib/format";
+import { formatDate, formatDateTime, formatMoney } from "#common/format";
 import type { Words } from "../../lib/labels";
 import { activityFieldLabel, activityLines, activityValue, activityVerb, type ActivityLookups } from "../../lib/task-activity";
 import { DateInput } from "../form/date-input";

@@ -1,7 +1,7 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TEAM_MEMBER_SEARCH_PAGE_SIZE } from "../../../contract/team-constants";
 import type { TeamMemberRole } from "../../../contract/teams";
-import { formatDate } from "../../lib/format";
+import { formatDate } from "#common/format";
 import type { action, loader } from "../../routes/_app.team.$id";
 import { Field, FormAlert } from "../form/field";
 import { SearchableSelect } from "../form/searchable-select";
