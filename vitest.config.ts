@@ -2,10 +2,11 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const root = (folder: string) => fileURLToPath(new URL(`./${folder}`, import.meta.url));
-/** The import aliases of tsconfig.json's paths (#app/…, #api/…, #common/…, #contract/…, #tests/…; ~/… is #app/…). */
+/** The import aliases of tsconfig.json's paths (#app/…, #api/…, #bench/…, #common/…, #contract/…, #tests/…; ~/… is #app/…). */
 const alias = {
   "#app": root("app"),
   "#api": root("api"),
+  "#bench": root("bench"),
   "#common": root("common"),
   "#contract": root("contract"),
   "#tests": root("tests"),

@@ -8,7 +8,7 @@
  * a real person or company.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { LINE_TYPES, SPLIT_PARTY_TYPES } from "../../contract/clients";
+import { LINE_TYPES, SPLIT_PARTY_TYPES } from "#contract/clients";
 import type { Database, Tx } from "./client";
 import {
   clientCompanies,

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import type { Pipeline } from "../../contract/pipelines";
+import type { Pipeline } from "#contract/pipelines";
 import { PageHeader } from "../components/frame/page-header";
 import { PIPELINE_STATUS_OPTIONS, PipelineStatusBadge } from "../components/pipelines/status-badge";
 import { RouteErrorBoundary } from "../components/route-error-boundary";

@@ -7,7 +7,7 @@ import { BulkActions } from "../components/table/bulk-actions";
 import { DataTable, type Column } from "../components/table/data-table";
 import { SearchBox } from "../components/table/list-controls";
 import { ListFooter } from "../components/table/pager";
-import type { Provider } from "../../contract/providers";
+import type { Provider } from "#contract/providers";
 import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
 import { openListPage, selectedIds } from "../services/lists.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Suspense, type ReactNode } from "react";
-import type { Task } from "../../contract/tasks";
+import type { Task } from "#contract/tasks";
 import type { UnsavedForm } from "../lib/unsaved-form";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";

@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { z } from "zod";
-import { loginOutcomeSchema, meSchema, type Me } from "../../contract/auth";
+import { loginOutcomeSchema, meSchema, type Me } from "#contract/auth";
 import { checkAccess, matchRoute, ruleFor, type AccessSubject } from "#contract/portal-routes";
 import { editionOf, type Variant } from "../lib/variant";
 import { createApi, type Api } from "./api.server";

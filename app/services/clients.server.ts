@@ -5,9 +5,9 @@
  */
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { companyLinkResponseSchema, emailMessageListSchema, emailThreadResponseSchema, noteListSchema, noteSchema, type NotableType } from "../../contract/clients";
-import { companyTypeListSchema, lookupListSchema, tradeIndustrySchema } from "../../contract/lookups";
-import { taskListSchema } from "../../contract/tasks";
+import { companyLinkResponseSchema, emailMessageListSchema, emailThreadResponseSchema, noteListSchema, noteSchema, type NotableType } from "#contract/clients";
+import { companyTypeListSchema, lookupListSchema, tradeIndustrySchema } from "#contract/lookups";
+import { taskListSchema } from "#contract/tasks";
 import { capitalise, type FormFailure } from "../components/clients/form-state";
 import type { UnsavedForm } from "../lib/unsaved-form";
 import type { DropdownOption } from "../lib/filter-rules";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { loginResponseSchema } from "../../contract/auth";
+import { loginResponseSchema } from "#contract/auth";
 import { ApiValidationError, createApi } from "./api.server";
 import { assertSameOrigin } from "./auth.server";
 import { getSession, redirectWithToast } from "./session.server";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { companyBrandingSchema, EMAIL_VERIFICATION_REQUIRED } from "../../contract/auth";
+import { companyBrandingSchema, EMAIL_VERIFICATION_REQUIRED } from "#contract/auth";
 import { ApiValidationError, createApi } from "./api.server";
 import { assertSameOrigin, authenticator } from "./auth.server";
 import { isUuidText } from "./ids.server";

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { roleNameSchema } from "../../contract/roles";
-import { teamNameSchema } from "../../contract/teams";
+import { roleNameSchema } from "#contract/roles";
+import { teamNameSchema } from "#contract/teams";
 import { ApiValidationError, type Api } from "./api.server";
 import { requireAccess } from "./auth.server";
 import { keepFormOnOutage } from "./outage.server";

@@ -7,8 +7,8 @@ import {
   targetResponseSchema,
   userTargetListSchema,
   type TargetPeriod,
-} from "../../contract/pipelines";
-import { teamUserOptionListSchema } from "../../contract/teams";
+} from "#contract/pipelines";
+import { teamUserOptionListSchema } from "#contract/teams";
 import { todayInLondon } from "#common/dates";
 import { toApiQuery, type ListState } from "../lib/list-url";
 import type { Api } from "./api.server";

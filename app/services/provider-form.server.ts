@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
-import { providerBodySchema } from "../../contract/providers";
+import { providerBodySchema } from "#contract/providers";
 import { ApiValidationError } from "./api.server";
 import { chosenFile } from "./forms.server";
 import { redirectWithToast } from "./session.server";

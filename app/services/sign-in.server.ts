@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import type { LoginResponse } from "../../contract/auth";
+import type { LoginResponse } from "#contract/auth";
 import { landingPathFor, safeRedirect } from "../lib/sign-in";
 import { createApi } from "./api.server";
 import { getSession, sessionStorage } from "./session.server";

@@ -6,7 +6,7 @@ import {
   type UploadHandler,
 } from "@remix-run/node";
 import { z } from "zod";
-import { noteSchema } from "../../contract/clients";
+import { noteSchema } from "#contract/clients";
 import {
   activityListSchema,
   confidenceScoreListSchema,
@@ -18,7 +18,7 @@ import {
   taskProductTypeListSchema,
   taskProgressResponseSchema,
   taskResponseSchema,
-} from "../../contract/tasks";
+} from "#contract/tasks";
 import { fileTypeFromName } from "#common/file-types";
 import type { Api } from "./api.server";
 import { ApiValidationError } from "./api.server";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import { invitationSchema, userSetupBodySchema } from "../../contract/auth";
+import { invitationSchema, userSetupBodySchema } from "#contract/auth";
 import { ApiValidationError, createApi } from "./api.server";
 import { assertSameOrigin } from "./auth.server";
 import { redirectWithToast } from "./session.server";

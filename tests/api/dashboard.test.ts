@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tasks } from "../../api/db/schema";
+import { tasks } from "#api/db/schema";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { emptyTenant, makePipeline, makeTask, tenantId, userWith } from "../helpers/crm";
 

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authTokens, users } from "../../api/db/schema";
-import { PASSWORD_TOO_COMMON } from "../../api/lib/password-policy";
-import { inviteUser } from "../../api/modules/auth/service";
-import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS, THROTTLED_MESSAGE } from "../../api/modules/auth/throttle";
+import { authTokens, users } from "#api/db/schema";
+import { PASSWORD_TOO_COMMON } from "#api/lib/password-policy";
+import { inviteUser } from "#api/modules/auth/service";
+import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS, THROTTLED_MESSAGE } from "#api/modules/auth/throttle";
 import { createTestApi, DEMO_PASSWORD, type TestApi } from "../helpers/api";
 
 let api: TestApi;

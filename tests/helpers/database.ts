@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { loadConfig, type ApiConfig } from "../../api/config";
-import { openDatabase, pgliteOptions, wrapPglite, type Database } from "../../api/db/client";
-import { ensureReferenceData } from "../../api/db/reference";
-import { seedDemo } from "../../api/db/seed";
-import { createMail } from "../../api/integrations/mail";
+import { loadConfig, type ApiConfig } from "#api/config";
+import { openDatabase, pgliteOptions, wrapPglite, type Database } from "#api/db/client";
+import { ensureReferenceData } from "#api/db/reference";
+import { seedDemo } from "#api/db/seed";
+import { createMail } from "#api/integrations/mail";
 
 /** The API configuration of tests: built from these values only, never from the caller's environment. */
 export function testConfig(overrides: Record<string, string> = {}): ApiConfig {

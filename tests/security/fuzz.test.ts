@@ -13,10 +13,10 @@
 import fc from "fast-check";
 import qs from "qs";
 import type { HTTPMethods } from "fastify";
-import type { RouteDeclaration } from "../../api/http/route";
+import type { RouteDeclaration } from "#api/http/route";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../api/app";
-import type { Database } from "../../api/db/client";
+import { buildApp } from "#api/app";
+import type { Database } from "#api/db/client";
 import { createTestApi, testConfig, type TestApi } from "../helpers/api";
 import { TINY_PNG } from "../helpers/multipart";
 import {

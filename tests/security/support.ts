@@ -8,12 +8,12 @@
 import { sql } from "drizzle-orm";
 import type { HTTPMethods } from "fastify";
 import type { z } from "zod";
-import { companyUpdateBodySchema } from "../../contract/clients";
-import { providerBodySchema } from "../../contract/providers";
-import { taskProgressBodySchema, taskUpdateBodySchema } from "../../contract/tasks";
-import type { RouteDeclaration } from "../../api/http/route";
-import { authTokens, companies, roles, userRoles, users } from "../../api/db/schema";
-import { hashToken, newToken } from "../../api/lib/tokens";
+import { companyUpdateBodySchema } from "#contract/clients";
+import { providerBodySchema } from "#contract/providers";
+import { taskProgressBodySchema, taskUpdateBodySchema } from "#contract/tasks";
+import type { RouteDeclaration } from "#api/http/route";
+import { authTokens, companies, roles, userRoles, users } from "#api/db/schema";
+import { hashToken, newToken } from "#api/lib/tokens";
 import type { TestApi } from "../helpers/api";
 import { NO_SAMPLE, validExample } from "./zod-sample";
 

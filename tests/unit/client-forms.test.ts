@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { companyBody, individualBody, lineBody, MAX_SPLITS, splitErrorsByRow, splitField } from "../../app/lib/client-forms";
-import { formState } from "../../app/components/clients/form-state";
+import { companyBody, individualBody, lineBody, MAX_SPLITS, splitErrorsByRow, splitField } from "#app/lib/client-forms";
+import { formState } from "#app/components/clients/form-state";
 import { formData } from "../helpers/form-data";
 
 const form = formData;

@@ -12,7 +12,7 @@ import {
   shiftYears,
   todayInLondon,
 } from "#common/dates";
-import { isOverdue } from "../../app/components/tasks/close-date";
+import { isOverdue } from "#app/components/tasks/close-date";
 
 const TODAY = "2026-03-15";
 

@@ -16,7 +16,7 @@ import {
   sortCodeDigitsOnly,
   TEXT_MESSAGES,
   uploadedFile,
-} from "../../contract/fields";
+} from "#contract/fields";
 import { parseDateText } from "#common/dates";
 import { fileIconKind, fileTypeFromName, isImageMimeType, matchesAccept } from "#common/file-types";
 import { normaliseNumericText, type NumericOptions } from "#common/numbers";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { landingPathFor, safeRedirect } from "../../app/lib/sign-in";
+import { landingPathFor, safeRedirect } from "#app/lib/sign-in";
 
 describe("sign-in outcome", () => {
   it.each([

@@ -1,7 +1,7 @@
 import { and, count, eq, gt } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { signInAttempts } from "../../db/schema";
-import { HttpError } from "../../http/errors";
+import type { Db } from "#api/db/client";
+import { signInAttempts } from "#api/db/schema";
+import { HttpError } from "#api/http/errors";
 
 export const THROTTLE_WINDOW_MINUTES = 15;
 /** Failed attempts allowed per account, then per address, within the window. */

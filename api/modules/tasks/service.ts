@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql, type Column, type Placeholder, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { ListQuery } from "../../../contract/common";
+import type { ListQuery } from "#contract/common";
 import { isIdText, MAX_ID } from "#common/ids";
 import {
   CONFIDENCE_QUESTIONS,
@@ -15,8 +15,8 @@ import {
   type TaskInclude,
   type TaskProduct,
   type TaskUpdateBody,
-} from "../../../contract/tasks";
-import type { Database, Db } from "../../db/client";
+} from "#contract/tasks";
+import type { Database, Db } from "#api/db/client";
 import {
   clientCompanies,
   confidenceScores,
@@ -33,11 +33,11 @@ import {
   teams,
   users,
   type ActivityChange,
-} from "../../db/schema";
-import { invalid, notFound } from "../../http/errors";
-import { type ListTotal, ListShape, listStatements, shapedPage, shapedSearch, sortOf, textFilter } from "../../http/paging";
-import { inIdOrder, oneOfIds, preparedPerDatabase } from "../../db/prepared";
-import { TIME_ZONE } from "../../lib/periods";
+} from "#api/db/schema";
+import { invalid, notFound } from "#api/http/errors";
+import { type ListTotal, ListShape, listStatements, shapedPage, shapedSearch, sortOf, textFilter } from "#api/http/paging";
+import { inIdOrder, oneOfIds, preparedPerDatabase } from "#api/db/prepared";
+import { TIME_ZONE } from "#api/lib/periods";
 import { parseDateText } from "#common/dates";
 import { logActivity, type ActivityEntry } from "./activity";
 import { notifyAssignee } from "./assignment";

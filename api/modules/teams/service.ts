@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, notExists, or, sql, type SQL } from "drizzle-orm";
-import type { ListQuery } from "../../../contract/common";
+import type { ListQuery } from "#contract/common";
 import {
   TEAM_MEMBER_SORTS,
   TEAM_NAME_TAKEN,
@@ -10,14 +10,14 @@ import {
   type TeamMember,
   type TeamMemberRole,
   type TeamUserOption,
-} from "../../../contract/teams";
-import type { Database, Db } from "../../db/client";
-import { companies, teamInvitations, teamMembers, teams, users } from "../../db/schema";
-import { HttpError, invalid, notFound } from "../../http/errors";
-import { idFilter } from "../../http/ids";
-import { countedListStatements, countedPage, likeEscape, ListShape, offsetOf, sortOf, textFilter } from "../../http/paging";
-import type { MailProvider } from "../../integrations/mail";
-import { isUniqueViolation } from "../../lib/db-errors";
+} from "#contract/teams";
+import type { Database, Db } from "#api/db/client";
+import { companies, teamInvitations, teamMembers, teams, users } from "#api/db/schema";
+import { HttpError, invalid, notFound } from "#api/http/errors";
+import { idFilter } from "#api/http/ids";
+import { countedListStatements, countedPage, likeEscape, ListShape, offsetOf, sortOf, textFilter } from "#api/http/paging";
+import type { MailProvider } from "#api/integrations/mail";
+import { isUniqueViolation } from "#api/lib/db-errors";
 import { addedToTeam } from "../notifications/notify";
 
 // ---------------------------------------------------------------- shapes

@@ -1,7 +1,7 @@
-import { PROFILE_MESSAGES, PROFILE_PHOTO_FIELD, userRolesBodySchema } from "../../../contract/users";
-import { idParams } from "../../http/ids";
-import { readForm } from "../../http/multipart";
-import { routes } from "../../http/route";
+import { PROFILE_MESSAGES, PROFILE_PHOTO_FIELD, userRolesBodySchema } from "#contract/users";
+import { idParams } from "#api/http/ids";
+import { readForm } from "#api/http/multipart";
+import { routes } from "#api/http/route";
 import { auditFor } from "../audit/audit";
 import { updateProfile } from "./profile";
 import { setUserRoles, userRoleList } from "./roles";

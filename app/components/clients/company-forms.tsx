@@ -1,6 +1,6 @@
 import { useNavigation } from "@remix-run/react";
 import { useState, type FocusEvent } from "react";
-import type { CompanyDetail } from "../../../contract/clients";
+import type { CompanyDetail } from "#contract/clients";
 import { accountNameError, accountNumberError, sortCodeError } from "#common/bank-details";
 import { formatDateTime } from "#common/format";
 import { Field, FormAlert } from "../form/field";

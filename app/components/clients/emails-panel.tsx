@@ -1,5 +1,5 @@
 import { useNavigation } from "@remix-run/react";
-import type { EmailMessage } from "../../../contract/clients";
+import type { EmailMessage } from "#contract/clients";
 import { formatDateTime } from "#common/format";
 import { Field, FormAlert } from "../form/field";
 import { BodyTextarea } from "./body-textarea";

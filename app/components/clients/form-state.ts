@@ -1,4 +1,4 @@
-import type { ChoiceFinds } from "../../lib/choice-find";
+import type { ChoiceFinds } from "#app/lib/choice-find";
 
 /** The refusal of one form of a page (see app/services/clients.server.ts `refused`), read by its fields. */
 export interface FormFailure {

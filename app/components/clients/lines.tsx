@@ -1,6 +1,6 @@
 import { Link, useNavigation } from "@remix-run/react";
-import type { Line } from "../../../contract/clients";
-import { MAX_SPLITS, splitField } from "../../lib/client-forms";
+import type { Line } from "#contract/clients";
+import { MAX_SPLITS, splitField } from "#app/lib/client-forms";
 import { formatDate, formatMoney } from "#common/format";
 import { DateInput } from "../form/date-input";
 import { Field, FormAlert } from "../form/field";

@@ -1,5 +1,5 @@
 import { useNavigation } from "@remix-run/react";
-import type { Note } from "../../../contract/clients";
+import type { Note } from "#contract/clients";
 import { formatDateTime } from "#common/format";
 import { FormAlert } from "../form/field";
 import { BodyTextarea } from "./body-textarea";

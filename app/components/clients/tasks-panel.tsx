@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { Task } from "../../../contract/tasks";
+import type { Task } from "#contract/tasks";
 import { formatDate, formatMoney } from "#common/format";
 import { StageChip } from "../tasks/stage-chip";
 

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import { compactNumber, groupedBars, horizontalBars, labelEvery, linePoints, niceScale, pathFor, showLabel, yFor } from "../../lib/chart";
+import { compactNumber, groupedBars, horizontalBars, labelEvery, linePoints, niceScale, pathFor, showLabel, yFor } from "#app/lib/chart";
 import { formatMoney, formatNumber } from "#common/format";
 
 /**

@@ -1,6 +1,6 @@
 import { Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { useHydrated } from "../../lib/use-hydrated";
+import { useHydrated } from "#app/lib/use-hydrated";
 import { Field, FormAlert } from "../form/field";
 import { Form } from "../form/form";
 

@@ -1,5 +1,5 @@
 import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import type { action, loader, PipelineIntent } from "../../routes/_app.pipeline.$id";
+import type { action, loader, PipelineIntent } from "#app/routes/_app.pipeline.$id";
 import { Field, FormAlert } from "../form/field";
 import { EMPTY_STAGE, OUTCOME_OPTIONS } from "./pipeline-form";
 import { StageList } from "./stage-list";

@@ -1,10 +1,10 @@
 import { Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { CONFIDENCE_QUESTIONS } from "../../../contract/task-constants";
-import type { Activity, Task, TaskNote, TaskProduct } from "../../../contract/tasks";
+import { CONFIDENCE_QUESTIONS } from "#contract/task-constants";
+import type { Activity, Task, TaskNote, TaskProduct } from "#contract/tasks";
 import { formatDate, formatDateTime, formatMoney } from "#common/format";
-import type { Words } from "../../lib/labels";
-import { activityFieldLabel, activityLines, activityValue, activityVerb, type ActivityLookups } from "../../lib/task-activity";
+import type { Words } from "#app/lib/labels";
+import { activityFieldLabel, activityLines, activityValue, activityVerb, type ActivityLookups } from "#app/lib/task-activity";
 import { DateInput } from "../form/date-input";
 import { Field, FormAlert } from "../form/field";
 import { FileField } from "../form/file-field";
