@@ -32,8 +32,8 @@ import { ensureReferenceData } from "#api/db/reference";
 import { isSeeded, seedDemo } from "#api/db/seed";
 import { createMail } from "#api/integrations/mail";
 import * as tasksService from "#api/modules/tasks/service";
-import { emulateSlow4G } from "./slow-4g";
 import { countMemory, pageStarts } from "#api/http/paging";
+import { emulateSlow4G } from "./slow-4g";
 import { generate } from "./generate";
 import { portalPages, weigh } from "./page-weight";
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm test: typecheck, unit and API tests (on PGlite, and again on PostgreSQL when TEST_DATABASE_URL
+// npm test: lint, typecheck, unit and API tests (on PGlite, and again on PostgreSQL when TEST_DATABASE_URL
 // is set), then the end-to-end tests in Chromium. Ends with one line: "N passed, N failed".
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -41,6 +41,7 @@ function countPlaywright(file) {
 const npx = (bin) => path.join(root, "node_modules/.bin", bin);
 const pgUrl = process.env.TEST_DATABASE_URL;
 
+run("Lint", npx("eslint"), ["--cache", "--cache-location", "node_modules/.cache/eslint/", "."]);
 run("Typecheck", npx("tsc"), ["--noEmit"]);
 run("Unit and API tests (embedded PGlite)", npx("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/vitest.json`], { TEST_DATABASE_URL: "" });
 countVitest(`${results}/vitest.json`);

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { formatDate } from "#common/format";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { BulkActions } from "../components/table/bulk-actions";
@@ -8,7 +9,6 @@ import { DataTable, type Column } from "../components/table/data-table";
 import { FilterBar } from "../components/table/filter-bar";
 import { SearchBox } from "../components/table/list-controls";
 import { ListFooter } from "../components/table/pager";
-import { formatDate } from "#common/format";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ConfirmDialog } from "../components/confirm-dialog";
 import { formatMoney } from "#common/format";
+import { ConfirmDialog } from "../components/confirm-dialog";
 import { ApiValidationError } from "../services/api.server";
 import { requireAccess } from "../services/auth.server";
 import { deleteLine, lineSummary } from "../services/companies.server";

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
 import { Suspense } from "react";
+import { formatDate } from "#common/format";
 import { capitalise } from "../components/clients/form-state";
 import { individualSectionsOnServer } from "../components/clients/individual-sections.server";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { formatDate } from "#common/format";
 import { island } from "../lib/island";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { formatMoney, formatNumber } from "#common/format";
 import { Drawer } from "../components/drawer";
 import { Field, FormAlert } from "../components/form/field";
 import { stageTasksHref } from "../components/pipelines/stage-list";
 import { OutcomeBadge } from "../components/pipelines/status-badge";
 import { wordsFor } from "../lib/labels";
-import { formatMoney, formatNumber } from "#common/format";
 import { requireAccess } from "../services/auth.server";
 import { getPipeline, updateStage } from "../services/pipelines.server";
 import { redirectWithToast } from "../services/session.server";

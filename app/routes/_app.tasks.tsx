@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { formatDate, formatMoney } from "#common/format";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { BulkActions } from "../components/table/bulk-actions";
@@ -10,7 +11,6 @@ import { SearchBox } from "../components/table/list-controls";
 import { ListFooter } from "../components/table/pager";
 import { CloseDate } from "../components/tasks/close-date";
 import { StageChip } from "../components/tasks/stage-chip";
-import { formatDate, formatMoney } from "#common/format";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { formatDateTime } from "#common/format";
 import { Drawer } from "../components/drawer";
 import { Field, FormAlert } from "../components/form/field";
 import { PageLinks } from "../components/tasks/task-detail-sections";
-import { formatDateTime } from "#common/format";
 import { wordsFor } from "../lib/labels";
 import { requireAccess } from "../services/auth.server";
 import { redirectWithToast } from "../services/session.server";

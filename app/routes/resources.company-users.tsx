@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "../services/auth.server";
 import { TEAM_MEMBER_SEARCH_PAGE_SIZE } from "#contract/teams";
+import { requireUser } from "../services/auth.server";
 import { DROPDOWN_PAGE_SIZE } from "../components/form/searchable-select";
 import { companyUserOptions, readsTeams } from "../services/teams.server";
 import { searchText } from "../lib/search-text";

@@ -20,8 +20,7 @@ import {
   taskResponseSchema,
 } from "#contract/tasks";
 import { fileTypeFromName } from "#common/file-types";
-import type { Api } from "./api.server";
-import { ApiValidationError } from "./api.server";
+import type { Api, ApiValidationError } from "./api.server";
 import { formOf, noteSubmission } from "./submission.server";
 import { idOf } from "./ids.server";
 

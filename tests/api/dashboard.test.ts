@@ -40,7 +40,7 @@ const BOOK: [number, number | null, number, number | null, number][] = [
   [200, 150, 3, 100, 1],
   [500, 480, 2, 9999, 1],
 ];
-let made: { id: number; created: Date; closed: Date | null; stage: number; revenue: number | null; priority: number }[] = [];
+const made: { id: number; created: Date; closed: Date | null; stage: number; revenue: number | null; priority: number }[] = [];
 
 beforeAll(async () => {
   api = await createTestApi();

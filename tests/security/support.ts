@@ -221,7 +221,7 @@ export const RESOLVERS: Record<string, Resolver> = {
   "/notification/:id/read": tenant(async (api, a) => ({ id: await one(api, `select id from notifications where user_id = ${a.adminId} order by created_at limit 1`) })),
   "/list-preferences/:listKey": { scope: "own", params: async () => ({ listKey: "providers" }) },
   "/notification/:id": tenant(async (api, a) => ({ id: await one(api, `select id from notifications where user_id = ${a.adminId} order by created_at limit 1`) })),
-  "/users/:id/roles": tenant(async (api, a) => ({ id: await one(api, `select id from users where email = 'viewer@harbour.test'`) })),
+  "/users/:id/roles": tenant(async (api, _a) => ({ id: await one(api, `select id from users where email = 'viewer@harbour.test'`) })),
   "/pipelines/:id": tenant(async (api, a) => ({ id: await one(api, `select id from pipelines where tenant_id = ${H(a)} order by id limit 1`) })),
   "/pipelines/:id/pipeline-stages": tenant(async (api, a) => ({ id: await one(api, `select id from pipelines where tenant_id = ${H(a)} order by id limit 1`) })),
   "/pipelines/:id/pipeline-stages/:stageId": tenant(async (api, a) => {

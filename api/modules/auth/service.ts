@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
 import type { LoginBody, LoginResponse } from "#contract/auth";
 import { EMAIL_VERIFICATION_REQUIRED } from "#contract/auth";
 import type { Database } from "#api/db/client";
@@ -7,7 +8,6 @@ import type { MailProvider } from "#api/integrations/mail";
 import { HttpError, invalid, notFound } from "#api/http/errors";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "#api/lib/passwords";
 import { hashToken, newNumericCode, newToken, safeEqualHex } from "#api/lib/tokens";
-import type { FastifyRequest } from "fastify";
 import { newPasswordProblem } from "#api/lib/password-policy";
 import { audit } from "../audit/audit";
 import { acceptTeamInvitations } from "../teams/service";

@@ -1,11 +1,11 @@
 import { and, count, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { z } from "zod";
+import type { z } from "zod";
 import type { ListQuery } from "#contract/common";
 import {
   brandingBodySchema,
   COMPANY_SORTS,
-  complianceBodySchema,
+  type complianceBodySchema,
   type Company,
   type CompanyCreateBody,
   type CompanyDetail,

@@ -5,8 +5,8 @@ import type { Db, Tx } from "#api/db/client";
 import { notes } from "#api/db/schema";
 import { forbidden, notFound } from "#api/http/errors";
 import { offsetOf, sortOf } from "#api/http/paging";
-import { ref, userNames } from "../clients/common";
 import { hasAnyPermission } from "#contract/permissions";
+import { ref, userNames } from "../clients/common";
 import { canManage, LABELS, recordExists, VIEW_PERMISSIONS } from "../clients/records";
 
 type Row = typeof notes.$inferSelect;

@@ -1,5 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
-import { sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { outboxMessages } from "#api/db/schema";
 import { notFound } from "#api/http/errors";

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
-import { Field, FormAlert, PasswordField } from "../form/field";
 import { brandStyle, productName, type Variant } from "#app/lib/variant";
+import { Field, FormAlert, PasswordField } from "../form/field";
 import { Form } from "../form/form";
 
 export interface LoginFormProps {

@@ -3,10 +3,10 @@ import { useEffect, useRef, type ChangeEvent, type ReactNode } from "react";
 import { dateRangeBounds, sanitiseFilterInput, type FilterDefinition, type DropdownOption } from "#app/lib/filter-rules";
 import { dateWindow } from "#common/dates";
 import type { FilterValue, ListSpec, ListState } from "#app/lib/list-url";
-import { SearchableSelect } from "../form/searchable-select";
-import { Form } from "../form/form";
 import { shownDateText } from "#common/date-text";
 import { filterFindName, type FilterFind } from "#app/lib/choice-find";
+import { SearchableSelect } from "../form/searchable-select";
+import { Form } from "../form/form";
 
 export interface FilterBarProps {
   pathname: string;

@@ -3,10 +3,10 @@ import { TEAM_MEMBER_SEARCH_PAGE_SIZE } from "#contract/team-constants";
 import type { TeamMemberRole } from "#contract/teams";
 import { formatDate } from "#common/format";
 import type { action, loader } from "#app/routes/_app.team.$id";
+import { choiceFieldProps, FIND_COLLEAGUE_LABEL } from "#app/lib/choice-find";
 import { Field, FormAlert } from "../form/field";
 import { SearchableSelect } from "../form/searchable-select";
 import { Form } from "../form/form";
-import { choiceFieldProps, FIND_COLLEAGUE_LABEL } from "#app/lib/choice-find";
 
 /** The roles a member can have, as the selects show them (typed against the contract, which the browser does not load: it builds zod schemas). */
 const ROLE_LABELS: Record<TeamMemberRole, string> = { member: "Member", leader: "Leader" };
