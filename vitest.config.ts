@@ -1,11 +1,21 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
+const root = (folder: string) => fileURLToPath(new URL(`./${folder}`, import.meta.url));
+/** The import aliases of tsconfig.json's paths (#app/…, #api/…, #bench/…, #common/…, #contract/…, #tests/…; ~/… is #app/…). */
+const alias = {
+  "#app": root("app"),
+  "#api": root("api"),
+  "#bench": root("bench"),
+  "#common": root("common"),
+  "#contract": root("contract"),
+  "#tests": root("tests"),
+  "~": root("app"),
+};
 
 /**
  * Four projects:
- * - unit: pure rules (app/lib, contract), fast, node environment;
+ * - unit: pure rules (common, app/lib, contract), fast, node environment;
  * - api: the Fastify app in-process through app.inject, one fresh database per test file
  *   (PGlite in memory, or a throw-away database on TEST_DATABASE_URL);
  * - security: the guard-rail proofs (route matrix, fuzzing, faults), same database set-up as api;

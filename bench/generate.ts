@@ -10,11 +10,11 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { loadConfig } from "../api/config";
-import { openDatabase, type Database } from "../api/db/client";
-import { ensureReferenceData } from "../api/db/reference";
-import { isSeeded, seedDemo } from "../api/db/seed";
-import { createMail } from "../api/integrations/mail";
+import { loadConfig } from "#api/config";
+import { openDatabase, type Database } from "#api/db/client";
+import { ensureReferenceData } from "#api/db/reference";
+import { isSeeded, seedDemo } from "#api/db/seed";
+import { createMail } from "#api/integrations/mail";
 
 /** The sizes. */
 export const FULL_SIZES = { tasks: 1_000_000, individuals: 200_000, companies: 200_000, notifications: 1_000_000 };

@@ -6,8 +6,8 @@
  * Optional text fields: "" or spaces clear the value (null); a field left out of an update keeps its value.
  */
 import { z } from "zod";
-import { checkBankDetails, type BankDetails } from "../app/lib/bank-details";
-import { DATE_MESSAGES, parseDateText, todayInLondon } from "../app/lib/dates";
+import { checkBankDetails, type BankDetails } from "#common/bank-details";
+import { DATE_MESSAGES, parseDateText, todayInLondon } from "#common/dates";
 import { pagedSchema } from "./common";
 import { idField } from "./ids";
 import { TELEPHONE_MESSAGES, TELEPHONE_PATTERN } from "./providers";

@@ -9,10 +9,10 @@
  * Server-only: never import this module from client code (zod must stay out of the browser bundle).
  */
 import { z } from "zod";
-import { DATE_MESSAGES, parseDateText } from "../app/lib/dates";
-import { IMAGE_ONLY_MESSAGE, matchesAccept } from "../app/lib/file-types";
-import { NUMBER_MESSAGES, parseNumericText, type NumericOptions } from "../app/lib/numbers";
-import { formatSortCode, isCompleteSortCode, SORT_CODE_MESSAGE, sortCodeDigits } from "../app/lib/sort-code";
+import { DATE_MESSAGES, parseDateText } from "#common/dates";
+import { IMAGE_ONLY_MESSAGE, matchesAccept } from "#common/file-types";
+import { NUMBER_MESSAGES, parseNumericText, type NumericOptions } from "#common/numbers";
+import { formatSortCode, isCompleteSortCode, SORT_CODE_MESSAGE, sortCodeDigits } from "#common/sort-code";
 
 export { DATE_MESSAGES, IMAGE_ONLY_MESSAGE, NUMBER_MESSAGES, SORT_CODE_MESSAGE };
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_ID } from "../app/lib/ids";
+import { MAX_ID } from "#common/ids";
 
 /** A required id (JSON number or form text); anything else fails with the message. */
 export function idField(message: string) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseDateText } from "../app/lib/dates";
+import { parseDateText } from "#common/dates";
 import { pagedSchema } from "./common";
 import { idField } from "./ids";
 

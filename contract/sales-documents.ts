@@ -1,10 +1,10 @@
 /**
  * Simple quotes (`/simple-quotes`) and simple invoices (`/simple-invoices`): the wire format of both, which
  * share every field. Money is integer pence (`*_pence`); a quantity is text or a number with up to 3 decimals
- * and comes back as text ("1.5"); VAT rates are percent (0, 5, 20). See app/lib/money.ts for the rules.
+ * and comes back as text ("1.5"); VAT rates are percent (0, 5, 20). See common/money.ts for the rules.
  */
 import { z } from "zod";
-import { MAX_LINES, MONEY_MESSAGES, parseQuantity, parseUnitPricePence, parseVatRate } from "../app/lib/money";
+import { MAX_LINES, MONEY_MESSAGES, parseQuantity, parseUnitPricePence, parseVatRate } from "#common/money";
 import { pagedSchema } from "./common";
 import { optionalDateField, optionalIdField } from "./pipelines";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PROFILE_GENERIC_ERROR as GENERIC, PROFILE_SUCCESS } from "../app/lib/profile-payload";
+import { PROFILE_GENERIC_ERROR as GENERIC, PROFILE_SUCCESS } from "#common/profile-payload";
 import { meSchema, PASSWORD_MIN_LENGTH } from "./auth";
 import { idField } from "./ids";
 
@@ -9,9 +9,9 @@ import { idField } from "./ids";
  * The fields of the profile update payload (spec §3). Sent as multipart; every empty value is ignored,
  * so a field left blank keeps its current value. The photo is the file field `profile_photo`;
  * `remove_profile_photo=1` clears it (a new photo sent in the same request wins). The names live in
- * app/lib/profile-payload.ts, which builds the payload in the portal.
+ * common/profile-payload.ts, which the portal builds the payload with.
  */
-export { PROFILE_PHOTO_FIELD, PROFILE_TEXT_FIELDS, REMOVE_PROFILE_PHOTO_FIELD, type ProfileTextField } from "../app/lib/profile-payload";
+export { PROFILE_PHOTO_FIELD, PROFILE_TEXT_FIELDS, REMOVE_PROFILE_PHOTO_FIELD, type ProfileTextField } from "#common/profile-payload";
 
 export const NAME_MAX = 100;
 export const PASSWORD_MAX = 200;

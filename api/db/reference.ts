@@ -1,4 +1,4 @@
-import { permissionCatalogue } from "../../contract/permissions";
+import { permissionCatalogue } from "#contract/permissions";
 import type { Db } from "./client";
 import { permissionGroups, permissions } from "./schema";
 import { ensureTaskLookups } from "../modules/tasks/reference-data";

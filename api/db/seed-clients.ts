@@ -8,7 +8,7 @@
  * a real person or company.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { LINE_TYPES, SPLIT_PARTY_TYPES } from "../../contract/clients";
+import { LINE_TYPES, SPLIT_PARTY_TYPES } from "#contract/clients";
 import type { Database, Tx } from "./client";
 import {
   clientCompanies,
@@ -55,6 +55,7 @@ function generator(seed: number) {
 }
 type Rng = ReturnType<typeof generator>;
 
+// prettier-ignore
 const FIRST_NAMES = [
   "Oliver", "Amelia", "George", "Isla", "Harry", "Ava", "Noah", "Mia", "Jack", "Ivy", "Leo", "Freya", "Arthur", "Lily", "Muhammad",
   "Florence", "Oscar", "Willow", "Charlie", "Rosie", "Henry", "Sophia", "Theo", "Isabella", "Thomas", "Grace", "Alfie", "Evie",
@@ -62,6 +63,7 @@ const FIRST_NAMES = [
   "Priya", "Rohan", "Anjali", "Kwame", "Ama", "Chidi", "Ngozi", "Tomasz", "Zofia", "Siobhan", "Ciaran", "Eilidh", "Callum",
   "Rhys", "Cerys", "Dylan", "Megan", "Fatima", "Yusuf", "Hannah", "David", "Sarah", "Michael", "Rebecca", "Paul", "Claire",
 ];
+// prettier-ignore
 const LAST_NAMES = [
   "Smith", "Jones", "Taylor", "Brown", "Williams", "Wilson", "Johnson", "Davies", "Robinson", "Wright", "Thompson", "Evans",
   "Walker", "White", "Roberts", "Green", "Hall", "Wood", "Jackson", "Clarke", "Patel", "Khan", "Lewis", "James", "Phillips",
@@ -87,12 +89,14 @@ const TOWNS: { town: string; county: string; districts: string[]; phone: string 
   { town: "Exeter", county: "Devon", districts: ["EX1", "EX2", "EX4"], phone: "01632 960" },
   { town: "York", county: "North Yorkshire", districts: ["YO1", "YO10", "YO31"], phone: "01632 960" },
 ];
+// prettier-ignore
 const STREETS = [
   "High Street", "Station Road", "Church Lane", "Victoria Road", "Mill Lane", "Park Avenue", "King Street", "Queen's Road",
   "The Green", "London Road", "Harbour Way", "Orchard Close", "Chapel Street", "Bridge Street", "Market Place", "Riverside",
 ];
 const UNIT_WORDS = ["Unit", "Suite", "Floor"];
 
+// prettier-ignore
 const PREFIXES = [
   "Ashford", "Beacon", "Brookside", "Castlegate", "Cedar", "Cobalt", "Cornerstone", "Crown", "Elmwood", "Fairway", "Foxglove",
   "Granite", "Hawthorn", "Highfield", "Ironbridge", "Kestrel", "Lakeside", "Larch", "Meadow", "Millstone", "Northwind",
@@ -100,6 +104,7 @@ const PREFIXES = [
   "Thistle", "Trinity", "Wessex", "Westbury", "Willow", "Windmill", "Yew Tree", "Harbourside", "Blackthorn", "Bramble", "Clearwater",
 ];
 /** A word for the business by trade name, so names read right ("Kestrel Plumbing"). */
+// prettier-ignore
 const TRADE_WORDS: Record<string, string[]> = {
   Builder: ["Builders", "Construction"], Electrician: ["Electrical", "Electrics"], Plumber: ["Plumbing", "Heating"],
   Roofer: ["Roofing"], Joiner: ["Joinery"], Scaffolder: ["Scaffolding"], Bakery: ["Bakery", "Bakehouse"], Brewery: ["Brewing Co", "Brewery"],

@@ -6,8 +6,8 @@
  * Deterministic for a given day: a seeded random generator, dates relative to now. Batched inserts.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { StageOutcome } from "../../contract/pipelines";
-import { CONFIDENCE_QUESTIONS } from "../../contract/tasks";
+import type { StageOutcome } from "#contract/pipelines";
+import { CONFIDENCE_QUESTIONS } from "#contract/tasks";
 import type { Database, Db } from "./client";
 import {
   activityLog,

@@ -2,7 +2,7 @@
  * Demo providers, staff and teams of the demo tenants (used by seed.ts). Telephone numbers are from
  * Ofcom's drama ranges and e-mail domains are .example: nothing here reaches a real company.
  */
-import type { ProviderFunction, ProviderRole } from "../../contract/providers";
+import type { ProviderFunction, ProviderRole } from "#contract/providers";
 
 export interface DemoProvider {
   name: string;

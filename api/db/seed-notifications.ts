@@ -5,7 +5,7 @@
  * Deterministic: the same user gets the same history on every seed (times are relative to now).
  */
 import { asc, eq } from "drizzle-orm";
-import { checkAccess, matchRoute, type AccessSubject } from "../../app/access/routes";
+import { checkAccess, matchRoute, type AccessSubject } from "#contract/portal-routes";
 import { notifyMany, type NotifyInput } from "../modules/notifications/notify";
 import { permissionsOf } from "../modules/auth/authenticate";
 import type { Database, Db } from "./client";

@@ -3,7 +3,7 @@
  * made through the same service calls the API uses, so their numbers, totals and links are what the API would give.
  */
 import { and, asc, eq, isNotNull } from "drizzle-orm";
-import { todayInLondon } from "../../app/lib/dates";
+import { todayInLondon } from "#common/dates";
 import { createStorage } from "../integrations/storage";
 import { markSent } from "../modules/sales-documents/send";
 import { cancelInvoice, convertToInvoice, createDocument, markApproved, setPaidStatus, type Actor } from "../modules/sales-documents/service";

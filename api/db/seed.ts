@@ -1,5 +1,5 @@
 import { count, inArray, sql } from "drizzle-orm";
-import { allPermissions, type Permission } from "../../contract/permissions";
+import { allPermissions, type Permission } from "#contract/permissions";
 import { inviteUser } from "../modules/auth/service";
 import type { MailProvider } from "../integrations/mail";
 import { hashPassword } from "../lib/passwords";

@@ -1,8 +1,8 @@
 /** Ids in addresses and list filters. */
 import { z } from "zod";
-import type { ListQuery } from "../../contract/common";
-import { isIdText } from "../../app/lib/ids";
-import { idField } from "../../contract/ids";
+import type { ListQuery } from "#contract/common";
+import { isIdText } from "#common/ids";
+import { idField } from "#contract/ids";
 import { invalid } from "./errors";
 import { textFilter } from "./paging";
 

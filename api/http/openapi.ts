@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiErrorSchema, pageMetaSchema } from "../../contract/common";
+import { apiErrorSchema, pageMetaSchema } from "#contract/common";
 import type { RouteDeclaration } from "./route";
 
 /**

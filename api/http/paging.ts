@@ -2,7 +2,7 @@ import { and, asc, count, desc, ilike, or, sql, type AnyColumn, type Placeholder
 import type { PgSelect, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyRequest } from "fastify";
 import qs from "qs";
-import type { ListQuery, Paged } from "../../contract/common";
+import type { ListQuery, Paged } from "#contract/common";
 import type { Db } from "../db/client";
 import { preparedPerShape, UNNAMED } from "../db/prepared";
 import { listVersions } from "../db/schema";

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
 import type { z } from "zod";
-import type { Permission } from "../../contract/permissions";
-import { hasAnyPermission } from "../../contract/permissions";
+import type { Permission } from "#contract/permissions";
+import { hasAnyPermission } from "#contract/permissions";
 import { auditFor } from "../modules/audit/audit";
 import { authenticate, type AuthContext } from "../modules/auth/authenticate";
 import { forbidden, invalid, notFound } from "./errors";

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { listQuerySchema } from "../../contract/common";
-import { jobListSchema, jobResponseSchema, jobStates, type Job, type JobState } from "../../contract/jobs";
+import { listQuerySchema } from "#contract/common";
+import { jobListSchema, jobResponseSchema, jobStates, type Job, type JobState } from "#contract/jobs";
 import { notFound } from "../http/errors";
 import { offsetOf, paged, textFilter } from "../http/paging";
 import { routes } from "../http/route";

@@ -1,5 +1,5 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
-import { PASSWORD_MIN_LENGTH } from "../../contract/auth";
+import { PASSWORD_MIN_LENGTH } from "#contract/auth";
 
 const common = new Set((dictionary["passwords-common"] as string[]).map((p) => p.toLowerCase()));
 

@@ -1,4 +1,4 @@
-import { todayInLondon } from "../../app/lib/dates";
+import { todayInLondon } from "#common/dates";
 
 /** Calendar periods on the UK calendar ("YYYY-MM-DD" text, end exclusive). */
 export type PeriodKind = "week" | "month" | "quarter" | "year";

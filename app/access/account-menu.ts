@@ -1,5 +1,5 @@
+import { mayOpen, type AccessSubject } from "#contract/portal-routes";
 import type { Variant } from "../lib/variant";
-import { mayOpen, type AccessSubject } from "./routes";
 
 /**
  * The account menu of the header (spec, page frame): the user's name, last name and e-mail;

@@ -1,6 +1,6 @@
 /**
  * Path helpers of the frame that run in the browser (sidebar, header). Kept apart from the menus and the route
- * table (menus.ts, account-menu.ts, routes.ts), which the loaders use: importing those from a component would
+ * table (menus.ts, account-menu.ts, contract/portal-routes.ts), which the loaders use: importing those from a component would
  * put the whole route table into every page's first-load JavaScript.
  */
 

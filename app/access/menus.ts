@@ -1,5 +1,5 @@
+import { mayOpen, type AccessSubject } from "#contract/portal-routes";
 import type { Variant } from "../lib/variant";
-import { mayOpen, type AccessSubject } from "./routes";
 
 export interface MenuLink {
   kind: "link";

@@ -1,4 +1,4 @@
-import type { Permission } from "../../contract/permissions";
+import type { Permission } from "#contract/permissions";
 
 /** Whoever holds permissions: the signed-in user's guard subject. */
 export interface PermissionHolder {

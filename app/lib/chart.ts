@@ -170,7 +170,7 @@ export function compactNumber(value: number, options: { money?: boolean } = {}):
   ];
   let u = 0;
   while (u < units.length - 1 && abs >= units[u + 1][0]) u++;
-  let text = "";
+  let text: string;
   for (;;) {
     const scaled = abs / units[u][0];
     text = trimDecimal(scaled, scaled < 10 && (u > 0 || !Number.isInteger(scaled)) ? 1 : 0);

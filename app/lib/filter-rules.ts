@@ -10,8 +10,8 @@
  * The browser uses these while typing and for the inputs' min/max; the server loader runs
  * `normaliseFilters` over what the URL holds, so a hand-edited or no-JavaScript URL is cleaned the same way.
  */
-import { dateWindow, normaliseTimeText, parseDateText } from "./dates";
-import { numberToText, parseNumericText, sanitiseNumericInput } from "./numbers";
+import { dateWindow, normaliseTimeText, parseDateText } from "#common/dates";
+import { numberToText, parseNumericText, sanitiseNumericInput } from "#common/numbers";
 
 export type FilterType = "text" | "number" | "select" | "autocomplete" | "date" | "date_range" | "time";
 

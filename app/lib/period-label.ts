@@ -1,4 +1,4 @@
-import { formatDate } from "./format";
+import { formatDate } from "#common/format";
 
 /** The calendar periods of the dashboard (week … year) and of pipeline targets (month … year). */
 export type PeriodKind = "week" | "month" | "quarter" | "year";

@@ -13,7 +13,7 @@
  * (e.g. last Monday 23:00 seen on Monday 09:00): then it reads "last Monday".
  * Days count whole 24-hour periods, so "exactly 7 days" means 7 × 24 h up to (not including) 8 × 24 h.
  */
-import { formatDate, formatTime, TIME_ZONE } from "./format";
+import { formatDate, formatTime, TIME_ZONE } from "#common/format";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 

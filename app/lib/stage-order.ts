@@ -1,4 +1,4 @@
-import { isIdText } from "./ids";
+import { isIdText } from "#common/ids";
 
 /**
  * The order of a pipeline's stages as the pipeline page changes it: the move up / move down buttons

@@ -1,4 +1,4 @@
-import { formatDate } from "./format";
+import { formatDate } from "#common/format";
 import type { Words } from "./labels";
 
 /**

@@ -1,8 +1,9 @@
 import type { MetaArgs } from "@remix-run/node";
 import type { CSSProperties } from "react";
+import type { Variant } from "#contract/portal-routes";
 
-/** The two editions of the product. */
-export type Variant = "flightdeck" | "smallbusiness";
+/** The two editions of the product (defined beside the route table, which the API's seed reads too). */
+export type { Variant };
 
 export const productName: Record<Variant, string> = { flightdeck: "flightDeck", smallbusiness: "smallBusiness" };
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { matchRoute, titleIn } from "../access/routes";
+import { matchRoute, titleIn } from "#contract/portal-routes";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { pageTitle } from "../lib/variant";

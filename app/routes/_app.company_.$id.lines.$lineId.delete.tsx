@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { formatMoney } from "#common/format";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { formatMoney } from "../lib/format";
 import { ApiValidationError } from "../services/api.server";
 import { requirePermission } from "../services/auth.server";
 import { deleteLine, lineSummary } from "../services/companies.server";

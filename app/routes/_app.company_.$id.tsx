@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
+import type { Permission } from "#contract/permissions";
 import { companySectionsOnServer } from "../components/clients/company-sections.server";
 import { capitalise } from "../components/clients/form-state";
 import { PageHeader } from "../components/frame/page-header";
@@ -35,9 +36,7 @@ import { redirectWithToast } from "../services/session.server";
 import { useFrame } from "./_app";
 import { dispatchIntent } from "../services/form-action.server";
 import { idOf, isIdText } from "../services/ids.server";
-import { can } from "../access/permissions";
-import type { Permission } from "../../contract/permissions";
-import { REFUSED_MESSAGE } from "../access/permissions";
+import { can, REFUSED_MESSAGE } from "../access/permissions";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.company.name ?? "Company", matches);
 

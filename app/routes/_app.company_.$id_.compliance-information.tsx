@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { formatDate, formatDateTime } from "#common/format";
 import { ComplianceForm } from "../components/clients/compliance-form";
 import { formState } from "../components/clients/form-state";
 import { DetailList, Section } from "../components/clients/tabs";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { formatDate, formatDateTime } from "../lib/format";
 import { pageTitle } from "../lib/variant";
 import { requireAccess, requirePermission } from "../services/auth.server";
 import { attempt, keepClientForm } from "../services/clients.server";

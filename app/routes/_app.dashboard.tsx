@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
+import { formatDate } from "#common/format";
 import { figuresOnServer } from "../components/dashboard/figures.server";
 import { IntervalNav } from "../components/dashboard/interval-nav";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { formatDate } from "../lib/format";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
 import { periodLabel } from "../lib/period-label";

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
 import { Suspense } from "react";
+import { formatDate } from "#common/format";
+import type { Permission } from "#contract/permissions";
 import { capitalise } from "../components/clients/form-state";
 import { individualSectionsOnServer } from "../components/clients/individual-sections.server";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { formatDate } from "../lib/format";
 import { island } from "../lib/island";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
@@ -36,7 +37,6 @@ import { formOf } from "../services/submission.server";
 import { dispatchIntent } from "../services/form-action.server";
 import { Form } from "../components/form/form";
 import { idOf, isIdText } from "../services/ids.server";
-import type { Permission } from "../../contract/permissions";
 import { REFUSED_MESSAGE } from "../access/permissions";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.individual.full_name ?? "Individual", matches);

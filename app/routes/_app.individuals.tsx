@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { formatDate } from "#common/format";
+import { INDIVIDUAL_SORTS } from "#contract/clients";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { BulkActions } from "../components/table/bulk-actions";
@@ -7,7 +9,6 @@ import { DataTable, type Column } from "../components/table/data-table";
 import { FilterBar } from "../components/table/filter-bar";
 import { SearchBox } from "../components/table/list-controls";
 import { ListFooter } from "../components/table/pager";
-import { formatDate } from "../lib/format";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
 import { companyChoices, companyFinder, companyOption, getCompany, readsCompanies } from "../services/companies.server";
@@ -19,7 +20,6 @@ import { useFrame } from "./_app";
 import { can } from "../access/permissions";
 import { bulkSelectionAction } from "../services/bulk.server";
 import { defineList, listView } from "../components/table/list";
-import { INDIVIDUAL_SORTS } from "../../contract/clients";
 
 /** Individuals (individual customers in smallBusiness): linked company, owner, portal invitation and archived. */
 const individualsList = defineList("/individuals", INDIVIDUAL_SORTS, {

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { formatMoney, formatNumber } from "#common/format";
 import { Drawer } from "../components/drawer";
 import { Field, FormAlert } from "../components/form/field";
 import { stageTasksHref } from "../components/pipelines/stage-list";
 import { OutcomeBadge } from "../components/pipelines/status-badge";
 import { wordsFor } from "../lib/labels";
-import { formatMoney, formatNumber } from "../lib/format";
 import { requirePermission } from "../services/auth.server";
 import { getPipeline, updateStage } from "../services/pipelines.server";
 import { redirectWithToast } from "../services/session.server";

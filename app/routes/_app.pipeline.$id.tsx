@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { Suspense } from "react";
+import { formatMoney, formatNumber } from "#common/format";
 import { PageHeader } from "../components/frame/page-header";
 import { EMPTY_STAGE, moveBy, parseStageOrder } from "../components/pipelines/pipeline-action.server";
 import { pipelineSectionsOnServer } from "../components/pipelines/pipeline-sections.server";
@@ -9,7 +10,6 @@ import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { wordsFor } from "../lib/labels";
 import { island } from "../lib/island";
 import { pageTitle } from "../lib/variant";
-import { formatMoney, formatNumber } from "../lib/format";
 import { requireAccess, requirePermission } from "../services/auth.server";
 import { addStage, getPipeline, myTargets, pipelineTargets, renamePipeline, reorderStages, targetScopeFrom } from "../services/pipelines.server";
 import { redirectWithToast } from "../services/session.server";

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { PIPELINE_SORTS, type Pipeline } from "../../contract/pipelines";
+import { PIPELINE_SORTS, type Pipeline } from "#contract/pipelines";
+import { formatDate, formatMoney, formatNumber } from "#common/format";
 import { PageHeader } from "../components/frame/page-header";
 import { PIPELINE_STATUS_OPTIONS, PipelineStatusBadge } from "../components/pipelines/status-badge";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
@@ -9,7 +10,6 @@ import { DataTable, type Column } from "../components/table/data-table";
 import { FilterBar } from "../components/table/filter-bar";
 import { SearchBox } from "../components/table/list-controls";
 import { ListFooter } from "../components/table/pager";
-import { formatDate, formatMoney, formatNumber } from "../lib/format";
 import type { FilterDefinition } from "../lib/filter-rules";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";

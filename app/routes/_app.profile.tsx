@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Suspense } from "react";
+import { PROFILE_PHOTO_FIELD } from "#common/profile-payload";
 import { Drawer } from "../components/drawer";
 import type { UnsavedForm } from "../lib/unsaved-form";
 import { PageHeader } from "../components/frame/page-header";
@@ -10,7 +11,6 @@ import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { safeReturnPath } from "../access/account-menu";
 import { island } from "../lib/island";
 import { pageTitle } from "../lib/variant";
-import { PROFILE_PHOTO_FIELD } from "../lib/profile-payload";
 import { requireUser } from "../services/auth.server";
 import { readForm } from "../services/forms.server";
 import { answerOutage, OUTAGE_MESSAGE } from "../services/outage.server";

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { PROVIDER_SORTS, type Provider } from "#contract/providers";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { BulkActions } from "../components/table/bulk-actions";
 import { DataTable, type Column } from "../components/table/data-table";
 import { SearchBox } from "../components/table/list-controls";
 import { ListFooter } from "../components/table/pager";
-import { PROVIDER_SORTS, type Provider } from "../../contract/providers";
 import { pageTitle } from "../lib/variant";
 import { openListPage } from "../services/lists.server";
 import { listProviders } from "../services/providers.server";

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { ROLE_SORTS, type Role } from "../../contract/roles";
+import { ROLE_SORTS, type Role } from "#contract/roles";
+import { formatDate } from "#common/format";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { BulkActions } from "../components/table/bulk-actions";
 import { DataTable, type Column } from "../components/table/data-table";
 import { SearchBox } from "../components/table/list-controls";
 import { ListFooter } from "../components/table/pager";
-import { formatDate } from "../lib/format";
 import { pageTitle } from "../lib/variant";
 import { openListPage } from "../services/lists.server";
 import { listRoles } from "../services/roles.server";

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { formatNumber } from "#common/format";
 import { PageHeader } from "../components/frame/page-header";
 import { SearchResultList } from "../components/search/search-results";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
-import { formatNumber } from "../lib/format";
 import { useSearchText } from "../lib/use-search-text";
 import { ApiValidationError } from "../services/api.server";
 import { requireAccess } from "../services/auth.server";

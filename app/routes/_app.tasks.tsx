@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { formatDate, formatMoney } from "#common/format";
+import { TASK_SORTS } from "#contract/task-constants";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { BulkActions } from "../components/table/bulk-actions";
@@ -9,7 +11,6 @@ import { SearchBox } from "../components/table/list-controls";
 import { ListFooter } from "../components/table/pager";
 import { CloseDate } from "../components/tasks/close-date";
 import { StageChip } from "../components/tasks/stage-chip";
-import { formatDate, formatMoney } from "../lib/format";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
 import { openListPage } from "../services/lists.server";
@@ -19,7 +20,6 @@ import { useFrame } from "./_app";
 import { can } from "../access/permissions";
 import { bulkSelectionAction } from "../services/bulk.server";
 import { defineList, listView } from "../components/table/list";
-import { TASK_SORTS } from "../../contract/task-constants";
 
 /** The list's sort fields and filters (its address, app/lib/list-url.ts). */
 const tasksList = defineList("/tasks", TASK_SORTS, {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { formatDateTime } from "#common/format";
 import { Drawer } from "../components/drawer";
 import { Field, FormAlert } from "../components/form/field";
 import { PageLinks } from "../components/tasks/task-section";
-import { formatDateTime } from "../lib/format";
 import { wordsFor } from "../lib/labels";
 import { requireAccess, requirePermission } from "../services/auth.server";
 import { redirectWithToast } from "../services/session.server";

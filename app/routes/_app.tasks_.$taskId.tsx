@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { Suspense, type ReactNode } from "react";
-import type { Task } from "../../contract/tasks";
+import type { Task } from "#contract/tasks";
+import { formatDate, formatMoney } from "#common/format";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { CloseDate } from "../components/tasks/close-date";
 import { StageChip } from "../components/tasks/stage-chip";
 import { useLastResult } from "../components/form/form-result";
 import { sectionsOnServer } from "../components/tasks/task-detail-sections.server";
-import { formatDate, formatMoney } from "../lib/format";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
 import { island } from "../lib/island";

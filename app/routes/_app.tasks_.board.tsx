@@ -2,12 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useState, type DragEvent } from "react";
+import { formatMoney } from "#common/format";
 import { parseBoardMove } from "../components/tasks/board-move.server";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
-import { formatMoney } from "../lib/format";
 import { ApiValidationError } from "../services/api.server";
 import { requireAccess, requirePermission } from "../services/auth.server";
 import { redirectWithToast } from "../services/session.server";

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { TEAM_SORTS, type Team } from "../../contract/teams";
+import { TEAM_SORTS, type Team } from "#contract/teams";
+import { formatDate } from "#common/format";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { DataTable, type Column } from "../components/table/data-table";
 import { SearchBox } from "../components/table/list-controls";
 import { ListFooter } from "../components/table/pager";
-import { formatDate } from "../lib/format";
 import { pageTitle } from "../lib/variant";
 import { openListPage } from "../services/lists.server";
 import { listTeams } from "../services/teams.server";

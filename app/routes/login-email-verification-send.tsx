@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { useFormResult } from "../components/form/form-result";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
+import { useFormResult } from "../components/form/form-result";
 import { Field, FormAlert } from "../components/form/field";
 import { pageTitle } from "../lib/variant";
 import { emailVerificationAction, emailVerificationLoader } from "../services/email-verification.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { TEAM_MEMBER_SEARCH_PAGE_SIZE } from "#contract/teams";
 import { pageParam } from "../lib/pager";
 import { requireUser } from "../services/auth.server";
-import { TEAM_MEMBER_SEARCH_PAGE_SIZE } from "../../contract/teams";
 import { DROPDOWN_PAGE_SIZE } from "../components/form/searchable-select";
 import { companyUserOptions, readsTeams } from "../services/teams.server";
 import { searchText } from "../lib/search-text";

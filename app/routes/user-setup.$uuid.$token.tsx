@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { useFormResult } from "../components/form/form-result";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
+import { useFormResult } from "../components/form/form-result";
 import { FormAlert, PasswordField } from "../components/form/field";
 import { pageTitle } from "../lib/variant";
 import { userSetupAction, userSetupLoader } from "../services/user-setup.server";

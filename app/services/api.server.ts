@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { Agent, request as undiciRequest } from "undici";
 import type { z } from "zod";
-import { apiErrorSchema, type ApiError } from "../../contract/common";
+import { apiErrorSchema, type ApiError } from "#contract/common";
 import { config } from "./config.server";
 import { sessionStorage, getSession } from "./session.server";
 import { idempotencyKey } from "./submission.server";

@@ -1,7 +1,7 @@
 import { data, redirect } from "@remix-run/node";
+import type { Permission } from "#contract/permissions";
 import { wordsFor, type Words } from "../lib/labels";
 import { ApiValidationError } from "./api.server";
-import type { Permission } from "../../contract/permissions";
 import { requirePermission, type SignedIn } from "./auth.server";
 import { isIdText } from "./ids.server";
 import { redirectWithToast, type Toast } from "./session.server";

@@ -5,9 +5,9 @@
  */
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import { companyLinkResponseSchema, emailMessageListSchema, emailThreadResponseSchema, noteListSchema, noteSchema, type NotableType } from "../../contract/clients";
-import { companyTypeListSchema, lookupListSchema, tradeIndustrySchema } from "../../contract/lookups";
-import { taskListSchema } from "../../contract/tasks";
+import { companyLinkResponseSchema, emailMessageListSchema, emailThreadResponseSchema, noteListSchema, noteSchema, type NotableType } from "#contract/clients";
+import { companyTypeListSchema, lookupListSchema, tradeIndustrySchema } from "#contract/lookups";
+import { taskListSchema } from "#contract/tasks";
 import { capitalise } from "../components/clients/form-state";
 import { refuseForm } from "./form-action.server";
 import type { UnsavedForm } from "../lib/unsaved-form";

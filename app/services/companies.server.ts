@@ -7,7 +7,7 @@ import {
   lineResponseSchema,
   lineSplitSummarySchema,
   type Company,
-} from "../../contract/clients";
+} from "#contract/clients";
 import type { DropdownOption, FilterDefinition } from "../lib/filter-rules";
 import { toApiQuery, type ListState } from "../lib/list-url";
 import { finderOf, firstChoices } from "../lib/choice-find";
@@ -18,7 +18,7 @@ import { colleagueChoices } from "./teams.server";
 import { can } from "../access/permissions";
 
 /** The fixed choices of the company forms (passed to the page by its loader, so zod stays on the server). */
-export { LINE_TYPES, PREFERRED_CHANNELS, RISK_RATINGS, SPLIT_PARTY_TYPES } from "../../contract/clients";
+export { LINE_TYPES, PREFERRED_CHANNELS, RISK_RATINGS, SPLIT_PARTY_TYPES } from "#contract/clients";
 
 const at = (id: string | number) => encodeURIComponent(String(id));
 

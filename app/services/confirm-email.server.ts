@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import { PROFILE_MESSAGES } from "../../contract/users";
+import { PROFILE_MESSAGES } from "#contract/users";
 import { ApiValidationError, createApi } from "./api.server";
 import { assertSameOrigin } from "./auth.server";
 

@@ -1,5 +1,5 @@
-import { insuranceOverviewSchema, newVsWonSchema, type DashboardInterval } from "../../contract/dashboard";
-import { taskListSchema } from "../../contract/tasks";
+import { insuranceOverviewSchema, newVsWonSchema, type DashboardInterval } from "#contract/dashboard";
+import { taskListSchema } from "#contract/tasks";
 import type { Api } from "./api.server";
 
 export const DASHBOARD_INTERVALS: readonly DashboardInterval[] = ["week", "month", "quarter", "year"];

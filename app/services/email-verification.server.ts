@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { SAVE_INTENT } from "../components/form/form-result";
-import { replyForm } from "./form-action.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import { loginResponseSchema } from "../../contract/auth";
+import { loginResponseSchema } from "#contract/auth";
+import { replyForm } from "./form-action.server";
+import { SAVE_INTENT } from "../components/form/form-result";
 import { ApiValidationError, createApi } from "./api.server";
 import { assertSameOrigin } from "./auth.server";
 import { getSession, redirectWithToast } from "./session.server";

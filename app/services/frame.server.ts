@@ -1,4 +1,4 @@
-import { todayInLondon } from "../lib/dates";
+import { todayInLondon } from "#common/dates";
 import { greetingFor, ukHour } from "../lib/greeting";
 
 /**

@@ -1,4 +1,4 @@
-import { isIdText, isUuidText } from "../lib/ids";
+import { isIdText, isUuidText } from "#common/ids";
 
 export { isIdText, isUuidText };
 

@@ -1,4 +1,4 @@
-import { individualListSchema, individualResponseSchema, portalInviteResultSchema, type Individual } from "../../contract/clients";
+import { individualListSchema, individualResponseSchema, portalInviteResultSchema, type Individual } from "#contract/clients";
 import { capitalise } from "../components/clients/form-state";
 import type { FilterDefinition } from "../lib/filter-rules";
 import type { Words } from "../lib/labels";

@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { SAVE_INTENT } from "../components/form/form-result";
-import { replyForm } from "./form-action.server";
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import { companyBrandingSchema, EMAIL_VERIFICATION_REQUIRED } from "../../contract/auth";
+import { companyBrandingSchema, EMAIL_VERIFICATION_REQUIRED } from "#contract/auth";
+import { replyForm } from "./form-action.server";
+import { SAVE_INTENT } from "../components/form/form-result";
 import { ApiValidationError, createApi } from "./api.server";
 import { assertSameOrigin, authenticator } from "./auth.server";
 import { isUuidText } from "./ids.server";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { roleNameSchema } from "../../contract/roles";
-import { teamNameSchema } from "../../contract/teams";
+import { roleNameSchema } from "#contract/roles";
+import { teamNameSchema } from "#contract/teams";
+import type { Permission } from "#contract/permissions";
 import type { Api } from "./api.server";
-import type { Permission } from "../../contract/permissions";
 import { requirePermission } from "./auth.server";
 import { submitForm } from "./form-action.server";
 import { formOf } from "./submission.server";

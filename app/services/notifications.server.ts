@@ -8,7 +8,7 @@ import {
   type Notification,
   type NotificationList,
   BADGE_COUNT_MAX,
-} from "../../contract/notifications";
+} from "#contract/notifications";
 import { safeReturnPath } from "../access/account-menu";
 import type { Api } from "./api.server";
 import { getSession, sessionStorage, type Toast } from "./session.server";

@@ -7,9 +7,9 @@ import {
   targetResponseSchema,
   userTargetListSchema,
   type TargetPeriod,
-} from "../../contract/pipelines";
-import { teamUserOptionListSchema } from "../../contract/teams";
-import { todayInLondon } from "../lib/dates";
+} from "#contract/pipelines";
+import { teamUserOptionListSchema } from "#contract/teams";
+import { todayInLondon } from "#common/dates";
 import { toApiQuery, type ListState } from "../lib/list-url";
 import type { Api } from "./api.server";
 import { readsTeams, colleaguesPath } from "./teams.server";

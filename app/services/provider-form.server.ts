@@ -1,4 +1,4 @@
-import { providerBodySchema } from "../../contract/providers";
+import { providerBodySchema } from "#contract/providers";
 import { requirePermission } from "./auth.server";
 import { chosenFile } from "./forms.server";
 import { submitForm } from "./form-action.server";

@@ -1,4 +1,4 @@
-import { providerListSchema, providerResponseSchema, referenceListSchema } from "../../contract/providers";
+import { providerListSchema, providerResponseSchema, referenceListSchema } from "#contract/providers";
 import { toApiQuery, type ListState } from "../lib/list-url";
 import type { Api } from "./api.server";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { pagedSchema } from "../../contract/common";
-import { rolePermissionSchema, roleSchema } from "../../contract/roles";
+import { pagedSchema } from "#contract/common";
+import { rolePermissionSchema, roleSchema } from "#contract/roles";
 import { toApiQuery, type ListState } from "../lib/list-url";
 import type { Api } from "./api.server";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GLOBAL_SEARCH_MAX_LIMIT, SEARCH_GROUP_PERMISSIONS } from "../../contract/global-search";
+import { GLOBAL_SEARCH_MAX_LIMIT, SEARCH_GROUP_PERMISSIONS } from "#contract/global-search";
 import type { Words } from "../lib/labels";
 import type { Api } from "./api.server";
 import { searchText } from "../lib/search-text";

@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import type { LoginResponse } from "../../contract/auth";
+import type { LoginResponse } from "#contract/auth";
 import { landingPathFor, safeRedirect } from "../lib/sign-in";
 import { signOuts } from "./sign-out.server";
 import { getSession, sessionStorage } from "./session.server";

@@ -1,4 +1,4 @@
-import type { AccessSubject } from "../access/routes";
+import type { AccessSubject } from "#contract/portal-routes";
 import type { ChoiceFinder, Choices } from "../lib/choice-find";
 import type { DropdownOption } from "../lib/filter-rules";
 import type { Api } from "./api.server";

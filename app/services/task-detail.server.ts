@@ -1,13 +1,11 @@
 import {
-  redirect,
   unstable_composeUploadHandlers,
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
   type UploadHandler,
 } from "@remix-run/node";
-import { requirePermission } from "./auth.server";
 import { z } from "zod";
-import { noteSchema } from "../../contract/clients";
+import { noteSchema } from "#contract/clients";
 import {
   activityListSchema,
   confidenceScoreListSchema,
@@ -19,10 +17,10 @@ import {
   taskProductTypeListSchema,
   taskProgressResponseSchema,
   taskResponseSchema,
-} from "../../contract/tasks";
-import { fileTypeFromName } from "../lib/file-types";
-import type { Api } from "./api.server";
-import { ApiValidationError } from "./api.server";
+} from "#contract/tasks";
+import { fileTypeFromName } from "#common/file-types";
+import { requirePermission } from "./auth.server";
+import type { Api, ApiValidationError } from "./api.server";
 import { formOf, noteSubmission } from "./submission.server";
 import { idOf } from "./ids.server";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { pipelineListSchema, pipelineResponseSchema } from "../../contract/pipelines";
-import { TASK_PRIORITIES, TASK_REVIEW_STATUSES, taskListSchema, taskResponseSchema, type Task } from "../../contract/tasks";
-import { TEAMS_FULL_LIST_SIZE, teamListSchema } from "../../contract/teams";
+import { pipelineListSchema, pipelineResponseSchema } from "#contract/pipelines";
+import { TASK_PRIORITIES, TASK_REVIEW_STATUSES, taskListSchema, taskResponseSchema, type Task } from "#contract/tasks";
+import { TEAMS_FULL_LIST_SIZE, teamListSchema } from "#contract/teams";
 import type { FilterDefinition } from "../lib/filter-rules";
 import { toApiQuery, type ListState } from "../lib/list-url";
 import { wordsFor, type Words } from "../lib/labels";

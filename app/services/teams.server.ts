@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { teamListSchema, teamResponseSchema, teamUserAddedSchema, teamUserOptionListSchema } from "../../contract/teams";
+import { teamListSchema, teamResponseSchema, teamUserAddedSchema, teamUserOptionListSchema } from "#contract/teams";
+import { TEAM_MEMBER_SEARCH_PAGE_SIZE } from "#contract/team-constants";
 import { toApiQuery, type ListState } from "../lib/list-url";
 import { finderOf, firstChoices, NO_CHOICES, type Choices } from "../lib/choice-find";
 import type { DropdownOption } from "../lib/filter-rules";
 import type { Api } from "./api.server";
-import { TEAM_MEMBER_SEARCH_PAGE_SIZE } from "../../contract/team-constants";
 import { isIdText } from "./ids.server";
 import { can } from "../access/permissions";
 

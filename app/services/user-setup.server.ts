@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { SAVE_INTENT } from "../components/form/form-result";
-import { replyForm } from "./form-action.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { invitationSchema, userSetupBodySchema } from "../../contract/auth";
+import { invitationSchema, userSetupBodySchema } from "#contract/auth";
+import { replyForm } from "./form-action.server";
+import { SAVE_INTENT } from "../components/form/form-result";
 import { ApiValidationError, createApi } from "./api.server";
 import { assertSameOrigin } from "./auth.server";
 import { redirectWithToast } from "./session.server";

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginResponseSchema, meSchema, verificationRequiredSchema } from "../../contract/auth";
-import { allPermissions } from "../../contract/permissions";
-import { authTokens, companies, emailVerifications, users } from "../../api/db/schema";
-import { hashToken } from "../../api/lib/tokens";
-import { inviteUser, RESEND_TOO_SOON, TOO_MANY_CODES, TOO_MANY_RESENDS, VERIFICATION_MAX_RESENDS } from "../../api/modules/auth/service";
+import { loginResponseSchema, meSchema, verificationRequiredSchema } from "#contract/auth";
+import { allPermissions } from "#contract/permissions";
+import { authTokens, companies, emailVerifications, users } from "#api/db/schema";
+import { hashToken } from "#api/lib/tokens";
+import { inviteUser, RESEND_TOO_SOON, TOO_MANY_CODES, TOO_MANY_RESENDS, VERIFICATION_MAX_RESENDS } from "#api/modules/auth/service";
 import { createTestApi, DEMO_PASSWORD, type TestApi } from "../helpers/api";
 
 let api: TestApi;

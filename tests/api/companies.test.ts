@@ -1,10 +1,10 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientCompanies, companyIndividuals, companyLines, companyLineSplits, emailThreads, individuals, notes } from "../../api/db/schema";
+import { clientCompanies, companyIndividuals, companyLines, companyLineSplits, emailThreads, individuals, notes } from "#api/db/schema";
+import { ruleFor } from "#contract/portal-routes";
+import type { Permission } from "#contract/permissions";
+import { COMPANY_READ } from "#api/modules/clients/records";
 import { createTestApi, type TestApi } from "../helpers/api";
-import { ruleFor } from "../../app/access/routes";
-import type { Permission } from "../../contract/permissions";
-import { COMPANY_READ } from "../../api/modules/clients/records";
 import { lookupId, makeCompany, makeIndividual, marker, outbox, tenantId, userId, userWith } from "../helpers/clients";
 import { countQueries } from "../helpers/crm";
 import { pngBytes, sendMultipart, TINY_PNG } from "../helpers/multipart";

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tasks } from "../../api/db/schema";
+import { tasks } from "#api/db/schema";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { emptyTenant, makePipeline, makeTask, tenantId, userWith } from "../helpers/crm";
 
@@ -40,7 +40,7 @@ const BOOK: [number, number | null, number, number | null, number][] = [
   [200, 150, 3, 100, 1],
   [500, 480, 2, 9999, 1],
 ];
-let made: { id: number; created: Date; closed: Date | null; stage: number; revenue: number | null; priority: number }[] = [];
+const made: { id: number; created: Date; closed: Date | null; stage: number; revenue: number | null; priority: number }[] = [];
 
 beforeAll(async () => {
   api = await createTestApi();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NUL_MESSAGE } from "../../api/http/validation";
+import { NUL_MESSAGE } from "#api/http/validation";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { demoPipeline, makeTask } from "../helpers/crm";
 

@@ -1,6 +1,6 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientCompanies, companyIndividuals, emailThreads, individuals, notes } from "../../api/db/schema";
+import { clientCompanies, companyIndividuals, emailThreads, individuals, notes } from "#api/db/schema";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { lookupId, makeCompany, makeIndividual, marker, outbox, tenantId, userId, userWith } from "../helpers/clients";
 

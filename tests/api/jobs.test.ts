@@ -3,16 +3,15 @@
  * Each test runs its own workers (JobRunner) with a short polling interval and stops them before it ends.
  */
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { jobListSchema, jobResponseSchema } from "../../contract/jobs";
-import { openDatabase, type Database } from "../../api/db/client";
-import { users } from "../../api/db/schema";
-import { createMail, type MailProvider } from "../../api/integrations/mail";
-import { defineJob, type JobContext } from "../../api/jobs/define";
-import { enqueue } from "../../api/jobs/enqueue";
-import { JobRunner } from "../../api/jobs/runner";
+import { jobListSchema, jobResponseSchema } from "#contract/jobs";
+import { openDatabase, type Database } from "#api/db/client";
+import { users } from "#api/db/schema";
+import { createMail, type MailProvider } from "#api/integrations/mail";
+import { defineJob, type JobContext } from "#api/jobs/define";
+import { enqueue } from "#api/jobs/enqueue";
+import { JobRunner } from "#api/jobs/runner";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { eventually } from "../helpers/jobs";
 

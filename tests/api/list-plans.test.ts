@@ -9,9 +9,9 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COMPANY_SORTS, INDIVIDUAL_SORTS } from "../../contract/clients";
-import { TOTAL_CAP } from "../../api/http/paging";
-import { generate } from "../../bench/generate";
+import { COMPANY_SORTS, INDIVIDUAL_SORTS } from "#contract/clients";
+import { TOTAL_CAP } from "#api/http/paging";
+import { generate } from "#bench/generate";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { countQueries, tenantId, userId } from "../helpers/crm";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_REMEMBERED_LISTS } from "../../contract/list-preferences";
-import { listPreferences, users } from "../../api/db/schema";
+import { MAX_REMEMBERED_LISTS } from "#contract/list-preferences";
+import { listPreferences, users } from "#api/db/schema";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 let api: TestApi;

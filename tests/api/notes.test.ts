@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientCompanies, individuals, notes, tasks } from "../../api/db/schema";
+import { clientCompanies, individuals, notes, tasks } from "#api/db/schema";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { makeCompany, makeIndividual, marker, outbox, tenantId, userId, userWith } from "../helpers/clients";
 

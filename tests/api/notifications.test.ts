@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companies, notifications, roles, teams, users } from "../../api/db/schema";
-import { canOpen } from "../../api/db/seed-notifications";
-import { notify, notificationData, taskAssigned } from "../../api/modules/notifications/notify";
-import { permissionsOf } from "../../api/modules/auth/authenticate";
+import { companies, notifications, roles, teams, users } from "#api/db/schema";
+import { canOpen } from "#api/db/seed-notifications";
+import { notify, notificationData, taskAssigned } from "#api/modules/notifications/notify";
+import { permissionsOf } from "#api/modules/auth/authenticate";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 let api: TestApi;

@@ -1,9 +1,9 @@
 import { parse } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { openApiDocument } from "../../api/http/openapi";
-import type { RouteDeclaration } from "../../api/http/route";
-import { docsEnabled } from "../../api/modules/api-docs/routes";
+import { openApiDocument } from "#api/http/openapi";
+import type { RouteDeclaration } from "#api/http/route";
+import { docsEnabled } from "#api/modules/api-docs/routes";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { makePipeline, makeTask } from "../helpers/crm";
 

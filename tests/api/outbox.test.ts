@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
-import { isLoopback } from "../../api/modules/system/routes";
+import { isLoopback } from "#api/modules/system/routes";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 let api: TestApi;

@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pipelines, pipelineStages, pipelineTargets, pipelineUsers, tasks } from "../../api/db/schema";
+import { pipelines, pipelineStages, pipelineTargets, pipelineUsers, tasks } from "#api/db/schema";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { demoPipeline, emptyTenant, makePipeline, makeTask, tenantId, userId, userWith } from "../helpers/crm";
 

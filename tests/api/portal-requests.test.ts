@@ -9,7 +9,7 @@ import { createTestApi, type TestApi } from "../helpers/api";
 
 let api: TestApi;
 let hits: string[] = [];
-let portal: { requireUser: typeof import("../../app/services/auth.server").requireUser; cookieFor: (token: string) => Promise<string> };
+let portal: { requireUser: typeof import("#app/services/auth.server").requireUser; cookieFor: (token: string) => Promise<string> };
 
 beforeAll(async () => {
   api = await createTestApi();
@@ -18,8 +18,8 @@ beforeAll(async () => {
   const { port } = api.app.server.address() as AddressInfo;
   // The portal's configuration is read when its modules load.
   Object.assign(process.env, { API_BASE_URL: `http://127.0.0.1:${port}`, SESSION_SECRET: "portal-requests-test-secret-0123456789abcdef", SECURE_COOKIES: "false" });
-  const { requireUser } = await import("../../app/services/auth.server");
-  const { sessionStorage } = await import("../../app/services/session.server");
+  const { requireUser } = await import("#app/services/auth.server");
+  const { sessionStorage } = await import("#app/services/session.server");
   portal = {
     requireUser,
     async cookieFor(token) {

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROFILE_MESSAGES as M } from "../../contract/users";
-import { authTokens, users } from "../../api/db/schema";
-import type { MemoryStorage } from "../../api/integrations/storage";
-import { verifyPassword } from "../../api/lib/passwords";
+import { PROFILE_MESSAGES as M } from "#contract/users";
+import { authTokens, users } from "#api/db/schema";
+import type { MemoryStorage } from "#api/integrations/storage";
+import { verifyPassword } from "#api/lib/passwords";
 import { createTestApi, DEMO_PASSWORD, type TestApi } from "../helpers/api";
 import { sendMultipart, TINY_PNG, type FormValue } from "../helpers/multipart";
 

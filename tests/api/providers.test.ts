@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companies, permissions, providers, rolePermissions, roles } from "../../api/db/schema";
+import { companies, permissions, providers, rolePermissions, roles } from "#api/db/schema";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { pngBytes, sendMultipart, TINY_PNG } from "../helpers/multipart";
 

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import qs from "qs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allPermissions, permissionCatalogue } from "../../contract/permissions";
-import { pagedSchema } from "../../contract/common";
-import { permissionSchema, rolePermissionSchema, roleSchema } from "../../contract/roles";
-import { companies, rolePermissions, roles, userRoles, users } from "../../api/db/schema";
+import { allPermissions, permissionCatalogue } from "#contract/permissions";
+import { pagedSchema } from "#contract/common";
+import { permissionSchema, rolePermissionSchema, roleSchema } from "#contract/roles";
+import { companies, rolePermissions, roles, userRoles, users } from "#api/db/schema";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 let api: TestApi;

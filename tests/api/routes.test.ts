@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isPermission } from "../../contract/permissions";
+import { isPermission } from "#contract/permissions";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 let api: TestApi;

@@ -1,11 +1,10 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { EMAIL_VERIFICATION_REQUIRED } from "../../contract/auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authTokens, users } from "../../api/db/schema";
-import { PASSWORD_TOO_COMMON } from "../../api/lib/password-policy";
-import { inviteUser } from "../../api/modules/auth/service";
-import { ACCOUNT_STEP_UP_AFTER, MAX_CHECKS_PER_PAIR, MAX_FAILURES_PER_ADDRESS, THROTTLED_MESSAGE } from "../../api/modules/auth/throttle";
-import { auditEvents, signInAttempts, signInThrottles } from "../../api/db/schema";
+import { EMAIL_VERIFICATION_REQUIRED } from "#contract/auth";
+import { authTokens, users, auditEvents, signInAttempts, signInThrottles } from "#api/db/schema";
+import { PASSWORD_TOO_COMMON } from "#api/lib/password-policy";
+import { inviteUser } from "#api/modules/auth/service";
+import { ACCOUNT_STEP_UP_AFTER, MAX_CHECKS_PER_PAIR, MAX_FAILURES_PER_ADDRESS, THROTTLED_MESSAGE } from "#api/modules/auth/throttle";
 import { createTestApi, DEMO_PASSWORD, type TestApi } from "../helpers/api";
 
 let api: TestApi;

@@ -1,8 +1,8 @@
-import { todayInLondon } from "../../app/lib/dates";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MONEY_MESSAGES } from "../../app/lib/money";
-import { SALES_MESSAGES } from "../../contract/sales-documents";
-import type { Permission } from "../../contract/permissions";
+import { todayInLondon } from "#common/dates";
+import { MONEY_MESSAGES } from "#common/money";
+import { SALES_MESSAGES } from "#contract/sales-documents";
+import type { Permission } from "#contract/permissions";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { emptyTenant, userWith } from "../helpers/crm";
 import { sendMultipart } from "../helpers/multipart";

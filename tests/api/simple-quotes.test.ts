@@ -1,11 +1,11 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../api/app";
-import { salesDocumentItems, salesDocuments, salesNumberCounters, taskProducts, taskProductTypes } from "../../api/db/schema";
-import type { MailProvider } from "../../api/integrations/mail";
-import { MONEY_MESSAGES } from "../../app/lib/money";
-import { INVOICE_STATUSES, QUOTE_STATUSES, SALES_MESSAGES } from "../../contract/sales-documents";
-import type { Permission } from "../../contract/permissions";
+import { buildApp } from "#api/app";
+import { salesDocumentItems, salesDocuments, salesNumberCounters, taskProducts, taskProductTypes } from "#api/db/schema";
+import type { MailProvider } from "#api/integrations/mail";
+import { MONEY_MESSAGES } from "#common/money";
+import { INVOICE_STATUSES, QUOTE_STATUSES, SALES_MESSAGES } from "#contract/sales-documents";
+import type { Permission } from "#contract/permissions";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { emptyTenant, makePipeline, makeTask, userWith } from "../helpers/crm";
 import { sendMultipart } from "../helpers/multipart";

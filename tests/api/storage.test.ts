@@ -2,9 +2,9 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStorage, DiskStorage, MemoryStorage, STORAGE_KEY_PATTERN } from "../../api/integrations/storage";
-import { checkImageUpload, detectImage, MAX_IMAGE_BYTES } from "../../api/integrations/storage/image";
-import { HttpError } from "../../api/http/errors";
+import { createStorage, DiskStorage, MemoryStorage, STORAGE_KEY_PATTERN } from "#api/integrations/storage";
+import { checkImageUpload, detectImage, MAX_IMAGE_BYTES } from "#api/integrations/storage/image";
+import { HttpError } from "#api/http/errors";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { pngBytes, TINY_PNG } from "../helpers/multipart";
 

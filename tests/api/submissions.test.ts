@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, notes, submissions } from "../../api/db/schema";
-import { requestFingerprint } from "../../api/http/submissions";
+import { auditEvents, notes, submissions } from "#api/db/schema";
+import { requestFingerprint } from "#api/http/submissions";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { makeIndividual, marker, outbox, tenantId, userId } from "../helpers/clients";
 

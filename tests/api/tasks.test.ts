@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, inArray, lt, ne, sql, type AnyColumn } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activityLog, notes, notifications, taskDocuments, taskProducts, tasks, teamMembers, teams } from "../../api/db/schema";
-import { KEYSET_FROM } from "../../api/http/paging";
+import { activityLog, notes, notifications, taskDocuments, taskProducts, tasks, teamMembers, teams } from "#api/db/schema";
+import { KEYSET_FROM } from "#api/http/paging";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { countQueries, demoPipeline, makeCompany, makeIndividual, makePipeline, makeTask, tenantId, userId, userWith } from "../helpers/crm";
 import { sendMultipart, TINY_PNG } from "../helpers/multipart";

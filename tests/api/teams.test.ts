@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companies, teamInvitations, teamMembers, teams, userRoles, users } from "../../api/db/schema";
-import { hashPassword } from "../../api/lib/passwords";
+import { companies, teamInvitations, teamMembers, teams, userRoles, users } from "#api/db/schema";
+import { hashPassword } from "#api/lib/passwords";
 import { createTestApi, DEMO_PASSWORD, type TestApi } from "../helpers/api";
 import { eventually } from "../helpers/jobs";
 

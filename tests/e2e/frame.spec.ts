@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { emulateSlow4G } from "../../bench/slow-4g";
+import { emulateSlow4G } from "#bench/slow-4g";
 import { DEV_BANNER, E2E, USERS, apiSignIn, expectHydrated, expectPath, menuLink, openAccountMenu, sideMenu, signIn } from "./helpers";
 import { uniqueToken } from "./lists";
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { routeTable } from "../../app/access/routes";
+import { routeTable } from "#contract/portal-routes";
 import { E2E, PASSWORD, USERS, apiSignIn, expectPath, signIn } from "./helpers";
 
 /**

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
-import { pgliteOptions, wrapPglite } from "../../api/db/client";
+import { pgliteOptions, wrapPglite } from "#api/db/client";
 import { prepareDatabase } from "./database";
 
 declare module "vitest" {

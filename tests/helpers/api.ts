@@ -1,10 +1,10 @@
 import type { FastifyInstance, HTTPMethods } from "fastify";
 import qs from "qs";
 import { inject } from "vitest";
-import { buildApp } from "../../api/app";
-import type { ApiConfig } from "../../api/config";
-import type { Database } from "../../api/db/client";
-import { DEMO_PASSWORD } from "../../api/db/seed";
+import { buildApp } from "#api/app";
+import type { ApiConfig } from "#api/config";
+import type { Database } from "#api/db/client";
+import { DEMO_PASSWORD } from "#api/db/seed";
 import { createTestDatabase, testConfig } from "./database";
 
 export { DEMO_PASSWORD, testConfig };

@@ -1,9 +1,9 @@
 /** Small factories for the client tests (individuals, companies, notes): rows made through the API. */
 import { eq, inArray } from "drizzle-orm";
 import { expect } from "vitest";
-import type { Permission } from "../../contract/permissions";
-import { companies, permissions, rolePermissions, roles, userRoles, users } from "../../api/db/schema";
-import { hashPassword } from "../../api/lib/passwords";
+import type { Permission } from "#contract/permissions";
+import { companies, permissions, rolePermissions, roles, userRoles, users } from "#api/db/schema";
+import { hashPassword } from "#api/lib/passwords";
 import { DEMO_PASSWORD, type TestApi } from "./api";
 
 export async function tenantId(api: TestApi, name: string) {

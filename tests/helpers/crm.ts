@@ -4,9 +4,9 @@
  * through the API, and a counter of the SQL statements a request runs.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import type { Permission } from "../../contract/permissions";
-import { clientCompanies, companies, individuals, permissions, pipelines, pipelineStages, rolePermissions, roles, userRoles, users } from "../../api/db/schema";
-import { hashPassword } from "../../api/lib/passwords";
+import type { Permission } from "#contract/permissions";
+import { clientCompanies, companies, individuals, permissions, pipelines, pipelineStages, rolePermissions, roles, userRoles, users } from "#api/db/schema";
+import { hashPassword } from "#api/lib/passwords";
 import { DEMO_PASSWORD, type TestApi } from "./api";
 
 let counter = 0;

@@ -3,12 +3,12 @@ import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import Fastify from "fastify";
 import pg from "pg";
-import { loadConfig, type ApiConfig } from "../../api/config";
-import { openDatabase, pgliteOptions, wrapPglite, type Database } from "../../api/db/client";
-import { ensureReferenceData } from "../../api/db/reference";
-import { seedDemo } from "../../api/db/seed";
-import { createMail } from "../../api/integrations/mail";
-import { JobRunner } from "../../api/jobs/runner";
+import { loadConfig, type ApiConfig } from "#api/config";
+import { openDatabase, pgliteOptions, wrapPglite, type Database } from "#api/db/client";
+import { ensureReferenceData } from "#api/db/reference";
+import { seedDemo } from "#api/db/seed";
+import { createMail } from "#api/integrations/mail";
+import { JobRunner } from "#api/jobs/runner";
 
 /** The API configuration of tests: built from these values only, never from the caller's environment. */
 export function testConfig(overrides: Record<string, string> = {}): ApiConfig {

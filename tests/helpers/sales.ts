@@ -1,6 +1,6 @@
 /** Factories and readers for the quotes and invoices API tests. */
 import { and, desc, eq } from "drizzle-orm";
-import { outboxMessages, salesDocuments, salesNumberCounters } from "../../api/db/schema";
+import { outboxMessages, salesDocuments, salesNumberCounters } from "#api/db/schema";
 import type { TestApi } from "./api";
 import { makeCompany, makeIndividual } from "./crm";
 

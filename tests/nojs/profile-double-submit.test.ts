@@ -84,8 +84,10 @@ describe("the Edit Profile drawer", () => {
       .fill("Telephone", "020 7946 0777")
       .submit("Save");
     const drawer = refused.drawer()!;
-    expect(refused.control("Email").getAttribute("aria-invalid")).toBe("true");
-    expect(refused.text("[data-drawer]")).toContain("The email has already been taken.");
+    // A new address needs the current password (and never says whether another account holds it).
+    expect(refused.control("Current password").getAttribute("aria-invalid")).toBe("true");
+    expect(refused.text("[data-drawer]")).toContain("Enter your current password to change your e-mail address.");
+    expect(refused.text("[data-drawer]")).not.toContain("The email has already been taken.");
     const form = refused.form({ button: "Save", within: drawer });
     expect(form.value("Email")).toBe(USERS.admin.email);
     expect(form.value("Name")).toBe("Typed Name");

@@ -14,12 +14,12 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../api/app";
-import { openDatabase, type Database } from "../../api/db/client";
-import { DEMO_PASSWORD } from "../../api/db/seed";
-import { ensureReferenceData } from "../../api/db/reference";
-import { companies, permissions, rolePermissions, roles, userRoles, users } from "../../api/db/schema";
-import { hashPassword } from "../../api/lib/passwords";
+import { buildApp } from "#api/app";
+import { openDatabase, type Database } from "#api/db/client";
+import { DEMO_PASSWORD } from "#api/db/seed";
+import { ensureReferenceData } from "#api/db/reference";
+import { companies, permissions, rolePermissions, roles, userRoles, users } from "#api/db/schema";
+import { hashPassword } from "#api/lib/passwords";
 import { testConfig } from "../helpers/database";
 
 function serverBin(): string | undefined {

@@ -10,8 +10,8 @@
  * Path parameters come from RESOLVERS (support.ts): a route with parameters and no resolver fails here.
  */
 import { randomUUID } from "node:crypto";
-import type { RouteDeclaration } from "../../api/http/route";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RouteDeclaration } from "#api/http/route";
 import { createTestApi, type TestApi, type TestResponse } from "../helpers/api";
 import {
   BODY_REFS,

@@ -6,7 +6,7 @@
  *   reads all of it at GET /audit-log, another company sees none of it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD_TOO_COMMON } from "../../api/lib/password-policy";
+import { PASSWORD_TOO_COMMON } from "#api/lib/password-policy";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { createActors, one, type Actors } from "./support";
 

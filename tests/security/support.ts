@@ -8,14 +8,14 @@
 import { sql } from "drizzle-orm";
 import type { HTTPMethods } from "fastify";
 import type { z } from "zod";
-import { companyUpdateBodySchema } from "../../contract/clients";
-import { providerBodySchema } from "../../contract/providers";
-import { taskProgressBodySchema, taskUpdateBodySchema } from "../../contract/tasks";
-import type { RouteDeclaration } from "../../api/http/route";
-import { authTokens, companies, roles, userRoles, users } from "../../api/db/schema";
-import { enqueue } from "../../api/jobs/enqueue";
-import { hashToken, newToken } from "../../api/lib/tokens";
-import { teamInvitationEmail } from "../../api/modules/teams/jobs";
+import { companyUpdateBodySchema } from "#contract/clients";
+import { providerBodySchema } from "#contract/providers";
+import { taskProgressBodySchema, taskUpdateBodySchema } from "#contract/tasks";
+import type { RouteDeclaration } from "#api/http/route";
+import { authTokens, companies, roles, userRoles, users } from "#api/db/schema";
+import { enqueue } from "#api/jobs/enqueue";
+import { hashToken, newToken } from "#api/lib/tokens";
+import { teamInvitationEmail } from "#api/modules/teams/jobs";
 import type { TestApi } from "../helpers/api";
 import { NO_SAMPLE, validExample } from "./zod-sample";
 
@@ -223,7 +223,7 @@ export const RESOLVERS: Record<string, Resolver> = {
   "/notification/:id/read": tenant(async (api, a) => ({ id: await one(api, `select id from notifications where user_id = ${a.adminId} order by created_at limit 1`) })),
   "/list-preferences/:listKey": { scope: "own", params: async () => ({ listKey: "providers" }) },
   "/notification/:id": tenant(async (api, a) => ({ id: await one(api, `select id from notifications where user_id = ${a.adminId} order by created_at limit 1`) })),
-  "/users/:id/roles": tenant(async (api, a) => ({ id: await one(api, `select id from users where email = 'viewer@harbour.test'`) })),
+  "/users/:id/roles": tenant(async (api) => ({ id: await one(api, `select id from users where email = 'viewer@harbour.test'`) })),
   "/pipelines/:id": tenant(async (api, a) => ({ id: await one(api, `select id from pipelines where tenant_id = ${H(a)} order by id limit 1`) })),
   "/pipelines/:id/pipeline-stages": tenant(async (api, a) => ({ id: await one(api, `select id from pipelines where tenant_id = ${H(a)} order by id limit 1`) })),
   "/pipelines/:id/pipeline-stages/:stageId": tenant(async (api, a) => {

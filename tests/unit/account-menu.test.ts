@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { companySwitcher, profileHref, safeReturnPath } from "../../app/access/account-menu";
-import { allPermissions } from "../../contract/permissions";
-import { ADVISER_PERMISSIONS, OWNER_PERMISSIONS } from "../../api/db/seed";
+import { companySwitcher, profileHref, safeReturnPath } from "#app/access/account-menu";
+import { allPermissions } from "#contract/permissions";
+import { ADVISER_PERMISSIONS, OWNER_PERMISSIONS } from "#api/db/seed";
 
 const labels = (s: ReturnType<typeof companySwitcher>) => s.items.map((i) => i.label);
 

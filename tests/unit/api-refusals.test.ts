@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
  * form, or a not-found page), and only a server's failure is the outage page.
  */
 let server: Server;
-let api: typeof import("../../app/services/api.server");
+let api: typeof import("#app/services/api.server");
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -18,7 +18,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   process.env.API_BASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  api = await import("../../app/services/api.server");
+  api = await import("#app/services/api.server");
 });
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

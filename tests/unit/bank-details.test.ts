@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accountNameError, accountNumberError, BANK_MESSAGES, checkBankDetails, normaliseAccountNumber, sortCodeError } from "../../app/lib/bank-details";
+import { accountNameError, accountNumberError, BANK_MESSAGES, checkBankDetails, normaliseAccountNumber, sortCodeError } from "#common/bank-details";
 
 describe("account number", () => {
   it.each([

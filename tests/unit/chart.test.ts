@@ -12,7 +12,7 @@ import {
   pathFor,
   showLabel,
   yFor,
-} from "../../app/lib/chart";
+} from "#app/lib/chart";
 
 describe("chart scaling: nice steps", () => {
   it.each([

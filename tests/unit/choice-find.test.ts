@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { findFieldName, pickFound } from "../../app/lib/choice-find";
-import { applyChoiceFinds } from "../../app/services/choice-find.server";
+import { findFieldName, pickFound } from "#app/lib/choice-find";
+import { applyChoiceFinds } from "#app/services/choice-find.server";
 
 const jo = { value: "1", label: "Jo Bloggs (jo@example.com)" };
 const joanna = { value: "2", label: "Joanna Bloggs (joanna@example.com)" };

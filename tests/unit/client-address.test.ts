@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress } from "../../app/lib/client-address";
+import { clientAddress } from "#app/lib/client-address";
 
 describe("the portal visitor's address", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { companyBody, individualBody, lineBody, MAX_SPLITS, splitErrorsByRow, splitField } from "../../app/lib/client-forms";
-import { formState } from "../../app/components/clients/form-state";
+import { companyBody, individualBody, lineBody, MAX_SPLITS, splitErrorsByRow, splitField } from "#app/lib/client-forms";
+import { formState } from "#app/components/clients/form-state";
 import { formData } from "../helpers/form-data";
 
 const form = formData;
@@ -82,7 +82,17 @@ describe("line form body and its split rows", () => {
 });
 
 describe("form state of a page with several forms", () => {
-  const failed = { failure: { intent: "bank", errors: { sort_code: ["Enter a 6-digit sort code."], _: ["Odd."] }, values: { account_name: "Acme", sort_code: "12345", flag: "on" }, message: "Failed." } };
+  // The form protocol's answer (app/components/form/form-result.ts): conform's result for the form "bank".
+  const failed = {
+    form: {
+      intent: "bank",
+      result: {
+        status: "error",
+        initialValue: { account_name: "Acme", sort_code: "12345", flag: "on" },
+        error: { "": ["Failed."], sort_code: ["Enter a 6-digit sort code."], _: ["Odd."] },
+      },
+    },
+  };
 
   it("answers the refused form with what was typed and its messages", () => {
     const s = formState(failed, "bank");

@@ -11,8 +11,8 @@ import {
   parseDateText,
   shiftYears,
   todayInLondon,
-} from "../../app/lib/dates";
-import { isOverdue } from "../../app/components/tasks/close-date";
+} from "#common/dates";
+import { isOverdue } from "#app/components/tasks/close-date";
 
 const TODAY = "2026-03-15";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_NUMBER_FORMATS, formatDocumentNumber, numberFormatBodySchema, NUMBER_FORMAT_MESSAGES } from "../../contract/sales-documents";
+import { DEFAULT_NUMBER_FORMATS, formatDocumentNumber, numberFormatBodySchema, NUMBER_FORMAT_MESSAGES } from "#contract/sales-documents";
 
 describe("quote and invoice numbers", () => {
   it.each([

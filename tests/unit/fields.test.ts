@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import type { z } from "zod";
 import {
   checkbox,
   DATE_MESSAGES,
@@ -16,11 +16,11 @@ import {
   sortCodeDigitsOnly,
   TEXT_MESSAGES,
   uploadedFile,
-} from "../../contract/fields";
-import { parseDateText } from "../../app/lib/dates";
-import { fileIconKind, fileTypeFromName, isImageMimeType, matchesAccept } from "../../app/lib/file-types";
-import { normaliseNumericText, type NumericOptions } from "../../app/lib/numbers";
-import { formatSortCode } from "../../app/lib/sort-code";
+} from "#contract/fields";
+import { parseDateText } from "#common/dates";
+import { fileIconKind, fileTypeFromName, isImageMimeType, matchesAccept } from "#common/file-types";
+import { normaliseNumericText, type NumericOptions } from "#common/numbers";
+import { formatSortCode } from "#common/sort-code";
 
 function messages(result: { success: boolean; error?: z.ZodError }): string[] {
   return result.success ? [] : (result.error?.issues.map((i) => i.message) ?? []);

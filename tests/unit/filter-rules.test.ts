@@ -12,7 +12,7 @@ import {
   withoutFilter,
   type FilterDefinition,
   type FilterRawValue,
-} from "../../app/lib/filter-rules";
+} from "#app/lib/filter-rules";
 
 const TODAY = "2026-03-15";
 const def = (d: Partial<FilterDefinition> & Pick<FilterDefinition, "type">): FilterDefinition => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dispatchIntent, refuseForm, valuesOf } from "../../app/services/form-action.server";
+import { dispatchIntent, refuseForm, valuesOf } from "#app/services/form-action.server";
 
 const formOf = (entries: [string, string][]) => {
   const form = new FormData();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import * as dates from "../../app/lib/dates";
-import { formatDate, formatDateTime, formatMoney, formatNumber, formatTime } from "../../app/lib/format";
-import * as numbers from "../../app/lib/numbers";
+import * as dates from "#common/dates";
+import { formatDate, formatDateTime, formatMoney, formatNumber, formatTime } from "#common/format";
+import * as numbers from "#common/numbers";
 
 // The formatting rules themselves are tested through dates.ts and numbers.ts (dates.test.ts, numbers.test.ts).
 describe("format: showing dates and numbers, apart from the rules for typed ones", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { greetingFor, ukHour } from "../../app/lib/greeting";
+import { greetingFor, ukHour } from "#app/lib/greeting";
 
 describe("greeting", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isIdText, MAX_ID } from "../../app/lib/ids";
-import { parseStageOrder } from "../../app/lib/stage-order";
+import { isIdText, MAX_ID } from "#common/ids";
+import { parseStageOrder } from "#app/lib/stage-order";
 
 describe("isIdText", () => {
   it("takes a positive whole number written plainly, up to the largest id", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { island } from "../../app/lib/island";
+import { island } from "#app/lib/island";
 
 const mod = { Part: () => null };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { FilterDefinition } from "../../app/lib/filter-rules";
-import type { ListState } from "../../app/lib/list-url";
-import { cleanFilters } from "../../app/services/lists.server";
+import type { FilterDefinition } from "#app/lib/filter-rules";
+import type { ListState } from "#app/lib/list-url";
+import { cleanFilters } from "#app/services/lists.server";
 
 const state = (filters: ListState["filters"]): ListState => ({ page: 1, perPage: 10, search: "", sort: null, filters });
 const defs: FilterDefinition[] = [

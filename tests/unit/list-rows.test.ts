@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { Company, Individual } from "../../contract/clients";
-import type { Task } from "../../contract/tasks";
-import { companyRow } from "../../app/services/companies.server";
-import { individualRow } from "../../app/services/individuals.server";
-import { taskRow } from "../../app/services/tasks.server";
+import type { Company, Individual } from "#contract/clients";
+import type { Task } from "#contract/tasks";
+import { companyRow } from "#app/services/companies.server";
+import { individualRow } from "#app/services/individuals.server";
+import { taskRow } from "#app/services/tasks.server";
 
 // A list page's data is written into the HTML document: its rows carry what the table shows and nothing else.
 

@@ -13,7 +13,7 @@ import {
   withSearch,
   withSortCycled,
   type ListSpec,
-} from "../../app/lib/list-url";
+} from "#app/lib/list-url";
 
 const spec: ListSpec = {
   sortable: ["name", "created_at"],

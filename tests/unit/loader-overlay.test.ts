@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coversNavigation } from "../../app/components/frame/loader-overlay";
+import { coversNavigation } from "#app/components/frame/loader-overlay";
 
 describe("the frame's loader overlay covers", () => {
   const on = "/tasks";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isActiveLink, menus, visibleMenu, type Menu } from "../../app/access/menus";
-import { allPermissions } from "../../contract/permissions";
-import { ADVISER_PERMISSIONS, OWNER_PERMISSIONS } from "../../api/db/seed";
+import { isActiveLink, menus, visibleMenu, type Menu } from "#app/access/menus";
+import { allPermissions } from "#contract/permissions";
+import { ADVISER_PERMISSIONS, OWNER_PERMISSIONS } from "#api/db/seed";
 
 function labels(menu: Menu) {
   return [...menu.top.map((l) => l.label), ...menu.items.flatMap((i) => (i.kind === "group" ? [i.label, ...i.children.map((c) => c.label)] : [i.label]))];

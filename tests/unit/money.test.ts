@@ -15,7 +15,7 @@ import {
   parseVatRate,
   VAT_RATES,
   type VatRate,
-} from "~/lib/money";
+} from "#common/money";
 
 describe("a line's net and VAT, each rounded half-up to the penny", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BADGE_CAP, badgeText, bellLabel } from "../../app/lib/notification-badge";
+import { BADGE_CAP, badgeText, bellLabel } from "#app/lib/notification-badge";
 
 describe("the bell's badge", () => {
   it.each([

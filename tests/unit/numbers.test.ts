@@ -9,7 +9,7 @@ import {
   roundTo,
   sanitiseNumericInput,
   type NumericOptions,
-} from "../../app/lib/numbers";
+} from "#common/numbers";
 
 describe("keystroke filter: digits, one leading minus, one decimal point", () => {
   it.each<[string, NumericOptions, string]>([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bulkErrorText } from "../../app/components/table/bulk-actions";
-import { MAX_PAGE, pageParam, pagerItems, rangeText } from "../../app/lib/pager";
+import { bulkErrorText } from "#app/components/table/bulk-actions";
+import { MAX_PAGE, pageParam, pagerItems, rangeText } from "#app/lib/pager";
 
 describe("pager", () => {
   it.each([

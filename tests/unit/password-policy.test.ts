@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newPasswordProblem, PASSWORD_TOO_COMMON } from "../../api/lib/password-policy";
+import { newPasswordProblem, PASSWORD_TOO_COMMON } from "#api/lib/password-policy";
 
 describe("new password rules", () => {
   it.each([

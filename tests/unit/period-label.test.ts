@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, periodLabel } from "../../app/lib/period-label";
+import { addDays, periodLabel } from "#app/lib/period-label";
 
 describe("period labels", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allPermissions, hasAnyPermission, isPermission, permissionCatalogue } from "../../contract/permissions";
+import { allPermissions, hasAnyPermission, isPermission, permissionCatalogue } from "#contract/permissions";
 
 describe("any-of permission check", () => {
   it.each([

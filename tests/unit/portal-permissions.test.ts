@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { can } from "../../app/access/permissions";
+import { can } from "#app/access/permissions";
 
 describe("the portal's permission check", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Db } from "../../api/db/client";
-import { inIdOrder, preparedPerShape } from "../../api/db/prepared";
+import type { Db } from "#api/db/client";
+import { inIdOrder, preparedPerShape } from "#api/db/prepared";
 
 // Two databases: statements are prepared per database (a pool's and a test's PGlite never share one).
 const dbA = {} as Db;

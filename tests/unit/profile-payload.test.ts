@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildProfilePayload, profilePayloadEntries, type ProfilePayloadInput } from "../../app/lib/profile-payload";
+import { buildProfilePayload, profilePayloadEntries, type ProfilePayloadInput } from "#common/profile-payload";
 
 const photo = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "me.png", { type: "image/png" });
 const emptyFile = () => new File([], "", { type: "application/octet-stream" });

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { routeTable } from "../../app/access/routes";
+import { routeTable } from "#contract/portal-routes";
 
 /** The path of a route module under `_app` ("_app.company_.$id.tsx" → "/company/:id"); null for others. */
 function pathOf(file: string): string | null {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DAY_MS, relativeDate } from "../../app/lib/relative-date";
+import { DAY_MS, relativeDate } from "#app/lib/relative-date";
 
 // Wednesday 18 November 2026, 10:00 on the UK clock (GMT in November).
 const NOW = new Date("2026-11-18T10:00:00Z");

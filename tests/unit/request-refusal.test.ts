@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FOREIGN_ORIGIN_MESSAGE, FORM_TYPES_MESSAGE, NO_BOUNDARY_MESSAGE, refusalOf } from "../../app/lib/request-refusal";
+import { FOREIGN_ORIGIN_MESSAGE, FORM_TYPES_MESSAGE, NO_BOUNDARY_MESSAGE, refusalOf } from "#app/lib/request-refusal";
 
 const headers = (h: Record<string, string>) => new Headers(h);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkAccess, matchPattern, matchRoute, routeTable, titleIn } from "../../app/access/routes";
+import { checkAccess, matchPattern, matchRoute, routeTable, titleIn } from "#contract/portal-routes";
 
 const fd = "flightdeck";
 const sb = "smallbusiness";

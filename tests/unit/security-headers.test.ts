@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withSecurityHeaders } from "../../app/services/security.server";
+import { withSecurityHeaders } from "#app/services/security.server";
 
 const request = new Request("http://portal.test/tasks");
 

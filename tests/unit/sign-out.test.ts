@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSignOuts, type RevokeOutcome } from "../../app/services/sign-out.server";
+import { createSignOuts, type RevokeOutcome } from "#app/services/sign-out.server";
 
 /** An API that answers only from the given call on (the calls before it find it down). */
 function apiDownFor(calls: number) {

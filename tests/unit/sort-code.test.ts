@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatSortCode, isCompleteSortCode, sortCodeCaret, sortCodeDigits } from "../../app/lib/sort-code";
+import { formatSortCode, isCompleteSortCode, sortCodeCaret, sortCodeDigits } from "#common/sort-code";
 
 describe("sort code: non-digits stripped, digits in hyphen-separated pairs", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { moveBy, moveOnto, parseStageOrder, sameOrder } from "../../app/lib/stage-order";
+import { moveBy, moveOnto, parseStageOrder, sameOrder } from "#app/lib/stage-order";
 
 describe("stage ordering: move up and down", () => {
   const ids = [11, 12, 13, 14];

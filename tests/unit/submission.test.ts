@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { SUBMISSION_FIELD } from "../../app/lib/submission";
-import { shownFields, unsavedForm } from "../../app/lib/unsaved-form";
-import { formOf, idempotencyKey, newSubmissionKey, noteSubmission, paramsOf } from "../../app/services/submission.server";
+import { SUBMISSION_FIELD } from "#app/lib/submission";
+import { shownFields, unsavedForm } from "#app/lib/unsaved-form";
+import { formOf, idempotencyKey, newSubmissionKey, noteSubmission, paramsOf } from "#app/services/submission.server";
 
 const KEY = "4f0c2a9e-8d1b-4c3a-9f6e-2b7d5e1a0c93";
 const api = new URL("http://api.test/task");

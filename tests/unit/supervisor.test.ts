@@ -1,5 +1,7 @@
+ 
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
+// eslint-disable-next-line no-restricted-imports -- scripts/ is plain JavaScript run by node, outside the aliased roots
 import { supervise } from "../../scripts/supervisor.mjs";
 
 const until = async (check: () => boolean, ms = 5_000) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { wordsFor } from "../../app/lib/labels";
-import { activityFieldLabel, activityLines, activityValue, activityVerb } from "../../app/lib/task-activity";
+import { wordsFor } from "#app/lib/labels";
+import { activityFieldLabel, activityLines, activityValue, activityVerb } from "#app/lib/task-activity";
 
 describe("task activity: values", () => {
   it("prefers the API's label, then the value", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { taskBody } from "../../app/services/task-form.server";
+import { taskBody } from "#app/services/task-form.server";
 import { formData } from "../helpers/form-data";
 
 const form = formData;

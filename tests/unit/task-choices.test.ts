@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Api } from "../../app/services/api.server";
-import { taskChoiceFinders, taskFormChoices } from "../../app/services/task-choices.server";
+import type { Api } from "#app/services/api.server";
+import { taskChoiceFinders, taskFormChoices } from "#app/services/task-choices.server";
 
 /** An API that answers every list with one row and records what it was asked for. */
 function recordingApi() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { datapointRows, datapointsOf, typedDatapointRows } from "../../app/lib/task-datapoints";
+import { datapointRows, datapointsOf, typedDatapointRows } from "#app/lib/task-datapoints";
 
 /** A posted form of rows [name, value, type]. */
 function posted(rows: [string, string, string][]) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Api } from "../../app/services/api.server";
-import { teamCandidateChoices, teamCandidateFinder } from "../../app/services/teams.server";
-import { applyChoiceFinds } from "../../app/services/choice-find.server";
+import type { Api } from "#app/services/api.server";
+import { teamCandidateChoices, teamCandidateFinder } from "#app/services/teams.server";
+import { applyChoiceFinds } from "#app/services/choice-find.server";
 
 /** An API that answers the colleagues' list with the given people (a page of them) and records each query. */
 function colleaguesApi(people: { id: number; full_name: string; email: string }[], lastPage = 1) {

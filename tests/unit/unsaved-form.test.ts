@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldLabel, shownFields, unsavedForm, unsavedFormOf, type UnsavedForm } from "../../app/lib/unsaved-form";
+import { fieldLabel, shownFields, unsavedForm, unsavedFormOf, type UnsavedForm } from "#app/lib/unsaved-form";
 
 /** A posted form from its query string (repeated names repeated), with `files` appended. */
 const form = (query: string, files: Record<string, File> = {}) => {

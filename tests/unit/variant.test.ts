@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { brandStyle, editionOf, resolveHost } from "../../app/lib/variant";
+import { brandStyle, editionOf, resolveHost } from "#app/lib/variant";
 
 const settings = { flightdeckHost: "portal.flightdeck.example", smallbusinessHost: "app.smallbusiness.example", defaultVariant: "flightdeck" as const };
 

@@ -8,7 +8,7 @@ import { taskProducts, tasks } from "./tasks";
  * Simple quotes and simple invoices (spec: "Simple quote and simple invoice: items, documents, notes,
  * terms_and_conditions, number, created, status"), kept by the portal itself (not synced with an accounting
  * service). One table for both kinds: they share every field and rule, and a quote becomes an invoice by a
- * copy of its lines. Money is integer pence throughout (app/lib/money.ts).
+ * copy of its lines. Money is integer pence throughout (common/money.ts).
  */
 export const SALES_DOCUMENT_KINDS = ["quote", "invoice"] as const;
 export type SalesDocumentKind = (typeof SALES_DOCUMENT_KINDS)[number];

@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
-import type { Db, Tx } from "../../db/client";
-import { outboxMessages } from "../../db/schema";
+import type { Db, Tx } from "#api/db/client";
+import { outboxMessages } from "#api/db/schema";
 
 export interface MailMessage {
   tenantId?: number | null;

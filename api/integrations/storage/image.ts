@@ -1,5 +1,5 @@
-import { invalid } from "../../http/errors";
-import type { UploadedFile } from "../../http/multipart";
+import { invalid } from "#api/http/errors";
+import type { UploadedFile } from "#api/http/multipart";
 
 /** Largest image accepted for upload (logos, photos). */
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;

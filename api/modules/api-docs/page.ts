@@ -1,4 +1,4 @@
-import type { OpenApiDocument, OpenApiOperation } from "../../http/openapi";
+import type { OpenApiDocument, OpenApiOperation } from "#api/http/openapi";
 
 /**
  * The OpenAPI document as one self-contained HTML page: the operations grouped by area, each a <details> with its

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import type { ApiConfig } from "../../config";
-import { openApiDocument, type OpenApiDocument } from "../../http/openapi";
-import { Router, type RouteDeclaration, type RoutesOptions } from "../../http/route";
+import type { ApiConfig } from "#api/config";
+import { openApiDocument, type OpenApiDocument } from "#api/http/openapi";
+import { Router, type RouteDeclaration, type RoutesOptions } from "#api/http/route";
 import { docsPage } from "./page";
 
 /** GET /docs is served unless API_DOCS=off, or NODE_ENV is production and API_DOCS is not on. */

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import type { Db } from "../../db/client";
-import { auditEvents } from "../../db/schema";
+import type { Db } from "#api/db/client";
+import { auditEvents } from "#api/db/schema";
 
 /** The security events the audit log records. */
 export type AuditType =

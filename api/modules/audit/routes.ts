@@ -1,9 +1,9 @@
 import { and, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { listQuerySchema } from "../../../contract/common";
-import { auditEvents, users } from "../../db/schema";
-import { offsetOf, paged, textFilter } from "../../http/paging";
-import { routes } from "../../http/route";
+import { listQuerySchema } from "#contract/common";
+import { auditEvents, users } from "#api/db/schema";
+import { offsetOf, paged, textFilter } from "#api/http/paging";
+import { routes } from "#api/http/route";
 
 const query = listQuerySchema({ maxSize: 100, defaultSize: 25 });
 

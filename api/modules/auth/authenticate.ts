@@ -1,10 +1,10 @@
 import type { FastifyRequest } from "fastify";
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { authTokens, permissions, rolePermissions, userRoles, users } from "../../db/schema";
-import { preparedPerDatabase } from "../../db/prepared";
-import { sessionExpired, unauthenticated } from "../../http/errors";
-import { hashToken } from "../../lib/tokens";
+import { authTokens, permissions, rolePermissions, userRoles, users } from "#api/db/schema";
+import { preparedPerDatabase } from "#api/db/prepared";
+import { sessionExpired, unauthenticated } from "#api/http/errors";
+import { hashToken } from "#api/lib/tokens";
 
 export interface AuthContext {
   userId: number;

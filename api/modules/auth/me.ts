@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import type { CompanySummary, Me } from "../../../contract/auth";
-import type { Db } from "../../db/client";
-import { companies, permissions, rolePermissions, roles, userRoles, users } from "../../db/schema";
-import { preparedPerDatabase } from "../../db/prepared";
-import { notFound } from "../../http/errors";
+import type { CompanySummary, Me } from "#contract/auth";
+import type { Db } from "#api/db/client";
+import { companies, permissions, rolePermissions, roles, userRoles, users } from "#api/db/schema";
+import { preparedPerDatabase } from "#api/db/prepared";
+import { notFound } from "#api/http/errors";
 
 type CompanyRow = typeof companies.$inferSelect;
 

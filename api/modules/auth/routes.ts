@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { loginBodySchema, resendVerificationBodySchema, userSetupBodySchema, verifyEmailBodySchema } from "../../../contract/auth";
-import { companies, users } from "../../db/schema";
-import { notFound } from "../../http/errors";
-import { routes } from "../../http/route";
+import { loginBodySchema, resendVerificationBodySchema, userSetupBodySchema, verifyEmailBodySchema } from "#contract/auth";
+import { companies, users } from "#api/db/schema";
+import { notFound } from "#api/http/errors";
+import { routes } from "#api/http/route";
 import { auditFor } from "../audit/audit";
 import { loadMe } from "./me";
 import * as auth from "./service";

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { signInAttempts, signInThrottles } from "../../db/schema";
-import { HttpError } from "../../http/errors";
+import type { Db } from "#api/db/client";
+import { signInAttempts, signInThrottles } from "#api/db/schema";
+import { HttpError } from "#api/http/errors";
 
 /**
  * Sign-in throttling (docs/decisions/013-sign-in-throttling-and-trust.md). Before a password is checked, one

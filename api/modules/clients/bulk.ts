@@ -1,5 +1,5 @@
 /** What the individuals' and companies' lists share: deleting many with what hangs off them. */
-import type { Database, Tx } from "../../db/client";
+import type { Database, Tx } from "#api/db/client";
 import { deleteThreadsFor } from "../email/service";
 import { deleteNotesFor } from "../notes/service";
 import { isForeignKeyViolation, stillInUse } from "./common";

@@ -1,11 +1,11 @@
 /** Helpers shared by the client modules (individuals, companies, notes, e-mail threads). */
 import { and, eq, sql } from "drizzle-orm";
-import type { ListQuery } from "../../../contract/common";
-import type { Db } from "../../db/client";
-import { oneOfIds, preparedPerDatabase } from "../../db/prepared";
-import { users } from "../../db/schema";
-import { HttpError, invalid } from "../../http/errors";
-import { textFilter } from "../../http/paging";
+import type { ListQuery } from "#contract/common";
+import type { Db } from "#api/db/client";
+import { oneOfIds, preparedPerDatabase } from "#api/db/prepared";
+import { users } from "#api/db/schema";
+import { HttpError, invalid } from "#api/http/errors";
+import { textFilter } from "#api/http/paging";
 
 /** A yes/no filter: "1"/"true"/"yes" → true, "0"/"false"/"no" → false; other values answer 422. */
 export function booleanFilter(query: ListQuery, key: string): boolean | undefined {

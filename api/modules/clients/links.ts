@@ -1,11 +1,11 @@
 /** Links between individuals and client companies: a primary-contact flag (one per company) and a job title. */
 import { and, asc, count, desc, eq, ne, sql, type Placeholder, type SQL } from "drizzle-orm";
-import { MESSAGES, type CompanyLink } from "../../../contract/clients";
-import type { Database, Db, Tx } from "../../db/client";
-import { oneOfIds, preparedPerDatabase } from "../../db/prepared";
-import { clientCompanies, companyIndividuals, individuals, jobTitles } from "../../db/schema";
-import { HttpError, invalid, notFound } from "../../http/errors";
-import { isUniqueViolation } from "../../lib/db-errors";
+import { MESSAGES, type CompanyLink } from "#contract/clients";
+import type { Database, Db, Tx } from "#api/db/client";
+import { oneOfIds, preparedPerDatabase } from "#api/db/prepared";
+import { clientCompanies, companyIndividuals, individuals, jobTitles } from "#api/db/schema";
+import { HttpError, invalid, notFound } from "#api/http/errors";
+import { isUniqueViolation } from "#api/lib/db-errors";
 
 /** The ids on one side of the links whose other side is `id`: the individuals of a company, or the companies of an individual. */
 export function linkedIds(db: Db, tenant: number | Placeholder, wanted: "individuals" | "companies", id: number | Placeholder) {

@@ -4,11 +4,11 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { hasAnyPermission, type Permission } from "../../../contract/permissions";
-import type { Db } from "../../db/client";
-import * as schema from "../../db/schema";
-import { clientCompanies, individuals } from "../../db/schema";
-import { forbidden } from "../../http/errors";
+import { hasAnyPermission, type Permission } from "#contract/permissions";
+import type { Db } from "#api/db/client";
+import * as schema from "#api/db/schema";
+import { clientCompanies, individuals } from "#api/db/schema";
+import { forbidden } from "#api/http/errors";
 
 export type RecordType = "task" | "individual" | "company";
 

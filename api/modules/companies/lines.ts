@@ -1,9 +1,9 @@
 /** Lines of business a client company holds, and how each line's commission is split between parties. */
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Line, LineBody } from "../../../contract/clients";
-import type { Database, Db, Tx } from "../../db/client";
-import { companyLines, companyLineSplits } from "../../db/schema";
-import { notFound } from "../../http/errors";
+import type { Line, LineBody } from "#contract/clients";
+import type { Database, Db, Tx } from "#api/db/client";
+import { companyLines, companyLineSplits } from "#api/db/schema";
+import { notFound } from "#api/http/errors";
 import { findRow } from "./service";
 
 type LineRow = typeof companyLines.$inferSelect;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { checkBankDetails } from "../../../app/lib/bank-details";
-import { listQuerySchema } from "../../../contract/common";
+import { checkBankDetails } from "#common/bank-details";
+import { listQuerySchema } from "#contract/common";
 import {
   bankAccountBodySchema,
   brokerDataBodySchema,
@@ -14,16 +14,16 @@ import {
   idsBodySchema,
   lineBodySchema,
   MESSAGES,
-} from "../../../contract/clients";
-import { invalid, notFound } from "../../http/errors";
-import { readForm } from "../../http/multipart";
-import { paged } from "../../http/paging";
-import { routes } from "../../http/route";
-import { parseOr422 } from "../../http/validation";
-import { idParams, pathId } from "../../http/ids";
+} from "#contract/clients";
+import { invalid, notFound } from "#api/http/errors";
+import { readForm } from "#api/http/multipart";
+import { paged } from "#api/http/paging";
+import { routes } from "#api/http/route";
+import { parseOr422 } from "#api/http/validation";
+import { idParams, pathId } from "#api/http/ids";
+import type { Permission } from "#contract/permissions";
 import { removeLink, saveLink } from "../clients/links";
 import { COMPANY_READ } from "../clients/records";
-import type { Permission } from "../../../contract/permissions";
 import * as email from "../email/service";
 import * as lines from "./lines";
 import * as service from "./service";

@@ -1,27 +1,27 @@
 import { and, count, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { z } from "zod";
-import type { ListQuery } from "../../../contract/common";
+import type { z } from "zod";
+import type { ListQuery } from "#contract/common";
 import {
   brandingBodySchema,
   COMPANY_SORTS,
-  complianceBodySchema,
+  type complianceBodySchema,
   type Company,
   type CompanyCreateBody,
   type CompanyDetail,
   type CompanyUpdateBody,
-} from "../../../contract/clients";
-import { todayInLondon } from "../../../app/lib/dates";
-import type { Database, Db } from "../../db/client";
-import { inIdOrder, oneOfIds, preparedPerDatabase } from "../../db/prepared";
-import { clientCompanies, companies, companyCompliance, companyIndividuals, companyTypes, employeeSizes, industries, trades, users } from "../../db/schema";
-import { HttpError, invalid, notFound } from "../../http/errors";
-import type { FormBody, UploadedFile } from "../../http/multipart";
-import { ListShape, listOrder, listStatements, shapedPage, shapedSearch, sortOf, textFilter } from "../../http/paging";
-import { zodErrors } from "../../http/validation";
-import type { Storage } from "../../integrations/storage";
-import { checkImageUpload, type ImageType } from "../../integrations/storage/image";
-import { idFilter } from "../../http/ids";
+} from "#contract/clients";
+import { todayInLondon } from "#common/dates";
+import type { Database, Db } from "#api/db/client";
+import { inIdOrder, oneOfIds, preparedPerDatabase } from "#api/db/prepared";
+import { clientCompanies, companies, companyCompliance, companyIndividuals, companyTypes, employeeSizes, industries, trades, users } from "#api/db/schema";
+import { HttpError, invalid, notFound } from "#api/http/errors";
+import type { FormBody, UploadedFile } from "#api/http/multipart";
+import { ListShape, listOrder, listStatements, shapedPage, shapedSearch, sortOf, textFilter } from "#api/http/paging";
+import { zodErrors } from "#api/http/validation";
+import type { Storage } from "#api/integrations/storage";
+import { checkImageUpload, type ImageType } from "#api/integrations/storage/image";
+import { idFilter } from "#api/http/ids";
 import { assertTenantUser, distinct, iso, ref, userNames } from "../clients/common";
 import { deleteClients } from "../clients/bulk";
 import { linkCountsOfCompanies, linkedIds, linksWhere, primaryLinksOfCompanies } from "../clients/links";

@@ -1,5 +1,5 @@
-import { dashboardQuerySchema } from "../../../contract/dashboard";
-import { routes } from "../../http/route";
+import { dashboardQuerySchema } from "#contract/dashboard";
+import { routes } from "#api/http/route";
 import * as service from "./service";
 
 /** The dashboard's task widgets: for users who may see tasks (others get 403, and the portal hides the widgets). */

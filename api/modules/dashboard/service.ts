@@ -1,10 +1,10 @@
 import { and, asc, eq, gt, gte, lt, sql } from "drizzle-orm";
-import { BUCKETS_PER_INTERVAL, type DashboardInterval, type InsuranceOverview, type NewVsWon } from "../../../contract/dashboard";
-import { TASK_PRIORITIES, TASK_REVIEW_STATUSES } from "../../../contract/tasks";
-import { todayInLondon } from "../../../app/lib/dates";
-import type { Db } from "../../db/client";
-import { pipelines, pipelineStages, taskDayTotals, taskProducts, taskTotals, taskProductTypes, tasks } from "../../db/schema";
-import { addPeriods, periodOf, periodStart, TIME_ZONE } from "../../lib/periods";
+import { BUCKETS_PER_INTERVAL, type DashboardInterval, type InsuranceOverview, type NewVsWon } from "#contract/dashboard";
+import { TASK_PRIORITIES, TASK_REVIEW_STATUSES } from "#contract/tasks";
+import { todayInLondon } from "#common/dates";
+import type { Db } from "#api/db/client";
+import { pipelines, pipelineStages, taskDayTotals, taskProducts, taskTotals, taskProductTypes, tasks } from "#api/db/schema";
+import { addPeriods, periodOf, periodStart, TIME_ZONE } from "#api/lib/periods";
 
 const STEP: Record<DashboardInterval, string> = { week: "1 week", month: "1 month", quarter: "3 months", year: "1 year" };
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];

@@ -1,6 +1,6 @@
-import { emailSendBodySchema } from "../../../contract/clients";
-import { routes } from "../../http/route";
-import { idParams } from "../../http/ids";
+import { emailSendBodySchema } from "#contract/clients";
+import { routes } from "#api/http/route";
+import { idParams } from "#api/http/ids";
 import { ANY_MANAGE, ANY_VIEW, assertCan } from "../clients/records";
 import * as service from "./service";
 

@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
-import type { ListQuery } from "../../../contract/common";
-import type { EmailMessage, EmailRelatedType, EmailThread } from "../../../contract/clients";
-import type { Database, Db, Tx } from "../../db/client";
-import { emailMessages, emailThreads } from "../../db/schema";
-import { notFound } from "../../http/errors";
-import { offsetOf } from "../../http/paging";
-import type { MailProvider } from "../../integrations/mail";
+import type { ListQuery } from "#contract/common";
+import type { EmailMessage, EmailRelatedType, EmailThread } from "#contract/clients";
+import type { Database, Db, Tx } from "#api/db/client";
+import { emailMessages, emailThreads } from "#api/db/schema";
+import { notFound } from "#api/http/errors";
+import { offsetOf } from "#api/http/paging";
+import type { MailProvider } from "#api/integrations/mail";
 import { ref, userNames } from "../clients/common";
 import { LABELS, recordExists } from "../clients/records";
 

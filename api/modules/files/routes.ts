@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { taskDocuments } from "../../db/schema";
-import { isStorageKey } from "../../integrations/storage";
-import { notFound } from "../../http/errors";
-import { sendStoredFile } from "../../http/files";
-import { routes } from "../../http/route";
+import { taskDocuments } from "#api/db/schema";
+import { isStorageKey } from "#api/integrations/storage";
+import { notFound } from "#api/http/errors";
+import { sendStoredFile } from "#api/http/files";
+import { routes } from "#api/http/route";
 
 export default routes((r) => {
   /**

@@ -1,5 +1,5 @@
-import { listQuerySchema } from "../../../contract/common";
-import { idField } from "../../../contract/ids";
+import { listQuerySchema } from "#contract/common";
+import { idField } from "#contract/ids";
 import {
   idsBodySchema,
   individualArchiveBodySchema,
@@ -7,11 +7,11 @@ import {
   individualEmailBodySchema,
   individualUpdateBodySchema,
   MESSAGES,
-} from "../../../contract/clients";
-import { invalid } from "../../http/errors";
-import { idParams } from "../../http/ids";
-import { paged } from "../../http/paging";
-import { routes } from "../../http/route";
+} from "#contract/clients";
+import { invalid } from "#api/http/errors";
+import { idParams } from "#api/http/ids";
+import { paged } from "#api/http/paging";
+import { routes } from "#api/http/route";
 import * as email from "../email/service";
 import * as service from "./service";
 

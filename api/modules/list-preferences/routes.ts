@@ -1,9 +1,9 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { listKeySchema, listPreferencesBodySchema, MAX_REMEMBERED_LISTS } from "../../../contract/list-preferences";
-import { listPreferences } from "../../db/schema";
-import { invalid } from "../../http/errors";
-import { routes } from "../../http/route";
+import { listKeySchema, listPreferencesBodySchema, MAX_REMEMBERED_LISTS } from "#contract/list-preferences";
+import { listPreferences } from "#api/db/schema";
+import { invalid } from "#api/http/errors";
+import { routes } from "#api/http/route";
 
 const params = z.object({ listKey: listKeySchema });
 

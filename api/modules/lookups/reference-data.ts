@@ -1,6 +1,6 @@
-import type { DataListGroup } from "../../../contract/lookups";
-import type { Db } from "../../db/client";
-import { businessUnits, companyTypes, dataListItems, employeeSizes, industries, jobTitles, trades } from "../../db/schema";
+import type { DataListGroup } from "#contract/lookups";
+import type { Db } from "#api/db/client";
+import { businessUnits, companyTypes, dataListItems, employeeSizes, industries, jobTitles, trades } from "#api/db/schema";
 
 /** Platform company types every tenant sees (a tenant can add its own with POST /type). */
 export const COMPANY_TYPES = [

@@ -1,8 +1,8 @@
-import { listQuerySchema } from "../../../contract/common";
-import { DATA_LIST_GROUPS, typeBodySchema } from "../../../contract/lookups";
-import { invalid } from "../../http/errors";
-import { paged, textFilter } from "../../http/paging";
-import { routes } from "../../http/route";
+import { listQuerySchema } from "#contract/common";
+import { DATA_LIST_GROUPS, typeBodySchema } from "#contract/lookups";
+import { invalid } from "#api/http/errors";
+import { paged, textFilter } from "#api/http/paging";
+import { routes } from "#api/http/route";
 import * as service from "./service";
 
 /** Lookups are read by any signed-in user; their forms ask for page[size]=999 (spec §9). */

@@ -1,12 +1,12 @@
 import { and, asc, count, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { ListQuery } from "../../../contract/common";
-import { TYPE_NAME_TAKEN, type DataListGroup } from "../../../contract/lookups";
-import type { Db } from "../../db/client";
-import { businessUnits, companyTypes, dataListItems, employeeSizes, industries, jobTitles, trades } from "../../db/schema";
-import { invalid } from "../../http/errors";
-import { likeEscape, offsetOf, textFilter } from "../../http/paging";
-import { isUniqueViolation } from "../../lib/db-errors";
+import type { ListQuery } from "#contract/common";
+import { TYPE_NAME_TAKEN, type DataListGroup } from "#contract/lookups";
+import type { Db } from "#api/db/client";
+import { businessUnits, companyTypes, dataListItems, employeeSizes, industries, jobTitles, trades } from "#api/db/schema";
+import { invalid } from "#api/http/errors";
+import { likeEscape, offsetOf, textFilter } from "#api/http/paging";
+import { isUniqueViolation } from "#api/lib/db-errors";
 
 const contains = (s: string) => `%${likeEscape(s)}%`;
 

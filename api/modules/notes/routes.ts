@@ -1,9 +1,9 @@
-import { listQuerySchema } from "../../../contract/common";
-import { NOTABLE_TYPES, noteBodySchema, type NotableType } from "../../../contract/clients";
-import { invalid } from "../../http/errors";
-import { paged, textFilter } from "../../http/paging";
-import { routes } from "../../http/route";
-import { idFilter, idParams } from "../../http/ids";
+import { listQuerySchema } from "#contract/common";
+import { NOTABLE_TYPES, noteBodySchema, type NotableType } from "#contract/clients";
+import { invalid } from "#api/http/errors";
+import { paged, textFilter } from "#api/http/paging";
+import { routes } from "#api/http/route";
+import { idFilter, idParams } from "#api/http/ids";
 import { ANY_MANAGE, ANY_VIEW, assertCan } from "../clients/records";
 import * as service from "./service";
 

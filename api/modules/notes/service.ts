@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
-import type { ListQuery } from "../../../contract/common";
-import type { Note, NotableType } from "../../../contract/clients";
-import type { Db, Tx } from "../../db/client";
-import { notes } from "../../db/schema";
-import { forbidden, notFound } from "../../http/errors";
-import { offsetOf, sortOf } from "../../http/paging";
+import type { ListQuery } from "#contract/common";
+import type { Note, NotableType } from "#contract/clients";
+import type { Db, Tx } from "#api/db/client";
+import { notes } from "#api/db/schema";
+import { forbidden, notFound } from "#api/http/errors";
+import { offsetOf, sortOf } from "#api/http/paging";
+import { hasAnyPermission } from "#contract/permissions";
 import { ref, userNames } from "../clients/common";
-import { hasAnyPermission } from "../../../contract/permissions";
 import { canManage, LABELS, recordExists, VIEW_PERMISSIONS } from "../clients/records";
 
 type Row = typeof notes.$inferSelect;

@@ -5,8 +5,8 @@
  * A notification belongs to one user of one tenant. `link` is a path of the portal ("/tasks/12"), never
  * another site, so clicking a notification can only navigate inside the portal.
  */
-import type { Db, Tx } from "../../db/client";
-import { notifications, type NotificationData } from "../../db/schema";
+import type { Db, Tx } from "#api/db/client";
+import { notifications, type NotificationData } from "#api/db/schema";
 
 export interface NotifyInput {
   tenantId: number;

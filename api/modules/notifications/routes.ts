@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { notificationCountQuerySchema, notificationListQuerySchema } from "../../../contract/notifications";
-import { routes } from "../../http/route";
+import { notificationCountQuerySchema, notificationListQuerySchema } from "#contract/notifications";
+import { routes } from "#api/http/route";
 import * as service from "./service";
 
 /** Any signed-in user, on their own notifications only: another user's (or tenant's) id answers 404. */

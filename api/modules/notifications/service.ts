@@ -1,10 +1,10 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
-import type { Notification, NotificationList, NotificationListQuery } from "../../../contract/notifications";
-import type { Db } from "../../db/client";
-import { preparedPerDatabase } from "../../db/prepared";
-import { notifications } from "../../db/schema";
-import { notFound } from "../../http/errors";
-import { cappedCount } from "../../http/paging";
+import type { Notification, NotificationList, NotificationListQuery } from "#contract/notifications";
+import type { Db } from "#api/db/client";
+import { preparedPerDatabase } from "#api/db/prepared";
+import { notifications } from "#api/db/schema";
+import { notFound } from "#api/http/errors";
+import { cappedCount } from "#api/http/paging";
 
 /** Whose notifications: a user of a tenant. Every query below is limited to both. */
 export interface Owner {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { listQuerySchema } from "../../../contract/common";
-import { idField } from "../../../contract/ids";
+import { listQuerySchema } from "#contract/common";
+import { idField } from "#contract/ids";
 import {
   flaggedStageListSchema,
   pipelineArchiveBodySchema,
@@ -18,11 +18,11 @@ import {
   targetResponseSchema,
   targetsBodySchema,
   userTargetListSchema,
-} from "../../../contract/pipelines";
-import type { Permission } from "../../../contract/permissions";
-import { pathId } from "../../http/ids";
-import { paged } from "../../http/paging";
-import { routes } from "../../http/route";
+} from "#contract/pipelines";
+import type { Permission } from "#contract/permissions";
+import { pathId } from "#api/http/ids";
+import { paged } from "#api/http/paging";
+import { routes } from "#api/http/route";
 import * as service from "./service";
 
 const PIPELINE_READ: Permission[] = ["pipeline_view", "pipeline_access", "pipeline_manage"];

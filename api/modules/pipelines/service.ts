@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { ListQuery } from "../../../contract/common";
+import type { ListQuery } from "#contract/common";
 import {
   PIPELINE_NAME_TAKEN,
   PIPELINE_SORTS,
@@ -14,14 +14,14 @@ import {
   type StageBody,
   type TargetFigures,
   type TargetPeriod,
-} from "../../../contract/pipelines";
-import type { Database, Db } from "../../db/client";
-import { oneOfIds, preparedPerDatabase } from "../../db/prepared";
-import { pipelines, pipelineStages, pipelineTargets, pipelineUsers, taskTotals, tasks, users } from "../../db/schema";
-import { invalid, notFound } from "../../http/errors";
-import { countedListStatements, countedPage, ListShape, sortOf, textFilter } from "../../http/paging";
-import { isUniqueViolation } from "../../lib/db-errors";
-import { periodOf, TIME_ZONE } from "../../lib/periods";
+} from "#contract/pipelines";
+import type { Database, Db } from "#api/db/client";
+import { oneOfIds, preparedPerDatabase } from "#api/db/prepared";
+import { pipelines, pipelineStages, pipelineTargets, pipelineUsers, taskTotals, tasks, users } from "#api/db/schema";
+import { invalid, notFound } from "#api/http/errors";
+import { countedListStatements, countedPage, ListShape, sortOf, textFilter } from "#api/http/paging";
+import { isUniqueViolation } from "#api/lib/db-errors";
+import { periodOf, TIME_ZONE } from "#api/lib/periods";
 
 // ---------------------------------------------------------------- shapes
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { listQuerySchema } from "../../../contract/common";
-import { PROVIDER_FUNCTIONS, PROVIDER_ROLES } from "../../../contract/providers";
-import { HttpError } from "../../http/errors";
-import { readForm } from "../../http/multipart";
-import { paged } from "../../http/paging";
-import { routes } from "../../http/route";
+import { listQuerySchema } from "#contract/common";
+import { PROVIDER_FUNCTIONS, PROVIDER_ROLES } from "#contract/providers";
+import { HttpError } from "#api/http/errors";
+import { readForm } from "#api/http/multipart";
+import { paged } from "#api/http/paging";
+import { routes } from "#api/http/route";
 import * as service from "./service";
 
 const MANAGE = { permissions: ["provider_manage"] } as const;

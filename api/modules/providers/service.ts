@@ -1,15 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { ListQuery } from "../../../contract/common";
-import { NAME_TAKEN, PROVIDER_SORTS, providerBodySchema, type Provider, type ProviderBody } from "../../../contract/providers";
-import type { Db } from "../../db/client";
-import { companies, providers } from "../../db/schema";
-import { HttpError, invalid, notFound } from "../../http/errors";
-import type { FormBody, UploadedFile } from "../../http/multipart";
-import { countedListStatements, countedPage, ListShape, listOrder, sortOf, textFilter } from "../../http/paging";
-import { zodErrors } from "../../http/validation";
-import type { Storage } from "../../integrations/storage";
-import { checkImageUpload, type ImageType } from "../../integrations/storage/image";
-import { isUniqueViolation } from "../../lib/db-errors";
+import type { ListQuery } from "#contract/common";
+import { NAME_TAKEN, PROVIDER_SORTS, providerBodySchema, type Provider, type ProviderBody } from "#contract/providers";
+import type { Db } from "#api/db/client";
+import { companies, providers } from "#api/db/schema";
+import { HttpError, invalid, notFound } from "#api/http/errors";
+import type { FormBody, UploadedFile } from "#api/http/multipart";
+import { countedListStatements, countedPage, ListShape, listOrder, sortOf, textFilter } from "#api/http/paging";
+import { zodErrors } from "#api/http/validation";
+import type { Storage } from "#api/integrations/storage";
+import { checkImageUpload, type ImageType } from "#api/integrations/storage/image";
+import { isUniqueViolation } from "#api/lib/db-errors";
 
 type Row = typeof providers.$inferSelect;
 

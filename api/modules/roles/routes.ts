@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { listQuerySchema } from "../../../contract/common";
-import { roleBodySchema, roleIdsBodySchema, roleNameSchema, rolePermissionsBodySchema } from "../../../contract/roles";
-import { idParams } from "../../http/ids";
-import { paged } from "../../http/paging";
-import { routes } from "../../http/route";
+import { listQuerySchema } from "#contract/common";
+import { roleBodySchema, roleIdsBodySchema, roleNameSchema, rolePermissionsBodySchema } from "#contract/roles";
+import { idParams } from "#api/http/ids";
+import { paged } from "#api/http/paging";
+import { routes } from "#api/http/route";
 import { auditFor } from "../audit/audit";
 import * as service from "./service";
 

@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
-import type { ListQuery } from "../../../contract/common";
-import type { Role, RolePermission } from "../../../contract/roles";
-import type { Database, Db } from "../../db/client";
-import { permissionGroups, permissions, rolePermissions, roles, userRoles } from "../../db/schema";
-import { invalid, notFound } from "../../http/errors";
-import { isUniqueViolation } from "../../lib/db-errors";
-import { likeEscape, offsetOf, sortOf, textFilter } from "../../http/paging";
+import type { ListQuery } from "#contract/common";
+import type { Role, RolePermission } from "#contract/roles";
+import type { Database, Db } from "#api/db/client";
+import { permissionGroups, permissions, rolePermissions, roles, userRoles } from "#api/db/schema";
+import { invalid, notFound } from "#api/http/errors";
+import { isUniqueViolation } from "#api/lib/db-errors";
+import { likeEscape, offsetOf, sortOf, textFilter } from "#api/http/paging";
 
 const usersCount = sql<number>`(select count(*)::int from ${userRoles} where ${userRoles.roleId} = ${roles.id})`;
 const permissionsCount = sql<number>`(select count(*)::int from ${rolePermissions} where ${rolePermissions.roleId} = ${roles.id})`;

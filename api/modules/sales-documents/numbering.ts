@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
-import { DEFAULT_NUMBER_FORMATS, formatDocumentNumber, type NumberFormatBody } from "../../../contract/sales-documents";
-import type { Db, Tx } from "../../db/client";
-import { salesDocuments, salesNumberCounters, type SalesDocumentKind } from "../../db/schema";
-import { invalid } from "../../http/errors";
+import { DEFAULT_NUMBER_FORMATS, formatDocumentNumber, type NumberFormatBody } from "#contract/sales-documents";
+import type { Db, Tx } from "#api/db/client";
+import { salesDocuments, salesNumberCounters, type SalesDocumentKind } from "#api/db/schema";
+import { invalid } from "#api/http/errors";
 
 /**
  * Numbers of quotes and invoices: per tenant and kind, gap-free and unique. A number is taken inside the

@@ -1,8 +1,8 @@
 import PDFDocument from "pdfkit";
-import { formatDate } from "../../../app/lib/format";
-import { formatPence } from "../../../app/lib/money";
-import { PAYMENT_METHODS, type SalesDocument } from "../../../contract/sales-documents";
-import type { SalesDocumentKind } from "../../db/schema";
+import { formatDate } from "#common/format";
+import { formatPence } from "#common/money";
+import { PAYMENT_METHODS, type SalesDocument } from "#contract/sales-documents";
+import type { SalesDocumentKind } from "#api/db/schema";
 
 /**
  * One view of a quote or invoice, drawn three ways: the summary page (HTML fit to print), its PDF (pdfkit, no

@@ -1,9 +1,9 @@
 import { and, count, eq } from "drizzle-orm";
-import { SALES_MESSAGES } from "../../../contract/sales-documents";
-import type { Database, Db, Tx } from "../../db/client";
-import { companies, salesDocumentItems, type SalesDocumentKind } from "../../db/schema";
-import { HttpError, invalid } from "../../http/errors";
-import type { MailProvider } from "../../integrations/mail";
+import { SALES_MESSAGES } from "#contract/sales-documents";
+import type { Database, Db, Tx } from "#api/db/client";
+import { companies, salesDocumentItems, type SalesDocumentKind } from "#api/db/schema";
+import { HttpError, invalid } from "#api/http/errors";
+import type { MailProvider } from "#api/integrations/mail";
 import { takeNumber } from "./numbering";
 import { documentView, emailText, summaryPdf } from "./render";
 import { findRow, KINDS, loadDocument, setStatus, type Actor, type DocRow } from "./service";

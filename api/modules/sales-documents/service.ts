@@ -1,8 +1,8 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
-import { documentTotals, formatQuantity, lineAmounts, lineWithinLimit, MONEY_MESSAGES, type VatRate } from "../../../app/lib/money";
-import { todayInLondon } from "../../../app/lib/dates";
-import type { ListQuery } from "../../../contract/common";
+import { documentTotals, formatQuantity, lineAmounts, lineWithinLimit, MONEY_MESSAGES, type VatRate } from "#common/money";
+import { todayInLondon } from "#common/dates";
+import type { ListQuery } from "#contract/common";
 import {
   DOCUMENT_SORTS,
   DRAFT_NUMBER_LABEL,
@@ -17,15 +17,15 @@ import {
   type ItemBody,
   type PaidStatusBody,
   type SalesDocument,
-} from "../../../contract/sales-documents";
-import type { Database, Db, Tx } from "../../db/client";
-import { clientCompanies, individuals, salesDocumentFiles, salesDocumentItems, salesDocuments, taskProducts, tasks, type SalesDocumentKind, type SalesDocumentStatus } from "../../db/schema";
-import { HttpError, invalid, notFound } from "../../http/errors";
-import { idFilter } from "../../http/ids";
-import type { UploadedFile } from "../../http/multipart";
-import { likeEscape, offsetOf, sortOf, textFilter } from "../../http/paging";
-import { zodErrors } from "../../http/validation";
-import type { Storage } from "../../integrations/storage";
+} from "#contract/sales-documents";
+import type { Database, Db, Tx } from "#api/db/client";
+import { clientCompanies, individuals, salesDocumentFiles, salesDocumentItems, salesDocuments, taskProducts, tasks, type SalesDocumentKind, type SalesDocumentStatus } from "#api/db/schema";
+import { HttpError, invalid, notFound } from "#api/http/errors";
+import { idFilter } from "#api/http/ids";
+import type { UploadedFile } from "#api/http/multipart";
+import { likeEscape, offsetOf, sortOf, textFilter } from "#api/http/paging";
+import { zodErrors } from "#api/http/validation";
+import type { Storage } from "#api/integrations/storage";
 import { checkDocumentUpload } from "../tasks/documents";
 
 export type DocRow = typeof salesDocuments.$inferSelect;

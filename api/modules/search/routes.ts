@@ -1,5 +1,5 @@
-import { globalSearchQuerySchema } from "../../../contract/global-search";
-import { routes } from "../../http/route";
+import { globalSearchQuerySchema } from "#contract/global-search";
+import { routes } from "#api/http/route";
 import { globalSearch } from "./service";
 
 export default routes((r) => {

@@ -1,11 +1,11 @@
 import { and, asc, eq, ilike, inArray, isNull, notIlike, or, sql } from "drizzle-orm";
 import type { AnyColumn } from "drizzle-orm";
-import { hasAnyPermission } from "../../../contract/permissions";
-import { SEARCH_GROUP_PERMISSIONS, type GlobalSearchResults, type SearchResult } from "../../../contract/global-search";
-import type { Db } from "../../db/client";
-import { clientCompanies, individuals, pipelines, pipelineStages, tasks } from "../../db/schema";
-import { likeEscape } from "../../http/paging";
-import { startsWith } from "../../lib/prefix";
+import { hasAnyPermission } from "#contract/permissions";
+import { SEARCH_GROUP_PERMISSIONS, type GlobalSearchResults, type SearchResult } from "#contract/global-search";
+import type { Db } from "#api/db/client";
+import { clientCompanies, individuals, pipelines, pipelineStages, tasks } from "#api/db/schema";
+import { likeEscape } from "#api/http/paging";
+import { startsWith } from "#api/lib/prefix";
 
 /**
  * What a search finds, best first: the records whose name (or e-mail) starts with q, in name order; then, to fill

@@ -1,9 +1,8 @@
-import { and, desc, eq } from "drizzle-orm";
-import { sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { outboxMessages } from "../../db/schema";
-import { notFound } from "../../http/errors";
-import { routes } from "../../http/route";
+import { outboxMessages } from "#api/db/schema";
+import { notFound } from "#api/http/errors";
+import { routes } from "#api/http/route";
 
 export default routes((r) => {
   r.get("/health", { access: { public: true } }, async ({ request, reply }) => {

@@ -1,9 +1,9 @@
 import { and, count, desc, eq } from "drizzle-orm";
-import type { ListQuery } from "../../../contract/common";
-import type { Activity } from "../../../contract/tasks";
-import type { Db, Tx } from "../../db/client";
-import { activityLog, users, type ActivityChange } from "../../db/schema";
-import { offsetOf } from "../../http/paging";
+import type { ListQuery } from "#contract/common";
+import type { Activity } from "#contract/tasks";
+import type { Db, Tx } from "#api/db/client";
+import { activityLog, users, type ActivityChange } from "#api/db/schema";
+import { offsetOf } from "#api/http/paging";
 
 export interface ActivityEntry {
   tenantId: number;

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { Db } from "#api/db/client";
 import { taskAssigned } from "../notifications/notify";
 
 /**

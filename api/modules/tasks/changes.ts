@@ -1,5 +1,5 @@
-import type { TaskUpdateBody } from "../../../contract/tasks";
-import type { ActivityChange, tasks } from "../../db/schema";
+import type { TaskUpdateBody } from "#contract/tasks";
+import type { ActivityChange, tasks } from "#api/db/schema";
 import type { resolveRefs } from "./references";
 import { fullName, money, priorityName, reviewStatusName, type Loaded, type TaskRow } from "./task-rows";
 

@@ -1,6 +1,6 @@
-import { invalid } from "../../http/errors";
-import type { UploadedFile } from "../../http/multipart";
-import { detectImage, tooLargeMessage } from "../../integrations/storage/image";
+import { invalid } from "#api/http/errors";
+import type { UploadedFile } from "#api/http/multipart";
+import { detectImage, tooLargeMessage } from "#api/integrations/storage/image";
 
 export const DOCUMENT_MAX_BYTES = 2 * 1024 * 1024;
 export const DOCUMENT_TYPE_MESSAGE = "Choose a PDF, Word, Excel, image, CSV or text file.";

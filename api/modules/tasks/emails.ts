@@ -1,11 +1,11 @@
 import { and, count, desc, eq } from "drizzle-orm";
-import type { ListQuery } from "../../../contract/common";
-import type { TaskEmail, TaskEmailBody } from "../../../contract/tasks";
-import type { Database, Db } from "../../db/client";
-import { companies, emailMessages, emailThreads, users } from "../../db/schema";
-import { invalid } from "../../http/errors";
-import { offsetOf } from "../../http/paging";
-import type { MailProvider } from "../../integrations/mail";
+import type { ListQuery } from "#contract/common";
+import type { TaskEmail, TaskEmailBody } from "#contract/tasks";
+import type { Database, Db } from "#api/db/client";
+import { companies, emailMessages, emailThreads, users } from "#api/db/schema";
+import { invalid } from "#api/http/errors";
+import { offsetOf } from "#api/http/paging";
+import type { MailProvider } from "#api/integrations/mail";
 import { logActivity } from "./activity";
 import { assertTask, type Actor } from "./service";
 

@@ -1,9 +1,9 @@
 import { and, asc, count, ilike } from "drizzle-orm";
-import type { ListQuery } from "../../../contract/common";
-import { CONFIDENCE_QUESTIONS, TASK_PRIORITIES } from "../../../contract/tasks";
-import type { Db } from "../../db/client";
-import { confidenceScores, expectedCloseDateChangeReasons, paymentFrequencies, taskProductTypes } from "../../db/schema";
-import { likeEscape, offsetOf, textFilter } from "../../http/paging";
+import type { ListQuery } from "#contract/common";
+import { CONFIDENCE_QUESTIONS, TASK_PRIORITIES } from "#contract/tasks";
+import type { Db } from "#api/db/client";
+import { confidenceScores, expectedCloseDateChangeReasons, paymentFrequencies, taskProductTypes } from "#api/db/schema";
+import { likeEscape, offsetOf, textFilter } from "#api/http/paging";
 
 /** GET /priority: 1 High, 2 Medium, 3 Low (a paged list, as the spec's full lists are). */
 export function priorities(query: ListQuery) {

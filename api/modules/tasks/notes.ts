@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
-import type { ListQuery } from "../../../contract/common";
-import type { Task, TaskNote, TaskProgressBody, TaskUpdateBody } from "../../../contract/tasks";
-import type { Database, Db } from "../../db/client";
-import { notes, pipelineStages, taskDocuments, users } from "../../db/schema";
-import type { UploadedFile } from "../../http/multipart";
-import { offsetOf } from "../../http/paging";
-import { notFound } from "../../http/errors";
-import type { Storage } from "../../integrations/storage";
+import type { ListQuery } from "#contract/common";
+import type { Task, TaskNote, TaskProgressBody, TaskUpdateBody } from "#contract/tasks";
+import type { Database, Db } from "#api/db/client";
+import { notes, pipelineStages, taskDocuments, users } from "#api/db/schema";
+import type { UploadedFile } from "#api/http/multipart";
+import { offsetOf } from "#api/http/paging";
+import { notFound } from "#api/http/errors";
+import type { Storage } from "#api/integrations/storage";
 import { checkDocumentUpload } from "./documents";
 import { assertTask, updateTask, type Actor } from "./service";
 

@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, ilike, sql } from "drizzle-orm";
-import type { ListQuery } from "../../../contract/common";
-import { TASK_PRODUCT_SORTS, type TaskProduct, type TaskProductBody } from "../../../contract/tasks";
-import type { Database, Db } from "../../db/client";
-import { taskProducts, taskProductTypes, tasks, type ActivityChange } from "../../db/schema";
-import { invalid, notFound } from "../../http/errors";
-import { idFilter } from "../../http/ids";
-import { likeEscape, offsetOf, sortOf, textFilter } from "../../http/paging";
+import type { ListQuery } from "#contract/common";
+import { TASK_PRODUCT_SORTS, type TaskProduct, type TaskProductBody } from "#contract/tasks";
+import type { Database, Db } from "#api/db/client";
+import { taskProducts, taskProductTypes, tasks, type ActivityChange } from "#api/db/schema";
+import { invalid, notFound } from "#api/http/errors";
+import { idFilter } from "#api/http/ids";
+import { likeEscape, offsetOf, sortOf, textFilter } from "#api/http/paging";
 import { logActivity } from "./activity";
 import { assertTask, toProduct, type Actor } from "./service";
 

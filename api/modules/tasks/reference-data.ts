@@ -1,5 +1,5 @@
-import type { Db } from "../../db/client";
-import { confidenceScores, expectedCloseDateChangeReasons, paymentFrequencies, taskProductTypes } from "../../db/schema";
+import type { Db } from "#api/db/client";
+import { confidenceScores, expectedCloseDateChangeReasons, paymentFrequencies, taskProductTypes } from "#api/db/schema";
 
 /** Product types a task can carry (GET /task-product-type). */
 export const TASK_PRODUCT_TYPES = [

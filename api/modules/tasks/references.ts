@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { CONFIDENCE_QUESTIONS, PIPELINE_ARCHIVED, STAGE_NOT_IN_PIPELINE } from "../../../contract/tasks";
-import type { Db } from "../../db/client";
-import { clientCompanies, confidenceScores, expectedCloseDateChangeReasons, individuals, paymentFrequencies, pipelines, pipelineStages, teams, users } from "../../db/schema";
-import { invalid } from "../../http/errors";
+import { CONFIDENCE_QUESTIONS, PIPELINE_ARCHIVED, STAGE_NOT_IN_PIPELINE } from "#contract/tasks";
+import type { Db } from "#api/db/client";
+import { clientCompanies, confidenceScores, expectedCloseDateChangeReasons, individuals, paymentFrequencies, pipelines, pipelineStages, teams, users } from "#api/db/schema";
+import { invalid } from "#api/http/errors";
 import { fullName } from "./task-rows";
 
 // ---------------------------------------------------------------- references of a write

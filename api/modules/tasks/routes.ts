@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listQuerySchema } from "../../../contract/common";
+import { listQuerySchema } from "#contract/common";
 import {
   activityListSchema,
   closeDateReasonListSchema,
@@ -24,14 +24,14 @@ import {
   taskResponseSchema,
   taskRevenueBodySchema,
   taskUpdateBodySchema,
-} from "../../../contract/tasks";
-import { HttpError, notFound } from "../../http/errors";
-import { attachment, sendStoredFile } from "../../http/files";
-import { readForm } from "../../http/multipart";
-import { pathId } from "../../http/ids";
-import { paged } from "../../http/paging";
-import { routes } from "../../http/route";
-import { parseOr422 } from "../../http/validation";
+} from "#contract/tasks";
+import { HttpError, notFound } from "#api/http/errors";
+import { attachment, sendStoredFile } from "#api/http/files";
+import { readForm } from "#api/http/multipart";
+import { pathId } from "#api/http/ids";
+import { paged } from "#api/http/paging";
+import { routes } from "#api/http/route";
+import { parseOr422 } from "#api/http/validation";
 import { listActivity } from "./activity";
 import { listTaskEmails, sendTaskEmail } from "./emails";
 import * as lookups from "./lookups";

@@ -8,10 +8,10 @@
  * The routes use this module's exports (the reading ones are re-exported here).
  */
 import { and, eq, inArray } from "drizzle-orm";
-import type { Task, TaskCreateBody, TaskUpdateBody } from "../../../contract/tasks";
-import type { Database, Db } from "../../db/client";
-import { notes, taskDocuments, tasks, users, type ActivityChange } from "../../db/schema";
-import { notFound } from "../../http/errors";
+import type { Task, TaskCreateBody, TaskUpdateBody } from "#contract/tasks";
+import type { Database, Db } from "#api/db/client";
+import { notes, taskDocuments, tasks, users, type ActivityChange } from "#api/db/schema";
+import { notFound } from "#api/http/errors";
 import { logActivity, type ActivityEntry } from "./activity";
 import { notifyAssignee } from "./assignment";
 import { activityOf, columnsOf, confidenceOf, stateFor, type Values } from "./changes";

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, inArray, ne, sql, type Column, type Placeholder, type SQL } from "drizzle-orm";
-import type { ListQuery } from "../../../contract/common";
-import { TASK_SORTS, type TaskInclude } from "../../../contract/tasks";
-import { parseDateText } from "../../../app/lib/dates";
-import { isIdText, MAX_ID } from "../../../app/lib/ids";
-import type { Db } from "../../db/client";
-import { tasks } from "../../db/schema";
-import { invalid } from "../../http/errors";
-import { type ListTotal, ListShape, listStatements, shapedPage, shapedSearch, sortOf, textFilter } from "../../http/paging";
-import { TIME_ZONE } from "../../lib/periods";
+import type { ListQuery } from "#contract/common";
+import { TASK_SORTS, type TaskInclude } from "#contract/tasks";
+import { parseDateText } from "#common/dates";
+import { isIdText, MAX_ID } from "#common/ids";
+import type { Db } from "#api/db/client";
+import { tasks } from "#api/db/schema";
+import { invalid } from "#api/http/errors";
+import { type ListTotal, ListShape, listStatements, shapedPage, shapedSearch, sortOf, textFilter } from "#api/http/paging";
+import { TIME_ZONE } from "#api/lib/periods";
 import { loadTasks } from "./task-rows";
 
 // ---------------------------------------------------------------- the list (GET /task): filters, sort, page

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import { TASK_INCLUDES, TASK_PRIORITIES, TASK_REVIEW_STATUSES, type Task, type TaskInclude, type TaskProduct } from "../../../contract/tasks";
-import type { Db } from "../../db/client";
-import { inIdOrder, oneOfIds, preparedPerDatabase } from "../../db/prepared";
-import { clientCompanies, confidenceScores, individuals, pipelines, pipelineStages, taskProducts, taskProductTypes, tasks, teams, users } from "../../db/schema";
-import { invalid, notFound } from "../../http/errors";
+import { TASK_INCLUDES, TASK_PRIORITIES, TASK_REVIEW_STATUSES, type Task, type TaskInclude, type TaskProduct } from "#contract/tasks";
+import type { Db } from "#api/db/client";
+import { inIdOrder, oneOfIds, preparedPerDatabase } from "#api/db/prepared";
+import { clientCompanies, confidenceScores, individuals, pipelines, pipelineStages, taskProducts, taskProductTypes, tasks, teams, users } from "#api/db/schema";
+import { invalid, notFound } from "#api/http/errors";
 
 // ---------------------------------------------------------------- loading: a task as the API answers it
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { companies, teamInvitations, teams, users } from "../../db/schema";
-import { defineJob } from "../../jobs/define";
+import { companies, teamInvitations, teams, users } from "#api/db/schema";
+import { defineJob } from "#api/jobs/define";
 
 const fullName = (u: { name: string; lastName: string }) => [u.name, u.lastName].filter(Boolean).join(" ");
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { listQuerySchema } from "../../../contract/common";
-import { TEAMS_FULL_LIST_SIZE, teamCreateBodySchema, teamMemberRoleBodySchema, teamUpdateBodySchema, teamUserBodySchema } from "../../../contract/teams";
-import { pathId } from "../../http/ids";
-import { paged } from "../../http/paging";
-import { routes } from "../../http/route";
+import { listQuerySchema } from "#contract/common";
+import { TEAMS_FULL_LIST_SIZE, teamCreateBodySchema, teamMemberRoleBodySchema, teamUpdateBodySchema, teamUserBodySchema } from "#contract/teams";
+import { pathId } from "#api/http/ids";
+import { paged } from "#api/http/paging";
+import { routes } from "#api/http/route";
 import * as service from "./service";
 
 const READ = { permissions: ["team_view", "team_create", "team_manage"] } as const;

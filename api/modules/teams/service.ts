@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, notExists, or, sql, type SQL } from "drizzle-orm";
-import type { ListQuery } from "../../../contract/common";
+import type { ListQuery } from "#contract/common";
 import {
   TEAM_MEMBER_SORTS,
   TEAM_NAME_TAKEN,
@@ -10,15 +10,15 @@ import {
   type TeamMember,
   type TeamMemberRole,
   type TeamUserOption,
-} from "../../../contract/teams";
-import type { Database, Db } from "../../db/client";
-import { teamInvitations, teamMembers, teams, users } from "../../db/schema";
-import { invalid, notFound } from "../../http/errors";
-import { idFilter } from "../../http/ids";
-import { countedListStatements, countedPage, likeEscape, ListShape, offsetOf, sortOf, textFilter } from "../../http/paging";
-import { isUniqueViolation } from "../../lib/db-errors";
+} from "#contract/teams";
+import type { Database, Db } from "#api/db/client";
+import { teamInvitations, teamMembers, teams, users } from "#api/db/schema";
+import { invalid, notFound } from "#api/http/errors";
+import { idFilter } from "#api/http/ids";
+import { countedListStatements, countedPage, likeEscape, ListShape, offsetOf, sortOf, textFilter } from "#api/http/paging";
+import { isUniqueViolation } from "#api/lib/db-errors";
+import { enqueue } from "#api/jobs/enqueue";
 import { addedToTeam } from "../notifications/notify";
-import { enqueue } from "../../jobs/enqueue";
 import { teamInvitationEmail } from "./jobs";
 
 // ---------------------------------------------------------------- shapes

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { USER_ROLE_MESSAGES } from "../../../contract/users";
-import type { Database, Db } from "../../db/client";
-import { permissions, rolePermissions, roles, userRoles, users } from "../../db/schema";
-import { invalid, notFound } from "../../http/errors";
+import { USER_ROLE_MESSAGES } from "#contract/users";
+import type { Database, Db } from "#api/db/client";
+import { permissions, rolePermissions, roles, userRoles, users } from "#api/db/schema";
+import { invalid, notFound } from "#api/http/errors";
 import { roleGranted, roleRemoved } from "../notifications/notify";
 
 async function tenantUser(db: Db, tenantId: number, userId: number) {

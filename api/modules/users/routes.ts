@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { PROFILE_MESSAGES, PROFILE_PHOTO_FIELD, userRolesBodySchema } from "../../../contract/users";
-import { idParams } from "../../http/ids";
-import { readForm } from "../../http/multipart";
-import { routes } from "../../http/route";
+import { PROFILE_MESSAGES, PROFILE_PHOTO_FIELD, userRolesBodySchema } from "#contract/users";
+import { idParams } from "#api/http/ids";
+import { readForm } from "#api/http/multipart";
+import { routes } from "#api/http/route";
 import { audit, auditFor } from "../audit/audit";
 import { confirmEmailChange, updateProfile } from "./profile";
 import { setUserRoles, userRoleList } from "./roles";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import type { EmailMessage, Note } from "../../../contract/clients";
-import type { Task } from "../../../contract/tasks";
+import type { EmailMessage, Note } from "#contract/clients";
+import type { Task } from "#contract/tasks";
 import { EmailsPanel } from "./emails-panel";
 import { formState } from "./form-state";
 import { NotesPanel } from "./notes-panel";

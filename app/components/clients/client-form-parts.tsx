@@ -1,5 +1,5 @@
 import { Link, useNavigation } from "@remix-run/react";
-import { choiceFieldProps, FIND_COLLEAGUE_LABEL, findFieldName, type Choices } from "../../lib/choice-find";
+import { choiceFieldProps, FIND_COLLEAGUE_LABEL, findFieldName, type Choices } from "#app/lib/choice-find";
 import { Field } from "../form/field";
 import { SearchableSelect } from "../form/searchable-select";
 import type { FormState } from "./form-state";

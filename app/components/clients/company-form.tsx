@@ -1,6 +1,6 @@
-import type { Company } from "../../../contract/clients";
-import type { Choices } from "../../lib/choice-find";
-import type { DropdownOption } from "../../lib/filter-rules";
+import type { Company } from "#contract/clients";
+import type { Choices } from "#app/lib/choice-find";
+import type { DropdownOption } from "#app/lib/filter-rules";
 import { Field, FieldFrame, FormAlert, fieldAria } from "../form/field";
 import { SelectField } from "../form/select-field";
 import { AddressFields, FormFooter, OwnerSelect } from "./client-form-parts";

@@ -1,8 +1,8 @@
 import { useNavigation } from "@remix-run/react";
 import { useState, type FocusEvent } from "react";
-import type { CompanyDetail } from "../../../contract/clients";
-import { accountNameError, accountNumberError, sortCodeError } from "../../lib/bank-details";
-import { formatDateTime } from "../../lib/format";
+import type { CompanyDetail } from "#contract/clients";
+import { accountNameError, accountNumberError, sortCodeError } from "#common/bank-details";
+import { formatDateTime } from "#common/format";
 import { Field, FormAlert } from "../form/field";
 import { FileField } from "../form/file-field";
 import { SelectField } from "../form/select-field";

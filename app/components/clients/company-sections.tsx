@@ -1,6 +1,6 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { formatDate } from "../../lib/format";
-import type { action, loader } from "../../routes/_app.company_.$id";
+import { formatDate } from "#common/format";
+import type { action, loader } from "#app/routes/_app.company_.$id";
 import { FormAlert } from "../form/field";
 import { ActivitySections } from "./activity-sections";
 import { BankDetailsForm, BrandingForm, BrokerDataForm, CommunicationForm } from "./company-forms";

@@ -1,4 +1,4 @@
-import type { ChoiceFinds } from "../../lib/choice-find";
+import type { ChoiceFinds } from "#app/lib/choice-find";
 import type { FormAnswer } from "../form/form-result";
 
 export interface FormState {

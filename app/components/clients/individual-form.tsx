@@ -1,6 +1,6 @@
-import type { Individual } from "../../../contract/clients";
-import { choiceFieldProps, findFieldName, type Choices } from "../../lib/choice-find";
-import type { DropdownOption } from "../../lib/filter-rules";
+import type { Individual } from "#contract/clients";
+import { choiceFieldProps, findFieldName, type Choices } from "#app/lib/choice-find";
+import type { DropdownOption } from "#app/lib/filter-rules";
 import { DateInput } from "../form/date-input";
 import { Field, FormAlert } from "../form/field";
 import { SearchableSelect } from "../form/searchable-select";

@@ -1,6 +1,6 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { formatDate } from "../../lib/format";
-import type { action, loader } from "../../routes/_app.individual.$id";
+import { formatDate } from "#common/format";
+import type { action, loader } from "#app/routes/_app.individual.$id";
 import { FormAlert } from "../form/field";
 import { ActivitySections } from "./activity-sections";
 import { formState } from "./form-state";

@@ -1,7 +1,7 @@
 import { Link, useNavigation } from "@remix-run/react";
-import type { Line } from "../../../contract/clients";
-import { MAX_SPLITS, splitField } from "../../lib/client-forms";
-import { formatDate, formatMoney } from "../../lib/format";
+import type { Line } from "#contract/clients";
+import { MAX_SPLITS, splitField } from "#app/lib/client-forms";
+import { formatDate, formatMoney } from "#common/format";
 import { DateInput } from "../form/date-input";
 import { Field, FormAlert } from "../form/field";
 import { NumberInput } from "../form/number-input";

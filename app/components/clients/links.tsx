@@ -1,7 +1,7 @@
 import { Link, useNavigation } from "@remix-run/react";
-import type { CompanyLink } from "../../../contract/clients";
-import type { DropdownOption } from "../../lib/filter-rules";
-import { useHydrated } from "../../lib/use-hydrated";
+import type { CompanyLink } from "#contract/clients";
+import type { DropdownOption } from "#app/lib/filter-rules";
+import { useHydrated } from "#app/lib/use-hydrated";
 import { FormAlert } from "../form/field";
 import { SearchableSelect } from "../form/searchable-select";
 import { SelectField } from "../form/select-field";

@@ -1,6 +1,6 @@
 import { useNavigation } from "@remix-run/react";
-import type { Note } from "../../../contract/clients";
-import { formatDateTime } from "../../lib/format";
+import type { Note } from "#contract/clients";
+import { formatDateTime } from "#common/format";
 import { FormAlert } from "../form/field";
 import { BodyTextarea } from "./body-textarea";
 import type { FormState } from "./form-state";

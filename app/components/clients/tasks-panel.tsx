@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import type { Task } from "../../../contract/tasks";
-import { formatDate, formatMoney } from "../../lib/format";
+import type { Task } from "#contract/tasks";
+import { formatDate, formatMoney } from "#common/format";
 import { StageChip } from "../tasks/stage-chip";
 
 /** The tasks (opportunities) of a client, newest first, each linking to its page. */

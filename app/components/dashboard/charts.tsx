@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from "react";
-import { compactNumber, groupedBars, horizontalBars, labelEvery, linePoints, niceScale, pathFor, showLabel, yFor } from "../../lib/chart";
-import { formatMoney, formatNumber } from "../../lib/format";
+import { compactNumber, groupedBars, horizontalBars, labelEvery, linePoints, niceScale, pathFor, showLabel, yFor } from "#app/lib/chart";
+import { formatMoney, formatNumber } from "#common/format";
 
 /**
  * Server-rendered SVG charts: no chart library and no JavaScript needed. Each chart is an image with

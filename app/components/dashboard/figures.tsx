@@ -1,9 +1,9 @@
-import type { DashboardInterval } from "../../../contract/dashboard";
-import type { Words } from "../../lib/labels";
-import { formatMoney, formatNumber } from "../../lib/format";
+import type { DashboardInterval } from "#contract/dashboard";
+import type { Words } from "#app/lib/labels";
+import { formatMoney, formatNumber } from "#common/format";
+import type { myOpenTasks, taskStats } from "#app/services/dashboard.server";
 import { GroupedBarChart, HorizontalBarChart, LineChart } from "./charts";
 import { KpiRow, MyOpenTasks, Widget } from "./widgets";
-import type { myOpenTasks, taskStats } from "../../services/dashboard.server";
 
 const MAX_STAGE_ROWS = 15;
 const PRIORITY_COLORS: Record<number, string> = { 1: "#dc2626", 2: "#f59e0b", 3: "#64748b" };

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { formatMoney, formatNumber } from "../../lib/format";
+import { formatMoney, formatNumber } from "#common/format";
 import { CloseDate } from "../tasks/close-date";
 import { StageChip } from "../tasks/stage-chip";
 

@@ -1,4 +1,4 @@
-import { dateWindow } from "../../lib/dates";
+import { dateWindow } from "#common/dates";
 import { Field, type FieldProps } from "./field";
 
 export interface DateInputProps extends Omit<FieldProps, "type" | "min" | "max"> {

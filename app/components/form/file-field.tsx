@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent, type InputHTMLAttributes } from "react";
-import { fileTypeFromName, IMAGE_ONLY_MESSAGE, matchesAccept } from "../../lib/file-types";
+import { fileTypeFromName, IMAGE_ONLY_MESSAGE, matchesAccept } from "#common/file-types";
 import { FieldFrame, fieldAria, type FieldFrameProps } from "./field";
 import { FileTypeIcon } from "./file-type-icon";
 

@@ -1,4 +1,4 @@
-import { FILE_ICON_LABEL, fileIconKind, normaliseFileType, type FileIconKind } from "../../lib/file-types";
+import { FILE_ICON_LABEL, fileIconKind, normaliseFileType, type FileIconKind } from "#common/file-types";
 
 const COLOUR: Record<FileIconKind, string> = {
   image: "text-violet-600",

@@ -1,7 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { useActionData } from "@remix-run/react";
-import type { ChoiceFinds } from "../../lib/choice-find";
-import type { UnsavedForm } from "../../lib/unsaved-form";
+import type { ChoiceFinds } from "#app/lib/choice-find";
+import type { UnsavedForm } from "#app/lib/unsaved-form";
 
 /**
  * The one shape of a form's answer (app/services/form-action.server.ts makes it): conform's submission result,

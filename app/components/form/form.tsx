@@ -1,6 +1,6 @@
 import { Form as RemixForm, useRouteLoaderData, type FormProps } from "@remix-run/react";
 import { forwardRef } from "react";
-import { SUBMISSION_FIELD } from "../../lib/submission";
+import { SUBMISSION_FIELD } from "#app/lib/submission";
 
 /**
  * The page's submission key as a hidden field (app/lib/submission.ts): the frame's data gives a new one each

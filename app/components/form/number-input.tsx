@@ -1,5 +1,5 @@
 import type { ChangeEvent, FocusEvent, KeyboardEvent } from "react";
-import { formatNumber, normaliseNumericText, numberKeyAction, sanitiseNumericInput, type NumericOptions } from "../../lib/numbers";
+import { formatNumber, normaliseNumericText, numberKeyAction, sanitiseNumericInput, type NumericOptions } from "#common/numbers";
 import { Field, setInputValue, type FieldProps } from "./field";
 
 export interface NumberInputProps extends Omit<FieldProps, "type" | "min" | "max" | "inputMode" | "defaultValue" | "value">, NumericOptions {

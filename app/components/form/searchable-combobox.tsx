@@ -1,6 +1,6 @@
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from "@headlessui/react";
 import { useCallback, useEffect, useMemo, useRef, useState, type UIEvent } from "react";
-import type { DropdownOption } from "../../lib/filter-rules";
+import type { DropdownOption } from "#app/lib/filter-rules";
 import { FieldFrame, FieldStatusIcon, fieldAria } from "./field";
 import { FileTypeIcon } from "./file-type-icon";
 import {

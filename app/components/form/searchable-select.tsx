@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, type ReactNode } from "react";
-import { DROPDOWN_PAGE_SIZE, findFieldName, NO_RESULTS_TEXT } from "../../lib/choice-find";
-import type { DropdownOption } from "../../lib/filter-rules";
-import { useHydrated } from "../../lib/use-hydrated";
+import { DROPDOWN_PAGE_SIZE, findFieldName, NO_RESULTS_TEXT } from "#app/lib/choice-find";
+import type { DropdownOption } from "#app/lib/filter-rules";
+import { useHydrated } from "#app/lib/use-hydrated";
 import type { FieldFrameProps } from "./field";
 import { SelectField } from "./select-field";
 

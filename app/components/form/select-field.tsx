@@ -1,5 +1,5 @@
 import type { SelectHTMLAttributes } from "react";
-import type { DropdownOption } from "../../lib/filter-rules";
+import type { DropdownOption } from "#app/lib/filter-rules";
 import { FieldFrame, FieldStatusIcon, fieldAria, type FieldFrameProps } from "./field";
 
 export const LOADING_TEXT = "Loading...";

@@ -1,5 +1,5 @@
 import type { ChangeEvent, KeyboardEvent } from "react";
-import { formatSortCode, sortCodeCaret } from "../../lib/sort-code";
+import { formatSortCode, sortCodeCaret } from "#common/sort-code";
 import { Field, setInputValue, type FieldProps } from "./field";
 
 export type SortCodeInputProps = Omit<FieldProps, "type" | "inputMode" | "maxLength">;

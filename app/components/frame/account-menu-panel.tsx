@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { CompanySwitcher } from "../../access/account-menu";
+import type { CompanySwitcher } from "#app/access/account-menu";
 import type { HeaderUser } from "./header";
 import { PHONE_POPOVER } from "./popover";
 import { Form } from "../form/form";

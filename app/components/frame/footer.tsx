@@ -1,5 +1,5 @@
-import type { Variant } from "../../lib/variant";
-import { productName } from "../../lib/variant";
+import type { Variant } from "#app/lib/variant";
+import { productName } from "#app/lib/variant";
 
 export function Footer({ edition, helpUrl, year }: { edition: Variant; helpUrl: string; year: number }) {
   const link = "text-slate-600 underline-offset-2 hover:text-slate-900 hover:underline";

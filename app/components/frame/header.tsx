@@ -1,9 +1,9 @@
 import { Link, useLocation } from "@remix-run/react";
 import { Suspense, useEffect, useRef } from "react";
-import type { CompanySwitcher } from "../../access/account-menu";
-import { profileHref, safeReturnPath } from "../../access/links";
-import { island } from "../../lib/island";
-import type { Variant } from "../../lib/variant";
+import type { CompanySwitcher } from "#app/access/account-menu";
+import { profileHref, safeReturnPath } from "#app/access/links";
+import { island } from "#app/lib/island";
+import type { Variant } from "#app/lib/variant";
 import { NotificationBell } from "../notifications/bell";
 import { HeaderSearch } from "../search/header-search";
 import type { AccountMenuPanelProps } from "./account-menu-panel";

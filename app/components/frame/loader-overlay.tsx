@@ -1,6 +1,6 @@
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { isListChange, type NavigationLike } from "../../lib/list-navigation";
+import { isListChange, type NavigationLike } from "#app/lib/list-navigation";
 
 /** How long a navigation runs before the overlay shows: a page that answers sooner never flashes it. */
 export const LOADER_OVERLAY_DELAY_MS = 400;

@@ -1,8 +1,8 @@
 import { NavLink, useLocation } from "@remix-run/react";
-import type { Menu, MenuLink } from "../../access/menus";
-import { isActiveLink } from "../../access/links";
-import type { Variant } from "../../lib/variant";
-import { productName } from "../../lib/variant";
+import type { Menu, MenuLink } from "#app/access/menus";
+import { isActiveLink } from "#app/access/links";
+import type { Variant } from "#app/lib/variant";
+import { productName } from "#app/lib/variant";
 import { Form } from "../form/form";
 
 const LOGO_WIDTH: Record<Variant, number> = { smallbusiness: 210, flightdeck: 188 };

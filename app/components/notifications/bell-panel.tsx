@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
-import { SubmissionKey } from "../form/form";
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from "react";
-import type { Notification } from "../../../contract/notifications";
+import type { Notification } from "#contract/notifications";
+import { SubmissionKey } from "../form/form";
 import { deleteControlClass, NotificationPanel, TrashGlyph } from "./notification-list";
 import { PHONE_POPOVER } from "../frame/popover";
 

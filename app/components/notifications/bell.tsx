@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
-import { badgeText, bellLabel } from "../../lib/notification-badge";
-import { useHydrated } from "../../lib/use-hydrated";
+import { badgeText, bellLabel } from "#app/lib/notification-badge";
+import { useHydrated } from "#app/lib/use-hydrated";
 import { PHONE_POPOVER } from "../frame/popover";
 
 // The panel (its list, forms and delete confirmation) is its own chunk: fetched when the bell is first pointed

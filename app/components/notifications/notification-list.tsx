@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import type { Notification } from "../../../contract/notifications";
-import { formatDateTime } from "../../lib/format";
-import { relativeDate } from "../../lib/relative-date";
+import type { Notification } from "#contract/notifications";
+import { formatDateTime } from "#common/format";
+import { relativeDate } from "#app/lib/relative-date";
 import { Form } from "../form/form";
 
 export const NO_NOTIFICATIONS = "No Notifications";

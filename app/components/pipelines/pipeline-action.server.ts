@@ -4,4 +4,4 @@
  * JavaScript import the chunk holding it (the bundler keeps a chunk's import for an import it has dropped).
  */
 export { EMPTY_STAGE } from "./pipeline-form";
-export { moveBy, parseStageOrder } from "../../lib/stage-order";
+export { moveBy, parseStageOrder } from "#app/lib/stage-order";

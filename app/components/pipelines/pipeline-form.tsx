@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { useHydrated } from "../../lib/use-hydrated";
+import { useHydrated } from "#app/lib/use-hydrated";
 import { Field, FormAlert } from "../form/field";
 import { Form } from "../form/form";
 

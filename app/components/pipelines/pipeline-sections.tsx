@@ -1,5 +1,5 @@
 import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import type { loader } from "../../routes/_app.pipeline.$id";
+import type { loader } from "#app/routes/_app.pipeline.$id";
 import { Field, FormAlert } from "../form/field";
 import { EMPTY_STAGE, OUTCOME_OPTIONS } from "./pipeline-form";
 import { StageList } from "./stage-list";
@@ -21,7 +21,9 @@ export function PipelineSections() {
   // Each form reads its own answer (the form protocol): its messages, and what was typed after a refusal.
   const [stageForm, stageFields] = useFormResult<{ name: string; color: string; outcome: string }>("add-stage");
   const [renameForm, renameFields] = useFormResult<{ name: string }>("rename");
-  const moved = useLastResult("move") ?? useLastResult("reorder");
+  const moveResult = useLastResult("move");
+  const reorderResult = useLastResult("reorder");
+  const moved = moveResult ?? reorderResult;
   const typed = (v: unknown) => (typeof v === "string" ? v : undefined);
   return (
     <>

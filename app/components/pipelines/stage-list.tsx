@@ -1,9 +1,9 @@
 import { Link, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState, type DragEvent } from "react";
-import type { PipelineStage } from "../../../contract/pipelines";
-import { formatMoney, formatNumber } from "../../lib/format";
-import { moveOnto, sameOrder } from "../../lib/stage-order";
-import { useHydrated } from "../../lib/use-hydrated";
+import type { PipelineStage } from "#contract/pipelines";
+import { formatMoney, formatNumber } from "#common/format";
+import { moveOnto, sameOrder } from "#app/lib/stage-order";
+import { useHydrated } from "#app/lib/use-hydrated";
 import { OutcomeBadge } from "./status-badge";
 import { Form } from "../form/form";
 

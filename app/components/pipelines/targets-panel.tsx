@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
-import type { TargetFigures } from "../../../contract/pipelines";
-import { formatMoney, formatNumber } from "../../lib/format";
-import { addDays, periodLabel } from "../../lib/period-label";
+import type { TargetFigures } from "#contract/pipelines";
+import { formatMoney, formatNumber } from "#common/format";
+import { addDays, periodLabel } from "#app/lib/period-label";
 
 export type TargetPeriodKind = "month" | "quarter" | "year";
 export const TARGET_PERIOD_CHOICES: { value: TargetPeriodKind; label: string }[] = [

@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { SAVE_INTENT, useFormResult } from "../form/form-result";
 import { Link } from "@remix-run/react";
 import { useEffect, useState, type ChangeEvent, type ReactNode } from "react";
-import { IMAGE_ONLY_MESSAGE, matchesAccept } from "../../lib/file-types";
-import { PROFILE_PHOTO_FIELD, PROFILE_SUCCESS, REMOVE_PROFILE_PHOTO_FIELD } from "../../lib/profile-payload";
+import { IMAGE_ONLY_MESSAGE, matchesAccept } from "#common/file-types";
+import { PROFILE_PHOTO_FIELD, PROFILE_SUCCESS, REMOVE_PROFILE_PHOTO_FIELD } from "#common/profile-payload";
+import { SAVE_INTENT, useFormResult } from "../form/form-result";
 import { Field, FieldFrame, FormAlert, PasswordField } from "../form/field";
 import { Form } from "../form/form";
 

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Link, useNavigation } from "@remix-run/react";
-import type { Provider } from "../../../contract/providers";
+import type { Provider } from "#contract/providers";
 import { Field, FormAlert } from "../form/field";
 import { Form } from "../form/form";
 import { useFormResult } from "../form/form-result";

@@ -1,8 +1,8 @@
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useRef, useState } from "react";
-import { wordsFor } from "../../lib/labels";
-import { useSearchText } from "../../lib/use-search-text";
-import type { Variant } from "../../lib/variant";
+import { wordsFor } from "#app/lib/labels";
+import { useSearchText } from "#app/lib/use-search-text";
+import type { Variant } from "#app/lib/variant";
 import { Form } from "../form/form";
 
 // The quick results (their popover, keyboard and fetching) are a chunk of their own, fetched when the box is

@@ -11,6 +11,8 @@ export interface QuickAnswer {
 }
 
 const RESULTS_ID = "header-search-results";
+/** The result links shown in a search box's popover. */
+const resultLinks = (root: HTMLElement | null) => [...(root?.querySelectorAll<HTMLAnchorElement>("[data-quick-results] a") ?? [])];
 
 /**
  * The header search's quick results (with JavaScript; a chunk of its own, fetched when the search box is first
@@ -65,7 +67,6 @@ export default function QuickSearch({ box, input, current }: { box: RefObject<HT
   const loading = fetcher.state !== "idle" || (open && !answer);
   const groups = answer?.groups.filter((g) => g.results.length > 0) ?? [];
   const showPopover = open && text.trim() !== "";
-  const links = () => [...(box.current?.querySelectorAll<HTMLAnchorElement>("[data-quick-results] a") ?? [])];
 
   // The box's own events: typing, ↓ into the results (or opening them again), Escape; focus leaving box and popover.
   const state = useRef({ open, text, data: fetcher.data });
@@ -88,7 +89,7 @@ export default function QuickSearch({ box, input, current }: { box: RefObject<HT
           }
           return;
         }
-        const first = links()[0];
+        const first = resultLinks(root)[0];
         if (first) {
           e.preventDefault();
           first.focus();
@@ -119,7 +120,7 @@ export default function QuickSearch({ box, input, current }: { box: RefObject<HT
   }, [showPopover, input]);
 
   const onPopoverKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    const all = links();
+    const all = resultLinks(box.current);
     const at = all.indexOf(document.activeElement as HTMLAnchorElement);
     if (e.key === "ArrowDown" || e.key === "ArrowUp") {
       e.preventDefault();

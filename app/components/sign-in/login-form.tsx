@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { SAVE_INTENT, useFormResult } from "../form/form-result";
 import { useNavigation } from "@remix-run/react";
+import { brandStyle, productName, type Variant } from "#app/lib/variant";
+import { SAVE_INTENT, useFormResult } from "../form/form-result";
 import { Field, FormAlert, PasswordField } from "../form/field";
-import { brandStyle, productName, type Variant } from "../../lib/variant";
 import { Form } from "../form/form";
 
 export interface LoginFormProps {

@@ -1,7 +1,7 @@
 import { Link, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { isListChange } from "../../lib/list-navigation";
-import { hasActiveFilters, hrefFor, withSortCycled, type ListSpec, type ListState } from "../../lib/list-url";
+import { isListChange } from "#app/lib/list-navigation";
+import { hasActiveFilters, hrefFor, withSortCycled, type ListSpec, type ListState } from "#app/lib/list-url";
 // Most lists show bulk actions and filters beside their table: bundled with it, so a list page loads one chunk
 // of list code instead of three (each chunk costs its gzip overhead and a request).
 import "./bulk-actions";

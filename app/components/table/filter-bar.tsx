@@ -1,6 +1,6 @@
 import { Suspense } from "react";
-import { island } from "../../lib/island";
-import { canonicalQuery, hrefFor, withFilter } from "../../lib/list-url";
+import { island } from "#app/lib/island";
+import { canonicalQuery, hrefFor, withFilter } from "#app/lib/list-url";
 import type { FilterBarProps, FilterPanelProps } from "./filter-panel";
 import { filterPanelOnServer } from "./filter-panel.server";
 import { StateFields } from "./list-controls";

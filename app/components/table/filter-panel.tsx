@@ -1,12 +1,12 @@
 import { Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type ChangeEvent, type ReactNode } from "react";
-import { dateRangeBounds, sanitiseFilterInput, type FilterDefinition, type DropdownOption } from "../../lib/filter-rules";
-import { dateWindow } from "../../lib/dates";
-import type { FilterValue, ListSpec, ListState } from "../../lib/list-url";
+import { dateRangeBounds, sanitiseFilterInput, type FilterDefinition, type DropdownOption } from "#app/lib/filter-rules";
+import { dateWindow } from "#common/dates";
+import type { FilterValue, ListState } from "#app/lib/list-url";
+import { shownDateText } from "#common/date-text";
+import { filterFindName, type FilterFind } from "#app/lib/choice-find";
 import { SearchableSelect } from "../form/searchable-select";
 import { Form } from "../form/form";
-import { shownDateText } from "../../lib/date-text";
-import { filterFindName, type FilterFind } from "../../lib/choice-find";
 import type { ListView } from "./list";
 
 export interface FilterBarProps {

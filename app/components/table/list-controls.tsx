@@ -1,8 +1,8 @@
 import { useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { PAGE_SIZES, toSearchParams, type ListSpec, type ListState } from "../../lib/list-url";
-import { useHydrated } from "../../lib/use-hydrated";
-import { useSearchText } from "../../lib/use-search-text";
+import { PAGE_SIZES, toSearchParams, type ListSpec, type ListState } from "#app/lib/list-url";
+import { useHydrated } from "#app/lib/use-hydrated";
+import { useSearchText } from "#app/lib/use-search-text";
 import { Form } from "../form/form";
 import type { ListView } from "./list";
 

@@ -1,4 +1,4 @@
-import type { ListSpec, ListState, Sort } from "../../lib/list-url";
+import type { ListSpec, ListState, Sort } from "#app/lib/list-url";
 
 /**
  * One list of the portal, as its route module declares it: its address and its spec (sort fields, filters, the

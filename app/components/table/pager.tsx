@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import { hrefFor, withPage, type ListSpec, type ListState } from "../../lib/list-url";
-import { pagerItems, rangeText } from "../../lib/pager";
+import { hrefFor, withPage, type ListSpec, type ListState } from "#app/lib/list-url";
+import { pagerItems, rangeText } from "#app/lib/pager";
 import { PageSizeSelect } from "./list-controls";
 import type { ListView } from "./list";
 

@@ -1,7 +1,7 @@
-import type { Activity } from "../../../contract/tasks";
-import { formatDateTime } from "../../lib/format";
-import type { Words } from "../../lib/labels";
-import { activityLines, activityVerb, type ActivityLookups } from "../../lib/task-activity";
+import type { Activity } from "#contract/tasks";
+import { formatDateTime } from "#common/format";
+import type { Words } from "#app/lib/labels";
+import { activityLines, activityVerb, type ActivityLookups } from "#app/lib/task-activity";
 import { PageLinks } from "./task-section";
 
 /** What happened to the task, newest first, paged: who, when, and each field's change. */

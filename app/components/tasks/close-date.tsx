@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { formatDate } from "../../lib/format";
+import { formatDate } from "#common/format";
 
 /** An expected close date is overdue when the task is still open and the day has passed (UK calendar). */
 export function isOverdue(date: string, open: boolean, today: string): boolean {

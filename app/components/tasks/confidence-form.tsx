@@ -1,5 +1,5 @@
-import { CONFIDENCE_QUESTIONS } from "../../../contract/task-constants";
-import type { Task } from "../../../contract/tasks";
+import { CONFIDENCE_QUESTIONS } from "#contract/task-constants";
+import type { Task } from "#contract/tasks";
 import { FormAlert } from "../form/field";
 import { Form } from "../form/form";
 import { useFormResult } from "../form/form-result";

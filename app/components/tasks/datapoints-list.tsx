@@ -1,4 +1,4 @@
-import { activityFieldLabel, activityValue } from "../../lib/task-activity";
+import { activityFieldLabel, activityValue } from "#app/lib/task-activity";
 
 /**
  * The task's datapoints (what else was recorded about it, by an import or the API), each by its name, in the

@@ -1,5 +1,5 @@
-import type { TaskNote } from "../../../contract/tasks";
-import { formatDateTime } from "../../lib/format";
+import type { TaskNote } from "#contract/tasks";
+import { formatDateTime } from "#common/format";
 import { FormAlert } from "../form/field";
 import { Form } from "../form/form";
 import { useFormResult } from "../form/form-result";

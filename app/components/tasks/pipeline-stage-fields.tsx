@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useHydrated } from "../../lib/use-hydrated";
+import { useHydrated } from "#app/lib/use-hydrated";
 
 export interface PipelineOption {
   id: number;

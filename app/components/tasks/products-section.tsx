@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import type { Task, TaskProduct } from "../../../contract/tasks";
-import { formatDate, formatMoney } from "../../lib/format";
+import type { Task, TaskProduct } from "#contract/tasks";
+import { formatDate, formatMoney } from "#common/format";
 import { DateInput } from "../form/date-input";
 import { Field, FormAlert } from "../form/field";
 import { Form } from "../form/form";

@@ -1,5 +1,5 @@
-import type { Task } from "../../../contract/tasks";
-import type { Words } from "../../lib/labels";
+import type { Task } from "#contract/tasks";
+import type { Words } from "#app/lib/labels";
 import { DateInput } from "../form/date-input";
 import { FormAlert } from "../form/field";
 import { FileField } from "../form/file-field";

@@ -1,5 +1,5 @@
-import type { Task } from "../../../contract/tasks";
-import { formatDate, formatMoney } from "../../lib/format";
+import type { Task } from "#contract/tasks";
+import { formatDate, formatMoney } from "#common/format";
 import { DateInput } from "../form/date-input";
 import { FormAlert } from "../form/field";
 import { Form } from "../form/form";

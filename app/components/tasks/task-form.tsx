@@ -1,20 +1,20 @@
 import { getFormProps } from "@conform-to/react";
 import { Link, useNavigation } from "@remix-run/react";
-import { TASK_PRIORITIES, TASK_REVIEW_STATUSES } from "../../../contract/task-constants";
-import type { Task } from "../../../contract/tasks";
-import type { Words } from "../../lib/labels";
+import { TASK_PRIORITIES, TASK_REVIEW_STATUSES } from "#contract/task-constants";
+import type { Task } from "#contract/tasks";
+import type { Words } from "#app/lib/labels";
+import { choiceFieldProps, FIND_COLLEAGUE_LABEL, findFieldName, type Choices } from "#app/lib/choice-find";
+import { DATAPOINT_ROWS_FIELD, datapointField, datapointRows, typedDatapointRows, type DatapointRow } from "#app/lib/task-datapoints";
+import type { DropdownOption } from "#app/lib/filter-rules";
+import type { TaskChoices } from "#app/services/task-choices.server";
 import { DateInput } from "../form/date-input";
 import { Field, FormAlert } from "../form/field";
 import { NumberInput } from "../form/number-input";
 import { SearchableSelect, type SearchableSelectProps } from "../form/searchable-select";
-import { choiceFieldProps, FIND_COLLEAGUE_LABEL, findFieldName, type ChoiceFinds, type Choices } from "../../lib/choice-find";
-import { DATAPOINT_ROWS_FIELD, datapointField, datapointRows, typedDatapointRows, type DatapointRow } from "../../lib/task-datapoints";
 import { SelectField } from "../form/select-field";
 import { PipelineStageFields, type PipelineOption } from "./pipeline-stage-fields";
 import { Form } from "../form/form";
 import { useFormAnswer, useFormResult } from "../form/form-result";
-import type { DropdownOption } from "../../lib/filter-rules";
-import type { TaskChoices } from "../../services/task-choices.server";
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 

@@ -1,12 +1,12 @@
 import { useLoaderData } from "@remix-run/react";
-import { TEAM_MEMBER_SEARCH_PAGE_SIZE } from "../../../contract/team-constants";
-import type { TeamMemberRole } from "../../../contract/teams";
-import { formatDate } from "../../lib/format";
-import type { loader } from "../../routes/_app.team.$id";
+import { TEAM_MEMBER_SEARCH_PAGE_SIZE } from "#contract/team-constants";
+import type { TeamMemberRole } from "#contract/teams";
+import { formatDate } from "#common/format";
+import type { loader } from "#app/routes/_app.team.$id";
+import { choiceFieldProps, FIND_COLLEAGUE_LABEL, findFieldName } from "#app/lib/choice-find";
 import { Field } from "../form/field";
 import { SearchableSelect } from "../form/searchable-select";
 import { Form } from "../form/form";
-import { choiceFieldProps, FIND_COLLEAGUE_LABEL, findFieldName } from "../../lib/choice-find";
 import { useFormAnswer, useFormResult } from "../form/form-result";
 
 /** What was typed into a find field, as the answer keeps it. */

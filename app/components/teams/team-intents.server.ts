@@ -4,7 +4,7 @@
  * first-load JavaScript (the bundler still imports a shared chunk for an import it has dropped).
  */
 import { z } from "zod";
-import { TEAM_MEMBER_ROLES } from "../../../contract/teams";
+import { TEAM_MEMBER_ROLES } from "#contract/teams";
 
 const intentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("rename"), name: z.string() }),

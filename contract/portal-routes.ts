@@ -1,7 +1,11 @@
-import type { Permission } from "../../contract/permissions";
-import type { Variant } from "../lib/variant";
+import type { Permission } from "./permissions";
+
+/** The two editions of the product. */
+export type Variant = "flightdeck" | "smallbusiness";
 
 /**
+ * The portal's route table, shared because the API's seed links its notifications only to screens the user may open.
+ *
  * One entry per screen of the signed-in portal. `permissions` null means the route has no permission
  * guard; otherwise the user needs any one of them. `variant` limits a route to one edition;
  * `parentTenantOnly` sends a non-parent tenant to /dashboard.
