@@ -20,7 +20,18 @@ const directions = [
 
 export default tseslint.config(
   {
-    ignores: ["build/", "public/build/", "node_modules/", ".cache/", ".data*/", ".*-build*/", "test-results/", ".test-results/", "playwright-report/", "api/db/migrations/"],
+    ignores: [
+      "build/",
+      "public/build/",
+      "node_modules/",
+      ".cache/",
+      ".data*/",
+      ".*-build*/",
+      "test-results/",
+      ".test-results/",
+      "playwright-report/",
+      "api/db/migrations/",
+    ],
   },
   jsRecommended,
   tseslint.configs.recommended,
@@ -34,9 +45,7 @@ export default tseslint.config(
     },
     plugins: { "import-x": importX, "react-hooks": reactHooks },
     settings: {
-      "import-x/resolver-next": [
-        createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs", ".json"], tsconfig: { configFile: "tsconfig.json" } }),
-      ],
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs", ".json"], tsconfig: { configFile: "tsconfig.json" } })],
       "import-x/internal-regex": "^(#|~/)",
     },
     rules: {
@@ -48,7 +57,11 @@ export default tseslint.config(
       "import-x/no-restricted-paths": ["error", { zones: directions }],
       "no-restricted-imports": [
         "error",
-        { patterns: [{ regex: "^\\.\\./\\.\\./", message: "Use an alias (#app/, #api/, #bench/, #common/, #contract/, #tests/) instead of climbing two folders." }] },
+        {
+          patterns: [
+            { regex: "^\\.\\./\\.\\./", message: "Use an alias (#app/, #api/, #bench/, #common/, #contract/, #tests/) instead of climbing two folders." },
+          ],
+        },
       ],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports", disallowTypeAnnotations: false }],

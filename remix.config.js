@@ -4,7 +4,9 @@ export default {
   serverModuleFormat: "esm",
   tailwind: true,
   // The benchmark (bench/run.ts) builds into its own folder, so it never swaps the assets of a test server running from build/.
-  ...(process.env.REMIX_BUILD_DIR ? { serverBuildPath: `${process.env.REMIX_BUILD_DIR}/index.js`, assetsBuildDirectory: `${process.env.REMIX_BUILD_DIR}/public/build` } : {}),
+  ...(process.env.REMIX_BUILD_DIR
+    ? { serverBuildPath: `${process.env.REMIX_BUILD_DIR}/index.js`, assetsBuildDirectory: `${process.env.REMIX_BUILD_DIR}/public/build` }
+    : {}),
   future: {
     v3_fetcherPersist: true,
     v3_lazyRouteDiscovery: true,

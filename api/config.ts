@@ -18,7 +18,12 @@ const envSchema = z.object({
   TRUSTED_PROXIES: z
     .string()
     .default("loopback")
-    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
   /** Address of the portal, used in links inside e-mails (invitations). */
   PORTAL_URL: z.string().url().default("http://localhost:3000"),
   /**

@@ -8,5 +8,12 @@ declare module "autocannon" {
   interface Instance extends PromiseLike<Result> {
     on(event: "response", listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): this;
   }
-  export default function autocannon(options: { url: string; connections?: number; duration?: number; headers?: Record<string, string>; method?: string; body?: string }): Instance;
+  export default function autocannon(options: {
+    url: string;
+    connections?: number;
+    duration?: number;
+    headers?: Record<string, string>;
+    method?: string;
+    body?: string;
+  }): Instance;
 }

@@ -90,11 +90,17 @@ export async function generate(database: Database, sizes: Sizes = want, options:
     database,
   );
   // Tasks spread over the tenant's active pipelines and their stages, members, priorities and dates.
-  const stageRows = ((await database.db.execute(
-    sql`select s.id, s.pipeline_id from pipeline_stages s join pipelines p on p.id = s.pipeline_id where p.tenant_id = ${tenant} and p.status = 1 order by s.pipeline_id, s.sort_order`,
-  )) as unknown as { rows: { id: number; pipeline_id: number }[] }).rows;
+  const stageRows = (
+    (await database.db.execute(
+      sql`select s.id, s.pipeline_id from pipeline_stages s join pipelines p on p.id = s.pipeline_id where p.tenant_id = ${tenant} and p.status = 1 order by s.pipeline_id, s.sort_order`,
+    )) as unknown as { rows: { id: number; pipeline_id: number }[] }
+  ).rows;
   if (stageRows.length === 0) throw new Error("Harbour Brokers has no active pipeline.");
-  const memberIds = ((await database.db.execute(sql`select id from users where tenant_id = ${tenant} and status = 'active' order by id`)) as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+  const memberIds = (
+    (await database.db.execute(sql`select id from users where tenant_id = ${tenant} and status = 'active' order by id`)) as unknown as {
+      rows: { id: number }[];
+    }
+  ).rows.map((r) => Number(r.id));
   const stageArray = `{${stageRows.map((r) => r.id).join(",")}}`;
   const stagePipelineArray = `{${stageRows.map((r) => r.pipeline_id).join(",")}}`;
   const memberArray = `{${memberIds.join(",")}}`;

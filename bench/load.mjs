@@ -48,10 +48,13 @@ function stopAll() {
 process.on("exit", stopAll);
 process.on("SIGINT", () => process.exit(130));
 // Hard bound on the whole run.
-setTimeout(() => {
-  console.error("load: time limit reached, stopping");
-  process.exit(2);
-}, (DURATION + 300) * 1000).unref();
+setTimeout(
+  () => {
+    console.error("load: time limit reached, stopping");
+    process.exit(2);
+  },
+  (DURATION + 300) * 1000,
+).unref();
 
 async function waitFor(url, ms = 180_000) {
   const until = Date.now() + ms;
@@ -79,7 +82,11 @@ function rssMb(pid) {
 // ------------------------------------------------------------------ start
 if (!existsSync(path.join(root, "build/index.js"))) {
   console.log("load: building the portal …");
-  const built = spawnSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const built = spawnSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 rmSync(DATA_DIR, { recursive: true, force: true });
@@ -98,7 +105,11 @@ const env = {
 const api = spawn(process.execPath, ["--import", "tsx", path.join(root, "api/main.ts")], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
 children.push(api);
 await waitFor(`${API}/health`);
-const portal = spawn(process.execPath, [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), path.join(root, "build/index.js")], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+const portal = spawn(process.execPath, [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), path.join(root, "build/index.js")], {
+  cwd: root,
+  env,
+  stdio: ["ignore", "ignore", "inherit"],
+});
 children.push(portal);
 await waitFor(`${PORTAL}/login`);
 console.log(`load: API pid ${api.pid}, portal pid ${portal.pid}; ${DURATION} s at ${CONNECTIONS} connections`);
@@ -112,12 +123,19 @@ async function portalSignIn() {
     headers: { "content-type": "application/x-www-form-urlencoded", origin: PORTAL },
     body: form({ email: EMAIL, password: PASSWORD }),
   });
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   if (res.status >= 400 || !cookie.includes("session")) throw new Error(`portal sign-in failed: ${res.status}`);
   return cookie;
 }
 async function apiToken() {
-  const res = await fetch(`${API}/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+  const res = await fetch(`${API}/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  });
   return (await res.json()).token;
 }
 const token = await apiToken();
@@ -127,7 +145,8 @@ async function roleCount() {
 }
 const cookie = await portalSignIn();
 // Warm up each path once (the list also remembers its filters, so later views are not redirected).
-for (const p of ["/providers?search=a", "/roles?search=Load", "/roles/new?search=Load"]) await fetch(`${PORTAL}${p}`, { headers: { cookie }, redirect: "manual" });
+for (const p of ["/providers?search=a", "/roles?search=Load", "/roles/new?search=Load"])
+  await fetch(`${PORTAL}${p}`, { headers: { cookie }, redirect: "manual" });
 
 // ------------------------------------------------------------------ memory sampling
 const samples = [];
@@ -144,7 +163,14 @@ const scenarios = [
   {
     name: "sign-in (POST /login)",
     connections: split[0],
-    requests: [{ method: "POST", path: "/login", headers: { "content-type": "application/x-www-form-urlencoded", origin: PORTAL }, body: form({ email: EMAIL, password: PASSWORD }) }],
+    requests: [
+      {
+        method: "POST",
+        path: "/login",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: PORTAL },
+        body: form({ email: EMAIL, password: PASSWORD }),
+      },
+    ],
     ok: (s) => s === 302 || s === 303 || s === 204,
   },
   {
@@ -175,7 +201,9 @@ const results = await Promise.all(
     (s) =>
       new Promise((resolve, reject) => {
         const statuses = new Map();
-        const inst = autocannon({ url: PORTAL, connections: s.connections, duration: DURATION, requests: s.requests }, (err, result) => (err ? reject(err) : resolve({ s, result, statuses })));
+        const inst = autocannon({ url: PORTAL, connections: s.connections, duration: DURATION, requests: s.requests }, (err, result) =>
+          err ? reject(err) : resolve({ s, result, statuses }),
+        );
         inst.on("response", (_client, status) => statuses.set(status, (statuses.get(status) ?? 0) + 1));
       }),
   ),
@@ -199,7 +227,10 @@ const rows = results.map(({ s, result, statuses }) => ({
   ok: count(statuses, s.ok),
   fivexx: count(statuses, (x) => x >= 500),
   errors: result.errors + result.timeouts,
-  statuses: [...statuses].sort((a, b) => a[0] - b[0]).map(([st, n]) => `${st}×${n}`).join(" "),
+  statuses: [...statuses]
+    .sort((a, b) => a[0] - b[0])
+    .map(([st, n]) => `${st}×${n}`)
+    .join(" "),
 }));
 const fivexx = rows.reduce((n, r) => n + r.fivexx, 0);
 const created = rows[2].ok;
@@ -208,7 +239,10 @@ const landed = rolesAfter - rolesBefore;
 // acknowledged posts are requests still in flight when autocannon stopped counting (they landed).
 const lost = Math.max(0, created - landed);
 const stat = (ph, key) => {
-  const xs = samples.filter((x) => x.phase === ph).map((x) => x[key]).filter(Number.isFinite);
+  const xs = samples
+    .filter((x) => x.phase === ph)
+    .map((x) => x[key])
+    .filter(Number.isFinite);
   return xs.length ? { first: xs[0], max: Math.max(...xs), last: xs[xs.length - 1] } : { first: NaN, max: NaN, last: NaN };
 };
 const during = samples.filter((x) => x.phase === "during");

@@ -28,7 +28,10 @@ export async function weigh(portal: string, pathname: string, cookie?: string): 
   // Remix references first-load JavaScript three ways: <link rel="modulepreload">, <script src> and the
   // inline module script (`import "/build/manifest-….js"; import * as route0 from "/build/root-….js"; …`).
   const preloads = tags.filter((t) => t.startsWith("<link") && attr(t, "rel") === "modulepreload").map((t) => attr(t, "href")!);
-  const scriptSrcs = tags.filter((t) => t.startsWith("<script")).map((t) => attr(t, "src")).filter((x): x is string => !!x);
+  const scriptSrcs = tags
+    .filter((t) => t.startsWith("<script"))
+    .map((t) => attr(t, "src"))
+    .filter((x): x is string => !!x);
   const inlineModules = [...html.matchAll(/<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)].flatMap((m) =>
     [...m[1].matchAll(/(?:import|from)\s*\(?\s*"([^"]+\.js)"/g)].map((x) => x[1]),
   );

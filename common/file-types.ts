@@ -64,7 +64,10 @@ export function isImageMimeType(type: string | null | undefined): boolean {
  * "application/pdf"). An empty accept list accepts everything.
  */
 export function matchesAccept(accept: string | null | undefined, file: { type: string; name: string }): boolean {
-  const rules = (accept ?? "").split(",").map((r) => r.trim().toLowerCase()).filter(Boolean);
+  const rules = (accept ?? "")
+    .split(",")
+    .map((r) => r.trim().toLowerCase())
+    .filter(Boolean);
   if (rules.length === 0) return true;
   const type = file.type.toLowerCase();
   const ext = fileTypeFromName(file.name);

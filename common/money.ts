@@ -126,6 +126,8 @@ export function formatPence(pence: number): string {
 /** A quantity of thousandths as the shortest text: 1500 → "1.5", 2000 → "2", 333 → "0.333". */
 export function formatQuantity(milli: number): string {
   const whole = Math.trunc(milli / 1000);
-  const fraction = String(milli % 1000).padStart(3, "0").replace(/0+$/, "");
+  const fraction = String(milli % 1000)
+    .padStart(3, "0")
+    .replace(/0+$/, "");
   return fraction ? `${whole}.${fraction}` : String(whole);
 }

@@ -31,10 +31,7 @@ export const NUMBER_MESSAGES = {
   invalid: "Enter a number using digits, one decimal point and an optional leading minus.",
 } as const;
 
-export type NumericParse =
-  | { kind: "empty" }
-  | { kind: "invalid" }
-  | { kind: "ok"; value: number; text: string; adjusted: null | "min" | "max" | "rounded" };
+export type NumericParse = { kind: "empty" } | { kind: "invalid" } | { kind: "ok"; value: number; text: string; adjusted: null | "min" | "max" | "rounded" };
 
 function count(text: string, ch: string): number {
   let n = 0;
@@ -147,10 +144,7 @@ export type NumberKeyAction = "allow" | "block" | "zero";
  * it sets the value to 0 instead. Shortcuts (Ctrl/Cmd+E) and every other key are left alone; the
  * keystroke filter (`sanitiseNumericInput`) deals with the rest, including pasted text.
  */
-export function numberKeyAction(
-  event: { key: string; ctrlKey?: boolean; metaKey?: boolean; altKey?: boolean },
-  currentValue: string,
-): NumberKeyAction {
+export function numberKeyAction(event: { key: string; ctrlKey?: boolean; metaKey?: boolean; altKey?: boolean }, currentValue: string): NumberKeyAction {
   if (event.ctrlKey || event.metaKey || event.altKey) return "allow";
   if (event.key === "e" || event.key === "E") return currentValue === "" ? "zero" : "block";
   return "allow";

@@ -83,10 +83,7 @@ export const PASSWORD_MIN_LENGTH = 12;
 
 export const userSetupBodySchema = z
   .object({
-    password: z
-      .string()
-      .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
-      .max(200, "Use at most 200 characters."),
+    password: z.string().min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`).max(200, "Use at most 200 characters."),
     password_confirmation: z.string().max(200),
   })
   .refine((v) => v.password === v.password_confirmation, {

@@ -169,18 +169,21 @@ export function nullableDate(options: { notFuture?: string; today?: () => string
   );
 }
 
-
 /** A reference to a row: a positive id, or null / "" to clear it. */
 export const nullableId = (message: string = MESSAGES.choose) => z.preprocess((v) => (v === "" ? null : v), idField(message).nullable());
 
 /** JSON booleans, and what forms send: "true"/"1"/"on" are true; "false"/"0"/"" are false. */
 export const booleanish = z.preprocess(
-  (v) => (v === true || v === "true" || v === "1" || v === 1 || v === "on" ? true : v === false || v === "false" || v === "0" || v === 0 || v === "" ? false : v),
+  (v) =>
+    v === true || v === "true" || v === "1" || v === 1 || v === "on" ? true : v === false || v === "false" || v === "0" || v === 0 || v === "" ? false : v,
   z.boolean({ error: "Choose yes or no." }),
 );
 
 export const idsBodySchema = z.object({
-  ids: z.preprocess((v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]), z.array(idField("Each id must be a positive whole number.")).min(1, MESSAGES.noItems).max(1000, "Choose at most 1000 items at once.")),
+  ids: z.preprocess(
+    (v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]),
+    z.array(idField("Each id must be a positive whole number.")).min(1, MESSAGES.noItems).max(1000, "Choose at most 1000 items at once."),
+  ),
 });
 export type IdsBody = z.infer<typeof idsBodySchema>;
 
@@ -362,10 +365,16 @@ export const bankValidationResponseSchema = z.object({
 /** POST /company/{id}/broker-data. */
 export const brokerDataBodySchema = z
   .object({
-    fca_number: z.preprocess(
-      (v) => (typeof v === "number" ? String(v) : blankToNull(v)),
-      z.string({ error: MESSAGES.fcaNumber }).trim().regex(/^\d{6,7}$/, MESSAGES.fcaNumber).nullable(),
-    ).optional(),
+    fca_number: z
+      .preprocess(
+        (v) => (typeof v === "number" ? String(v) : blankToNull(v)),
+        z
+          .string({ error: MESSAGES.fcaNumber })
+          .trim()
+          .regex(/^\d{6,7}$/, MESSAGES.fcaNumber)
+          .nullable(),
+      )
+      .optional(),
     network: nullableText().optional(),
     appointed_representative: booleanish.default(false),
     principal_firm: nullableText().optional(),
@@ -440,7 +449,7 @@ export const lineBodySchema = z.object({
   line_type: z.enum(LINE_TYPES, { error: MESSAGES.choose }),
   insurer: nullableText().optional(),
   premium: z.preprocess(
-    (v) => (typeof v === "string" ? (v.trim() === "" ? 0 : Number(v.replace(/[£,\s]/g, ""))) : v ?? 0),
+    (v) => (typeof v === "string" ? (v.trim() === "" ? 0 : Number(v.replace(/[£,\s]/g, ""))) : (v ?? 0)),
     z
       .number({ error: MESSAGES.premium })
       .min(0, MESSAGES.premium)
@@ -638,7 +647,9 @@ export const emailSendBodySchema = z
   .object({
     to: requiredEmail,
     ...emailBodyFields,
-    related_type: z.preprocess(blankToNull, z.enum(EMAIL_RELATED_TYPES, { error: "The related type must be task, individual or company." }).nullable()).optional(),
+    related_type: z
+      .preprocess(blankToNull, z.enum(EMAIL_RELATED_TYPES, { error: "The related type must be task, individual or company." }).nullable())
+      .optional(),
     related_id: nullableId("Choose what the e-mail is about.").optional(),
     thread_id: nullableId("Choose a thread.").optional(),
   })

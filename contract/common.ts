@@ -34,10 +34,7 @@ export type Paged<T> = {
   links: { first: string; last: string; prev: string | null; next: string | null };
 };
 
-const filterValue = z.union([
-  z.string().max(500),
-  z.object({ from: z.string().max(100).optional(), to: z.string().max(100).optional() }),
-]);
+const filterValue = z.union([z.string().max(500), z.object({ from: z.string().max(100).optional(), to: z.string().max(100).optional() })]);
 
 /**
  * The list query of every list endpoint: page[number], page[size], filter[x] (or a range

@@ -64,7 +64,9 @@ export const insuranceOverviewSchema = z.object({
     /** Open tasks by review status (1–6). */
     by_review_status: z.array(z.object({ review_status: z.number().int(), name: z.string(), count: z.number().int() })),
     /** Products of the tasks won in the period, by product type. */
-    products: z.array(z.object({ task_product_type_id: z.number().int(), name: z.string(), count: z.number().int(), premium: z.number(), commission: z.number() })),
+    products: z.array(
+      z.object({ task_product_type_id: z.number().int(), name: z.string(), count: z.number().int(), premium: z.number(), commission: z.number() }),
+    ),
   }),
 });
 export type InsuranceOverview = z.infer<typeof insuranceOverviewSchema>["data"];

@@ -75,11 +75,7 @@ export function dateText(options: { today?: () => Date | string; required?: stri
 
 /** A trimmed text field; empty after trimming answers `message`. */
 export function requiredText(message: string, max = 255) {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, TEXT_MESSAGES.tooLong(max));
+  return z.string({ error: message }).trim().min(1, message).max(max, TEXT_MESSAGES.tooLong(max));
 }
 
 /** A trimmed optional text field; "" and spaces become undefined. */

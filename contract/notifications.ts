@@ -53,7 +53,12 @@ export const notificationCountSchema = z.object({ new: z.number().int().min(0) }
  * it asks for 100 and a user with a long unread history costs an index probe, not a count of it all.
  */
 export const notificationCountQuerySchema = z.object({
-  max: z.coerce.number({ error: "max must be a number." }).int("max must be a whole number.").min(1, "max must be at least 1.").max(1_000_000, "max must be at most 1,000,000.").optional(),
+  max: z.coerce
+    .number({ error: "max must be a number." })
+    .int("max must be a whole number.")
+    .min(1, "max must be at least 1.")
+    .max(1_000_000, "max must be at most 1,000,000.")
+    .optional(),
 });
 /** What the bell asks for: its badge reads '99+' from 100. */
 export const BADGE_COUNT_MAX = 100;

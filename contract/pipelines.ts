@@ -182,7 +182,11 @@ export const targetsBodySchema = z.object({
       z.object({
         user_id: idField("Choose a user."),
         revenue_target: moneyField(),
-        count_target: z.coerce.number({ error: "Enter a whole number." }).int("Enter a whole number.").min(0, "Enter 0 or more.").max(1_000_000, "Enter at most 1000000."),
+        count_target: z.coerce
+          .number({ error: "Enter a whole number." })
+          .int("Enter a whole number.")
+          .min(0, "Enter 0 or more.")
+          .max(1_000_000, "Enter at most 1000000."),
       }),
     )
     .min(1, "Set at least one target.")
@@ -235,7 +239,9 @@ export const stageListSchema = z.object({ data: z.array(stageSchema) });
 export const stageResponseSchema = z.object({ data: stageSchema });
 
 /** GET /revenue-stages, /contract-stages: stages of active pipelines, with their pipeline. */
-export const flaggedStageSchema = stageSchema.omit({ tasks_count: true, tasks_value: true }).extend({ pipeline: z.object({ id: z.number().int(), name: z.string() }) });
+export const flaggedStageSchema = stageSchema
+  .omit({ tasks_count: true, tasks_value: true })
+  .extend({ pipeline: z.object({ id: z.number().int(), name: z.string() }) });
 export const flaggedStageListSchema = z.object({ data: z.array(flaggedStageSchema) });
 
 /** Target figures of one period: the targets set and what was achieved (won in the period, open now). */

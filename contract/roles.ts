@@ -1,10 +1,6 @@
 import { z } from "zod";
 
-export const roleNameSchema = z
-  .string({ error: "Enter a role name." })
-  .trim()
-  .min(1, "Enter a role name.")
-  .max(100, "Use at most 100 characters.");
+export const roleNameSchema = z.string({ error: "Enter a role name." }).trim().min(1, "Enter a role name.").max(100, "Use at most 100 characters.");
 
 export const roleBodySchema = z.object({
   name: roleNameSchema,

@@ -81,7 +81,12 @@ export const itemBodySchema = z.object({
   product_id: optionalIdField(SALES_MESSAGES.product),
   account_code: z.preprocess(
     (v) => (blank(v) ? null : v),
-    z.string({ error: SALES_MESSAGES.accountCode }).trim().regex(/^[A-Za-z0-9.-]{1,20}$/, SALES_MESSAGES.accountCode).nullable().optional(),
+    z
+      .string({ error: SALES_MESSAGES.accountCode })
+      .trim()
+      .regex(/^[A-Za-z0-9.-]{1,20}$/, SALES_MESSAGES.accountCode)
+      .nullable()
+      .optional(),
   ),
 });
 export type ItemBody = z.infer<typeof itemBodySchema>;
@@ -108,7 +113,10 @@ export const documentBodySchema = z.object({
 export type DocumentBody = z.infer<typeof documentBodySchema>;
 
 export const paidStatusBodySchema = z.object({
-  paid: z.preprocess((v) => (v === "true" || v === "1" || v === "on" ? true : v === "false" || v === "0" ? false : v), z.boolean({ error: "Say whether the invoice is paid." })),
+  paid: z.preprocess(
+    (v) => (v === "true" || v === "1" || v === "on" ? true : v === "false" || v === "0" ? false : v),
+    z.boolean({ error: "Say whether the invoice is paid." }),
+  ),
   paid_on: optionalDateField(),
   payment_method: z.preprocess(
     (v) => (blank(v) ? null : v),
@@ -127,8 +135,15 @@ export const NUMBER_FORMAT_MESSAGES = {
   width: "Choose a width of 1 to 10 digits.",
 } as const;
 export const numberFormatBodySchema = z.object({
-  prefix: z.preprocess((v) => (v === undefined || v === null ? "" : v), z.string({ error: NUMBER_FORMAT_MESSAGES.prefix }).regex(/^[A-Za-z0-9\-/._]{0,20}$/, NUMBER_FORMAT_MESSAGES.prefix)),
-  width: z.coerce.number({ error: NUMBER_FORMAT_MESSAGES.width }).int(NUMBER_FORMAT_MESSAGES.width).min(1, NUMBER_FORMAT_MESSAGES.width).max(10, NUMBER_FORMAT_MESSAGES.width),
+  prefix: z.preprocess(
+    (v) => (v === undefined || v === null ? "" : v),
+    z.string({ error: NUMBER_FORMAT_MESSAGES.prefix }).regex(/^[A-Za-z0-9\-/._]{0,20}$/, NUMBER_FORMAT_MESSAGES.prefix),
+  ),
+  width: z.coerce
+    .number({ error: NUMBER_FORMAT_MESSAGES.width })
+    .int(NUMBER_FORMAT_MESSAGES.width)
+    .min(1, NUMBER_FORMAT_MESSAGES.width)
+    .max(10, NUMBER_FORMAT_MESSAGES.width),
 });
 export type NumberFormatBody = z.infer<typeof numberFormatBodySchema>;
 export const DEFAULT_NUMBER_FORMATS = { quote: { prefix: "QUO-", width: 4 }, invoice: { prefix: "INV-", width: 4 } } as const;
@@ -222,4 +237,15 @@ export const DOCUMENT_SORTS = ["number", "created_at", "issue_date", "due_date",
  * Filters of the lists: status, individual_id, company_id, task_id, number (part of the number), search (number,
  * reference or client name), and the ranges created_at, issue_date, due_date (dates) and total (pence).
  */
-export const DOCUMENT_FILTERS = ["status", "individual_id", "company_id", "task_id", "number", "search", "created_at", "issue_date", "due_date", "total"] as const;
+export const DOCUMENT_FILTERS = [
+  "status",
+  "individual_id",
+  "company_id",
+  "task_id",
+  "number",
+  "search",
+  "created_at",
+  "issue_date",
+  "due_date",
+  "total",
+] as const;

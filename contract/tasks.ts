@@ -11,15 +11,22 @@ export * from "./task-constants";
 // ---------------------------------------------------------------- requests
 
 const text = (max: number, message = `Use ${max} characters or fewer.`) =>
-  z.preprocess((v) => (v === null ? null : v), z.string().trim().max(max, message).nullable().optional().transform((v) => (v === "" ? null : v)));
+  z.preprocess(
+    (v) => (v === null ? null : v),
+    z
+      .string()
+      .trim()
+      .max(max, message)
+      .nullable()
+      .optional()
+      .transform((v) => (v === "" ? null : v)),
+  );
 
-const taskName = z
-  .string({ error: "Enter a name." })
-  .trim()
-  .min(1, "Enter a name.")
-  .max(255, "The name may not be longer than 255 characters.");
+const taskName = z.string({ error: "Enter a name." }).trim().min(1, "Enter a name.").max(255, "The name may not be longer than 255 characters.");
 
-const priorityField = z.coerce.number({ error: "Choose a priority." }).pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: "Choose a priority: 1 High, 2 Medium or 3 Low." }));
+const priorityField = z.coerce
+  .number({ error: "Choose a priority." })
+  .pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: "Choose a priority: 1 High, 2 Medium or 3 Low." }));
 const reviewStatusField = z.coerce
   .number({ error: "Choose a review status." })
   .int("Choose a review status.")
@@ -28,7 +35,13 @@ const reviewStatusField = z.coerce
 
 const sizeField = z.preprocess(
   (v) => (v === "" || v === null ? null : v),
-  z.coerce.number({ error: "Enter a whole number." }).int("Enter a whole number.").min(0, "Enter 0 or more.").max(10_000_000, "Enter at most 10000000.").nullable().optional(),
+  z.coerce
+    .number({ error: "Enter a whole number." })
+    .int("Enter a whole number.")
+    .min(0, "Enter 0 or more.")
+    .max(10_000_000, "Enter at most 10000000.")
+    .nullable()
+    .optional(),
 );
 
 /** Datapoints: a flat object of short values (JSON, or a JSON text in a form). At most 50 keys, 8 KB. */
@@ -42,7 +55,9 @@ const datapointsField = z.preprocess(
     }
   },
   z
-    .record(z.string().max(100), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]), { error: "Datapoints must be an object of names and values." })
+    .record(z.string().max(100), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]), {
+      error: "Datapoints must be an object of names and values.",
+    })
     .refine((o) => Object.keys(o).length <= 50, "At most 50 datapoints.")
     .refine((o) => JSON.stringify(o).length <= 8192, "Datapoints may hold at most 8 KB."),
 );
@@ -127,13 +142,22 @@ export const PROGRESS_DOCUMENT_MAX_BYTES = 2 * 1024 * 1024;
 /** POST /task/{id}/task-product and PUT /task/{id}/task-product/{productId}. */
 export const taskProductBodySchema = z.object({
   task_product_type_id: idField("Choose a product type."),
-  name: z.string({ error: "Enter the product name." }).trim().min(1, "Enter the product name.").max(255, "The product name may not be longer than 255 characters."),
+  name: z
+    .string({ error: "Enter the product name." })
+    .trim()
+    .min(1, "Enter the product name.")
+    .max(255, "The product name may not be longer than 255 characters."),
   provider_name: text(255),
   premium: z.preprocess((v) => (v === undefined || v === "" || v === null ? 0 : v), moneyField()),
   commission: z.preprocess((v) => (v === undefined || v === "" || v === null ? 0 : v), moneyField()),
   commission_rate: z.preprocess(
     (v) => (v === "" || v === null ? null : v),
-    z.coerce.number({ error: "Enter a percentage from 0 to 100." }).min(0, "Enter a percentage from 0 to 100.").max(100, "Enter a percentage from 0 to 100.").nullable().optional(),
+    z.coerce
+      .number({ error: "Enter a percentage from 0 to 100." })
+      .min(0, "Enter a percentage from 0 to 100.")
+      .max(100, "Enter a percentage from 0 to 100.")
+      .nullable()
+      .optional(),
   ),
   start_date: optionalDateField(),
   notes: text(2000),
@@ -145,7 +169,13 @@ const emailAddress = z.string().trim().toLowerCase().max(254, "Enter a valid e-m
 /** POST /task/{id}/send-email: to one or more addresses (a list, or one text with commas); optionally in an existing thread of the task. */
 export const taskEmailBodySchema = z.object({
   to: z.preprocess(
-    (v) => (typeof v === "string" ? v.split(/[,;]/).map((s) => s.trim()).filter(Boolean) : v),
+    (v) =>
+      typeof v === "string"
+        ? v
+            .split(/[,;]/)
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : v,
     z.array(emailAddress, { error: "Enter an e-mail address." }).min(1, "Enter an e-mail address.").max(10, "Send to at most 10 addresses."),
   ),
   subject: z.string({ error: "Enter a subject." }).trim().min(1, "Enter a subject.").max(200, "The subject may not be longer than 200 characters."),
@@ -240,7 +270,12 @@ export const taskProductPageSchema = pagedSchema(taskProductSchema);
 export const taskProductResponseSchema = z.object({ data: taskProductSchema });
 
 /** One change of an activity entry: old → new, with labels for ids. */
-export const activityChangeSchema = z.object({ old: z.unknown(), new: z.unknown(), old_label: z.string().nullable().optional(), new_label: z.string().nullable().optional() });
+export const activityChangeSchema = z.object({
+  old: z.unknown(),
+  new: z.unknown(),
+  old_label: z.string().nullable().optional(),
+  new_label: z.string().nullable().optional(),
+});
 export const ACTIVITY_ACTIONS = [
   "created",
   "updated",
@@ -283,7 +318,14 @@ export type TaskEmail = z.infer<typeof taskEmailSchema>;
 export const taskEmailListSchema = pagedSchema(taskEmailSchema);
 export const taskEmailResponseSchema = z.object({ data: taskEmailSchema });
 
-export const taskDocumentSchema = z.object({ id: z.number().int(), filename: z.string(), mime_type: z.string(), size: z.number().int(), url: z.string(), created_at: z.string() });
+export const taskDocumentSchema = z.object({
+  id: z.number().int(),
+  filename: z.string(),
+  mime_type: z.string(),
+  size: z.number().int(),
+  url: z.string(),
+  created_at: z.string(),
+});
 export const taskNoteSchema = z.object({
   id: z.number().int(),
   task_id: z.number().int(),

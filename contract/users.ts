@@ -50,9 +50,7 @@ export const profileUpdateResponseSchema = z.object({ message: z.string(), data:
 // ---------------------------------------------------------------- a user's roles (role administration)
 
 export const userRolesBodySchema = z.object({
-  role_ids: z
-    .array(idField("Choose roles from the list."), { error: "Choose roles from the list." })
-    .max(100, "Choose at most 100 roles."),
+  role_ids: z.array(idField("Choose roles from the list."), { error: "Choose roles from the list." }).max(100, "Choose at most 100 roles."),
 });
 export type UserRolesBody = z.infer<typeof userRolesBodySchema>;
 

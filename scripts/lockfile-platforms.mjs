@@ -11,7 +11,9 @@ const packages = lock.packages;
 
 function platformOf(name) {
   const tail = name.split("/").pop();
-  const os = ["android", "darwin", "freebsd", "linux", "win32", "openharmony", "openbsd", "netbsd", "sunos", "aix"].find((o) => tail.includes(`-${o}-`) || tail.endsWith(`-${o}`));
+  const os = ["android", "darwin", "freebsd", "linux", "win32", "openharmony", "openbsd", "netbsd", "sunos", "aix"].find(
+    (o) => tail.includes(`-${o}-`) || tail.endsWith(`-${o}`),
+  );
   const cpu = ["arm64", "x64", "ia32", "arm", "loong64", "ppc64", "riscv64", "s390x", "mips64el"].find((c) => tail.includes(`-${c}`));
   const libc = tail.includes("musl") ? ["musl"] : os === "linux" ? ["glibc"] : undefined;
   return { os, cpu, libc };

@@ -27,7 +27,11 @@ const quiet = env.START_QUIET === "true";
 // REMIX_BUILD_DIR (remix.config.js) builds and serves from another folder, so runs side by side keep their assets.
 const serverBuild = path.join(root, env.REMIX_BUILD_DIR || "build", "index.js");
 if (env.SKIP_BUILD !== "true" || !existsSync(serverBuild)) {
-  const build = spawnSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], { cwd: root, env, stdio: quiet ? "ignore" : "inherit" });
+  const build = spawnSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
+    cwd: root,
+    env,
+    stdio: quiet ? "ignore" : "inherit",
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

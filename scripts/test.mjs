@@ -49,22 +49,51 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 run("Lint", npx("eslint"), ["--cache", "--cache-location", "node_modules/.cache/eslint/", "."]);
 run("Typecheck", npx("tsc"), ["--noEmit"]);
 // The no-JavaScript layer is a stage of its own (it needs the built portal).
-run("Unit and API tests (embedded PGlite)", npx("vitest"), ["run", "--project", "unit", "--project", "api", "--project", "security", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/vitest.json`], { TEST_DATABASE_URL: "" });
+run(
+  "Unit and API tests (embedded PGlite)",
+  npx("vitest"),
+  [
+    "run",
+    "--project",
+    "unit",
+    "--project",
+    "api",
+    "--project",
+    "security",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${results}/vitest.json`,
+  ],
+  { TEST_DATABASE_URL: "" },
+);
 countVitest(`${results}/vitest.json`);
 if (pgUrl) {
-  run("API tests (PostgreSQL)", npx("vitest"), ["run", "--project", "api", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/vitest-pg.json`], { TEST_DATABASE_URL: pgUrl });
+  run(
+    "API tests (PostgreSQL)",
+    npx("vitest"),
+    ["run", "--project", "api", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/vitest-pg.json`],
+    { TEST_DATABASE_URL: pgUrl },
+  );
   countVitest(`${results}/vitest-pg.json`);
 } else {
   console.log("\n(API tests on PostgreSQL skipped: set TEST_DATABASE_URL=postgres://… to run them.)");
 }
 // Built once: the no-JavaScript stage and both end-to-end instances run this build (E2E_PREBUILT).
-const built = run("Build the portal", process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], { NODE_ENV: "production", VITE_CJS_IGNORE_WARNING: "true" });
+const built = run("Build the portal", process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
+  NODE_ENV: "production",
+  VITE_CJS_IGNORE_WARNING: "true",
+});
 if (!built) {
   console.log("\n(The portal did not build: the no-JavaScript and end-to-end stages were not run.)");
 } else {
-  run("No-JavaScript tests (the built portal over HTTP)", npx("vitest"), ["run", "--project", "nojs", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/vitest-nojs.json`], {
-    E2E_PREBUILT: "true",
-  });
+  run(
+    "No-JavaScript tests (the built portal over HTTP)",
+    npx("vitest"),
+    ["run", "--project", "nojs", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/vitest-nojs.json`],
+    {
+      E2E_PREBUILT: "true",
+    },
+  );
   countVitest(`${results}/vitest-nojs.json`);
   if (process.env.SKIP_E2E !== "true") {
     run("End-to-end tests (Chromium: JavaScript on, and a smoke set with it off)", process.execPath, ["scripts/test-e2e.mjs", "--reporter=list,json"], {

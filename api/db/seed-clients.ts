@@ -127,9 +127,35 @@ const TRADE_WORDS: Record<string, string[]> = {
   Nursery: ["Nursery"], "Private school": ["School"], "Training provider": ["Training"], Tutor: ["Tuition"],
 };
 /** The customers a bakery sells to. */
-const SMALL_BUSINESS_TRADES = ["Café", "Hotel", "Public house", "Restaurant", "Caterer", "Convenience store", "Care home", "Nursery", "Private school", "Food wholesaler"];
+const SMALL_BUSINESS_TRADES = [
+  "Café",
+  "Hotel",
+  "Public house",
+  "Restaurant",
+  "Caterer",
+  "Convenience store",
+  "Care home",
+  "Nursery",
+  "Private school",
+  "Food wholesaler",
+];
 
-const INSURERS = ["Aviva", "Allianz", "AXA", "Zurich", "RSA", "Hiscox", "Markel", "QBE", "Chubb", "Ecclesiastical", "Ageas", "NFU Mutual", "Covea Insurance", "LV= Broker"];
+const INSURERS = [
+  "Aviva",
+  "Allianz",
+  "AXA",
+  "Zurich",
+  "RSA",
+  "Hiscox",
+  "Markel",
+  "QBE",
+  "Chubb",
+  "Ecclesiastical",
+  "Ageas",
+  "NFU Mutual",
+  "Covea Insurance",
+  "LV= Broker",
+];
 const NETWORKS = ["Brokerbility", "Broker Network", "Countrywide Network", "Willis Network", "Purely Commercial Network"];
 const INTRODUCERS = ["Fairweather Accountants", "Mason & Hale Solicitors", "Kestrel Business Advisers", "Northern Rose Bank"];
 
@@ -209,7 +235,11 @@ export async function seedClients(database: Database) {
     database.db.select().from(companyTypes).orderBy(asc(companyTypes.id)),
     database.db.select().from(employeeSizes).orderBy(asc(employeeSizes.sortOrder)),
     database.db.select().from(jobTitles),
-    database.db.select({ id: trades.id, name: trades.name, industryId: trades.industryId, industry: industries.name }).from(trades).innerJoin(industries, eq(industries.id, trades.industryId)).orderBy(asc(trades.id)),
+    database.db
+      .select({ id: trades.id, name: trades.name, industryId: trades.industryId, industry: industries.name })
+      .from(trades)
+      .innerJoin(industries, eq(industries.id, trades.industryId))
+      .orderBy(asc(trades.id)),
   ]);
   const lookups = { types, sizes, titles, tradeRows };
   for (const [index, tenant] of tenants.entries()) {
@@ -261,7 +291,7 @@ async function seedTenant(tx: Tx, tenant: { id: number; name: string }, book: (t
       archivedAt: i % 20 === 19 ? new Date(created.getTime() + 30 * DAY) : null,
       portalInvitedAt: hasEmail && i % 10 === 3 ? new Date(created.getTime() + 7 * DAY) : null,
       createdAt: created,
-      updatedAt: new Date(created.getTime() + rng.int(0, 40) * DAY / 4),
+      updatedAt: new Date(created.getTime() + (rng.int(0, 40) * DAY) / 4),
     };
   });
   const personIds = await insertMany(people, (chunk) => tx.insert(individuals).values(chunk).returning({ id: individuals.id }));
@@ -272,8 +302,18 @@ async function seedTenant(tx: Tx, tenant: { id: number; name: string }, book: (t
   const companyRows = Array.from({ length: book.companies }, (_, i) => {
     const trade = rng.pick(tradePool);
     const word = rng.pick(TRADE_WORDS[trade.name] ?? [trade.name]);
-    const typeName = rng.pick(["Private limited company", "Private limited company", "Private limited company", "Limited liability partnership", "Partnership", "Sole trader", "Public limited company", "Charity"]);
-    const suffix = { "Private limited company": " Ltd", "Public limited company": " PLC", "Limited liability partnership": " LLP", Partnership: " & Co" }[typeName] ?? "";
+    const typeName = rng.pick([
+      "Private limited company",
+      "Private limited company",
+      "Private limited company",
+      "Limited liability partnership",
+      "Partnership",
+      "Sole trader",
+      "Public limited company",
+      "Charity",
+    ]);
+    const suffix =
+      { "Private limited company": " Ltd", "Public limited company": " PLC", "Limited liability partnership": " LLP", Partnership: " & Co" }[typeName] ?? "";
     const where = address(rng);
     let name = `${rng.pick(PREFIXES)} ${word}${suffix}`;
     if (usedNames.has(name)) name = `${rng.pick(PREFIXES)} ${word} (${where.town})${suffix}`;
@@ -294,7 +334,11 @@ async function seedTenant(tx: Tx, tenant: { id: number; name: string }, book: (t
       employeeSizeId: lk.sizes[sizeIndex]!.id,
       industryId: trade.industryId,
       tradeId: trade.id,
-      registrationNumber: registered ? (typeName === "Limited liability partnership" ? `OC${pad(rng.int(300000, 449999), 6)}` : pad(rng.int(1000000, 15999999), 8)) : null,
+      registrationNumber: registered
+        ? typeName === "Limited liability partnership"
+          ? `OC${pad(rng.int(300000, 449999), 6)}`
+          : pad(rng.int(1000000, 15999999), 8)
+        : null,
       website: rng.chance(0.75) ? `https://www.${domain}/` : null,
       email: rng.chance(0.85) ? `${rng.pick(["info", "hello", "office", "accounts"])}@${domain}` : null,
       telephone: `${where.place.phone}${pad(rng.int(0, 999), 3)}`,
@@ -319,7 +363,7 @@ async function seedTenant(tx: Tx, tenant: { id: number; name: string }, book: (t
       marketingPost: rng.chance(0.25),
       consentUpdatedAt: created,
       createdAt: created,
-      updatedAt: new Date(created.getTime() + rng.int(0, 40) * DAY / 4),
+      updatedAt: new Date(created.getTime() + (rng.int(0, 40) * DAY) / 4),
     };
   });
   const companyIds = await insertMany(companyRows, (chunk) => tx.insert(clientCompanies).values(chunk).returning({ id: clientCompanies.id }));
@@ -327,15 +371,34 @@ async function seedTenant(tx: Tx, tenant: { id: number; name: string }, book: (t
   // --- Contacts: most individuals are the primary contact of one company; some are contacts of more;
   // the last 15% are private clients with no company. -----------------------------------------------------
   const linked = Math.floor(book.individuals * 0.85);
-  const primaryTitles = book.smallBusiness ? ["Owner", "Office manager", "Operations manager", "Director"] : ["Director", "Managing director", "Owner", "Partner", "Finance director", "Chief executive"];
-  const otherTitles = ["Office manager", "Financial controller", "HR manager", "Operations manager", "Company secretary", "Accountant", "Facilities manager", "Head of risk", "Administrator"];
+  const primaryTitles = book.smallBusiness
+    ? ["Owner", "Office manager", "Operations manager", "Director"]
+    : ["Director", "Managing director", "Owner", "Partner", "Finance director", "Chief executive"];
+  const otherTitles = [
+    "Office manager",
+    "Financial controller",
+    "HR manager",
+    "Operations manager",
+    "Company secretary",
+    "Accountant",
+    "Facilities manager",
+    "Head of risk",
+    "Administrator",
+  ];
   const links: (typeof companyIndividuals.$inferInsert)[] = [];
   const seen = new Set<string>();
   const link = (c: number, p: number, isPrimary: boolean, title: string | null) => {
     const key = `${c}:${p}`;
     if (seen.has(key)) return;
     seen.add(key);
-    links.push({ tenantId: tenant.id, companyId: companyIds[c]!, individualId: personIds[p]!, isPrimary, jobTitleId: title ? titleId(title) : null, createdAt: companyRows[c]!.createdAt });
+    links.push({
+      tenantId: tenant.id,
+      companyId: companyIds[c]!,
+      individualId: personIds[p]!,
+      isPrimary,
+      jobTitleId: title ? titleId(title) : null,
+      createdAt: companyRows[c]!.createdAt,
+    });
   };
   companyIds.forEach((_, c) => {
     const primary = c < linked ? c : rng.int(0, linked - 1);
@@ -417,7 +480,7 @@ async function seedTenant(tx: Tx, tenant: { id: number; name: string }, book: (t
         notableId: id,
         body: rng.pick(book.smallBusiness ? CUSTOMER_NOTES : INDIVIDUAL_NOTES),
         authorId: owner(i + k),
-        createdAt: new Date(people[i]!.createdAt.getTime() + (k + 1) * rng.int(1, 20) * DAY / 2),
+        createdAt: new Date(people[i]!.createdAt.getTime() + ((k + 1) * rng.int(1, 20) * DAY) / 2),
       });
     }
   });
@@ -430,7 +493,7 @@ async function seedTenant(tx: Tx, tenant: { id: number; name: string }, book: (t
         notableId: id,
         body: rng.pick(book.smallBusiness ? CUSTOMER_NOTES : COMPANY_NOTES),
         authorId: owner(c + k + 1),
-        createdAt: new Date(companyRows[c]!.createdAt.getTime() + (k + 1) * rng.int(1, 20) * DAY / 2),
+        createdAt: new Date(companyRows[c]!.createdAt.getTime() + ((k + 1) * rng.int(1, 20) * DAY) / 2),
       });
     }
   });
@@ -445,7 +508,15 @@ async function seedTenant(tx: Tx, tenant: { id: number; name: string }, book: (t
     const followUp = i % 12 === 0;
     const last = followUp ? new Date(at.getTime() + 4 * DAY) : at;
     threads.push({
-      row: { tenantId: tenant.id, subject: book.smallBusiness ? "Your order with Bloom Bakery" : "Your renewal documents", relatedType: "individual", relatedId: id, createdBy: p.ownerUserId, createdAt: at, lastMessageAt: last },
+      row: {
+        tenantId: tenant.id,
+        subject: book.smallBusiness ? "Your order with Bloom Bakery" : "Your renewal documents",
+        relatedType: "individual",
+        relatedId: id,
+        createdBy: p.ownerUserId,
+        createdAt: at,
+        lastMessageAt: last,
+      },
       to: p.email,
       body: `Dear ${p.firstName},\n\n${book.smallBusiness ? "Thank you for your order. It will be ready for collection on Saturday morning." : "Please find your renewal documents attached. Do let me know if anything has changed in the last year."}\n\nKind regards`,
       reply: followUp ? `Hello ${p.firstName},\n\nJust following up on my last e-mail.\n\nKind regards` : undefined,
@@ -456,20 +527,47 @@ async function seedTenant(tx: Tx, tenant: { id: number; name: string }, book: (t
     if (!co.email || c % 10 !== 0) return;
     const at = new Date(co.createdAt.getTime() + 5 * DAY);
     threads.push({
-      row: { tenantId: tenant.id, subject: book.smallBusiness ? "Wholesale price list" : "Information needed for your renewal", relatedType: "company", relatedId: id, createdBy: co.ownerUserId, createdAt: at, lastMessageAt: at },
+      row: {
+        tenantId: tenant.id,
+        subject: book.smallBusiness ? "Wholesale price list" : "Information needed for your renewal",
+        relatedType: "company",
+        relatedId: id,
+        createdBy: co.ownerUserId,
+        createdAt: at,
+        lastMessageAt: at,
+      },
       to: co.email,
       body: book.smallBusiness
         ? "Hello,\n\nPlease find our wholesale price list for the coming season. Orders placed by Wednesday are delivered on Friday.\n\nKind regards"
         : "Hello,\n\nYour renewal is coming up. Could you confirm your turnover, wage roll and any claims in the last year?\n\nKind regards",
     });
   });
-  const threadIds = await insertMany(threads.map((t) => t.row), (chunk) => tx.insert(emailThreads).values(chunk).returning({ id: emailThreads.id }));
+  const threadIds = await insertMany(
+    threads.map((t) => t.row),
+    (chunk) => tx.insert(emailThreads).values(chunk).returning({ id: emailThreads.id }),
+  );
   const messages: (typeof emailMessages.$inferInsert)[] = [];
   threads.forEach((t, k) => {
     const sent = t.row.createdAt as Date;
-    messages.push({ tenantId: tenant.id, threadId: threadIds[k]!, senderUserId: t.row.createdBy, toAddress: t.to, subject: t.row.subject, body: t.body, sentAt: sent });
+    messages.push({
+      tenantId: tenant.id,
+      threadId: threadIds[k]!,
+      senderUserId: t.row.createdBy,
+      toAddress: t.to,
+      subject: t.row.subject,
+      body: t.body,
+      sentAt: sent,
+    });
     if (t.reply) {
-      messages.push({ tenantId: tenant.id, threadId: threadIds[k]!, senderUserId: t.row.createdBy, toAddress: t.to, subject: `Re: ${t.row.subject}`, body: t.reply, sentAt: new Date(sent.getTime() + 4 * DAY) });
+      messages.push({
+        tenantId: tenant.id,
+        threadId: threadIds[k]!,
+        senderUserId: t.row.createdBy,
+        toAddress: t.to,
+        subject: `Re: ${t.row.subject}`,
+        body: t.reply,
+        sentAt: new Date(sent.getTime() + 4 * DAY),
+      });
     }
   });
   await chunked(messages, (chunk) => tx.insert(emailMessages).values(chunk));

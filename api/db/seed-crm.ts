@@ -64,7 +64,16 @@ export const DEMO_BOOKS: Record<string, DemoBook> = {
   "Harbour Brokers": {
     tasks: 400,
     products: true,
-    fallbackClients: ["Acme Fabrication Ltd", "Riverside Dental Practice", "Northern Haulage", "Quayside Hotel", "Bright Sparks Electrical", "Meadow Farm", "Copperfield Solicitors", "Harbour View Café"],
+    fallbackClients: [
+      "Acme Fabrication Ltd",
+      "Riverside Dental Practice",
+      "Northern Haulage",
+      "Quayside Hotel",
+      "Bright Sparks Electrical",
+      "Meadow Farm",
+      "Copperfield Solicitors",
+      "Harbour View Café",
+    ],
     pipelines: [
       {
         name: "New business",
@@ -158,7 +167,15 @@ export const DEMO_BOOKS: Record<string, DemoBook> = {
   "Bloom Bakery Ltd": {
     tasks: 150,
     products: false,
-    fallbackClients: ["Corner Café", "Greenleaf Deli", "St Mary's Primary School", "Hilltop Farm Shop", "The Old Mill Hotel", "Brightwater Offices", "Parkside Gym"],
+    fallbackClients: [
+      "Corner Café",
+      "Greenleaf Deli",
+      "St Mary's Primary School",
+      "Hilltop Farm Shop",
+      "The Old Mill Hotel",
+      "Brightwater Offices",
+      "Parkside Gym",
+    ],
     pipelines: [
       {
         name: "Wholesale orders",
@@ -250,7 +267,10 @@ async function insertChunked<T>(rows: T[], size: number, insert: (chunk: T[]) =>
 export async function seedCrm(database: Database, now = new Date()) {
   await database.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const tenants = await tx.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.name, Object.keys(DEMO_BOOKS)));
+    const tenants = await tx
+      .select({ id: companies.id, name: companies.name })
+      .from(companies)
+      .where(inArray(companies.name, Object.keys(DEMO_BOOKS)));
     // One query at a time: a transaction has one connection.
     const types = await tx.select().from(taskProductTypes).orderBy(asc(taskProductTypes.sortOrder));
     const answers = await tx.select().from(confidenceScores);
@@ -267,7 +287,11 @@ async function seedTenant(
   tx: Db,
   tenant: { id: number; name: string },
   book: DemoBook,
-  lookups: { types: (typeof taskProductTypes.$inferSelect)[]; answers: (typeof confidenceScores.$inferSelect)[]; frequencies: (typeof paymentFrequencies.$inferSelect)[] },
+  lookups: {
+    types: (typeof taskProductTypes.$inferSelect)[];
+    answers: (typeof confidenceScores.$inferSelect)[];
+    frequencies: (typeof paymentFrequencies.$inferSelect)[];
+  },
   now: Date,
 ) {
   const rng = generator(hash(tenant.name));
@@ -277,14 +301,23 @@ async function seedTenant(
     .from(users)
     .where(and(eq(users.tenantId, tenantId), eq(users.status, "active")))
     .orderBy(asc(users.id));
-  const memberships = await tx.select({ userId: teamMembers.userId, teamId: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.tenantId, tenantId)).orderBy(asc(teamMembers.id));
+  const memberships = await tx
+    .select({ userId: teamMembers.userId, teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .where(eq(teamMembers.tenantId, tenantId))
+    .orderBy(asc(teamMembers.id));
   const people = await tx
     .select({ id: individuals.id, name: individuals.fullName, email: individuals.email })
     .from(individuals)
     .where(eq(individuals.tenantId, tenantId))
     .orderBy(asc(individuals.id))
     .limit(500);
-  const firms = await tx.select({ id: clientCompanies.id, name: clientCompanies.name }).from(clientCompanies).where(eq(clientCompanies.tenantId, tenantId)).orderBy(asc(clientCompanies.id)).limit(500);
+  const firms = await tx
+    .select({ id: clientCompanies.id, name: clientCompanies.name })
+    .from(clientCompanies)
+    .where(eq(clientCompanies.tenantId, tenantId))
+    .orderBy(asc(clientCompanies.id))
+    .limit(500);
   const teamOf = new Map<number, number>();
   for (const m of memberships) if (!teamOf.has(m.userId)) teamOf.set(m.userId, m.teamId);
   const fullName = (u: { name: string; lastName: string }) => [u.name, u.lastName].filter(Boolean).join(" ");
@@ -336,7 +369,11 @@ async function seedTenant(
     const open = pipeline.stages.filter((s) => s.outcome === "open");
     const won = pipeline.stages.find((s) => s.outcome === "won")!;
     const lost = pipeline.stages.find((s) => s.outcome === "lost")!;
-    const stage = rng.chance(closeChance) ? (rng.chance(0.65) ? won : lost) : open[Math.min(open.length - 1, Math.floor(Math.pow(rng.next(), 1.3) * open.length))];
+    const stage = rng.chance(closeChance)
+      ? rng.chance(0.65)
+        ? won
+        : lost
+      : open[Math.min(open.length - 1, Math.floor(Math.pow(rng.next(), 1.3) * open.length))];
     const closedAt = stage.outcome === "open" ? null : new Date(Math.min(now.getTime() - 60_000, createdAt.getTime() + rng.int(3, 100) * DAY));
     const member = rng.chance(0.9) && staff.length ? rng.pick(staff) : null;
     const person = people.length && rng.chance(0.6) ? rng.pick(people) : null;
@@ -348,7 +385,10 @@ async function seedTenant(
     const confidence = Object.fromEntries(
       CONFIDENCE_QUESTIONS.map((q) => {
         const options = byType(q.type);
-        return [q.field, answered && options.length ? options[Math.min(options.length - 1, rng.int(1, options.length) - (stage.outcome === "lost" ? 1 : 0))].id : null];
+        return [
+          q.field,
+          answered && options.length ? options[Math.min(options.length - 1, rng.int(1, options.length) - (stage.outcome === "lost" ? 1 : 0))].id : null,
+        ];
       }),
     ) as Record<(typeof CONFIDENCE_QUESTIONS)[number]["field"], number | null>;
     const updatedAt = closedAt ?? new Date(Math.min(now.getTime() - 60_000, createdAt.getTime() + rng.int(0, 20) * DAY));
@@ -374,7 +414,9 @@ async function seedTenant(
       size: rng.chance(0.6) ? rng.int(1, 250) : null,
       kyb: rng.chance(0.1),
       ...confidence,
-      datapoints: rng.chance(0.4) ? { source: rng.pick(["Referral", "Website", "Existing client", "Introducer"]), renewal_month: rng.pick(["January", "April", "July", "October"]) } : {},
+      datapoints: rng.chance(0.4)
+        ? { source: rng.pick(["Referral", "Website", "Existing client", "Introducer"]), renewal_month: rng.pick(["January", "April", "July", "October"]) }
+        : {},
       expectedCloseDate: dateText(new Date(createdAt.getTime() + rng.int(14, 150) * DAY)),
       state: stage.outcome,
       closedAt,
@@ -408,7 +450,10 @@ async function seedTenant(
       subjectId: id,
       userId: who,
       action: "created",
-      changes: { name: { old: null, new: draft.name }, pipeline_stage_id: { old: null, new: draft._firstStage.id, old_label: null, new_label: draft._firstStage.name } },
+      changes: {
+        name: { old: null, new: draft.name },
+        pipeline_stage_id: { old: null, new: draft._firstStage.id, old_label: null, new_label: draft._firstStage.name },
+      },
       createdAt: at,
     });
     if (draft.teamMemberId) {
@@ -425,7 +470,15 @@ async function seedTenant(
     if (draft._moved) {
       const movedAt = draft.closedAt ?? draft.updatedAt!;
       const change: ActivityChange = { old: draft._firstStage.id, new: draft.pipelineStageId, old_label: draft._firstStage.name, new_label: draft._stageName };
-      activity.push({ tenantId, subjectType: "task", subjectId: id, userId: draft.teamMemberId ?? who, action: "moved", changes: { pipeline_stage_id: change }, createdAt: movedAt });
+      activity.push({
+        tenantId,
+        subjectType: "task",
+        subjectId: id,
+        userId: draft.teamMemberId ?? who,
+        action: "moved",
+        changes: { pipeline_stage_id: change },
+        createdAt: movedAt,
+      });
     }
   }
   await insertChunked(activity, 1000, (chunk) => tx.insert(activityLog).values(chunk));

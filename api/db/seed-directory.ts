@@ -101,11 +101,21 @@ export const DEMO_TEAMS: Record<string, DemoTeam[]> = {
   "Harbour Brokers": [
     {
       name: "Commercial lines",
-      members: [{ email: "admin@harbour.test", leader: true }, { email: "james.wright@harbour.test" }, { email: "priya.patel@harbour.test" }, { email: "tom.fletcher@harbour.test" }],
+      members: [
+        { email: "admin@harbour.test", leader: true },
+        { email: "james.wright@harbour.test" },
+        { email: "priya.patel@harbour.test" },
+        { email: "tom.fletcher@harbour.test" },
+      ],
     },
     {
       name: "Private clients",
-      members: [{ email: "sophie.turner@harbour.test", leader: true }, { email: "daniel.okafor@harbour.test" }, { email: "emily.chen@harbour.test" }, { email: "admin@harbour.test" }],
+      members: [
+        { email: "sophie.turner@harbour.test", leader: true },
+        { email: "daniel.okafor@harbour.test" },
+        { email: "emily.chen@harbour.test" },
+        { email: "admin@harbour.test" },
+      ],
     },
     {
       name: "Claims",

@@ -68,7 +68,12 @@ const TASKS = [
   "Check the claims history before quoting",
   "Send the cover summary to Bennett & Co",
 ];
-const OPPORTUNITIES = ["Wholesale bread contract: Greenway Cafés", "Wedding cake order: Turner & Chen", "Weekly delivery round: Riverside Deli", "Corporate breakfast boxes: Northgate Advisers"];
+const OPPORTUNITIES = [
+  "Wholesale bread contract: Greenway Cafés",
+  "Wedding cake order: Turner & Chen",
+  "Weekly delivery round: Riverside Deli",
+  "Corporate breakfast boxes: Northgate Advisers",
+];
 const CLIENTS = ["Hughes Logistics", "Marsh Farm Ltd", "Bennett & Co", "Riverside Deli", "Okafor Holdings", "Greenway Cafés"];
 
 const pick = <T>(list: readonly T[], n: number) => list[n % list.length];
@@ -92,30 +97,42 @@ const TEMPLATES: Template[] = [
   },
   {
     title: "Task due tomorrow",
-    desc: (u, n) => `"${u.smallBusiness ? pick(OPPORTUNITIES, n + 1) : pick(TASKS, n + 2)}" is due tomorrow at ${pick(["09:30", "11:00", "14:00", "16:30"], n)}.`,
+    desc: (u, n) =>
+      `"${u.smallBusiness ? pick(OPPORTUNITIES, n + 1) : pick(TASKS, n + 2)}" is due tomorrow at ${pick(["09:30", "11:00", "14:00", "16:30"], n)}.`,
     link: () => "/tasks",
   },
   {
     title: "Pipeline updated",
-    desc: (u, n) => `${u.smallBusiness ? pick(OPPORTUNITIES, n + 2) : `Fleet renewal: ${pick(CLIENTS, n)}`} moved to ${pick(["Quoted", "Negotiation", "Won"], n)}.`,
+    desc: (u, n) =>
+      `${u.smallBusiness ? pick(OPPORTUNITIES, n + 2) : `Fleet renewal: ${pick(CLIENTS, n)}`} moved to ${pick(["Quoted", "Negotiation", "Won"], n)}.`,
     link: () => "/pipelines",
   },
   { title: "Quote accepted", desc: (_u, n) => `Quote Q-${1040 + n} for ${pick(CLIENTS, n + 1)} was accepted.`, link: () => "/quotes" },
-  { title: "Invoice paid", desc: (_u, n) => `Invoice INV-${2030 + n} (£${(840 + n * 135).toLocaleString("en-GB")}.00) was paid in full.`, link: () => "/invoices" },
+  {
+    title: "Invoice paid",
+    desc: (_u, n) => `Invoice INV-${2030 + n} (£${(840 + n * 135).toLocaleString("en-GB")}.00) was paid in full.`,
+    link: () => "/invoices",
+  },
   { title: "Policy renewal due", desc: (_u, n) => `Policy POL-${88210 + n} for ${pick(CLIENTS, n + 2)} renews in 30 days.`, link: () => "/policies" },
   { title: "Card payment received", desc: (_u, n) => `A card payment of £${(42 + n * 7).toFixed(2)} was taken on Terminal 1.`, link: () => "/transactions" },
   { title: "New benefit available", desc: () => "Smart savings: a new workplace savings offer is ready for your staff.", link: () => "/smart-savings" },
   {
     title: "Provider details changed",
-    desc: (u, n) => `The claims contact details of ${pick(["Aviva", "Allianz", "Zurich", "Hiscox"], n)} were updated${colleague(u, n) ? ` by ${colleague(u, n)}` : ""}.`,
+    desc: (u, n) =>
+      `The claims contact details of ${pick(["Aviva", "Allianz", "Zurich", "Hiscox"], n)} were updated${colleague(u, n) ? ` by ${colleague(u, n)}` : ""}.`,
     link: () => "/providers",
   },
   {
     title: "New contact added",
-    desc: (u, n) => `The contact ${pick(["Marta Nowak", "Ben Ellis", "Chloe Grant", "Omar Haddad"], n)} was added${colleague(u, n) ? ` by ${colleague(u, n)}` : ""}.`,
+    desc: (u, n) =>
+      `The contact ${pick(["Marta Nowak", "Ben Ellis", "Chloe Grant", "Omar Haddad"], n)} was added${colleague(u, n) ? ` by ${colleague(u, n)}` : ""}.`,
     link: () => "/individuals",
   },
-  { title: "Meeting tomorrow", desc: (_u, n) => `Annual review with ${pick(CLIENTS, n + 3)} tomorrow at ${pick(["10:00", "13:30", "15:00"], n)}.`, link: () => "/calendar" },
+  {
+    title: "Meeting tomorrow",
+    desc: (_u, n) => `Annual review with ${pick(CLIENTS, n + 3)} tomorrow at ${pick(["10:00", "13:30", "15:00"], n)}.`,
+    link: () => "/calendar",
+  },
   {
     title: "Team invitation",
     desc: (u, n) => `${byOrYou(u, n, "added you", "You were added")} to the ${pick(u.teams, n)} team.`,
@@ -198,7 +215,15 @@ export function historyFor(u: SeedUser, now: number): NotifyInput[] {
 
 async function seedUsers(db: Db): Promise<SeedUser[]> {
   const rows = await db
-    .select({ id: users.id, tenantId: users.tenantId, email: users.email, name: users.name, lastName: users.lastName, status: users.status, company: companies })
+    .select({
+      id: users.id,
+      tenantId: users.tenantId,
+      email: users.email,
+      name: users.name,
+      lastName: users.lastName,
+      status: users.status,
+      company: companies,
+    })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.tenantId))
     .orderBy(asc(users.id));

@@ -69,7 +69,12 @@ export async function seedSales(database: Database) {
       .where(and(eq(individuals.tenantId, tenant.id), isNotNull(individuals.email)))
       .orderBy(asc(individuals.id))
       .limit(6);
-    const firms = await database.db.select({ id: clientCompanies.id }).from(clientCompanies).where(eq(clientCompanies.tenantId, tenant.id)).orderBy(asc(clientCompanies.id)).limit(6);
+    const firms = await database.db
+      .select({ id: clientCompanies.id })
+      .from(clientCompanies)
+      .where(eq(clientCompanies.tenantId, tenant.id))
+      .orderBy(asc(clientCompanies.id))
+      .limit(6);
     const clientOf = (i: number) => (i % 2 === 0 && people[i] ? { individual_id: people[i].id } : { company_id: (firms[i] ?? firms[0]).id });
     const make = (kind: "quote" | "invoice", i: number, age: number) =>
       createDocument(database, actor, kind, {

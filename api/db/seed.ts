@@ -18,25 +18,72 @@ export const DEMO_PASSWORD = "demo-pass-2026";
 export const LOCKED_ADMIN_PERMISSIONS: Permission[] = ["role_view", "role_manage"];
 
 export const ADVISER_PERMISSIONS: Permission[] = [
-  "task_view", "task_manage", "pipeline_view", "pipeline_access", "pipeline_manage",
-  "individual_view", "individual_manage", "company_view", "company_manage",
-  "policy_view", "policy_manage", "quote_view", "quote_manage", "invoice_view", "invoice_manage",
-  "product_view", "product_manage",
+  "task_view",
+  "task_manage",
+  "pipeline_view",
+  "pipeline_access",
+  "pipeline_manage",
+  "individual_view",
+  "individual_manage",
+  "company_view",
+  "company_manage",
+  "policy_view",
+  "policy_manage",
+  "quote_view",
+  "quote_manage",
+  "invoice_view",
+  "invoice_manage",
+  "product_view",
+  "product_manage",
 ];
 
 /** Everything the smallBusiness menus use (proved by a unit test against the menu definition). */
 export const OWNER_PERMISSIONS: Permission[] = [
-  "benefit_view", "benefit_create", "benefit_delete", "benefit_view_reports",
-  "events_view", "team_events_view", "events_manage",
-  "task_view", "task_manage", "pipeline_view", "pipeline_access", "pipeline_manage",
-  "individual_view", "individual_create", "individual_manage", "company_view", "company_create", "company_manage",
-  "company_profile_view", "company_profile_edit", "company_profile_manage",
-  "document_template_view", "document_template_manage",
-  "quote_view", "quote_manage", "quote_delete", "invoice_view", "invoice_manage", "invoice_delete",
-  "xero_invoices_view", "xero_invoices_manage",
-  "terminal_view", "terminal_manage", "terminal_request", "payment_view", "payment_manage",
-  "account_settings_view", "account_settings_manage", "team_view", "team_create", "team_manage",
-  "role_view", "role_create", "role_manage", "product_view",
+  "benefit_view",
+  "benefit_create",
+  "benefit_delete",
+  "benefit_view_reports",
+  "events_view",
+  "team_events_view",
+  "events_manage",
+  "task_view",
+  "task_manage",
+  "pipeline_view",
+  "pipeline_access",
+  "pipeline_manage",
+  "individual_view",
+  "individual_create",
+  "individual_manage",
+  "company_view",
+  "company_create",
+  "company_manage",
+  "company_profile_view",
+  "company_profile_edit",
+  "company_profile_manage",
+  "document_template_view",
+  "document_template_manage",
+  "quote_view",
+  "quote_manage",
+  "quote_delete",
+  "invoice_view",
+  "invoice_manage",
+  "invoice_delete",
+  "xero_invoices_view",
+  "xero_invoices_manage",
+  "terminal_view",
+  "terminal_manage",
+  "terminal_request",
+  "payment_view",
+  "payment_manage",
+  "account_settings_view",
+  "account_settings_manage",
+  "team_view",
+  "team_create",
+  "team_manage",
+  "role_view",
+  "role_create",
+  "role_manage",
+  "product_view",
 ];
 
 interface DemoUser {
@@ -44,7 +91,9 @@ interface DemoUser {
   name: string;
   lastName: string;
   roles: string[];
-  flags?: Partial<Pick<typeof users.$inferInsert, "hasCedarPermission" | "canMakePhoneCalls" | "pinIsAllowed" | "isFrontEndUser" | "requiresEmailVerification" | "telephone">>;
+  flags?: Partial<
+    Pick<typeof users.$inferInsert, "hasCedarPermission" | "canMakePhoneCalls" | "pinIsAllowed" | "isFrontEndUser" | "requiresEmailVerification" | "telephone">
+  >;
 }
 interface DemoCompany {
   company: typeof companies.$inferInsert;
@@ -59,13 +108,26 @@ interface DemoCompany {
 
 export const demoCompanies: DemoCompany[] = [
   {
-    company: { name: "Harbour Brokers", isInternal: true, tenantIsSegParent: true, mainColor: "#0f4c81", fullLogo: "/brand/harbour-brokers.svg", companyIcon: "/brand/harbour-icon.svg" },
+    company: {
+      name: "Harbour Brokers",
+      isInternal: true,
+      tenantIsSegParent: true,
+      mainColor: "#0f4c81",
+      fullLogo: "/brand/harbour-brokers.svg",
+      companyIcon: "/brand/harbour-icon.svg",
+    },
     roles: {
       Administrator: { permissions: [...allPermissions], system: true },
       "Task viewer": { permissions: ["task_view"] },
     },
     users: [
-      { email: "admin@harbour.test", name: "Amelia", lastName: "Hart", roles: ["Administrator"], flags: { hasCedarPermission: true, canMakePhoneCalls: true, pinIsAllowed: true, telephone: "+44 20 7946 0101" } },
+      {
+        email: "admin@harbour.test",
+        name: "Amelia",
+        lastName: "Hart",
+        roles: ["Administrator"],
+        flags: { hasCedarPermission: true, canMakePhoneCalls: true, pinIsAllowed: true, telephone: "+44 20 7946 0101" },
+      },
       { email: "viewer@harbour.test", name: "Victor", lastName: "Lane", roles: ["Task viewer"] },
       { email: "ops@harbour.test", name: "Olive", lastName: "Price", roles: ["Administrator"], flags: { isFrontEndUser: false } },
       { email: "verify@harbour.test", name: "Vera", lastName: "Mills", roles: ["Administrator"], flags: { requiresEmailVerification: true } },
@@ -111,16 +173,26 @@ export async function seedDemo(database: Database, mail: MailProvider, portalUrl
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const invitedIds: number[] = [];
   await database.transaction(async (tx) => {
-    const permRows = await tx.select({ id: permissions.id, name: permissions.name }).from(permissions).where(inArray(permissions.name, [...allPermissions]));
+    const permRows = await tx
+      .select({ id: permissions.id, name: permissions.name })
+      .from(permissions)
+      .where(inArray(permissions.name, [...allPermissions]));
     const permId = new Map(permRows.map((p) => [p.name, p.id]));
     for (const demo of demoCompanies) {
       const [company] = await tx.insert(companies).values(demo.company).returning();
       const roleIds = new Map<string, number>();
       for (const [name, def] of Object.entries(demo.roles)) {
-        const [role] = await tx.insert(roles).values({ tenantId: company.id, name, isSystem: def.system ?? false }).returning({ id: roles.id });
+        const [role] = await tx
+          .insert(roles)
+          .values({ tenantId: company.id, name, isSystem: def.system ?? false })
+          .returning({ id: roles.id });
         roleIds.set(name, role.id);
         await tx.insert(rolePermissions).values(
-          def.permissions.map((p) => ({ roleId: role.id, permissionId: permId.get(p)!, canBeRemoved: !(def.system && LOCKED_ADMIN_PERMISSIONS.includes(p)) })),
+          def.permissions.map((p) => ({
+            roleId: role.id,
+            permissionId: permId.get(p)!,
+            canBeRemoved: !(def.system && LOCKED_ADMIN_PERMISSIONS.includes(p)),
+          })),
         );
       }
       const userIds = new Map<string, number>();
@@ -144,9 +216,14 @@ export async function seedDemo(database: Database, mail: MailProvider, portalUrl
       for (const t of demo.teams ?? []) {
         const [team] = await tx.insert(teams).values({ tenantId: company.id, name: t.name }).returning({ id: teams.id });
         if (t.members.length) {
-          await tx
-            .insert(teamMembers)
-            .values(t.members.map((m) => ({ tenantId: company.id, teamId: team.id, userId: userIds.get(m.email)!, role: m.leader ? ("leader" as const) : ("member" as const) })));
+          await tx.insert(teamMembers).values(
+            t.members.map((m) => ({
+              tenantId: company.id,
+              teamId: team.id,
+              userId: userIds.get(m.email)!,
+              role: m.leader ? ("leader" as const) : ("member" as const),
+            })),
+          );
         }
         // Seeded invitations are demo data: no e-mail goes out for them.
         const inviter = userIds.get(t.members.find((m) => m.leader)?.email ?? demo.users[0].email)!;

@@ -175,8 +175,7 @@ function queryParameters(schema: JsonSchema): JsonSchema[] {
   return out;
 }
 
-const FILTER_HELP =
-  "filter[field]=value, or a range as filter[field][from] / filter[field][to]; filter[search] finds by name where the list has a search.";
+const FILTER_HELP = "filter[field]=value, or a range as filter[field][from] / filter[field][to]; filter[search] finds by name where the list has a search.";
 
 function pathParameters(d: RouteDeclaration, schema: JsonSchema | undefined): JsonSchema[] {
   const props = schema ? properties(schema) : {};

@@ -142,7 +142,9 @@ export type VersionedList = "tasks" | "individuals" | "companies";
 
 /** The company's version of a list, to select beside a page's rows or a count: null before its first write. */
 export const listVersion = (tenantId: number | Placeholder, list: VersionedList) =>
-  sql`(select ${listVersions.version} from ${listVersions} where ${listVersions.tenantId} = ${tenantId} and ${listVersions.list} = ${list})`.mapWith(Number) as SQL<number | null>;
+  sql`(select ${listVersions.version} from ${listVersions} where ${listVersions.tenantId} = ${tenantId} and ${listVersions.list} = ${list})`.mapWith(
+    Number,
+  ) as SQL<number | null>;
 
 /**
  * The shape of a list's statements, recorded while their WHERE clause and order are composed, and the values they
@@ -253,7 +255,9 @@ export function listStatements<T extends PgSelect>(
     ),
     /** The page from a remembered start (`pageStarts`): at its first row, or after the previous page's last. */
     ...(columns ? { from: from(true), after: from(false) } : {}),
-    count: preparedPerShape((db, c: ComposedList) => cappedCountQuery(db, table, c.where, countOrder ?? c.order, TOTAL_CAP, listVersion(c.tenant, list)).prepare(UNNAMED)),
+    count: preparedPerShape((db, c: ComposedList) =>
+      cappedCountQuery(db, table, c.where, countOrder ?? c.order, TOTAL_CAP, listVersion(c.tenant, list)).prepare(UNNAMED),
+    ),
   };
 }
 
@@ -264,7 +268,12 @@ export function listStatements<T extends PgSelect>(
 export function countedListStatements<T extends PgSelect>(table: PgTable, select: (db: Db) => T) {
   return {
     page: preparedPerShape((db, c: { where: SQL; order: SQL[] }) =>
-      select(db).where(c.where).orderBy(...c.order).limit(sql.placeholder("limit")).offset(sql.placeholder("offset")).prepare(UNNAMED),
+      select(db)
+        .where(c.where)
+        .orderBy(...c.order)
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"))
+        .prepare(UNNAMED),
     ),
     count: preparedPerShape((db, c: { where: SQL }) => db.select({ total: count() }).from(table).where(c.where).prepare(UNNAMED)),
   };
@@ -274,7 +283,10 @@ export function countedListStatements<T extends PgSelect>(table: PgTable, select
 export async function countedPage<T>(
   db: Db,
   shape: ListShape,
-  statements: { page: (db: Db, key: string, composed: { where: SQL; order: SQL[] }) => Prepared<T[]>; count: (db: Db, key: string, composed: { where: SQL }) => Prepared<{ total: number }[]> },
+  statements: {
+    page: (db: Db, key: string, composed: { where: SQL; order: SQL[] }) => Prepared<T[]>;
+    count: (db: Db, key: string, composed: { where: SQL }) => Prepared<{ total: number }[]>;
+  },
   composed: { where: SQL; order: SQL[] },
   query: ListQuery,
 ): Promise<{ rows: T[]; total: number }> {
@@ -302,7 +314,12 @@ export async function shapedPage<T extends { id: number; listVersion: number | n
   db: Db,
   shape: ListShape,
   countKey: string,
-  statements: { page: ListStatement<T>; from?: ListStatement<T>; after?: ListStatement<T>; count: (db: Db, key: string, composed: ComposedList) => Prepared<{ n: number; v: number | null }[]> },
+  statements: {
+    page: ListStatement<T>;
+    from?: ListStatement<T>;
+    after?: ListStatement<T>;
+    count: (db: Db, key: string, composed: ComposedList) => Prepared<{ n: number; v: number | null }[]>;
+  },
   composed: ComposedList,
   page: { number: number; size: number },
   lookAhead = 0,
@@ -337,7 +354,8 @@ export async function shapedPage<T extends { id: number; listVersion: number | n
   // Only the starts a page KEYSET_FROM rows in would use: this page's, and the next one's.
   if (keyset && version !== null && version !== undefined) {
     if (offset >= KEYSET_FROM) starts.remember(keyset, page.number, { version, id: rows[0].id, inclusive: true });
-    if (offset + page.size >= KEYSET_FROM && rows.length >= page.size) starts.remember(keyset, page.number + 1, { version, id: rows[page.size - 1].id, inclusive: false });
+    if (offset + page.size >= KEYSET_FROM && rows.length >= page.size)
+      starts.remember(keyset, page.number + 1, { version, id: rows[page.size - 1].id, inclusive: false });
   }
   return { rows, total: total ?? counts.recall(countKey, version) ?? (await counted()) };
 }
@@ -413,7 +431,10 @@ export function shapedSearch(shape: ListShape, columns: (AnyColumn | SQL)[], ter
  */
 export function listOrder(column: SQL | AnyColumn, id: AnyColumn, descending: boolean, nullsLast: boolean): { order: SQL[]; keys: ComposedList["keys"] } {
   return {
-    order: [nullsLast ? sql`${column} ${sql.raw(descending ? "desc" : "asc")} nulls last` : descending ? desc(column) : asc(column), descending ? desc(id) : asc(id)],
+    order: [
+      nullsLast ? sql`${column} ${sql.raw(descending ? "desc" : "asc")} nulls last` : descending ? desc(column) : asc(column),
+      descending ? desc(id) : asc(id),
+    ],
     keys: nullsLast ? undefined : { columns: [sql`${column}`, sql`${id}`], descending },
   };
 }

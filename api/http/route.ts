@@ -102,7 +102,11 @@ export class Router {
   patch<B extends Schema, Q extends Schema, P extends Schema, A extends Access>(url: string, o: RouteOptions<B, Q, P> & { access: A }, h: Handler<B, Q, P, A>) {
     this.add("PATCH", url, o, h);
   }
-  delete<B extends Schema, Q extends Schema, P extends Schema, A extends Access>(url: string, o: RouteOptions<B, Q, P> & { access: A }, h: Handler<B, Q, P, A>) {
+  delete<B extends Schema, Q extends Schema, P extends Schema, A extends Access>(
+    url: string,
+    o: RouteOptions<B, Q, P> & { access: A },
+    h: Handler<B, Q, P, A>,
+  ) {
     this.add("DELETE", url, o, h);
   }
 

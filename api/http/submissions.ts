@@ -63,7 +63,11 @@ export async function claimSubmission(request: FastifyRequest, reply: FastifyRep
     if (Date.now() > deadline) {
       throw new HttpError(409, "This was sent a moment ago and is still being saved. Please wait a moment, then check before sending it again.");
     }
-    const claimed = await db.insert(submissions).values({ ...claim, request: asked }).onConflictDoNothing().returning({ key: submissions.key });
+    const claimed = await db
+      .insert(submissions)
+      .values({ ...claim, request: asked })
+      .onConflictDoNothing()
+      .returning({ key: submissions.key });
     if (claimed.length) {
       request.submission = claim;
       return false;

@@ -43,4 +43,3 @@ export function nulPath(value: unknown, path: string, depth = 0): string | undef
   }
   return undefined;
 }
-

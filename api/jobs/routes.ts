@@ -74,30 +74,45 @@ function tenantJobs(tenantId: number, where: SQL = sql`true`) {
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export default routes((r) => {
-  r.get("/jobs", { access: ACCESS, query: listQuery, response: jobListSchema, summary: "The company's background jobs, newest first" }, async ({ auth, query, request }) => {
-    const { db } = request.server.database;
-    const conditions: SQL[] = [];
-    const state = textFilter(query, "state");
-    if (state) {
-      const states = bossStates[state as JobState];
-      // An unknown state matches nothing rather than everything.
-      conditions.push(states ? sql`state::text in (${sql.join(states.map((s) => sql`${s}`), sql`, `)})` : sql`false`);
-    }
-    const name = textFilter(query, "name");
-    if (name) conditions.push(sql`name = ${name}`);
-    const where = conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
-    const jobs = tenantJobs(auth.tenantId, where);
-    const [page, counted] = await Promise.all([
-      db.execute(sql`select * from ${jobs} j order by created_on desc, id desc limit ${query.page.size} offset ${offsetOf(query)}`),
-      db.execute(sql`select count(*) as total from ${jobs} j`),
-    ]);
-    return paged(request, query, rowsOf<JobRow>(page).map(toJob), Number(rowsOf<{ total: number | string }>(counted)[0].total));
-  });
+  r.get(
+    "/jobs",
+    { access: ACCESS, query: listQuery, response: jobListSchema, summary: "The company's background jobs, newest first" },
+    async ({ auth, query, request }) => {
+      const { db } = request.server.database;
+      const conditions: SQL[] = [];
+      const state = textFilter(query, "state");
+      if (state) {
+        const states = bossStates[state as JobState];
+        // An unknown state matches nothing rather than everything.
+        conditions.push(
+          states
+            ? sql`state::text in (${sql.join(
+                states.map((s) => sql`${s}`),
+                sql`, `,
+              )})`
+            : sql`false`,
+        );
+      }
+      const name = textFilter(query, "name");
+      if (name) conditions.push(sql`name = ${name}`);
+      const where = conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
+      const jobs = tenantJobs(auth.tenantId, where);
+      const [page, counted] = await Promise.all([
+        db.execute(sql`select * from ${jobs} j order by created_on desc, id desc limit ${query.page.size} offset ${offsetOf(query)}`),
+        db.execute(sql`select count(*) as total from ${jobs} j`),
+      ]);
+      return paged(request, query, rowsOf<JobRow>(page).map(toJob), Number(rowsOf<{ total: number | string }>(counted)[0].total));
+    },
+  );
 
-  r.get("/jobs/:id", { access: ACCESS, params: jobParams, response: jobResponseSchema, summary: "A background job's state" }, async ({ auth, params, request }) => {
-    const { db } = request.server.database;
-    const [row] = rowsOf<JobRow>(await db.execute(sql`select * from ${tenantJobs(auth.tenantId, sql`id = ${params.id}::uuid`)} j limit 1`));
-    if (!row) throw notFound("Job");
-    return { data: toJob(row) };
-  });
+  r.get(
+    "/jobs/:id",
+    { access: ACCESS, params: jobParams, response: jobResponseSchema, summary: "A background job's state" },
+    async ({ auth, params, request }) => {
+      const { db } = request.server.database;
+      const [row] = rowsOf<JobRow>(await db.execute(sql`select * from ${tenantJobs(auth.tenantId, sql`id = ${params.id}::uuid`)} j limit 1`));
+      if (!row) throw notFound("Job");
+      return { data: toJob(row) };
+    },
+  );
 });

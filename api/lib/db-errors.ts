@@ -19,7 +19,12 @@ export function isDatabaseUnavailable(e: unknown): boolean {
     const err = c as { code?: string; message?: string };
     if (typeof err.code === "string" && (/^57P0[123]$/.test(err.code) || /^08/.test(err.code))) return true;
     if (["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "ENOTFOUND", "EAI_AGAIN"].includes(err.code ?? "")) return true;
-    if (/Connection terminated|connection timeout|Client has encountered a connection error|Cannot use a pool after calling end|the database system is (starting up|shutting down)/i.test(err.message ?? "")) return true;
+    if (
+      /Connection terminated|connection timeout|Client has encountered a connection error|Cannot use a pool after calling end|the database system is (starting up|shutting down)/i.test(
+        err.message ?? "",
+      )
+    )
+      return true;
   }
   return false;
 }

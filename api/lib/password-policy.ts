@@ -14,6 +14,7 @@ export function newPasswordProblem(password: string, user: { email?: string | nu
   if (password.length > 200) return "Use at most 200 characters.";
   const lower = password.toLowerCase();
   if (common.has(lower)) return PASSWORD_TOO_COMMON;
-  if (user.email && (lower === user.email.toLowerCase() || lower === user.email.toLowerCase().split("@")[0])) return "Do not use your e-mail address as your password.";
+  if (user.email && (lower === user.email.toLowerCase() || lower === user.email.toLowerCase().split("@")[0]))
+    return "Do not use your e-mail address as your password.";
   return null;
 }

@@ -15,14 +15,25 @@ export interface ConfirmDialogProps {
   action?: string;
 }
 
-function Body({ title, message, cancelTo, confirmLabel = "Remove", cancelLabel = "Cancel", fields = {}, action, titleEl }: ConfirmDialogProps & { titleEl: ReactNode }) {
+function Body({
+  title,
+  message,
+  cancelTo,
+  confirmLabel = "Remove",
+  cancelLabel = "Cancel",
+  fields = {},
+  action,
+  titleEl,
+}: ConfirmDialogProps & { titleEl: ReactNode }) {
   const busy = useNavigation().state === "submitting";
   return (
     <div className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl" data-confirm>
       {titleEl}
       <div className="mt-2 text-sm text-slate-600">{message}</div>
       <Form method="post" action={action} className="mt-6 flex justify-end gap-2">
-        {Object.entries(fields).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v) => <input key={`${name}-${v}`} type="hidden" name={name} value={v} />))}
+        {Object.entries(fields).flatMap(([name, value]) =>
+          (Array.isArray(value) ? value : [value]).map((v) => <input key={`${name}-${v}`} type="hidden" name={name} value={v} />),
+        )}
         <Link to={cancelTo} className="btn-secondary" preventScrollReset>
           {cancelLabel}
         </Link>

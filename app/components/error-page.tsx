@@ -5,7 +5,10 @@ import { productName, type Variant } from "../lib/variant";
 import { shownFields, unsavedFormOf, type UnsavedForm } from "../lib/unsaved-form";
 
 const texts: Record<number, { title: string; body: string }> = {
-  400: { title: "This address could not be read", body: "Something in it is not valid, perhaps from an old or edited link. Open the page again from the menu." },
+  400: {
+    title: "This address could not be read",
+    body: "Something in it is not valid, perhaps from an old or edited link. Open the page again from the menu.",
+  },
   403: { title: "Not allowed", body: "You do not have permission to do that." },
   404: { title: "Page not found", body: "We could not find the page you were looking for. It may have moved, or the link may be wrong." },
   503: { title: "Service unavailable", body: "The service is not answering right now. What you were doing has not been lost; please try again in a moment." },
@@ -61,7 +64,9 @@ export function ErrorPage() {
   const router = useContext(UNSAFE_DataRouterStateContext);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const unsaved = status === 503 ? unsavedFormOf(router?.actionData) : undefined;
-  const text = unsaved ? unsavedText : (texts[status] ?? { title: "Something went wrong", body: "Please try again. If the problem continues, contact support." });
+  const text = unsaved
+    ? unsavedText
+    : (texts[status] ?? { title: "Something went wrong", body: "Please try again. If the problem continues, contact support." });
   return (
     <section className="mx-auto max-w-xl py-16 text-center" data-status={status}>
       <p className="text-sm font-semibold text-brand">{status}</p>

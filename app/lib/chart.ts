@@ -99,7 +99,12 @@ export interface BarRect {
  * Side-by-side bars: `series[s][i]` is series s in bucket i. Every bucket's band is shared by the
  * series, with a `gap` between neighbours. Heights follow 0–max over the plot `height`.
  */
-export function groupedBars(series: readonly (readonly number[])[], plot: { width: number; height: number }, max: number, options: { padding?: number; gap?: number } = {}): BarRect[] {
+export function groupedBars(
+  series: readonly (readonly number[])[],
+  plot: { width: number; height: number },
+  max: number,
+  options: { padding?: number; gap?: number } = {},
+): BarRect[] {
   const buckets = Math.max(0, ...series.map((s) => s.length));
   if (buckets === 0 || series.length === 0) return [];
   const band = bandScale(buckets, plot.width, options.padding ?? 0.25);
@@ -110,7 +115,15 @@ export function groupedBars(series: readonly (readonly number[])[], plot: { widt
     series.forEach((values, s) => {
       const value = values[i] ?? 0;
       const y = yFor(value, max, plot.height);
-      rects.push({ x: roundPx(band.start(i) + s * (barWidth + gap)), y, width: roundPx(barWidth), height: roundPx(plot.height - y), value, series: s, index: i });
+      rects.push({
+        x: roundPx(band.start(i) + s * (barWidth + gap)),
+        y,
+        width: roundPx(barWidth),
+        height: roundPx(plot.height - y),
+        value,
+        series: s,
+        index: i,
+      });
     });
   }
   return rects;

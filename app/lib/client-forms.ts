@@ -14,7 +14,19 @@ export const ticked = (form: FormData, name: string) => ["on", "1", "true"].incl
 
 // --- Individuals ---------------------------------------------------------------------------------------------
 
-const INDIVIDUAL_FIELDS = ["first_name", "last_name", "email", "telephone", "date_of_birth", "address_line_1", "address_line_2", "town", "county", "postcode", "owner_user_id"] as const;
+const INDIVIDUAL_FIELDS = [
+  "first_name",
+  "last_name",
+  "email",
+  "telephone",
+  "date_of_birth",
+  "address_line_1",
+  "address_line_2",
+  "town",
+  "county",
+  "postcode",
+  "owner_user_id",
+] as const;
 
 /**
  * The individual form's body for the API. On create empty fields are left out (the owner defaults to

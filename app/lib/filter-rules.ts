@@ -135,11 +135,7 @@ function minOf<T extends string | number>(values: (T | undefined)[]): T | undefi
  * sibling and 0 (unless negatives are allowed) below; maxValue and the lessThan sibling above.
  */
 export function numberFilterBounds(def: FilterDefinition, siblings: Record<string, FilterRawValue> = {}): { min?: number; max?: number } {
-  const min = maxOf([
-    def.minValue,
-    def.moreThan ? siblingNumber(siblings[def.moreThan]) : undefined,
-    def.allowNegative ? undefined : 0,
-  ]);
+  const min = maxOf([def.minValue, def.moreThan ? siblingNumber(siblings[def.moreThan]) : undefined, def.allowNegative ? undefined : 0]);
   const max = minOf([def.maxValue, def.lessThan ? siblingNumber(siblings[def.lessThan]) : undefined]);
   return { min, max };
 }
@@ -243,11 +239,7 @@ export function normaliseFilterValue(
  * cleaned on its own, then the upper siblings (`moreThan`) are raised to their lower sibling, then the
  * lower siblings (`lessThan`) are clamped to the result — so From 10 / To 5 becomes 10 / 10.
  */
-export function normaliseFilters(
-  defs: FilterDefinition[],
-  raw: Record<string, FilterRawValue>,
-  options: FilterRuleOptions = {},
-): FilterValues {
+export function normaliseFilters(defs: FilterDefinition[], raw: Record<string, FilterRawValue>, options: FilterRuleOptions = {}): FilterValues {
   const values: Record<string, FilterValue | undefined> = {};
   for (const def of defs) values[def.filterKey] = normaliseFilterValue(def, raw[def.filterKey], {}, options);
   for (const def of defs.filter((d) => d.moreThan)) {
@@ -285,7 +277,5 @@ export function withoutFilter<T extends Record<string, unknown>>(defs: FilterDef
 
 /** Does the list have any filter set (for 'No results found for your filters')? */
 export function hasActiveFilters(values: Record<string, FilterValue | undefined>): boolean {
-  return Object.values(values).some((v) =>
-    v === undefined ? false : typeof v === "string" ? v !== "" : Boolean(v.from || v.to),
-  );
+  return Object.values(values).some((v) => (v === undefined ? false : typeof v === "string" ? v !== "" : Boolean(v.from || v.to)));
 }

@@ -32,7 +32,6 @@ export interface ListSpec {
 
 const filterKey = /^filter\[([a-z0-9_.]+)\](?:\[(from|to)\])?$/i;
 
-
 /** Reads a list URL; unknown filters and sort fields are dropped, numbers are clamped to sane values. */
 export function parseListUrl(params: URLSearchParams, spec: ListSpec): ListState {
   const page = Math.max(1, Math.min(1_000_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
@@ -66,7 +65,9 @@ export function toSearchParams(state: ListState, spec?: ListSpec): URLSearchPara
   const p = new URLSearchParams();
   if (state.search) p.set("search", state.search);
   // Filters in the list's own order, so one state has one URL whatever order they were set in.
-  const keys = spec ? [...Object.keys(spec.filters).filter((k) => k in state.filters), ...Object.keys(state.filters).filter((k) => !(k in spec.filters))] : Object.keys(state.filters);
+  const keys = spec
+    ? [...Object.keys(spec.filters).filter((k) => k in state.filters), ...Object.keys(state.filters).filter((k) => !(k in spec.filters))]
+    : Object.keys(state.filters);
   for (const key of keys) {
     const value = state.filters[key];
     if (typeof value === "string") p.set(`filter[${key}]`, value);

@@ -21,7 +21,10 @@ export function refusalOf(method: string, headers: { get(name: string): string |
   const [type, ...params] = contentType.split(";").map((p) => p.trim());
   if (type === "application/x-www-form-urlencoded") return null;
   if (type === "multipart/form-data") {
-    const boundary = params.find((p) => p.startsWith("boundary="))?.slice("boundary=".length).replace(/^"|"$/g, "");
+    const boundary = params
+      .find((p) => p.startsWith("boundary="))
+      ?.slice("boundary=".length)
+      .replace(/^"|"$/g, "");
     return boundary && boundary.length <= 70 ? null : { status: 400, message: NO_BOUNDARY_MESSAGE };
   }
   return { status: 415, message: FORM_TYPES_MESSAGE };

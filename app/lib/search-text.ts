@@ -4,5 +4,8 @@
  * text holds and the API refuses, tabs and line breaks pasted in — the ends are trimmed, and it is cut to `max`.
  */
 export function searchText(raw: string | null | undefined, max: number): string {
-  return (raw ?? "").replace(/[\u0000-\u001f\u007f]+/g, " ").trim().slice(0, max);
+  return (raw ?? "")
+    .replace(/[\u0000-\u001f\u007f]+/g, " ")
+    .trim()
+    .slice(0, max);
 }

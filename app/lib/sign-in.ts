@@ -18,7 +18,7 @@ const OWN_ORIGIN = "http://portal.invalid";
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback: string): string {
   if (typeof to !== "string" || !to.startsWith("/") || to.length > 2000) return fallback;
-   
+
   if (/[\u0000-\u001f\u007f-\u009f\\]/.test(to)) return fallback;
   let url: URL;
   try {

@@ -20,7 +20,12 @@ export interface HostResolution {
   production: boolean;
 }
 
-const hostname = (host: string) => host.trim().toLowerCase().replace(/:\d+$/, "").replace(/^\[|\]$/g, "");
+const hostname = (host: string) =>
+  host
+    .trim()
+    .toLowerCase()
+    .replace(/:\d+$/, "")
+    .replace(/^\[|\]$/g, "");
 
 /**
  * Theme by host name: the two production hosts carry their edition and no banner; on any other host

@@ -15,7 +15,10 @@ export const action = ({ request }: ActionFunctionArgs) =>
     BULK,
     async ({ api, ids, words }) => {
       await deleteCompanies(api, ids);
-      return { kind: "success", message: ids.length > 1 ? `${ids.length} ${words.companies} deleted.` : `${words.company.charAt(0).toUpperCase()}${words.company.slice(1)} deleted.` };
+      return {
+        kind: "success",
+        message: ids.length > 1 ? `${ids.length} ${words.companies} deleted.` : `${words.company.charAt(0).toUpperCase()}${words.company.slice(1)} deleted.`,
+      };
     },
     ({ words, reason }) => ({ message: `Failed to delete ${words.companies}.${reason}`, markFailed: true }),
   );

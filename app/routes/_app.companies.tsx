@@ -36,7 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     spec: companiesList.spec,
     rules: companyFilters([], []),
     lookups: (api) => Promise.all([companyTypeOptions(api), employeeSizeOptions(api)]),
-    filters: ([types, sizes], { subject }) => companyFilters(types, sizes).filter((f) => f.filterKey !== "individuals.id" || readsIndividuals(subject.permissions)),
+    filters: ([types, sizes], { subject }) =>
+      companyFilters(types, sizes).filter((f) => f.filterKey !== "individuals.id" || readsIndividuals(subject.permissions)),
     fetch: listCompanies,
     finders: (api, { subject }) => ({ ...(readsIndividuals(subject.permissions) ? { "individuals.id": individualFinder(api) } : {}) }),
   });

@@ -9,7 +9,6 @@ import { deleteLine, lineSummary } from "../services/companies.server";
 import { redirectWithToast } from "../services/session.server";
 import { idOf } from "../services/ids.server";
 
-
 async function requireManage(request: Request, params: { id?: string; lineId?: string }) {
   const signedIn = await requirePermission(request, "company_manage", { route: "/company/:id", back: `/company/${params.id}?tab=lines` });
   idOf(params.id);
@@ -38,5 +37,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function DeleteLine() {
   const { what, back } = useLoaderData<typeof loader>();
-  return <ConfirmDialog title="Delete line" message={`Are you sure you want to delete the line ${what} and its commission split?`} cancelTo={back} confirmLabel="Remove" />;
+  return (
+    <ConfirmDialog
+      title="Delete line"
+      message={`Are you sure you want to delete the line ${what} and its commission split?`}
+      cancelTo={back}
+      confirmLabel="Remove"
+    />
+  );
 }

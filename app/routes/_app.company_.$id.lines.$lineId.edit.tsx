@@ -10,7 +10,6 @@ import { redirectWithToast } from "../services/session.server";
 import { formOf } from "../services/submission.server";
 import { idOf } from "../services/ids.server";
 
-
 async function requireManage(request: Request, params: { id?: string; lineId?: string }) {
   const signedIn = await requirePermission(request, "company_manage", { route: "/company/:id", back: `/company/${params.id}?tab=lines` });
   idOf(params.id);
@@ -30,7 +29,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await formOf(request);
   return keepClientForm("line", form, async () => {
     const { api } = await requireManage(request, params);
-    const saved = await attempt("line", form, "Failed to update the line.", () => updateLine(api, params.id!, params.lineId!, lineBody(form)), (e) => splitErrorsByRow(form, e));
+    const saved = await attempt(
+      "line",
+      form,
+      "Failed to update the line.",
+      () => updateLine(api, params.id!, params.lineId!, lineBody(form)),
+      (e) => splitErrorsByRow(form, e),
+    );
     if (!saved.ok) return saved.response;
     return redirectWithToast(request, `/company/${params.id}?tab=lines`, { kind: "success", message: "Line updated." });
   });

@@ -25,7 +25,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await formOf(request);
   return keepClientForm("line", form, async () => {
     const { api } = await requireManage(request, params.id);
-    const saved = await attempt("line", form, "Failed to add the line.", () => createLine(api, params.id!, lineBody(form)), (e) => splitErrorsByRow(form, e));
+    const saved = await attempt(
+      "line",
+      form,
+      "Failed to add the line.",
+      () => createLine(api, params.id!, lineBody(form)),
+      (e) => splitErrorsByRow(form, e),
+    );
     if (!saved.ok) return saved.response;
     return redirectWithToast(request, `/company/${params.id}?tab=lines`, { kind: "success", message: "Line added." });
   });

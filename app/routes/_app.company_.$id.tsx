@@ -29,7 +29,17 @@ import {
   ticked,
   updateLink,
 } from "../services/clients.server";
-import { bankFields, getCompany, lineSummary, PREFERRED_CHANNELS, saveBankDetails, saveBranding, saveBrokerData, saveCommunication, validateBankDetails } from "../services/companies.server";
+import {
+  bankFields,
+  getCompany,
+  lineSummary,
+  PREFERRED_CHANNELS,
+  saveBankDetails,
+  saveBranding,
+  saveBrokerData,
+  saveCommunication,
+  validateBankDetails,
+} from "../services/companies.server";
 import { chosenFile, readForm } from "../services/forms.server";
 import { individualOptions, readsIndividuals } from "../services/individuals.server";
 import { redirectWithToast } from "../services/session.server";
@@ -155,7 +165,9 @@ async function saveSection(request: Request, params: ActionFunctionArgs["params"
       return r.ok ? done("Note deleted.") : r.response;
     },
     "email-send": async () => {
-      const r = await attempt("email-send", form, "Failed to send the e-mail.", () => emailCompany(api, id, field(form, "to") || null, field(form, "subject"), field(form, "body")));
+      const r = await attempt("email-send", form, "Failed to send the e-mail.", () =>
+        emailCompany(api, id, field(form, "to") || null, field(form, "subject"), field(form, "body")),
+      );
       return r.ok ? done(`E-mail sent to ${r.value.data.messages.at(-1)?.to ?? "the company"}.`, `/company/${id}?tab=emails`) : r.response;
     },
   };
@@ -184,7 +196,9 @@ export default function CompanyPage() {
         backTo="/companies"
         description={
           <span className="flex flex-wrap items-center gap-2">
-            {c.company_branding_colour ? <span aria-hidden="true" className="h-3 w-3 rounded-full ring-1 ring-slate-300" style={{ backgroundColor: c.company_branding_colour }} /> : null}
+            {c.company_branding_colour ? (
+              <span aria-hidden="true" className="h-3 w-3 rounded-full ring-1 ring-slate-300" style={{ backgroundColor: c.company_branding_colour }} />
+            ) : null}
             <span>{[capitalise(words.company), c.type?.name, c.employee_size ? `${c.employee_size.name} employees` : null].filter(Boolean).join(" · ")}</span>
           </span>
         }

@@ -16,7 +16,8 @@ import { formOf } from "../services/submission.server";
 import { idOf } from "../services/ids.server";
 import { can } from "../access/permissions";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data ? `Compliance information: ${data.company.name}` : "Compliance information", matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitle(data ? `Compliance information: ${data.company.name}` : "Compliance information", matches);
 
 const canEdit = (permissions: readonly string[]) => can({ permissions }, "company_manage", "compliance_verification_manage");
 
@@ -30,7 +31,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await formOf(request);
   return keepClientForm("compliance", form, async () => {
-    const { api } = await requirePermission(request, ["company_manage", "compliance_verification_manage"], { route: "/company/:id/compliance-information", back: `/company/${params.id}/compliance-information` });
+    const { api } = await requirePermission(request, ["company_manage", "compliance_verification_manage"], {
+      route: "/company/:id/compliance-information",
+      back: `/company/${params.id}/compliance-information`,
+    });
     const id = idOf(params.id);
     const saved = await attempt("compliance", form, "Failed to save the compliance information.", () => saveCompliance(api, id, form));
     if (!saved.ok) return saved.response;

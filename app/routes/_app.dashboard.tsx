@@ -45,7 +45,13 @@ function Figures(props: Parameters<typeof figuresOnServer.DashboardFigures>[0]) 
 export default function Dashboard() {
   const { interval, canSeeTasks, stats, mine, me, words } = useLoaderData<typeof loader>();
   const frame = useFrame();
-  const areas = frame.menu.items.flatMap((i) => (i.kind === "group" ? i.children.map((c) => ({ ...c, group: i.label })) : i.kind === "link" && !i.external && i.to !== "/dashboard" ? [{ ...i, group: "" }] : []));
+  const areas = frame.menu.items.flatMap((i) =>
+    i.kind === "group"
+      ? i.children.map((c) => ({ ...c, group: i.label }))
+      : i.kind === "link" && !i.external && i.to !== "/dashboard"
+        ? [{ ...i, group: "" }]
+        : [],
+  );
   const header = <PageHeader companyName={frame.company.name} title="Dashboard" description={`${frame.greeting}, ${frame.user.name}.`} />;
 
   if (!canSeeTasks) {
@@ -58,7 +64,10 @@ export default function Dashboard() {
             .filter((a) => !a.external)
             .map((a) => (
               <li key={a.to}>
-                <Link to={a.to} className="block rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-brand focus:outline-none focus-visible:ring-2 focus-visible:ring-brand">
+                <Link
+                  to={a.to}
+                  className="block rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-brand focus:outline-none focus-visible:ring-2 focus-visible:ring-brand"
+                >
                   {a.group ? <span className="text-xs font-semibold uppercase tracking-wide text-slate-500">{a.group}</span> : null}
                   <span className="block font-medium">{a.label}</span>
                 </Link>
@@ -75,7 +84,11 @@ export default function Dashboard() {
       {header}
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600" data-period>
-          {overview ? (interval === "week" ? `This week, from ${formatDate(overview.period_start)}` : `This ${interval}: ${periodLabel(interval, overview.period_start)}`) : null}
+          {overview
+            ? interval === "week"
+              ? `This week, from ${formatDate(overview.period_start)}`
+              : `This ${interval}: ${periodLabel(interval, overview.period_start)}`
+            : null}
         </p>
         <IntervalNav current={interval} />
       </div>

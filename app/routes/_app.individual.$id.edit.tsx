@@ -37,7 +37,14 @@ export default function EditIndividual() {
   const back = `/individual/${useParams().id}${search}`;
   return (
     <Drawer title={`Edit ${words.individual}`} closeTo={back}>
-      <IndividualForm key={individual.updated_at} individual={individual} owners={owners} state={formState(actionData, "edit")} cancelTo={back} submitLabel="Save" />
+      <IndividualForm
+        key={individual.updated_at}
+        individual={individual}
+        owners={owners}
+        state={formState(actionData, "edit")}
+        cancelTo={back}
+        submitLabel="Save"
+      />
     </Drawer>
   );
 }

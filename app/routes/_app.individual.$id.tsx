@@ -172,8 +172,12 @@ export default function IndividualPage() {
         description={
           <span className="flex flex-wrap items-center gap-2">
             <span>{capitalise(words.individual)}</span>
-            {i.archived ? <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs text-slate-700">{`Archived ${i.archived_at ? formatDate(i.archived_at) : ""}`}</span> : null}
-            {i.portal_invited_at ? <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs text-sky-800">{`Invited to the portal ${formatDate(i.portal_invited_at)}`}</span> : null}
+            {i.archived ? (
+              <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs text-slate-700">{`Archived ${i.archived_at ? formatDate(i.archived_at) : ""}`}</span>
+            ) : null}
+            {i.portal_invited_at ? (
+              <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs text-sky-800">{`Invited to the portal ${formatDate(i.portal_invited_at)}`}</span>
+            ) : null}
           </span>
         }
         actions={

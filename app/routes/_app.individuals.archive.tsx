@@ -20,7 +20,10 @@ export const action = ({ request }: ActionFunctionArgs) =>
     BULK,
     async ({ api, ids, words, url }) => {
       await archiveIndividuals(api, ids, !restoring(url));
-      return { kind: "success", message: `${ids.length} ${ids.length === 1 ? words.individual : words.individuals} ${restoring(url) ? "restore" : "archive"}d.` };
+      return {
+        kind: "success",
+        message: `${ids.length} ${ids.length === 1 ? words.individual : words.individuals} ${restoring(url) ? "restore" : "archive"}d.`,
+      };
     },
     ({ words, url }) => ({ message: `Failed to ${restoring(url) ? "restore" : "archive"} ${words.individuals}.`, markFailed: true }),
   );
@@ -31,7 +34,11 @@ export default function ArchiveIndividuals() {
   return (
     <ConfirmDialog
       title={restore ? `Restore ${words.individuals}` : `Archive ${words.individuals}`}
-      message={restore ? `Restore ${what} to the active list?` : `Are you sure you want to archive ${what}? Archived ${words.individuals} leave the list and cannot be invited to the portal; they can be restored.`}
+      message={
+        restore
+          ? `Restore ${what} to the active list?`
+          : `Are you sure you want to archive ${what}? Archived ${words.individuals} leave the list and cannot be invited to the portal; they can be restored.`
+      }
       cancelTo={back}
       confirmLabel={restore ? "Restore" : "Archive"}
       fields={{ ids }}

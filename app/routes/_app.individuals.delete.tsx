@@ -15,7 +15,11 @@ export const action = ({ request }: ActionFunctionArgs) =>
     BULK,
     async ({ api, ids, words }) => {
       await deleteIndividuals(api, ids);
-      return { kind: "success", message: ids.length > 1 ? `${ids.length} ${words.individuals} deleted.` : `${words.individual.charAt(0).toUpperCase()}${words.individual.slice(1)} deleted.` };
+      return {
+        kind: "success",
+        message:
+          ids.length > 1 ? `${ids.length} ${words.individuals} deleted.` : `${words.individual.charAt(0).toUpperCase()}${words.individual.slice(1)} deleted.`,
+      };
     },
     ({ words, reason }) => ({ message: `Failed to delete ${words.individuals}.${reason}`, markFailed: true }),
   );

@@ -130,7 +130,12 @@ export default function NotificationsPanel() {
             ) : null
           }
           deleteControl={(n) => (
-            <Link to={`/notifications/${n.id}/delete?${params()}`} className={deleteControlClass} aria-label={`Delete notification: ${n.data.title}`} preventScrollReset>
+            <Link
+              to={`/notifications/${n.id}/delete?${params()}`}
+              className={deleteControlClass}
+              aria-label={`Delete notification: ${n.data.title}`}
+              preventScrollReset
+            >
               <TrashGlyph />
             </Link>
           )}

@@ -29,7 +29,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await setPipelinesStatus(api, [pipeline.id], status);
   } catch (error) {
     if (!(error instanceof ApiValidationError)) throw error;
-    return redirectWithToast(request, back(request, params.id!), { kind: "error", message: status === 0 ? "Failed to archive pipeline." : "Failed to unarchive pipeline." });
+    return redirectWithToast(request, back(request, params.id!), {
+      kind: "error",
+      message: status === 0 ? "Failed to archive pipeline." : "Failed to unarchive pipeline.",
+    });
   }
   return redirectWithToast(request, back(request, params.id!), { kind: "success", message: status === 0 ? "Pipeline archived." : "Pipeline restored." });
 }
@@ -37,7 +40,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ArchivePipeline() {
   const { name, status, back, words } = useLoaderData<typeof loader>();
   return status === 1 ? (
-    <ConfirmDialog title="Archive pipeline" message={`Are you sure you want to archive ${name}? Its ${words.tasks} stay where they are, and it leaves the active pipelines.`} cancelTo={back} confirmLabel="Archive" />
+    <ConfirmDialog
+      title="Archive pipeline"
+      message={`Are you sure you want to archive ${name}? Its ${words.tasks} stay where they are, and it leaves the active pipelines.`}
+      cancelTo={back}
+      confirmLabel="Archive"
+    />
   ) : (
     <ConfirmDialog title="Unarchive pipeline" message={`Make ${name} active again?`} cancelTo={back} confirmLabel="Unarchive" />
   );

@@ -57,12 +57,27 @@ export default function EditStage() {
     <Drawer title={`Edit stage: ${stage.name}`} closeTo={back} dismissible={!busy}>
       <Form method="post" className="space-y-3">
         <FormAlert messages={form.errors} />
-        <Field id="stage-name" name="name" label="Stage name" required maxLength={60} defaultValue={typed(fields.name.initialValue) ?? stage.name} errors={fields.name.errors} />
+        <Field
+          id="stage-name"
+          name="name"
+          label="Stage name"
+          required
+          maxLength={60}
+          defaultValue={typed(fields.name.initialValue) ?? stage.name}
+          errors={fields.name.errors}
+        />
         <div>
           <label htmlFor="stage-color" className="field-label">
             Colour
           </label>
-          <input id="stage-color" type="color" name="color" defaultValue={typed(fields.color.initialValue) || stage.color} className="mt-1 h-10 w-16 cursor-pointer rounded border border-slate-300 bg-white p-0.5" aria-describedby="stage-color-error" />
+          <input
+            id="stage-color"
+            type="color"
+            name="color"
+            defaultValue={typed(fields.color.initialValue) || stage.color}
+            className="mt-1 h-10 w-16 cursor-pointer rounded border border-slate-300 bg-white p-0.5"
+            aria-describedby="stage-color-error"
+          />
           <p id="stage-color-error" className="field-error">
             {fields.color.errors?.join(" ")}
           </p>

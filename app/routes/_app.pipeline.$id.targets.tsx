@@ -28,7 +28,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     pipelineId: Number(params.id),
     period,
-    rows: users.map((u) => ({ user_id: u.user.id, full_name: u.user.full_name, revenue_target: String(u.revenue_target), count_target: String(u.count_target) })),
+    rows: users.map((u) => ({
+      user_id: u.user.id,
+      full_name: u.user.full_name,
+      revenue_target: String(u.revenue_target),
+      count_target: String(u.count_target),
+    })),
     words: wordsFor(edition),
   };
 }
@@ -48,7 +53,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const answer = (fieldErrors: Record<string, string[]>, message: string, status = 422, unsaved?: UnsavedForm) =>
     replyForm(
       SAVE_INTENT,
-      { status: "error", initialValue: { revenue_target: rows.map((r) => r.revenue_target), count_target: rows.map((r) => r.count_target) }, error: { ...fieldErrors, "": [message] } },
+      {
+        status: "error",
+        initialValue: { revenue_target: rows.map((r) => r.revenue_target), count_target: rows.map((r) => r.count_target) },
+        error: { ...fieldErrors, "": [message] },
+      },
       { status, unsaved },
     );
   if (rows.length === 0) return answer({}, "Choose who works this pipeline first.");

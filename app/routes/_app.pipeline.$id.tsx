@@ -59,7 +59,11 @@ type Change = (ctx: { api: Api; id: string; form: FormData }) => Promise<unknown
 /** The page's forms by intent: each makes its change (or says its form is refused before the API is asked). */
 const intents: Record<Intent, Change> = {
   "add-stage": ({ api, id, form }) =>
-    addStage(api, id, { name: text(form.get("name")).slice(0, 200), color: text(form.get("color")).slice(0, 20) || EMPTY_STAGE.color, outcome: text(form.get("outcome")).slice(0, 10) || "open" }),
+    addStage(api, id, {
+      name: text(form.get("name")).slice(0, 200),
+      color: text(form.get("color")).slice(0, 20) || EMPTY_STAGE.color,
+      outcome: text(form.get("outcome")).slice(0, 10) || "open",
+    }),
   rename: ({ api, id, form }) => renamePipeline(api, id, text(form.get("name")).slice(0, 200)),
   async move({ api, id, form }) {
     const stageId = Number(text(form.get("stage_id")));

@@ -23,7 +23,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, subject } = await requireManage(request, params.id!);
   const [pipeline, choices] = await Promise.all([getPipeline(api, params.id!), pipelineUserChoices(api, subject.permissions)]);
   // Everyone who may be chosen, and whoever works the pipeline already (even if not offered).
-  const people = [...choices, ...pipeline.users.filter((u) => !choices.some((c) => c.id === u.id))].sort((a, b) => a.full_name.localeCompare(b.full_name, "en-GB"));
+  const people = [...choices, ...pipeline.users.filter((u) => !choices.some((c) => c.id === u.id))].sort((a, b) =>
+    a.full_name.localeCompare(b.full_name, "en-GB"),
+  );
   return { name: pipeline.name, people, chosen: pipeline.users.map((u) => u.id), back: back(request, params.id!) };
 }
 

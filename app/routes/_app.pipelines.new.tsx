@@ -45,32 +45,44 @@ export async function action({ request }: ActionFunctionArgs) {
   const sent = values.stages.map((s, row) => ({ ...s, row })).filter((s) => s.name.trim() !== "");
   // The form's answer (the form protocol): what was typed, as rows, and the messages by field and row.
   const answer = (typed: PipelineFormResult["values"], errors: Record<string, string[]>, message: string | null, status = 422, unsaved?: UnsavedForm) =>
-    replyForm(SAVE_INTENT, { status: "error", initialValue: { name: typed.name, stages: typed.stages.map((row) => ({ ...row })) }, error: { ...errors, ...(message ? { "": [message] } : {}) } }, { status, unsaved });
+    replyForm(
+      SAVE_INTENT,
+      {
+        status: "error",
+        initialValue: { name: typed.name, stages: typed.stages.map((row) => ({ ...row })) },
+        error: { ...errors, ...(message ? { "": [message] } : {}) },
+      },
+      { status, unsaved },
+    );
   // When the API does not answer (the guard's /me included), the form comes back as typed, rows and all.
-  return answerOutage(form, async () => {
-    const { api } = await requireManage(request);
-    // Without JavaScript 'Add stage' comes here: the same form back, one row longer, nothing saved.
-    if (form.get("intent") === "add-row") {
-      const stages = values.stages.length < MAX_STAGES ? [...values.stages, EMPTY_STAGE] : values.stages;
-      return answer({ ...values, stages }, {}, null, 200);
-    }
-    let created;
-    try {
-      created = await createPipeline(api, {
-        name: values.name,
-        ...(sent.length ? { stages: sent.map(({ name, color, outcome }) => ({ name, color, outcome })) } : {}),
-      });
-    } catch (error) {
-      if (!(error instanceof ApiValidationError)) throw error;
-      const errors: Record<string, string[]> = {};
-      for (const [key, messages] of Object.entries(error.body.errors ?? {})) {
-        const m = /^stages\.(\d+)\.(.+)$/.exec(key);
-        errors[m && sent[Number(m[1])] ? `stages.${sent[Number(m[1])].row}.${m[2]}` : key] = messages;
+  return answerOutage(
+    form,
+    async () => {
+      const { api } = await requireManage(request);
+      // Without JavaScript 'Add stage' comes here: the same form back, one row longer, nothing saved.
+      if (form.get("intent") === "add-row") {
+        const stages = values.stages.length < MAX_STAGES ? [...values.stages, EMPTY_STAGE] : values.stages;
+        return answer({ ...values, stages }, {}, null, 200);
       }
-      return answer(values, errors, "Failed to create pipeline.");
-    }
-    return redirectWithToast(request, `/pipeline/${created.data.id}`, { kind: "success", message: "Pipeline created." });
-  }, (unsaved) => answer(values, {}, OUTAGE_MESSAGE, 503, unsaved));
+      let created;
+      try {
+        created = await createPipeline(api, {
+          name: values.name,
+          ...(sent.length ? { stages: sent.map(({ name, color, outcome }) => ({ name, color, outcome })) } : {}),
+        });
+      } catch (error) {
+        if (!(error instanceof ApiValidationError)) throw error;
+        const errors: Record<string, string[]> = {};
+        for (const [key, messages] of Object.entries(error.body.errors ?? {})) {
+          const m = /^stages\.(\d+)\.(.+)$/.exec(key);
+          errors[m && sent[Number(m[1])] ? `stages.${sent[Number(m[1])].row}.${m[2]}` : key] = messages;
+        }
+        return answer(values, errors, "Failed to create pipeline.");
+      }
+      return redirectWithToast(request, `/pipeline/${created.data.id}`, { kind: "success", message: "Pipeline created." });
+    },
+    (unsaved) => answer(values, {}, OUTAGE_MESSAGE, 503, unsaved),
+  );
 }
 
 export default function NewPipeline() {

@@ -28,7 +28,9 @@ const pipelinesList = defineList("/pipelines", PIPELINE_SORTS, {
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Pipelines", matches);
 
-const FILTERS: FilterDefinition[] = [{ filterKey: "status", label: "Status", type: "select", selectOptions: PIPELINE_STATUS_OPTIONS, placeholder: "Any status" }];
+const FILTERS: FilterDefinition[] = [
+  { filterKey: "status", label: "Status", type: "select", selectOptions: PIPELINE_STATUS_OPTIONS, placeholder: "Any status" },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // A first visit (nothing in the URL, nothing remembered) shows the active pipelines.

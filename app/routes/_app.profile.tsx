@@ -130,7 +130,15 @@ export default function ProfileDrawer() {
       </div>
       <Drawer title="Edit Profile" closeTo={closeTo} dismissible={!saving}>
         <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
-          <DrawerContent success={actionData !== undefined && "success" in actionData && actionData.success === true} notice={actionData && "notice" in actionData ? actionData.notice : null} formKey={location.key} user={user} closeTo={closeTo} action={self} saving={saving} />
+          <DrawerContent
+            success={actionData !== undefined && "success" in actionData && actionData.success === true}
+            notice={actionData && "notice" in actionData ? actionData.notice : null}
+            formKey={location.key}
+            user={user}
+            closeTo={closeTo}
+            action={self}
+            saving={saving}
+          />
         </Suspense>
       </Drawer>
     </>

@@ -27,11 +27,6 @@ export default function DeleteProvider() {
   const { name } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   return (
-    <ConfirmDialog
-      title={`Delete ${name}`}
-      message="Are you sure you want to delete this provider?"
-      cancelTo={`/providers${search}`}
-      confirmLabel="Remove"
-    />
+    <ConfirmDialog title={`Delete ${name}`} message="Are you sure you want to delete this provider?" cancelTo={`/providers${search}`} confirmLabel="Remove" />
   );
 }

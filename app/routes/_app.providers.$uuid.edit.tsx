@@ -15,7 +15,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   // Read once, within the upload limit (readForm); kept as typed when the API does not answer.
-  return saveProviderForm(request, await readForm(request), (api, body) => updateProvider(api, params.uuid!, body), { success: "Provider updated.", failure: "Failed to update provider." });
+  return saveProviderForm(request, await readForm(request), (api, body) => updateProvider(api, params.uuid!, body), {
+    success: "Provider updated.",
+    failure: "Failed to update provider.",
+  });
 }
 
 export default function EditProvider() {

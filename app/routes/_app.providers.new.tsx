@@ -14,7 +14,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   // Read once, within the upload limit (readForm); kept as typed when the API does not answer.
-  return saveProviderForm(request, await readForm(request), (api, body) => createProvider(api, body), { success: "Provider created.", failure: "Failed to create provider." });
+  return saveProviderForm(request, await readForm(request), (api, body) => createProvider(api, body), {
+    success: "Provider created.",
+    failure: "Failed to create provider.",
+  });
 }
 
 export default function AddProvider() {

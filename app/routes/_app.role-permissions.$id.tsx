@@ -51,7 +51,12 @@ export default function RolePermissionsPage() {
   const held = groups.reduce((n, g) => n + g.items.filter((i) => i.has_permission).length, 0);
   return (
     <>
-      <PageHeader companyName={frame.company.name} title={`${role.name}: permissions`} backTo="/roles" description={`${held} ${held === 1 ? "permission" : "permissions"} granted. Users holding this role get every permission ticked here.`} />
+      <PageHeader
+        companyName={frame.company.name}
+        title={`${role.name}: permissions`}
+        backTo="/roles"
+        description={`${held} ${held === 1 ? "permission" : "permissions"} granted. Users holding this role get every permission ticked here.`}
+      />
       <Form method="post" className="space-y-4">
         <FormAlert messages={refused} />
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">

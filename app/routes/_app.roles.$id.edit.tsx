@@ -19,7 +19,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const back = `/roles${new URL(request.url).search}`;
-  return saveNameForm(request, await formOf(request), "role", () => requireManage(request), (api, name) => renameRole(api, params.id!, name), { success: "Role updated.", failure: "Failed to update role." }, back);
+  return saveNameForm(
+    request,
+    await formOf(request),
+    "role",
+    () => requireManage(request),
+    (api, name) => renameRole(api, params.id!, name),
+    { success: "Role updated.", failure: "Failed to update role." },
+    back,
+  );
 }
 
 export default function RenameRole() {

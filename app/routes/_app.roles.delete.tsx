@@ -25,7 +25,11 @@ export default function DeleteRoles() {
   return (
     <ConfirmDialog
       title="Delete roles"
-      message={ids.length === 1 ? "Are you sure you want to delete this role? Its users lose the permissions it gives." : `Are you sure you want to delete these ${ids.length} roles? Their users lose the permissions they give.`}
+      message={
+        ids.length === 1
+          ? "Are you sure you want to delete this role? Its users lose the permissions it gives."
+          : `Are you sure you want to delete these ${ids.length} roles? Their users lose the permissions they give.`
+      }
       cancelTo={back}
       confirmLabel="Remove"
       fields={{ ids }}

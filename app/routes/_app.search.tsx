@@ -37,12 +37,25 @@ export default function SearchPage() {
   const found = groups?.reduce((n, g) => n + g.results.length, 0) ?? 0;
   return (
     <>
-      <PageHeader companyName={frame.company.name} title="Search" description={scope ? `Find ${scope} by the start of their name or of any word in it.` : "There is nothing your role lets you search."} />
+      <PageHeader
+        companyName={frame.company.name}
+        title="Search"
+        description={scope ? `Find ${scope} by the start of their name or of any word in it.` : "There is nothing your role lets you search."}
+      />
       <Form method="get" action="/search" role="search" aria-label="Search page" className="mb-6 flex max-w-xl items-center gap-2" onSubmit={sent}>
         <label htmlFor="search-page-q" className="sr-only">
           Search for
         </label>
-        <input ref={box} id="search-page-q" type="search" name="q" defaultValue={q} maxLength={SEARCH_MAX_LENGTH} placeholder="Search by name" className="field-input mt-0 flex-1" />
+        <input
+          ref={box}
+          id="search-page-q"
+          type="search"
+          name="q"
+          defaultValue={q}
+          maxLength={SEARCH_MAX_LENGTH}
+          placeholder="Search by name"
+          className="field-input mt-0 flex-1"
+        />
         <button type="submit" className="btn-primary">
           Search
         </button>
@@ -53,7 +66,9 @@ export default function SearchPage() {
         </p>
       ) : null}
       {groups === null ? (
-        message ? null : <p className="text-sm text-slate-500">Type the start of a name, or of a word in it (a surname), and press Search.</p>
+        message ? null : (
+          <p className="text-sm text-slate-500">Type the start of a name, or of a word in it (a surname), and press Search.</p>
+        )
       ) : (
         <>
           <p className="mb-4 text-sm text-slate-600" role="status" data-search-summary>
@@ -61,7 +76,12 @@ export default function SearchPage() {
           </p>
           <div className="grid gap-6 lg:grid-cols-3">
             {groups.map((g) => (
-              <section key={g.key} aria-labelledby={`search-group-${g.key}`} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200" data-search-group={g.key}>
+              <section
+                key={g.key}
+                aria-labelledby={`search-group-${g.key}`}
+                className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+                data-search-group={g.key}
+              >
                 <h2 id={`search-group-${g.key}`} className="text-base font-semibold">
                   {`${g.title} (${g.results.length === limit ? `${limit}+` : g.results.length})`}
                 </h2>

@@ -22,7 +22,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const preset = { individual: url.searchParams.get("source_individual_id"), company: url.searchParams.get("company_id") };
   const [pipelines, teams, choices] = await Promise.all([activePipelines(api), teamOptions(api), taskFormChoices(api, subject, preset)]);
-  const from = choices.preset.individual ? `/individual/${choices.preset.individual.value}?tab=tasks` : choices.preset.company ? `/company/${choices.preset.company.value}?tab=tasks` : null;
+  const from = choices.preset.individual
+    ? `/individual/${choices.preset.individual.value}?tab=tasks`
+    : choices.preset.company
+      ? `/company/${choices.preset.company.value}?tab=tasks`
+      : null;
   return { pipelines, teams, choices, from, words: wordsFor(edition) };
 }
 
@@ -31,7 +35,15 @@ export async function action({ request }: ActionFunctionArgs) {
   return keepOnOutage(SAVE_INTENT, form, async () => {
     const { api, edition, subject } = await requireManage(request);
     const words = wordsFor(edition);
-    return saveTaskForm(request, form, "create", (body) => createTask(api, body), { success: `${words.Task} created.`, failure: `Failed to create ${words.task}.` }, (id) => `/tasks/${id}`, taskChoiceFinders(api, subject));
+    return saveTaskForm(
+      request,
+      form,
+      "create",
+      (body) => createTask(api, body),
+      { success: `${words.Task} created.`, failure: `Failed to create ${words.task}.` },
+      (id) => `/tasks/${id}`,
+      taskChoiceFinders(api, subject),
+    );
   });
 }
 

@@ -56,7 +56,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The chosen assignee's name: from the page's rows, else asked for (a filter with no rows, or none on this page).
   const chosenAssignee = typeof state.filters.team_member_id === "string" ? state.filters.team_member_id : null;
   const onPage = page.data.find((t) => String(t.team_member_id) === chosenAssignee)?.teamMember;
-  const assignee = onPage ? { value: String(onPage.id), label: onPage.full_name } : chosenAssignee ? await colleagueOption(api, subject.permissions, chosenAssignee) : null;
+  const assignee = onPage
+    ? { value: String(onPage.id), label: onPage.full_name }
+    : chosenAssignee
+      ? await colleagueOption(api, subject.permissions, chosenAssignee)
+      : null;
   return {
     state,
     page: { data: page.data.map(taskRow), meta: page.meta },
@@ -94,8 +98,19 @@ export default function TasksPage() {
     { key: "priority", header: "Priority", sortField: "priority", cell: (t) => t.priority_name },
     { key: "review", header: "Review status", sortField: "review_status", cell: (t) => t.review_status_name },
     { key: "assignee", header: "Assigned to", cell: (t) => t.teamMember?.full_name ?? "—" },
-    { key: "revenue", header: "Expected revenue", sortField: "expected_revenue", align: "right", cell: (t) => (t.expected_revenue === null ? "—" : formatMoney(t.expected_revenue)) },
-    { key: "close", header: "Expected close", sortField: "expected_close_date", cell: (t) => <CloseDate date={t.expected_close_date} open={t.state === "open"} /> },
+    {
+      key: "revenue",
+      header: "Expected revenue",
+      sortField: "expected_revenue",
+      align: "right",
+      cell: (t) => (t.expected_revenue === null ? "—" : formatMoney(t.expected_revenue)),
+    },
+    {
+      key: "close",
+      header: "Expected close",
+      sortField: "expected_close_date",
+      cell: (t) => <CloseDate date={t.expected_close_date} open={t.state === "open"} />,
+    },
     { key: "created", header: "Created", sortField: "created_at", cell: (t) => formatDate(t.created_at) },
   ];
   return (

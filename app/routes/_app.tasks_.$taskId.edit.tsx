@@ -35,7 +35,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { api, edition, subject, id } = await requireTaskManager(request, params);
     const words = wordsFor(edition);
     const search = new URL(request.url).search;
-    return saveTaskForm(request, form, "edit", (body) => updateTask(api, id, body), { success: `${words.Task} updated.`, failure: `Failed to update ${words.task}.` }, (saved) => `/tasks/${saved}${search}`, taskChoiceFinders(api, subject));
+    return saveTaskForm(
+      request,
+      form,
+      "edit",
+      (body) => updateTask(api, id, body),
+      { success: `${words.Task} updated.`, failure: `Failed to update ${words.task}.` },
+      (saved) => `/tasks/${saved}${search}`,
+      taskChoiceFinders(api, subject),
+    );
   });
 }
 

@@ -61,13 +61,46 @@ function SendEmailForm({ defaultTo, busy }: { defaultTo: string; busy: boolean }
     <Form method="post" className="mb-6 space-y-1 rounded-md bg-slate-50 p-4">
       <h3 className="text-sm font-semibold">Send an e-mail</h3>
       <FormAlert messages={form.errors} />
-      <Field id="email-to" name="to" type="text" inputMode="email" label="To" required maxLength={2600} placeholder="name@example.co.uk" help="Separate several addresses with commas." defaultValue={value(fields.to.initialValue)} errors={fields.to.errors} />
-      <Field id="email-subject" name="subject" label="Subject" required maxLength={200} defaultValue={value(fields.subject.initialValue)} errors={fields.subject.errors} />
+      <Field
+        id="email-to"
+        name="to"
+        type="text"
+        inputMode="email"
+        label="To"
+        required
+        maxLength={2600}
+        placeholder="name@example.co.uk"
+        help="Separate several addresses with commas."
+        defaultValue={value(fields.to.initialValue)}
+        errors={fields.to.errors}
+      />
+      <Field
+        id="email-subject"
+        name="subject"
+        label="Subject"
+        required
+        maxLength={200}
+        defaultValue={value(fields.subject.initialValue)}
+        errors={fields.subject.errors}
+      />
       <div className="pb-1">
         <label htmlFor="email-body" className="field-label">
-          Message<span aria-hidden="true" className="ml-0.5 text-red-600">*</span>
+          Message
+          <span aria-hidden="true" className="ml-0.5 text-red-600">
+            *
+          </span>
         </label>
-        <textarea id="email-body" name="body" rows={6} required maxLength={20000} defaultValue={value(fields.body.initialValue)} className="field-input" aria-invalid={bodyErrors ? true : undefined} aria-describedby={bodyErrors ? "email-body-error" : undefined} />
+        <textarea
+          id="email-body"
+          name="body"
+          rows={6}
+          required
+          maxLength={20000}
+          defaultValue={value(fields.body.initialValue)}
+          className="field-input"
+          aria-invalid={bodyErrors ? true : undefined}
+          aria-describedby={bodyErrors ? "email-body-error" : undefined}
+        />
         <p id="email-body-error" className="field-error">
           {bodyErrors?.join(" ")}
         </p>

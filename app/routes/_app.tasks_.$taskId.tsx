@@ -135,7 +135,12 @@ function sectionIntents(form: FormData, tooLarge: boolean): Record<string, { fai
     confidence: {
       failure: "Failed to save confidence.",
       async save({ api, id }) {
-        const answers = Object.fromEntries(["confidenceInRevenueTimingId", "confidenceInRevenueEstimateId", "confidenceInExecutionId", "confidenceInClientId"].map((f) => [f, orNull(str(form, f))]));
+        const answers = Object.fromEntries(
+          ["confidenceInRevenueTimingId", "confidenceInRevenueEstimateId", "confidenceInExecutionId", "confidenceInClientId"].map((f) => [
+            f,
+            orNull(str(form, f)),
+          ]),
+        );
         await updateTask(api, id, answers);
         return { toast: "Confidence saved." };
       },
@@ -154,7 +159,9 @@ function sectionIntents(form: FormData, tooLarge: boolean): Record<string, { fai
     "add-product": {
       failure: "Failed to add product.",
       async save({ api, id }) {
-        const body = Object.fromEntries(["task_product_type_id", "name", "provider_name", "premium", "commission", "commission_rate", "start_date", "notes"].map((f) => [f, str(form, f)]));
+        const body = Object.fromEntries(
+          ["task_product_type_id", "name", "provider_name", "premium", "commission", "commission_rate", "start_date", "notes"].map((f) => [f, str(form, f)]),
+        );
         const added = await addTaskProduct(api, id, body);
         return { toast: `Product ${added.data.name} added.` };
       },
@@ -189,18 +196,27 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = taskIdOf(params);
   const { form, tooLarge } = await readUploadForm(request, "document");
   const intents = sectionIntents(form, tooLarge);
-  return dispatchIntent(form, Object.fromEntries(Object.entries(intents).map(([intent, { failure, save }]) => [intent, () => keepOnOutage(intent, form, async () => {
-    const { api } = await requirePermission(request, "task_manage", { route: TASK_PATTERN, back: `/tasks/${id}` });
-    let done: Awaited<ReturnType<Section>>;
-    try {
-      done = await save({ api, id });
-    } catch (error) {
-      if (!(error instanceof ApiValidationError)) throw error;
-      return refuseForm(intent, form, { fieldErrors: withoutFormMessage(fieldErrors(error)), formErrors: [failure] });
-    }
-    if (done.refused) return refuseForm(intent, form, { fieldErrors: done.refused, formErrors: [failure] });
-    return redirectWithToast(request, `/tasks/${id}${new URL(request.url).search}`, { kind: "success", message: done.toast });
-  })])));
+  return dispatchIntent(
+    form,
+    Object.fromEntries(
+      Object.entries(intents).map(([intent, { failure, save }]) => [
+        intent,
+        () =>
+          keepOnOutage(intent, form, async () => {
+            const { api } = await requirePermission(request, "task_manage", { route: TASK_PATTERN, back: `/tasks/${id}` });
+            let done: Awaited<ReturnType<Section>>;
+            try {
+              done = await save({ api, id });
+            } catch (error) {
+              if (!(error instanceof ApiValidationError)) throw error;
+              return refuseForm(intent, form, { fieldErrors: withoutFormMessage(fieldErrors(error)), formErrors: [failure] });
+            }
+            if (done.refused) return refuseForm(intent, form, { fieldErrors: done.refused, formErrors: [failure] });
+            return redirectWithToast(request, `/tasks/${id}${new URL(request.url).search}`, { kind: "success", message: done.toast });
+          }),
+      ]),
+    ),
+  );
 }
 
 // The sections below the summary (the forms, products, notes and activity, with their form kit) are an island:
@@ -225,13 +241,19 @@ function TaskSections({
   const { Section, ProgressForm, ConfidenceForm, RevenueForm, ProductsSection, NotesSection, ActivitySection, DatapointsList } = sections.read();
   const lookups = {
     payment_frequency_id: Object.fromEntries(frequencies.map((f) => [f.value, f.label])),
-    ...Object.fromEntries(Object.entries(confidence).map(([field, options]) => [field, Object.fromEntries(options.map((o) => [o.value, o.label.replace(/ \(\d+\)$/, "")]))])),
+    ...Object.fromEntries(
+      Object.entries(confidence).map(([field, options]) => [field, Object.fromEntries(options.map((o) => [o.value, o.label.replace(/ \(\d+\)$/, "")]))]),
+    ),
   };
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <div className="space-y-6">
         {canManage ? (
-          <Section id="progress" title="Update progress" info={`Move the ${words.task} to another stage of its pipeline or to another pipeline; a progress note is kept.`}>
+          <Section
+            id="progress"
+            title="Update progress"
+            info={`Move the ${words.task} to another stage of its pipeline or to another pipeline; a progress note is kept.`}
+          >
             <ProgressForm task={task} pipelines={pipelines} frequencies={frequencies} accept={accept} words={words} />
           </Section>
         ) : null}
@@ -255,7 +277,14 @@ function TaskSections({
           <NotesSection notes={notes.data} page={notes.page} lastPage={notes.lastPage} hrefFor={hrefWith("notesPage")} canManage={canManage} />
         </Section>
         <Section id="activity" title="Activity">
-          <ActivitySection entries={activity.data} page={activity.page} lastPage={activity.lastPage} hrefFor={hrefWith("activityPage")} words={words} lookups={lookups} />
+          <ActivitySection
+            entries={activity.data}
+            page={activity.page}
+            lastPage={activity.lastPage}
+            hrefFor={hrefWith("activityPage")}
+            words={words}
+            lookups={lookups}
+          />
         </Section>
       </div>
     </div>

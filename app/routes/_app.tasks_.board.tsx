@@ -31,7 +31,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ? await Promise.all(
         pipeline.stages.map(async (stage) => {
           const filters = { pipeline_id: String(pipeline.id), pipeline_stage_id: String(stage.id) };
-          const page = await listTasks(api, { search: "", page: 1, perPage: CARDS_PER_STAGE, sort: { field: "updated_at", desc: true }, filters }, "teamMember");
+          const page = await listTasks(
+            api,
+            { search: "", page: 1, perPage: CARDS_PER_STAGE, sort: { field: "updated_at", desc: true }, filters },
+            "teamMember",
+          );
           return { stage: { id: stage.id, name: stage.name, color: stage.color }, total: page.meta.total, tasks: page.data.map(taskRow) };
         }),
       )
@@ -86,7 +90,12 @@ function Card({ task, columns, pipelineId, canManage }: { task: TaskRow; columns
           <label className="sr-only" htmlFor={`move-${task.id}`}>
             Move {task.name} to stage
           </label>
-          <select id={`move-${task.id}`} name="pipeline_stage_id" defaultValue={task.pipeline_stage_id} className="min-w-0 flex-1 rounded border border-slate-300 px-1 py-0.5 text-xs">
+          <select
+            id={`move-${task.id}`}
+            name="pipeline_stage_id"
+            defaultValue={task.pipeline_stage_id}
+            className="min-w-0 flex-1 rounded border border-slate-300 px-1 py-0.5 text-xs"
+          >
             {columns.map((c) => (
               <option key={c.stage.id} value={c.stage.id}>
                 {c.stage.name}
@@ -113,7 +122,9 @@ export default function TaskBoard() {
   const shown = columns.map((c) => ({
     ...c,
     tasks: [
-      ...(pending && pending.stage === c.stage.id ? columns.flatMap((o) => o.tasks).filter((t) => t.id === pending.task && t.pipeline_stage_id !== c.stage.id) : []),
+      ...(pending && pending.stage === c.stage.id
+        ? columns.flatMap((o) => o.tasks).filter((t) => t.id === pending.task && t.pipeline_stage_id !== c.stage.id)
+        : []),
       ...c.tasks.filter((t) => !(pending && t.id === pending.task && pending.stage !== c.stage.id)),
     ],
   }));
@@ -136,7 +147,13 @@ export default function TaskBoard() {
             <label htmlFor="board-pipeline" className="text-sm text-slate-600">
               Pipeline
             </label>
-            <select id="board-pipeline" name="pipeline" defaultValue={pipeline?.id} onChange={(e) => e.currentTarget.form?.requestSubmit()} className="rounded-md border border-slate-300 px-2 py-1.5 text-sm">
+            <select
+              id="board-pipeline"
+              name="pipeline"
+              defaultValue={pipeline?.id}
+              onChange={(e) => e.currentTarget.form?.requestSubmit()}
+              className="rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+            >
               {pipelines.map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.name}
@@ -164,7 +181,11 @@ export default function TaskBoard() {
               data-stage-column={c.stage.id}
             >
               <h2 className="flex items-center gap-2 px-1 pb-2 text-sm font-semibold">
-                <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full" style={{ backgroundColor: /^#[0-9a-f]{6}$/i.test(c.stage.color) ? c.stage.color : "#64748b" }} />
+                <span
+                  aria-hidden="true"
+                  className="h-2.5 w-2.5 rounded-full"
+                  style={{ backgroundColor: /^#[0-9a-f]{6}$/i.test(c.stage.color) ? c.stage.color : "#64748b" }}
+                />
                 {c.stage.name}
                 <span className="ml-auto text-xs font-normal text-slate-600">{c.total}</span>
               </h2>
@@ -174,7 +195,10 @@ export default function TaskBoard() {
                 ))}
               </ul>
               {c.total > c.tasks.length ? (
-                <Link to={`/tasks?filter[pipeline_id]=${pipeline.id}&filter[pipeline_stage_id]=${c.stage.id}`} className="mt-2 px-1 text-xs text-brand underline">
+                <Link
+                  to={`/tasks?filter[pipeline_id]=${pipeline.id}&filter[pipeline_stage_id]=${c.stage.id}`}
+                  className="mt-2 px-1 text-xs text-brand underline"
+                >
                   {`All ${c.total} in ${c.stage.name}`}
                 </Link>
               ) : null}

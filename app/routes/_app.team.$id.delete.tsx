@@ -30,5 +30,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function DeleteTeam() {
   const { name } = useLoaderData<typeof loader>();
   const { search } = useLocation();
-  return <ConfirmDialog title={`Delete ${name}`} message="Are you sure you want to delete this team? Its members stay in the company." cancelTo={`/team${search}`} confirmLabel="Remove" />;
+  return (
+    <ConfirmDialog
+      title={`Delete ${name}`}
+      message="Are you sure you want to delete this team? Its members stay in the company."
+      cancelTo={`/team${search}`}
+      confirmLabel="Remove"
+    />
+  );
 }

@@ -10,7 +10,16 @@ import { redirectWithToast } from "../services/session.server";
 // Every route that imports island.ts also imports the frame's module, so island.ts stays in the frame's chunk (a
 // route importing it alone would move it into a chunk of its own: 0.2 KB more on every page).
 import "./_app";
-import { addTeamUser, cancelInvitation, getTeam, removeMember, renameTeam, setMemberRole, teamCandidateChoices, teamCandidateFinder } from "../services/teams.server";
+import {
+  addTeamUser,
+  cancelInvitation,
+  getTeam,
+  removeMember,
+  renameTeam,
+  setMemberRole,
+  teamCandidateChoices,
+  teamCandidateFinder,
+} from "../services/teams.server";
 import { applyChoiceFinds } from "../services/choice-find.server";
 import type { ChoiceFinds } from "../lib/choice-find";
 import { ApiValidationError, type Api } from "../services/api.server";

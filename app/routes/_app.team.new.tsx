@@ -3,7 +3,13 @@ import { NewNameDrawer } from "../components/form/name-form";
 import { newNameAction, newNameLoader, type NewNameRoute } from "../services/name-form.server";
 import { createTeam } from "../services/teams.server";
 
-const ROUTE: NewNameRoute = { list: "/team", rule: "team", permissions: ["team_create", "team_manage"], create: createTeam, messages: { success: "Team created.", failure: "Failed to create team." } };
+const ROUTE: NewNameRoute = {
+  list: "/team",
+  rule: "team",
+  permissions: ["team_create", "team_manage"],
+  create: createTeam,
+  messages: { success: "Team created.", failure: "Failed to create team." },
+};
 
 export const loader = ({ request }: LoaderFunctionArgs) => newNameLoader(request, ROUTE);
 

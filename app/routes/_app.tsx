@@ -85,7 +85,11 @@ export default function Frame() {
   const brand = brandStyle(f.company.main_color);
   return (
     <div className="flex min-h-screen" style={brand}>
-      <a href="#main" className="sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-medium text-brand shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4" data-skip-link>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-medium text-brand shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        data-skip-link
+      >
         Skip to main content
       </a>
       {/* The small screens' menu toggle; on large screens the menu is always shown, so it is out of the tab order there. */}

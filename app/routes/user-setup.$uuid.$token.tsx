@@ -27,7 +27,15 @@ export default function UserSetupPage() {
             </p>
             <Form method="post" className="mt-6 space-y-2" {...getFormProps(form)}>
               <FormAlert messages={form.errors} />
-              <PasswordField label="Password" required autoComplete="new-password" help="At least 12 characters." errors={fields.password.errors} {...getInputProps(fields.password, { type: "password" })} id={fields.password.id} />
+              <PasswordField
+                label="Password"
+                required
+                autoComplete="new-password"
+                help="At least 12 characters."
+                errors={fields.password.errors}
+                {...getInputProps(fields.password, { type: "password" })}
+                id={fields.password.id}
+              />
               <PasswordField
                 label="Confirm password"
                 required

@@ -40,7 +40,11 @@ export type Api = ReturnType<typeof createApi>;
 
 /** The API client of one request: bearer token from the session, the spec's error catalogue applied. */
 export function createApi(ctx: ApiContext) {
-  async function call<S extends z.ZodType | undefined>(method: string, path: string, options: CallOptions<S> = {}): Promise<S extends z.ZodType ? z.infer<S> : undefined> {
+  async function call<S extends z.ZodType | undefined>(
+    method: string,
+    path: string,
+    options: CallOptions<S> = {},
+  ): Promise<S extends z.ZodType ? z.infer<S> : undefined> {
     const url = new URL(path.replace(/^\//, ""), `${config.API_BASE_URL.replace(/\/$/, "")}/`);
     for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined && v !== "") url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { accept: "application/json" };
@@ -105,7 +109,13 @@ export function createApi(ctx: ApiContext) {
     const url = new URL(path.replace(/^\//, ""), `${config.API_BASE_URL.replace(/\/$/, "")}/`);
     let res;
     try {
-      res = await undiciRequest(url, { method: "GET", headers: ctx.token ? { authorization: `Bearer ${ctx.token}` } : {}, dispatcher: agent, headersTimeout: 15_000, bodyTimeout: 60_000 });
+      res = await undiciRequest(url, {
+        method: "GET",
+        headers: ctx.token ? { authorization: `Bearer ${ctx.token}` } : {},
+        dispatcher: agent,
+        headersTimeout: 15_000,
+        bodyTimeout: 60_000,
+      });
     } catch {
       throw serviceUnavailable();
     }

@@ -164,7 +164,12 @@ export interface UnlinkShown {
 }
 
 /** The loader: who and what is unlinked (`find` reads it from the page's own record; back to the page when not linked). */
-export async function unlinkLoader(request: Request, from: UnlinkFrom, params: UnlinkParams, find: (api: Api, id: string, otherId: string) => Promise<UnlinkShown | undefined>) {
+export async function unlinkLoader(
+  request: Request,
+  from: UnlinkFrom,
+  params: UnlinkParams,
+  find: (api: Api, id: string, otherId: string) => Promise<UnlinkShown | undefined>,
+) {
   const { api } = await requireLinkManager(request, from, params);
   const shown = await find(api, params.id!, params[otherParam(from)]!);
   if (!shown) throw redirect(`/${from}/${params.id}`);
@@ -221,7 +226,13 @@ export const CLIENT_TASKS_PAGE_SIZE = 10;
 /** The tasks (opportunities) of an individual (filter[source_individual_id]) or a company (filter[company_id]), newest first. */
 export const clientTasks = (api: Api, filter: "source_individual_id" | "company_id", id: string | number, page = 1) =>
   api.get("/task", {
-    query: { [`filter[${filter}]`]: String(id), include: "pipeline,pipelineStage,teamMember", "page[number]": page, "page[size]": CLIENT_TASKS_PAGE_SIZE, sort: "-created_at" },
+    query: {
+      [`filter[${filter}]`]: String(id),
+      include: "pipeline,pipelineStage,teamMember",
+      "page[number]": page,
+      "page[size]": CLIENT_TASKS_PAGE_SIZE,
+      sort: "-created_at",
+    },
     schema: taskListSchema,
   });
 

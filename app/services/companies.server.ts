@@ -44,7 +44,8 @@ export function companyRow(c: Company) {
 export type CompanyRow = ReturnType<typeof companyRow>;
 export const getCompany = async (api: Api, id: string) => (await api.get(`/company/${at(id)}`, { schema: companyDetailResponseSchema })).data;
 export const createCompany = (api: Api, body: Record<string, unknown>) => api.post("/company", { body, schema: companyResponseSchema });
-export const updateCompany = (api: Api, id: string, body: Record<string, unknown>) => api.post(`/company/${at(id)}`, { body, schema: companyDetailResponseSchema });
+export const updateCompany = (api: Api, id: string, body: Record<string, unknown>) =>
+  api.post(`/company/${at(id)}`, { body, schema: companyDetailResponseSchema });
 export const deleteCompanies = (api: Api, ids: string[]) => api.delete("/company-bulk-delete", { body: { ids: ids.map(Number) } });
 
 /** The filters of the companies list: type, employee size and a linked individual (searchable). */
@@ -52,7 +53,14 @@ export function companyFilters(types: DropdownOption[], sizes: DropdownOption[])
   return [
     { filterKey: "type_id", label: "Type", type: "select", selectOptions: types },
     { filterKey: "employee_size_id", label: "Employee size", type: "select", selectOptions: sizes },
-    { filterKey: "individuals.id", label: "Linked individual", type: "autocomplete", optionsUrl: "/resources/client-individuals", itemUrl: "/resources/client-individuals", placeholder: "Anyone" },
+    {
+      filterKey: "individuals.id",
+      label: "Linked individual",
+      type: "autocomplete",
+      optionsUrl: "/resources/client-individuals",
+      itemUrl: "/resources/client-individuals",
+      placeholder: "Anyone",
+    },
   ];
 }
 
@@ -72,7 +80,10 @@ export const readsCompanies = (permissions: readonly string[]) => can({ permissi
 export const companyChoices = (api: Api) => firstChoices((query) => companyOptions(api, query));
 export const companyFinder = (api: Api) => finderOf((query) => companyOptions(api, query));
 
-export const companyOption = (c: Pick<Company, "id" | "name" | "postcode">) => ({ value: String(c.id), label: c.postcode ? `${c.name} (${c.postcode})` : c.name });
+export const companyOption = (c: Pick<Company, "id" | "name" | "postcode">) => ({
+  value: String(c.id),
+  label: c.postcode ? `${c.name} (${c.postcode})` : c.name,
+});
 
 /** The choices of the company form: types, employee sizes, industries with their trades, and the first colleagues. */
 export async function companyLookups(api: Api, permissions: readonly string[]) {
@@ -103,7 +114,8 @@ export const bankFields = (form: FormData): BankFields => ({
 export const validateBankDetails = (api: Api, bank: BankFields) =>
   api.get("/company/validate-bank-account-details", { query: { ...bank }, schema: bankValidationResponseSchema });
 
-export const saveBankDetails = (api: Api, id: string, bank: BankFields) => api.post(`/company/${at(id)}/bank-account-details`, { body: bank, schema: companyDetailResponseSchema });
+export const saveBankDetails = (api: Api, id: string, bank: BankFields) =>
+  api.post(`/company/${at(id)}/bank-account-details`, { body: bank, schema: companyDetailResponseSchema });
 
 export const saveBrokerData = (api: Api, id: string, form: FormData) =>
   api.post(`/company/${at(id)}/broker-data`, {
@@ -130,7 +142,8 @@ export const saveBranding = (api: Api, id: string, body: FormData) => api.post(`
 
 // --- Compliance ---------------------------------------------------------------------------------------------------
 
-export const getCompliance = async (api: Api, id: string) => (await api.get(`/company/${at(id)}/compliance-information`, { schema: complianceResponseSchema })).data;
+export const getCompliance = async (api: Api, id: string) =>
+  (await api.get(`/company/${at(id)}/compliance-information`, { schema: complianceResponseSchema })).data;
 
 export const saveCompliance = (api: Api, id: string, form: FormData) =>
   api.post(`/company/${at(id)}/compliance-information`, {
@@ -149,7 +162,8 @@ export const saveCompliance = (api: Api, id: string, form: FormData) =>
 
 export const lineSummary = async (api: Api, id: string) => (await api.get(`/companies/${at(id)}/lines-split`, { schema: lineSplitSummarySchema })).data;
 export const createLine = (api: Api, id: string, body: Record<string, unknown>) => api.post(`/companies/${at(id)}/lines`, { body, schema: lineResponseSchema });
-export const updateLine = (api: Api, id: string, lineId: string, body: Record<string, unknown>) => api.post(`/companies/${at(id)}/lines/${at(lineId)}`, { body, schema: lineResponseSchema });
+export const updateLine = (api: Api, id: string, lineId: string, body: Record<string, unknown>) =>
+  api.post(`/companies/${at(id)}/lines/${at(lineId)}`, { body, schema: lineResponseSchema });
 export const deleteLine = (api: Api, id: string, lineId: string) => api.delete(`/companies/${at(id)}/lines/${at(lineId)}`);
 
 export { companyBody, lineBody, splitErrorsByRow } from "../lib/client-forms";

@@ -24,7 +24,12 @@ const schema = z.object({
   PORTAL_TRUSTED_PROXIES: z
     .string()
     .default("")
-    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
   SECURE_COOKIES: z
     .enum(["true", "false"])
     .optional()

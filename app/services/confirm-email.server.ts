@@ -24,4 +24,3 @@ export async function confirmEmailAction({ request, params }: ActionFunctionArgs
     throw error;
   }
 }
-

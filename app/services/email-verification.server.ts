@@ -58,4 +58,3 @@ export async function emailVerificationAction({ request }: ActionFunctionArgs) {
     return replyForm(SAVE_INTENT, submission.reply({ fieldErrors: error.body.errors ?? { code: [error.body.message] } }), { status: 422 });
   }
 }
-

@@ -24,7 +24,12 @@ export function replyForm(intent: string, result: SubmissionResult<string[]>, in
 }
 
 /** A refusal made without a zod submission (a form read by hand): what was typed is kept as its values. */
-export function refuseForm(intent: string, form: FormData, errors: { fieldErrors?: Errors; formErrors?: string[] }, init: { status?: number; unsaved?: UnsavedForm; found?: ChoiceFinds; hideFields?: string[] } = {}) {
+export function refuseForm(
+  intent: string,
+  form: FormData,
+  errors: { fieldErrors?: Errors; formErrors?: string[] },
+  init: { status?: number; unsaved?: UnsavedForm; found?: ChoiceFinds; hideFields?: string[] } = {},
+) {
   const error: Record<string, string[]> = { ...(errors.fieldErrors ?? {}) };
   if (errors.formErrors?.length) error[""] = errors.formErrors;
   const result: SubmissionResult<string[]> = { status: "error", initialValue: valuesOf(form, init.hideFields), error };

@@ -24,12 +24,15 @@ export function individualRow(i: Individual) {
 }
 export type IndividualRow = ReturnType<typeof individualRow>;
 
-export const getIndividual = async (api: Api, id: string) => (await api.get(`/individual/${encodeURIComponent(id)}`, { schema: individualResponseSchema })).data;
+export const getIndividual = async (api: Api, id: string) =>
+  (await api.get(`/individual/${encodeURIComponent(id)}`, { schema: individualResponseSchema })).data;
 export const createIndividual = (api: Api, body: Record<string, unknown>) => api.post("/individual", { body, schema: individualResponseSchema });
-export const updateIndividual = (api: Api, id: string, body: Record<string, unknown>) => api.patch(`/individual/${encodeURIComponent(id)}`, { body, schema: individualResponseSchema });
+export const updateIndividual = (api: Api, id: string, body: Record<string, unknown>) =>
+  api.patch(`/individual/${encodeURIComponent(id)}`, { body, schema: individualResponseSchema });
 export const deleteIndividuals = (api: Api, ids: string[]) => api.delete("/individual-bulk-delete", { body: { ids: ids.map(Number) } });
 export const archiveIndividuals = (api: Api, ids: string[], archived: boolean) => api.post("/individual/archive", { body: { ids: ids.map(Number), archived } });
-export const invitePortal = async (api: Api, ids: string[]) => (await api.post("/individual/portal-invite", { body: { ids: ids.map(Number) }, schema: portalInviteResultSchema })).data;
+export const invitePortal = async (api: Api, ids: string[]) =>
+  (await api.post("/individual/portal-invite", { body: { ids: ids.map(Number) }, schema: portalInviteResultSchema })).data;
 
 /** Whether the list shows archived individuals (filter[archived] 1 or all), so 'Restore' is offered. */
 export const showsArchived = (state: ListState) => state.filters.archived === "1" || state.filters.archived === "all";
@@ -37,8 +40,22 @@ export const showsArchived = (state: ListState) => state.filters.archived === "1
 /** The filters of the individuals list. */
 export function individualFilters(words: Words): FilterDefinition[] {
   return [
-    { filterKey: "company_id", label: capitalise(words.company), type: "autocomplete", optionsUrl: "/resources/client-companies", itemUrl: "/resources/client-companies", placeholder: "Any" },
-    { filterKey: "owner_user_id", label: "Looked after by", type: "autocomplete", optionsUrl: "/resources/company-users", itemUrl: "/resources/company-users", placeholder: "Anyone" },
+    {
+      filterKey: "company_id",
+      label: capitalise(words.company),
+      type: "autocomplete",
+      optionsUrl: "/resources/client-companies",
+      itemUrl: "/resources/client-companies",
+      placeholder: "Any",
+    },
+    {
+      filterKey: "owner_user_id",
+      label: "Looked after by",
+      type: "autocomplete",
+      optionsUrl: "/resources/company-users",
+      itemUrl: "/resources/company-users",
+      placeholder: "Anyone",
+    },
     {
       filterKey: "portal_invited",
       label: "Invited to the portal",
@@ -69,7 +86,10 @@ export const individualChoices = (api: Api) => firstChoices((query) => individua
 export const individualFinder = (api: Api) => finderOf((query) => individualOptions(api, query));
 
 /** Individuals as options of the searchable dropdown (20 a page), optionally those not yet linked to a company. */
-export async function individualOptions(api: Api, { search, page = 1, perPage = 20, notLinkedTo }: { search?: string; page?: number; perPage?: number; notLinkedTo?: string }) {
+export async function individualOptions(
+  api: Api,
+  { search, page = 1, perPage = 20, notLinkedTo }: { search?: string; page?: number; perPage?: number; notLinkedTo?: string },
+) {
   const res = await api.get("/individual", {
     query: {
       "filter[search]": search || undefined,
@@ -83,6 +103,9 @@ export async function individualOptions(api: Api, { search, page = 1, perPage = 
   return { options: res.data.map(individualOption), hasMore: res.meta.current_page < res.meta.last_page };
 }
 
-export const individualOption = (i: Pick<Individual, "id" | "full_name" | "email">) => ({ value: String(i.id), label: i.email ? `${i.full_name} (${i.email})` : i.full_name });
+export const individualOption = (i: Pick<Individual, "id" | "full_name" | "email">) => ({
+  value: String(i.id),
+  label: i.email ? `${i.full_name} (${i.email})` : i.full_name,
+});
 
 export { individualBody } from "../lib/client-forms";

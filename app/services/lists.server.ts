@@ -68,7 +68,10 @@ export async function openListPage<P, L = undefined>(
   const { state: read, remembering } = await openList(request, api, options.listKey, options.spec, options.rules);
   const url = new URL(request.url);
   // Names typed beside autocomplete filters: what they find becomes the filter (a redirect), the rest is reported.
-  const finds = options.finders && [...url.searchParams.keys()].some((k) => FIND_PARAM.test(k)) ? await applyFilterFinds(url, read, options.spec, options.finders(api, await access)) : {};
+  const finds =
+    options.finders && [...url.searchParams.keys()].some((k) => FIND_PARAM.test(k))
+      ? await applyFilterFinds(url, read, options.spec, options.finders(api, await access))
+      : {};
   if (options.firstVisit && ![...url.searchParams.keys()].some((k) => LIST_PARAMS.test(k))) {
     await access;
     throw redirectToCanonical(url, { ...read, filters: options.firstVisit }, options.spec);

@@ -49,7 +49,11 @@ export async function loginAction(request: Request) {
     outcome = await authenticator.authenticate("form", request);
   } catch (error) {
     if (error instanceof ApiValidationError) {
-      return replyForm(SAVE_INTENT, submission.reply({ hideFields: ["password"], fieldErrors: error.body.errors ?? {}, formErrors: error.body.errors ? [] : [error.body.message] }), { status: 422 });
+      return replyForm(
+        SAVE_INTENT,
+        submission.reply({ hideFields: ["password"], fieldErrors: error.body.errors ?? {}, formErrors: error.body.errors ? [] : [error.body.message] }),
+        { status: 422 },
+      );
     }
     throw error;
   }

@@ -40,8 +40,10 @@ export async function notificationPages(api: Api, pages: number): Promise<{ item
   return { items, total: last.total, more: last.current_page < last.last_page && n < MAX_PANEL_PAGES };
 }
 
-export const getNotification = async (api: Api, id: string) => (await api.get(`/notification/${encodeURIComponent(id)}`, { schema: notificationEnvelopeSchema })).data;
-export const markRead = async (api: Api, id: string) => (await api.post(`/notification/${encodeURIComponent(id)}/read`, { schema: notificationEnvelopeSchema })).data;
+export const getNotification = async (api: Api, id: string) =>
+  (await api.get(`/notification/${encodeURIComponent(id)}`, { schema: notificationEnvelopeSchema })).data;
+export const markRead = async (api: Api, id: string) =>
+  (await api.post(`/notification/${encodeURIComponent(id)}/read`, { schema: notificationEnvelopeSchema })).data;
 export const markAllRead = (api: Api) => api.post("/notification/read", { schema: markAllReadSchema });
 export const deleteNotification = (api: Api, id: string) => api.delete(`/notification/${encodeURIComponent(id)}`);
 

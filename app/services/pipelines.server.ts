@@ -21,7 +21,8 @@ export const getPipeline = async (api: Api, pipelineId: string) => (await api.ge
 
 export const createPipeline = (api: Api, body: { name: string; stages?: { name: string; color: string; outcome?: string }[] }) =>
   api.post("/pipelines", { body, schema: pipelineResponseSchema });
-export const renamePipeline = (api: Api, pipelineId: string, name: string) => api.put(`/pipelines/${id(pipelineId)}`, { body: { name }, schema: pipelineResponseSchema });
+export const renamePipeline = (api: Api, pipelineId: string, name: string) =>
+  api.put(`/pipelines/${id(pipelineId)}`, { body: { name }, schema: pipelineResponseSchema });
 
 /** PUT /pipelines/archive: status 0 archives, 1 makes them active again. */
 export const setPipelinesStatus = (api: Api, ids: number[], status: 0 | 1) => api.put("/pipelines/archive", { body: { ids, status }, schema: z.unknown() });
@@ -60,8 +61,11 @@ export async function pipelineTargets(api: Api, pipelineId: string, scope: { per
 export const myTargets = async (api: Api, pipelineId: string, scope: { period: TargetPeriod; date: string }) =>
   (await api.get(`/pipelines/${id(pipelineId)}/my/targets`, { query: { period: scope.period, date: scope.date }, schema: targetResponseSchema })).data;
 
-export const setTargets = (api: Api, pipelineId: string, body: { period: TargetPeriod; period_start: string; targets: { user_id: number; revenue_target: string; count_target: string }[] }) =>
-  api.put(`/pipelines/${id(pipelineId)}/targets`, { body, schema: userTargetListSchema });
+export const setTargets = (
+  api: Api,
+  pipelineId: string,
+  body: { period: TargetPeriod; period_start: string; targets: { user_id: number; revenue_target: string; count_target: string }[] },
+) => api.put(`/pipelines/${id(pipelineId)}/targets`, { body, schema: userTargetListSchema });
 
 /**
  * The company's active users who may be chosen to work a pipeline (up to 999): every colleague for

@@ -1,6 +1,13 @@
 import type { Me } from "#contract/auth";
 import { profileUpdateResponseSchema } from "#contract/users";
-import { buildProfilePayload, PROFILE_GENERIC_ERROR, PROFILE_PHOTO_FIELD, PROFILE_TEXT_FIELDS, REMOVE_PROFILE_PHOTO_FIELD, type ProfileFormValues } from "#common/profile-payload";
+import {
+  buildProfilePayload,
+  PROFILE_GENERIC_ERROR,
+  PROFILE_PHOTO_FIELD,
+  PROFILE_TEXT_FIELDS,
+  REMOVE_PROFILE_PHOTO_FIELD,
+  type ProfileFormValues,
+} from "#common/profile-payload";
 import { ApiValidationError, type Api } from "./api.server";
 import { chosenFile } from "./forms.server";
 import { isOutage } from "./outage.server";

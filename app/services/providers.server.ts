@@ -13,6 +13,9 @@ export function updateProvider(api: Api, uuid: string, body: FormData) {
 export const deleteProvider = (api: Api, uuid: string) => api.delete(`/providers/${encodeURIComponent(uuid)}`);
 
 export async function providerOptions(api: Api) {
-  const [functions, roles] = await Promise.all([api.get("/providers/functions", { schema: referenceListSchema }), api.get("/providers/roles", { schema: referenceListSchema })]);
+  const [functions, roles] = await Promise.all([
+    api.get("/providers/functions", { schema: referenceListSchema }),
+    api.get("/providers/roles", { schema: referenceListSchema }),
+  ]);
   return { functions: functions.data, roles: roles.data };
 }

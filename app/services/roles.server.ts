@@ -11,5 +11,7 @@ export const getRole = async (api: Api, id: string) => (await api.get(`/role/${e
 export const createRole = (api: Api, name: string) => api.post("/role", { body: { name }, schema: roleDetailSchema });
 export const renameRole = (api: Api, id: string, name: string) => api.put(`/role/${encodeURIComponent(id)}`, { body: { name }, schema: roleDetailSchema });
 export const deleteRoles = (api: Api, ids: number[]) => api.delete("/role", { body: { ids } });
-export const rolePermissions = async (api: Api, id: string) => (await api.get(`/role/${encodeURIComponent(id)}/permission`, { schema: z.object({ data: z.array(rolePermissionSchema) }) })).data;
-export const saveRolePermissions = (api: Api, id: string, permissions: string[]) => api.put(`/role/${encodeURIComponent(id)}/permission`, { body: { permissions } });
+export const rolePermissions = async (api: Api, id: string) =>
+  (await api.get(`/role/${encodeURIComponent(id)}/permission`, { schema: z.object({ data: z.array(rolePermissionSchema) }) })).data;
+export const saveRolePermissions = (api: Api, id: string, permissions: string[]) =>
+  api.put(`/role/${encodeURIComponent(id)}/permission`, { body: { permissions } });

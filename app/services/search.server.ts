@@ -76,6 +76,8 @@ export async function searchEverything(api: Api, q: string, limit: number, words
 /** What the user may search, in words ('tasks, individuals and companies'); "" for nothing. */
 export function searchableWords(permissions: readonly string[], words: Words): string {
   const may = (group: keyof typeof SEARCH_GROUP_PERMISSIONS) => can({ permissions }, ...SEARCH_GROUP_PERMISSIONS[group]);
-  const parts = [may("tasks") ? words.tasks : null, may("individuals") ? words.individuals : null, may("companies") ? words.companies : null].filter((p): p is NonNullable<typeof p> => p !== null) as string[];
+  const parts = [may("tasks") ? words.tasks : null, may("individuals") ? words.individuals : null, may("companies") ? words.companies : null].filter(
+    (p): p is NonNullable<typeof p> => p !== null,
+  ) as string[];
   return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}` : (parts[0] ?? "");
 }

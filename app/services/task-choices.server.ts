@@ -7,7 +7,6 @@ import { getIndividual, individualChoices, individualFinder, individualOption, r
 import { colleagueChoices, colleagueFinder } from "./teams.server";
 import { isIdText } from "./ids.server";
 
-
 export interface TaskChoices {
   /** Colleagues the task may be assigned to. */
   assignees: Choices;
@@ -23,7 +22,11 @@ export interface TaskChoices {
  * without JavaScript, the dropdown's first page with it), and the client a new task was opened for (`preset`,
  * numeric ids from the address; an unknown one is ignored).
  */
-export async function taskFormChoices(api: Api, subject: AccessSubject, preset: { individual?: string | null; company?: string | null } = {}): Promise<TaskChoices> {
+export async function taskFormChoices(
+  api: Api,
+  subject: AccessSubject,
+  preset: { individual?: string | null; company?: string | null } = {},
+): Promise<TaskChoices> {
   const seesIndividuals = readsIndividuals(subject.permissions);
   const seesCompanies = readsCompanies(subject.permissions);
   const [assignees, individuals, companies, individual, company] = await Promise.all([

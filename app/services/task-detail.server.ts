@@ -1,9 +1,4 @@
-import {
-  unstable_composeUploadHandlers,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  type UploadHandler,
-} from "@remix-run/node";
+import { unstable_composeUploadHandlers, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { z } from "zod";
 import { noteSchema } from "#contract/clients";
 import {
@@ -63,15 +58,20 @@ export const addTaskNote = (api: Api, id: string, body: string) =>
 export const taskEmails = (api: Api, id: string, page: number) =>
   api.get(path(id, "/email"), { query: { "page[number]": page, "page[size]": EMAILS_PAGE_SIZE }, schema: taskEmailListSchema });
 
-export const sendTaskEmail = (api: Api, id: string, body: { to: string; subject: string; body: string }) => api.post(path(id, "/send-email"), { body, schema: taskEmailResponseSchema });
+export const sendTaskEmail = (api: Api, id: string, body: { to: string; subject: string; body: string }) =>
+  api.post(path(id, "/send-email"), { body, schema: taskEmailResponseSchema });
 
 export const deleteTask = (api: Api, id: string) => api.delete(path(id));
-export const setTaskRevenue = (api: Api, id: string, body: Record<string, string | null>) => api.put(path(id, "/revenue"), { body, schema: taskResponseSchema });
+export const setTaskRevenue = (api: Api, id: string, body: Record<string, string | null>) =>
+  api.put(path(id, "/revenue"), { body, schema: taskResponseSchema });
 export const setTaskKyb = (api: Api, id: string, kyb: boolean) => api.put(path(id, "/kyb"), { body: { kyb }, schema: taskResponseSchema });
-export const recordProgress = (api: Api, id: string, form: FormData) => api.post(`/tasks/${encodeURIComponent(id)}/notes/progress`, { body: form, schema: taskProgressResponseSchema });
+export const recordProgress = (api: Api, id: string, form: FormData) =>
+  api.post(`/tasks/${encodeURIComponent(id)}/notes/progress`, { body: form, schema: taskProgressResponseSchema });
 
-export const addTaskProduct = (api: Api, id: string, body: Record<string, string | null>) => api.post(path(id, "/task-product"), { body, schema: taskProductResponseSchema });
-export const getTaskProduct = async (api: Api, id: string, productId: string) => (await api.get(path(id, `/task-product/${encodeURIComponent(productId)}`), { schema: taskProductResponseSchema })).data;
+export const addTaskProduct = (api: Api, id: string, body: Record<string, string | null>) =>
+  api.post(path(id, "/task-product"), { body, schema: taskProductResponseSchema });
+export const getTaskProduct = async (api: Api, id: string, productId: string) =>
+  (await api.get(path(id, `/task-product/${encodeURIComponent(productId)}`), { schema: taskProductResponseSchema })).data;
 export const deleteTaskProduct = (api: Api, id: string, productId: string) => api.delete(path(id, `/task-product/${encodeURIComponent(productId)}`));
 
 export async function productTypeOptions(api: Api) {
@@ -117,7 +117,11 @@ async function drain(data: AsyncIterable<Uint8Array>) {
  * Reads a posted form (multipart or not) keeping the text fields even when the file is too large:
  * the file `fileField` is kept in memory up to the limit; a larger one is dropped and reported.
  */
-export async function readUploadForm(request: Request, fileField: string, maxBytes = PROGRESS_DOCUMENT_MAX_BYTES): Promise<{ form: FormData; tooLarge: boolean }> {
+export async function readUploadForm(
+  request: Request,
+  fileField: string,
+  maxBytes = PROGRESS_DOCUMENT_MAX_BYTES,
+): Promise<{ form: FormData; tooLarge: boolean }> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.startsWith("multipart/form-data")) return { form: await formOf(request), tooLarge: false };
   let tooLarge = false;
@@ -137,7 +141,10 @@ export async function readUploadForm(request: Request, fileField: string, maxByt
     if (tooLarge || size === 0) return undefined;
     return new File(chunks as unknown as BlobPart[], filename, { type: contentType });
   };
-  const form = await unstable_parseMultipartFormData(request, unstable_composeUploadHandlers(files, unstable_createMemoryUploadHandler({ maxPartSize: 64 * 1024 })));
+  const form = await unstable_parseMultipartFormData(
+    request,
+    unstable_composeUploadHandlers(files, unstable_createMemoryUploadHandler({ maxPartSize: 64 * 1024 })),
+  );
   return { form: noteSubmission(request, form), tooLarge };
 }
 

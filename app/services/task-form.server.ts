@@ -5,7 +5,20 @@ import { applyChoiceFinds, type ChoiceFinder } from "./choice-find.server";
 import { datapointsOf } from "../lib/task-datapoints";
 import { redirectWithToast } from "./session.server";
 
-const FIELDS = ["name", "description", "priority", "review_status", "pipeline_id", "pipeline_stage_id", "team_id", "team_member_id", "source_individual_id", "company_id", "expected_revenue", "expected_close_date"] as const;
+const FIELDS = [
+  "name",
+  "description",
+  "priority",
+  "review_status",
+  "pipeline_id",
+  "pipeline_stage_id",
+  "team_id",
+  "team_member_id",
+  "source_individual_id",
+  "company_id",
+  "expected_revenue",
+  "expected_close_date",
+] as const;
 
 /**
  * The task form's body for the API: on create, empty fields are left out (the API applies defaults);

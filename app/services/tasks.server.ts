@@ -37,7 +37,8 @@ export type TaskRow = ReturnType<typeof taskRow>;
 export const getTask = async (api: Api, id: string) => (await api.get(`/task/${encodeURIComponent(id)}`, { schema: taskResponseSchema })).data;
 export const deleteTasks = (api: Api, ids: number[]) => api.delete("/task", { body: { ids } });
 export const createTask = (api: Api, body: Record<string, unknown>) => api.post("/task", { body, schema: taskResponseSchema });
-export const updateTask = (api: Api, id: string, body: Record<string, unknown>) => api.put(`/task/${encodeURIComponent(id)}`, { body, schema: taskResponseSchema });
+export const updateTask = (api: Api, id: string, body: Record<string, unknown>) =>
+  api.put(`/task/${encodeURIComponent(id)}`, { body, schema: taskResponseSchema });
 
 /** Active pipelines with their stages (a handful per company: one call). */
 export async function activePipelines(api: Api) {
@@ -67,11 +68,22 @@ export const taskFilterRules = (chosenPipeline: string | undefined) => taskFilte
  * The filters of the tasks list; the stage filter offers the stages of the chosen pipeline. `teams`
  * undefined: not known yet (the team filter is kept, without options).
  */
-export function taskFilters(pipelines: ActivePipeline[], teams: { value: string; label: string }[] | undefined, chosenPipeline: string | undefined, words: Words): FilterDefinition[] {
+export function taskFilters(
+  pipelines: ActivePipeline[],
+  teams: { value: string; label: string }[] | undefined,
+  chosenPipeline: string | undefined,
+  words: Words,
+): FilterDefinition[] {
   const pipeline = pipelines.find((p) => String(p.id) === chosenPipeline);
   const allStages = pipelines.flatMap((p) => p.stages.map((s) => ({ value: String(s.id), label: s.name, pipeline: String(p.id) })));
   return [
-    { filterKey: "pipeline_id", label: "Pipeline", type: "select", selectOptions: pipelines.map((p) => ({ value: String(p.id), label: p.name })), dependants: ["pipeline_stage_id"] },
+    {
+      filterKey: "pipeline_id",
+      label: "Pipeline",
+      type: "select",
+      selectOptions: pipelines.map((p) => ({ value: String(p.id), label: p.name })),
+      dependants: ["pipeline_stage_id"],
+    },
     {
       filterKey: "pipeline_stage_id",
       label: "Stage",
@@ -81,10 +93,22 @@ export function taskFilters(pipelines: ActivePipeline[], teams: { value: string;
       // Only the chosen pipeline's stages are valid: a stage of another pipeline is dropped.
       selectOptions: allStages.filter((s) => s.pipeline === chosenPipeline).map(({ value, label }) => ({ value, label })),
     },
-    { filterKey: "team_member_id", label: "Assigned to", type: "autocomplete", optionsUrl: "/resources/company-users", itemUrl: "/resources/company-users", placeholder: "Anyone" },
+    {
+      filterKey: "team_member_id",
+      label: "Assigned to",
+      type: "autocomplete",
+      optionsUrl: "/resources/company-users",
+      itemUrl: "/resources/company-users",
+      placeholder: "Anyone",
+    },
     ...(!teams || teams.length ? [{ filterKey: "team_id", label: "Team", type: "select" as const, selectOptions: teams ?? [] }] : []),
     { filterKey: "priority", label: "Priority", type: "select", selectOptions: TASK_PRIORITIES.map((p) => ({ value: String(p.id), label: p.name })) },
-    { filterKey: "review_status", label: "Review status", type: "select", selectOptions: TASK_REVIEW_STATUSES.map((p) => ({ value: String(p.id), label: p.name })) },
+    {
+      filterKey: "review_status",
+      label: "Review status",
+      type: "select",
+      selectOptions: TASK_REVIEW_STATUSES.map((p) => ({ value: String(p.id), label: p.name })),
+    },
     { filterKey: "open", label: `Open ${words.tasks} only`, type: "select", selectOptions: [{ value: "true", label: "Yes" }] },
     { filterKey: "created_at", label: "Created", type: "date_range" },
     { filterKey: "expected_close_date", label: "Expected close", type: "date_range" },

@@ -39,7 +39,15 @@ export async function userSetupAction({ request, params }: ActionFunctionArgs) {
     return redirectWithToast(request, `/${done.company.uuid}/login`, { kind: "success", message: done.message });
   } catch (error) {
     if (error instanceof ApiValidationError) {
-      return replyForm(SAVE_INTENT, submission.reply({ hideFields: ["password", "password_confirmation"], fieldErrors: error.body.errors ?? {}, formErrors: error.body.errors ? [] : [error.body.message] }), { status: 422 });
+      return replyForm(
+        SAVE_INTENT,
+        submission.reply({
+          hideFields: ["password", "password_confirmation"],
+          fieldErrors: error.body.errors ?? {},
+          formErrors: error.body.errors ? [] : [error.body.message],
+        }),
+        { status: 422 },
+      );
     }
     if (error instanceof Response && error.status === 404) {
       return replyForm(SAVE_INTENT, submission.reply({ formErrors: ["This invitation link is not valid or has expired."] }), { status: 404 });
@@ -47,4 +55,3 @@ export async function userSetupAction({ request, params }: ActionFunctionArgs) {
     throw error;
   }
 }
-

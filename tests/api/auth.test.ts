@@ -310,13 +310,20 @@ describe("e-mail verification at sign-in", () => {
   it("many resends and guesses at once: never more than the limits", async () => {
     const verificationToken = await startSignIn();
     await sentMinutesAgo(verificationToken, 2);
-    const resends = await Promise.all(Array.from({ length: 20 }, () => api.request("POST", "/login/resend-verification", { body: { verification_token: verificationToken } })));
+    const resends = await Promise.all(
+      Array.from({ length: 20 }, () => api.request("POST", "/login/resend-verification", { body: { verification_token: verificationToken } })),
+    );
     expect(resends.filter((r) => r.status === 204)).toHaveLength(1);
     const guesses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => api.request("POST", "/login/verify-email", { body: { verification_token: verificationToken, code: String(i).padStart(6, "0") } })),
+      Array.from({ length: 50 }, (_, i) =>
+        api.request("POST", "/login/verify-email", { body: { verification_token: verificationToken, code: String(i).padStart(6, "0") } }),
+      ),
     );
     expect(guesses.every((r) => r.status === 422)).toBe(true);
-    const [v] = await api.database.db.select().from(emailVerifications).where(eq(emailVerifications.tokenHash, hashToken(verificationToken)));
+    const [v] = await api.database.db
+      .select()
+      .from(emailVerifications)
+      .where(eq(emailVerifications.tokenHash, hashToken(verificationToken)));
     expect(v.attempts).toBe(5);
     expect(guesses.filter((r) => r.body.errors.code[0] !== TOO_MANY_CODES).length).toBeLessThanOrEqual(4);
   });
@@ -386,9 +393,9 @@ describe("current user", () => {
     const viewer = await userByEmail("viewer@harbour.test");
     const token = await api.login("viewer@harbour.test");
     // Give the viewer a second role through the database: permissions of both count.
-    const [{ id: roleId }] = await api.database.db.execute<{ id: number }>(
-      sql`insert into roles (tenant_id, name) values (${viewer.tenantId}, 'Union check') returning id`,
-    ).then((r) => (r as unknown as { rows: { id: number }[] }).rows);
+    const [{ id: roleId }] = await api.database.db
+      .execute<{ id: number }>(sql`insert into roles (tenant_id, name) values (${viewer.tenantId}, 'Union check') returning id`)
+      .then((r) => (r as unknown as { rows: { id: number }[] }).rows);
     await api.database.db.execute(
       sql`insert into role_permissions (role_id, permission_id) select ${roleId}, id from permissions where name in ('task_view', 'quote_view')`,
     );
@@ -469,7 +476,10 @@ describe("tokens and sessions", () => {
     const token = await api.login("viewer@harbour.test");
     await backdateToken(token, api.config.SESSION_IDLE_MINUTES - 1);
     expect((await api.request("GET", "/me", { token })).status).toBe(200);
-    const [row] = await api.database.db.select().from(authTokens).where(eq(authTokens.tokenHash, hashToken(token)));
+    const [row] = await api.database.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, hashToken(token)));
     expect(Date.now() - row.lastUsedAt.getTime()).toBeLessThan(60_000);
     expect((await api.request("GET", "/me", { token })).status).toBe(200);
   });
@@ -527,7 +537,9 @@ describe("invitations: /user-setup/{uuid}/{token}", () => {
 
     // Single use.
     expect((await api.request("GET", `/user-setup/${user.uuid}/${token}`)).status).toBe(404);
-    const reuse = await api.request("POST", `/user-setup/${user.uuid}/${token}`, { body: { password: "another-password-2", password_confirmation: "another-password-2" } });
+    const reuse = await api.request("POST", `/user-setup/${user.uuid}/${token}`, {
+      body: { password: "another-password-2", password_confirmation: "another-password-2" },
+    });
     expect(reuse.status).toBe(404);
     expect((await api.request("POST", "/login", { body: { email, password: "another-password-2" } })).status).toBe(422);
     expect((await api.request("POST", "/login", { body: { email, password } })).status).toBe(200);
@@ -547,7 +559,9 @@ describe("invitations: /user-setup/{uuid}/{token}", () => {
     expect((await api.request("POST", "/login", { body: { email: "viewer@harbour.test", password: loser } })).status).toBe(422);
     // Back to the demo password for the other tests.
     const again = await inviteUser(api.database, api.app.mail, api.config.PORTAL_URL, user.id);
-    const reset = await api.request("POST", `/user-setup/${user.uuid}/${again.token}`, { body: { password: DEMO_PASSWORD, password_confirmation: DEMO_PASSWORD } });
+    const reset = await api.request("POST", `/user-setup/${user.uuid}/${again.token}`, {
+      body: { password: DEMO_PASSWORD, password_confirmation: DEMO_PASSWORD },
+    });
     expect(reset.status).toBe(200);
   });
 

@@ -66,24 +66,68 @@ describe("the demo book", () => {
   });
 
   it("answers every field of a company, with its primary contact and the count of contacts", async () => {
-    const [link] = await api.database.db.select().from(companyIndividuals).where(and(eq(companyIndividuals.tenantId, harbour), eq(companyIndividuals.isPrimary, true))).limit(1);
+    const [link] = await api.database.db
+      .select()
+      .from(companyIndividuals)
+      .where(and(eq(companyIndividuals.tenantId, harbour), eq(companyIndividuals.isPrimary, true)))
+      .limit(1);
     const res = await get(`/company/${link.companyId}`);
     expect(res.status).toBe(200);
     const c = res.body.data;
     expect(Object.keys(c).sort()).toEqual(
       [
-        "id", "name", "type_id", "type", "employee_size_id", "employee_size", "industry_id", "industry", "trade_id", "trade", "registration_number",
-        "website", "email", "telephone", "address_line_1", "address_line_2", "town", "county", "postcode", "owner", "company_branding_colour",
-        "logo_url", "icon_url", "bank_account", "broker_data", "communication_details", "primary_contact", "individuals_count", "individuals",
-        "created_at", "updated_at",
+        "id",
+        "name",
+        "type_id",
+        "type",
+        "employee_size_id",
+        "employee_size",
+        "industry_id",
+        "industry",
+        "trade_id",
+        "trade",
+        "registration_number",
+        "website",
+        "email",
+        "telephone",
+        "address_line_1",
+        "address_line_2",
+        "town",
+        "county",
+        "postcode",
+        "owner",
+        "company_branding_colour",
+        "logo_url",
+        "icon_url",
+        "bank_account",
+        "broker_data",
+        "communication_details",
+        "primary_contact",
+        "individuals_count",
+        "individuals",
+        "created_at",
+        "updated_at",
       ].sort(),
     );
     expect(c.type).toEqual({ id: c.type_id, name: expect.any(String) });
     expect(c.trade).toEqual({ id: c.trade_id, name: expect.any(String) });
     expect(Object.keys(c.bank_account).sort()).toEqual(["account_name", "account_number", "sort_code"]);
     expect(Object.keys(c.broker_data).sort()).toEqual(["appointed_representative", "fca_number", "network", "principal_firm"]);
-    expect(Object.keys(c.communication_details).sort()).toEqual(["consent_updated_at", "marketing_email", "marketing_post", "marketing_sms", "marketing_telephone", "preferred_channel"]);
-    expect(c.primary_contact).toEqual({ id: link.individualId, full_name: expect.any(String), email: expect.anything(), telephone: expect.anything(), job_title: expect.any(String) });
+    expect(Object.keys(c.communication_details).sort()).toEqual([
+      "consent_updated_at",
+      "marketing_email",
+      "marketing_post",
+      "marketing_sms",
+      "marketing_telephone",
+      "preferred_channel",
+    ]);
+    expect(c.primary_contact).toEqual({
+      id: link.individualId,
+      full_name: expect.any(String),
+      email: expect.anything(),
+      telephone: expect.anything(),
+      job_title: expect.any(String),
+    });
     expect(c.individuals_count).toBe(c.individuals.length);
     expect(c.individuals[0]).toMatchObject({ individual_id: link.individualId, is_primary: true });
     expect((await get(`/companies/${link.companyId}`)).body.data).toEqual(c);
@@ -109,7 +153,13 @@ describe("search, filters and sorting", () => {
     small = await lookupId(api, admin, "/employee-size", "2-9");
     large = await lookupId(api, admin, "/employee-size", "250-999");
     made = [
-      await makeCompany(api, admin, { name: `Bravo ${tag} Ltd`, type_id: ltd, employee_size_id: small, postcode: "LS1 4AP", email: `office@bravo-${tag}.example` }),
+      await makeCompany(api, admin, {
+        name: `Bravo ${tag} Ltd`,
+        type_id: ltd,
+        employee_size_id: small,
+        postcode: "LS1 4AP",
+        email: `office@bravo-${tag}.example`,
+      }),
       await makeCompany(api, admin, { name: `Alpha ${tag} LLP`, type_id: llp, employee_size_id: large, registration_number: "OC123456" }),
       await makeCompany(api, admin, { name: `Charlie ${tag} Ltd`, type_id: ltd, employee_size_id: large }),
     ];
@@ -248,7 +298,13 @@ describe("create and update", () => {
     const theirType = await post("/type", { name: `Northgate special ${marker()}` }, adviser);
     const industry = await lookupId(api, admin, "/api/v1/get-industries", "Retail");
     const bakery = (await get("/trade", { filter: { search: "Bakery" } })).body.data[0];
-    const refs = await post("/company", { name: "Refs Ltd", type_id: theirType.body.data.id, employee_size_id: 9999, industry_id: industry, trade_id: bakery.id });
+    const refs = await post("/company", {
+      name: "Refs Ltd",
+      type_id: theirType.body.data.id,
+      employee_size_id: 9999,
+      industry_id: industry,
+      trade_id: bakery.id,
+    });
     expect(refs.status).toBe(422);
     expect(refs.body.errors).toEqual({
       type_id: ["Choose a company type from the list."],
@@ -278,10 +334,34 @@ describe("bank account details", () => {
     [{ account_name: "Crumb & Co Bakers Ltd", account_number: "12345678", sort_code: "12-34-56" }, true, {}],
     [{ account_name: "J O'Neill", account_number: "1234 5678", sort_code: "123456" }, true, {}],
     [{ account_name: "Café Rouge (Leeds)", account_number: "00012345", sort_code: "12 34 56" }, true, {}],
-    [{ account_name: "", account_number: "1234567", sort_code: "12-34-5" }, false, { account_name: ["Enter the account name."], account_number: ["Enter an 8-digit account number."], sort_code: ["Enter a 6-digit sort code."] }],
-    [{ account_name: "A".repeat(71), account_number: "123456789", sort_code: "1-23456" }, false, { account_name: ["The account name may not be longer than 70 characters."], account_number: ["Enter an 8-digit account number."], sort_code: ["Enter a 6-digit sort code."] }],
-    [{ account_name: "Name <script>", account_number: "abcdefgh", sort_code: "12-34-5a" }, false, { account_name: ["The account name may only contain letters, numbers, spaces and & ' - . , / ( )."], account_number: ["Enter an 8-digit account number."], sort_code: ["Enter a 6-digit sort code."] }],
-    [{ account_name: "Zero", account_number: "00000000", sort_code: "00-00-00" }, false, { account_number: ["Enter a real account number."], sort_code: ["Enter a real sort code."] }],
+    [
+      { account_name: "", account_number: "1234567", sort_code: "12-34-5" },
+      false,
+      { account_name: ["Enter the account name."], account_number: ["Enter an 8-digit account number."], sort_code: ["Enter a 6-digit sort code."] },
+    ],
+    [
+      { account_name: "A".repeat(71), account_number: "123456789", sort_code: "1-23456" },
+      false,
+      {
+        account_name: ["The account name may not be longer than 70 characters."],
+        account_number: ["Enter an 8-digit account number."],
+        sort_code: ["Enter a 6-digit sort code."],
+      },
+    ],
+    [
+      { account_name: "Name <script>", account_number: "abcdefgh", sort_code: "12-34-5a" },
+      false,
+      {
+        account_name: ["The account name may only contain letters, numbers, spaces and & ' - . , / ( )."],
+        account_number: ["Enter an 8-digit account number."],
+        sort_code: ["Enter a 6-digit sort code."],
+      },
+    ],
+    [
+      { account_name: "Zero", account_number: "00000000", sort_code: "00-00-00" },
+      false,
+      { account_number: ["Enter a real account number."], sort_code: ["Enter a real sort code."] },
+    ],
     [{ account_name: "Mixed", account_number: "12345678", sort_code: "1234-56" }, false, { sort_code: ["Enter a 6-digit sort code."] }],
   ])("validate %j → valid %s", async (query, valid, errors) => {
     const res = await validate(query);
@@ -311,12 +391,20 @@ describe("bank account details", () => {
 describe("broker data, communication details and branding", () => {
   it("broker data: FCA number of 6 or 7 digits; an appointed representative needs its principal firm", async () => {
     const c = await makeCompany(api, admin);
-    const res = await post(`/company/${c.id}/broker-data`, { fca_number: "123456", network: "Brokerbility", appointed_representative: false, principal_firm: "Ignored Ltd" });
+    const res = await post(`/company/${c.id}/broker-data`, {
+      fca_number: "123456",
+      network: "Brokerbility",
+      appointed_representative: false,
+      principal_firm: "Ignored Ltd",
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.broker_data).toEqual({ fca_number: "123456", network: "Brokerbility", appointed_representative: false, principal_firm: null });
     const bad = await post(`/company/${c.id}/broker-data`, { fca_number: "12AB", appointed_representative: "1" });
     expect(bad.status).toBe(422);
-    expect(bad.body.errors).toEqual({ fca_number: ["The FCA reference number is 6 or 7 digits."], principal_firm: ["Enter the principal firm of the appointed representative."] });
+    expect(bad.body.errors).toEqual({
+      fca_number: ["The FCA reference number is 6 or 7 digits."],
+      principal_firm: ["Enter the principal firm of the appointed representative."],
+    });
     const ar = await post(`/company/${c.id}/broker-data`, { fca_number: 1234567, appointed_representative: true, principal_firm: "Wessex Compliance Ltd" });
     expect(ar.body.data.broker_data).toEqual({ fca_number: "1234567", network: null, appointed_representative: true, principal_firm: "Wessex Compliance Ltd" });
   });
@@ -326,7 +414,14 @@ describe("broker data, communication details and branding", () => {
     const first = await post(`/company/${c.id}/communication-details`, { preferred_channel: "email", marketing_email: true, marketing_post: "on" });
     expect(first.status).toBe(200);
     const details = first.body.data.communication_details;
-    expect(details).toEqual({ preferred_channel: "email", marketing_email: true, marketing_sms: false, marketing_telephone: false, marketing_post: true, consent_updated_at: expect.any(String) });
+    expect(details).toEqual({
+      preferred_channel: "email",
+      marketing_email: true,
+      marketing_sms: false,
+      marketing_telephone: false,
+      marketing_post: true,
+      consent_updated_at: expect.any(String),
+    });
     const same = await post(`/company/${c.id}/communication-details`, { preferred_channel: "post", marketing_email: true, marketing_post: true });
     expect(same.body.data.communication_details.consent_updated_at).toBe(details.consent_updated_at);
     const bad = await post(`/company/${c.id}/communication-details`, { preferred_channel: "pigeon" });
@@ -337,7 +432,17 @@ describe("broker data, communication details and branding", () => {
   it("branding: logo and icon images checked by their bytes, a #rrggbb colour, and removal", async () => {
     const c = await makeCompany(api, admin);
     const url = `/company/${c.id}/branding`;
-    const res = await sendMultipart(api.app, "POST", url, { company_branding_colour: "#0F4C81", logo: { file: pngBytes(4, 4), filename: "logo.png", type: "image/png" }, icon: { file: TINY_PNG, filename: "icon.png", type: "image/png" } }, admin);
+    const res = await sendMultipart(
+      api.app,
+      "POST",
+      url,
+      {
+        company_branding_colour: "#0F4C81",
+        logo: { file: pngBytes(4, 4), filename: "logo.png", type: "image/png" },
+        icon: { file: TINY_PNG, filename: "icon.png", type: "image/png" },
+      },
+      admin,
+    );
     expect(res.status, res.text).toBe(200);
     expect(res.body.data.company_branding_colour).toBe("#0f4c81");
     expect(res.body.data.logo_url).toMatch(/^\/files\/.+/);
@@ -346,9 +451,18 @@ describe("broker data, communication details and branding", () => {
     expect(file.status).toBe(200);
     expect(file.headers["content-type"]).toBe("image/png");
 
-    const fake = await sendMultipart(api.app, "POST", url, { logo: { file: Buffer.from("<svg onload=alert(1)>"), filename: "logo.png", type: "image/png" }, company_branding_colour: "blue" }, admin);
+    const fake = await sendMultipart(
+      api.app,
+      "POST",
+      url,
+      { logo: { file: Buffer.from("<svg onload=alert(1)>"), filename: "logo.png", type: "image/png" }, company_branding_colour: "blue" },
+      admin,
+    );
     expect(fake.status).toBe(422);
-    expect(fake.body.errors).toEqual({ company_branding_colour: ["Enter a colour as #rrggbb, like #0f4c81."], logo: ["The logo must be an image: PNG, JPEG, GIF or WebP."] });
+    expect(fake.body.errors).toEqual({
+      company_branding_colour: ["Enter a colour as #rrggbb, like #0f4c81."],
+      logo: ["The logo must be an image: PNG, JPEG, GIF or WebP."],
+    });
 
     const removed = await sendMultipart(api.app, "POST", url, { remove_logo: "1" }, admin);
     expect(removed.body.data.logo_url).toBeNull();
@@ -375,9 +489,23 @@ describe("compliance information", () => {
       updated_by: null,
       updated_at: null,
     });
-    const saved = await post(`/company/${c.id}/compliance-information`, { aml_checked_at: "2025-03-01", sanctions_checked_at: "2025-03-02", risk_rating: "high", politically_exposed: true, next_review_at: "2025-09-01", notes: "EDD done." });
+    const saved = await post(`/company/${c.id}/compliance-information`, {
+      aml_checked_at: "2025-03-01",
+      sanctions_checked_at: "2025-03-02",
+      risk_rating: "high",
+      politically_exposed: true,
+      next_review_at: "2025-09-01",
+      notes: "EDD done.",
+    });
     expect(saved.status).toBe(200);
-    expect(saved.body.data).toMatchObject({ aml_checked_at: "2025-03-01", risk_rating: "high", politically_exposed: true, review_overdue: true, notes: "EDD done.", updated_by: { name: "Amelia Hart" } });
+    expect(saved.body.data).toMatchObject({
+      aml_checked_at: "2025-03-01",
+      risk_rating: "high",
+      politically_exposed: true,
+      review_overdue: true,
+      notes: "EDD done.",
+      updated_by: { name: "Amelia Hart" },
+    });
     expect((await get(`/company/${c.id}/compliance-information`)).body.data).toEqual(saved.body.data);
     const bad = await post(`/company/${c.id}/compliance-information`, { aml_checked_at: "2100-01-01", risk_rating: "extreme", next_review_at: "01/02/2026" });
     expect(bad.status).toBe(422);
@@ -445,10 +573,24 @@ describe("lines and commission splits", () => {
     const replaced = await post(`${base}/${lineId}`, { line_type: "Employers' liability", premium: 1300, splits: [] });
     expect(replaced.body.data).toMatchObject({ insurer: null, splits: [], allocated_percentage: "0.00" });
 
-    const tooMuch = await post(base, { line_type: "Cyber", premium: 1, splits: [{ party: "A", percentage: 60 }, { party: "B", percentage: 40.01 }] });
+    const tooMuch = await post(base, {
+      line_type: "Cyber",
+      premium: 1,
+      splits: [
+        { party: "A", percentage: 60 },
+        { party: "B", percentage: 40.01 },
+      ],
+    });
     expect(tooMuch.status).toBe(422);
     expect(tooMuch.body.errors).toEqual({ splits: ["The shares of a line may add up to 100% at most."] });
-    const bad = await post(base, { line_type: "Pet insurance", premium: -1, splits: [{ party: "", percentage: 0 }, { party: "a", percentage: 10 }] });
+    const bad = await post(base, {
+      line_type: "Pet insurance",
+      premium: -1,
+      splits: [
+        { party: "", percentage: 0 },
+        { party: "a", percentage: 10 },
+      ],
+    });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors).sort()).toEqual(["line_type", "premium", "splits.0.party", "splits.0.percentage"]);
 
@@ -496,7 +638,10 @@ describe("remembered totals", () => {
     // An individual renamed to match a search is found at once.
     const search = () => get("/individual", { filter: { search: `Renamed${person.id}` } });
     expect((await search()).body.meta.total).toBe(0);
-    await api.database.db.update(individuals).set({ firstName: `Renamed${person.id}` }).where(eq(individuals.id, person.id));
+    await api.database.db
+      .update(individuals)
+      .set({ firstName: `Renamed${person.id}` })
+      .where(eq(individuals.id, person.id));
     expect((await search()).body.meta.total).toBe(1);
   });
 });
@@ -532,7 +677,9 @@ describe("contacts: individuals linked to a company", () => {
       [a.id, false],
     ]);
     // The individual's page shows the company with the flag and the title.
-    expect((await get(`/individual/${a.id}`)).body.data.companies).toEqual([expect.objectContaining({ company_id: c.id, is_primary: false, job_title: "Director" })]);
+    expect((await get(`/individual/${a.id}`)).body.data.companies).toEqual([
+      expect.objectContaining({ company_id: c.id, is_primary: false, job_title: "Director" }),
+    ]);
 
     const again = await post(`/companies/${c.id}/individuals`, { individual_id: a.id });
     expect(again.status).toBe(422);
@@ -567,7 +714,9 @@ describe("contacts: individuals linked to a company", () => {
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ individual_id: ["Choose an individual."] });
     const p = await makeIndividual(api, admin);
-    expect((await post(`/companies/${c.id}/individuals`, { individual_id: p.id, job_title_id: 99999 })).body.errors).toEqual({ job_title_id: ["Choose a job title from the list."] });
+    expect((await post(`/companies/${c.id}/individuals`, { individual_id: p.id, job_title_id: 99999 })).body.errors).toEqual({
+      job_title_id: ["Choose a job title from the list."],
+    });
     expect(await primaries(c.id)).toEqual([]);
   });
 
@@ -575,7 +724,9 @@ describe("contacts: individuals linked to a company", () => {
     const c = await makeCompany(api, admin);
     const [a, b] = [await makeIndividual(api, admin), await makeIndividual(api, admin)];
     await post(`/companies/${c.id}/individuals`, { individual_id: a.id, is_primary: true });
-    await expect(api.database.db.insert(companyIndividuals).values({ tenantId: harbour, companyId: c.id, individualId: b.id, isPrimary: true })).rejects.toThrow();
+    await expect(
+      api.database.db.insert(companyIndividuals).values({ tenantId: harbour, companyId: c.id, individualId: b.id, isPrimary: true }),
+    ).rejects.toThrow();
   });
 
   it("every seeded company has at most one primary contact", async () => {
@@ -612,8 +763,18 @@ describe("bulk delete", () => {
     expect((await get(`/company/${b.id}`)).status).toBe(404);
     expect((await get(`/individual/${p.id}`)).body.data.companies).toEqual([]);
     expect(await api.database.db.select().from(companyLines).where(eq(companyLines.companyId, a.id))).toEqual([]);
-    expect(await api.database.db.select().from(notes).where(and(eq(notes.notableType, "company"), eq(notes.notableId, a.id)))).toEqual([]);
-    expect(await api.database.db.select().from(emailThreads).where(and(eq(emailThreads.relatedType, "company"), eq(emailThreads.relatedId, a.id)))).toEqual([]);
+    expect(
+      await api.database.db
+        .select()
+        .from(notes)
+        .where(and(eq(notes.notableType, "company"), eq(notes.notableId, a.id))),
+    ).toEqual([]);
+    expect(
+      await api.database.db
+        .select()
+        .from(emailThreads)
+        .where(and(eq(emailThreads.relatedType, "company"), eq(emailThreads.relatedId, a.id))),
+    ).toEqual([]);
     expect((await api.request("GET", logo)).status).toBe(404);
     expect(await companyCount(northgate)).toBe(before);
     expect((await api.request("DELETE", "/company-bulk-delete", { token: admin, body: { ids: [theirs.id] } })).status).toBe(404);
@@ -666,7 +827,36 @@ describe("the tenant's own company and subscription", () => {
 describe("the spec's calls", () => {
   it("every Companies call is served", () => {
     const declared = new Set(api.app.routeDeclarations.map((d) => `${d.method} ${d.url}`));
-    for (const r of ["GET /company", "POST /company", "GET /company/:id", "GET /company/details", "GET /company/subscription", "POST /company/:id", "POST /company/:id/bank-account-details", "POST /company/:id/broker-data", "POST /company/:id/individual", "POST /company/:id/communication-details", "POST /company/:id/branding", "GET /company/:id/compliance-information", "POST /company/:id/compliance-information", "GET /companies", "GET /companies/:id", "GET /companies/:id/lines", "POST /companies/:id/lines", "GET /companies/:id/lines-split", "POST /companies/:id/lines/:lineId", "DELETE /companies/:id/lines/:lineId", "GET /company/validate-bank-account-details", "POST /company/email", "GET /company/:id/email", "DELETE /company-bulk-delete", "POST /companies/:id/individuals", "PUT /companies/:id/individuals/:individualId", "DELETE /companies/:id/individuals/:individualId"]) expect(declared.has(r), r).toBe(true);
+    for (const r of [
+      "GET /company",
+      "POST /company",
+      "GET /company/:id",
+      "GET /company/details",
+      "GET /company/subscription",
+      "POST /company/:id",
+      "POST /company/:id/bank-account-details",
+      "POST /company/:id/broker-data",
+      "POST /company/:id/individual",
+      "POST /company/:id/communication-details",
+      "POST /company/:id/branding",
+      "GET /company/:id/compliance-information",
+      "POST /company/:id/compliance-information",
+      "GET /companies",
+      "GET /companies/:id",
+      "GET /companies/:id/lines",
+      "POST /companies/:id/lines",
+      "GET /companies/:id/lines-split",
+      "POST /companies/:id/lines/:lineId",
+      "DELETE /companies/:id/lines/:lineId",
+      "GET /company/validate-bank-account-details",
+      "POST /company/email",
+      "GET /company/:id/email",
+      "DELETE /company-bulk-delete",
+      "POST /companies/:id/individuals",
+      "PUT /companies/:id/individuals/:individualId",
+      "DELETE /companies/:id/individuals/:individualId",
+    ])
+      expect(declared.has(r), r).toBe(true);
   });
 });
 

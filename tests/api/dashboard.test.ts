@@ -53,7 +53,11 @@ beforeAll(async () => {
     const created = new Date(now - createdAgo * DAY - 3_600_000);
     const closed = closedAgo === null ? null : new Date(now - closedAgo * DAY - 1_800_000);
     await api.database.db.update(tasks).set({ createdAt: created, closedAt: closed }).where(eq(tasks.id, t.id));
-    if (stage === 2) await api.request("POST", `/task/${t.id}/task-product`, { token: boss.token, body: { task_product_type_id: type.id, name: "P", premium: 100, commission: 10 } });
+    if (stage === 2)
+      await api.request("POST", `/task/${t.id}/task-product`, {
+        token: boss.token,
+        body: { task_product_type_id: type.id, name: "P", premium: 100, commission: 10 },
+      });
     made.push({ id: t.id, created, closed, stage, revenue, priority });
   }
 });
@@ -61,7 +65,8 @@ afterAll(async () => {
   await api?.close();
 });
 
-const stats = (path: string, interval?: string, token = boss.token) => api.request("GET", `/dashboard-stats/${path}`, { token, query: interval ? { interval } : {} });
+const stats = (path: string, interval?: string, token = boss.token) =>
+  api.request("GET", `/dashboard-stats/${path}`, { token, query: interval ? { interval } : {} });
 
 describe("GET /dashboard-stats/task-new-vs-won", () => {
   it.each([
@@ -114,7 +119,9 @@ describe("GET /dashboard-stats/task-new-vs-won", () => {
     const [{ won }] = await api.database.db
       .select({ won: count() })
       .from(tasks)
-      .where(and(eq(tasks.tenantId, harbour), eq(tasks.state, "won"), sql`${tasks.closedAt} >= (${res.body.data.from}::timestamp at time zone 'Europe/London')`));
+      .where(
+        and(eq(tasks.tenantId, harbour), eq(tasks.state, "won"), sql`${tasks.closedAt} >= (${res.body.data.from}::timestamp at time zone 'Europe/London')`),
+      );
     expect(res.body.data.totals.new).toBe(created);
     expect(res.body.data.totals.won).toBe(won);
     expect(won).toBeGreaterThan(0);
@@ -155,7 +162,9 @@ describe("GET /dashboard-stats/insurance-overview", () => {
     );
     expect(d.by_review_status[0]).toEqual({ review_status: 1, name: "Not started", count: open.length });
     expect(d.by_review_status).toHaveLength(6);
-    expect(d.products).toEqual([{ task_product_type_id: expect.any(Number), name: "Commercial combined", count: won.length, premium: 100 * won.length, commission: 10 * won.length }]);
+    expect(d.products).toEqual([
+      { task_product_type_id: expect.any(Number), name: "Commercial combined", count: won.length, premium: 100 * won.length, commission: 10 * won.length },
+    ]);
   });
 
   it("the week narrows the period; figures are the caller's company's only", async () => {
@@ -165,7 +174,10 @@ describe("GET /dashboard-stats/insurance-overview", () => {
     expect(week.open.count).toBe(made.filter((t) => t.stage < 2).length);
     const harbour = (await stats("insurance-overview", "week", admin)).body.data;
     const harbourId = await tenantId(api, "Harbour Brokers");
-    const [{ n }] = await api.database.db.select({ n: count() }).from(tasks).where(and(eq(tasks.tenantId, harbourId), eq(tasks.state, "open")));
+    const [{ n }] = await api.database.db
+      .select({ n: count() })
+      .from(tasks)
+      .where(and(eq(tasks.tenantId, harbourId), eq(tasks.state, "open")));
     expect(harbour.open.count).toBe(n);
     expect(harbour.by_stage.map((s: { pipeline_name: string }) => s.pipeline_name)).not.toContain("Sales");
     expect(harbour.by_stage.map((s: { pipeline_name: string }) => s.pipeline_name)).not.toContain("Legacy referrals"); // archived
@@ -191,7 +203,14 @@ describe("access and input", () => {
     expect(chart.series).toHaveLength(8);
     expect(chart.series.every((b: { new: number; won: number; won_revenue: number }) => b.new === 0 && b.won === 0 && b.won_revenue === 0)).toBe(true);
     const overview = (await stats("insurance-overview", "month", fresh.token)).body.data;
-    expect(overview).toMatchObject({ open: { count: 0, value: 0 }, won: { count: 0, revenue: 0 }, lost: { count: 0 }, win_rate: null, by_stage: [], products: [] });
+    expect(overview).toMatchObject({
+      open: { count: 0, value: 0 },
+      won: { count: 0, revenue: 0 },
+      lost: { count: 0 },
+      win_rate: null,
+      by_stage: [],
+      products: [],
+    });
   });
 });
 
@@ -200,18 +219,29 @@ describe("kept totals", () => {
     const other = await emptyTenant(api, ["task_view", "task_manage", "pipeline_manage"]);
     const sales = await makePipeline(api, other.token, { name: "Kept" });
     for (let i = 0; i < 6; i++) {
-      await makeTask(api, other.token, { pipeline_id: sales.id, pipeline_stage_id: sales.stages[i % 2].id, expected_revenue: 100 * (i + 1), priority: 1 + (i % 3) });
+      await makeTask(api, other.token, {
+        pipeline_id: sales.id,
+        pipeline_stage_id: sales.stages[i % 2].id,
+        expected_revenue: 100 * (i + 1),
+        priority: 1 + (i % 3),
+      });
     }
     const db = api.database.db;
     const mine = eq(tasks.tenantId, other.tenantId);
     const ids = (await db.select({ id: tasks.id }).from(tasks).where(mine).orderBy(tasks.id)).map((r) => r.id);
     // One statement wins two tasks, another loses one; one changes priority, review status and revenue; one goes.
-    await db.update(tasks).set({ state: "won", closedAt: new Date(), pipelineStageId: sales.stages[2].id }).where(inArray(tasks.id, ids.slice(0, 2)));
+    await db
+      .update(tasks)
+      .set({ state: "won", closedAt: new Date(), pipelineStageId: sales.stages[2].id })
+      .where(inArray(tasks.id, ids.slice(0, 2)));
     await db.update(tasks).set({ state: "lost", closedAt: new Date(), pipelineStageId: sales.stages[3].id }).where(eq(tasks.id, ids[2]));
     await db.update(tasks).set({ priority: 3, reviewStatus: 2, expectedRevenue: "55.50" }).where(eq(tasks.id, ids[3]));
     await db.delete(tasks).where(eq(tasks.id, ids[4]));
 
-    const open = await db.select().from(tasks).where(and(mine, eq(tasks.state, "open")));
+    const open = await db
+      .select()
+      .from(tasks)
+      .where(and(mine, eq(tasks.state, "open")));
     const value = (rows: typeof open) => rows.reduce((s, t) => s + Number(t.expectedRevenue ?? 0), 0);
     const overview = (await stats("insurance-overview", "week", other.token)).body.data;
     expect(overview.open).toEqual({ count: open.length, value: value(open) });

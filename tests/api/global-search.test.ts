@@ -16,7 +16,14 @@ beforeAll(async () => {
   [harbour, bloom] = await Promise.all([tenantId(api, "Harbour Brokers"), tenantId(api, "Bloom Bakery Ltd")]);
   const nb = await demoPipeline(api, "Harbour Brokers", "New business");
   const wholesale = await demoPipeline(api, "Bloom Bakery Ltd", "Wholesale orders");
-  for (const name of ["Zephyr Marine – Hull cover", "zephyr yachts – Liability", "Zephyrine Spa – Property", "Other Zephyr – Cyber", "100% Cover Ltd – Motor", "10x Growth – Cyber"]) {
+  for (const name of [
+    "Zephyr Marine – Hull cover",
+    "zephyr yachts – Liability",
+    "Zephyrine Spa – Property",
+    "Other Zephyr – Cyber",
+    "100% Cover Ltd – Motor",
+    "10x Growth – Cyber",
+  ]) {
     made[name] = (await makeTask(api, admin, { pipeline_id: nb.id, pipeline_stage_id: nb.stages[1].id, name })).id;
   }
   made["bloom zephyr"] = (await makeTask(api, owner, { pipeline_id: wholesale.id, name: "Zephyr Café – Weekly bread" })).id;
@@ -37,7 +44,12 @@ describe("GET /global-search", () => {
     const res = await search("zEpHyR");
     expect(res.status).toBe(200);
     expect(res.body.meta).toEqual({ q: "zEpHyR", limit: 5 });
-    expect(res.body.data.tasks.map((t: { name: string }) => t.name)).toEqual(["Zephyr Marine – Hull cover", "zephyr yachts – Liability", "Zephyrine Spa – Property", "Other Zephyr – Cyber"]);
+    expect(res.body.data.tasks.map((t: { name: string }) => t.name)).toEqual([
+      "Zephyr Marine – Hull cover",
+      "zephyr yachts – Liability",
+      "Zephyrine Spa – Property",
+      "Other Zephyr – Cyber",
+    ]);
     expect(res.body.data.tasks[0]).toEqual({
       id: made["Zephyr Marine – Hull cover"],
       type: "task",
@@ -50,7 +62,9 @@ describe("GET /global-search", () => {
       { id: made["ind mail"], type: "individual", name: "Quentin Blake", subtitle: "zephyr.fan@example.com", url: `/individual/${made["ind mail"]}` },
       { id: made["ind zephyr"], type: "individual", name: "Zephyr Hughes", subtitle: "z.hughes@example.com", url: `/individual/${made["ind zephyr"]}` },
     ]);
-    expect(res.body.data.companies).toEqual([{ id: made["co zephyr"], type: "company", name: "Zephyr Holdings plc", subtitle: "Bristol", url: `/company/${made["co zephyr"]}` }]);
+    expect(res.body.data.companies).toEqual([
+      { id: made["co zephyr"], type: "company", name: "Zephyr Holdings plc", subtitle: "Bristol", url: `/company/${made["co zephyr"]}` },
+    ]);
   });
 
   it("is the company's own: another company's records never show", async () => {

@@ -57,13 +57,34 @@ describe("the demo book", () => {
   });
 
   it("answers every field, with the companies an individual is linked to", async () => {
-    const [link] = await api.database.db.select().from(companyIndividuals).where(and(eq(companyIndividuals.tenantId, harbour), eq(companyIndividuals.isPrimary, true))).limit(1);
+    const [link] = await api.database.db
+      .select()
+      .from(companyIndividuals)
+      .where(and(eq(companyIndividuals.tenantId, harbour), eq(companyIndividuals.isPrimary, true)))
+      .limit(1);
     const res = await api.request("GET", `/individual/${link.individualId}`, { token: admin });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.data).sort()).toEqual(
       [
-        "id", "first_name", "last_name", "full_name", "email", "telephone", "date_of_birth", "address_line_1", "address_line_2", "town", "county",
-        "postcode", "owner", "archived", "archived_at", "portal_invited_at", "companies", "created_at", "updated_at",
+        "id",
+        "first_name",
+        "last_name",
+        "full_name",
+        "email",
+        "telephone",
+        "date_of_birth",
+        "address_line_1",
+        "address_line_2",
+        "town",
+        "county",
+        "postcode",
+        "owner",
+        "archived",
+        "archived_at",
+        "portal_invited_at",
+        "companies",
+        "created_at",
+        "updated_at",
       ].sort(),
     );
     const data = res.body.data;
@@ -251,7 +272,11 @@ describe("creating and changing an individual", () => {
   });
 
   it("refuses a company, owner or job title that is not the tenant's (422)", async () => {
-    const [theirCompany] = await api.database.db.select({ id: clientCompanies.id }).from(clientCompanies).where(eq(clientCompanies.tenantId, northgate)).limit(1);
+    const [theirCompany] = await api.database.db
+      .select({ id: clientCompanies.id })
+      .from(clientCompanies)
+      .where(eq(clientCompanies.tenantId, northgate))
+      .limit(1);
     const res = await api.request("POST", "/individual", { token: admin, body: { first_name: "A", last_name: "B", company_id: theirCompany.id } });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ company_id: ["Choose a company."] });
@@ -261,7 +286,10 @@ describe("creating and changing an individual", () => {
     const title = await api.request("POST", "/individual", { token: admin, body: { first_name: "A", last_name: "B", job_title_id: 999999 } });
     expect(title.body.errors).toEqual({ job_title_id: ["Choose a job title from the list."] });
     // Nothing was created by the refused requests.
-    const [{ n }] = await api.database.db.select({ n: count() }).from(individuals).where(and(eq(individuals.tenantId, harbour), eq(individuals.firstName, "A"), eq(individuals.lastName, "B")));
+    const [{ n }] = await api.database.db
+      .select({ n: count() })
+      .from(individuals)
+      .where(and(eq(individuals.tenantId, harbour), eq(individuals.firstName, "A"), eq(individuals.lastName, "B")));
     expect(n).toBe(0);
   });
 
@@ -303,8 +331,18 @@ describe("bulk actions", () => {
     expect(res.text).toBe("");
     expect((await api.request("GET", `/individual/${a.id}`, { token: admin })).status).toBe(404);
     expect(await api.database.db.select().from(companyIndividuals).where(eq(companyIndividuals.individualId, a.id))).toEqual([]);
-    expect(await api.database.db.select().from(notes).where(and(eq(notes.notableType, "individual"), eq(notes.notableId, a.id)))).toEqual([]);
-    expect(await api.database.db.select().from(emailThreads).where(and(eq(emailThreads.relatedType, "individual"), eq(emailThreads.relatedId, a.id)))).toEqual([]);
+    expect(
+      await api.database.db
+        .select()
+        .from(notes)
+        .where(and(eq(notes.notableType, "individual"), eq(notes.notableId, a.id))),
+    ).toEqual([]);
+    expect(
+      await api.database.db
+        .select()
+        .from(emailThreads)
+        .where(and(eq(emailThreads.relatedType, "individual"), eq(emailThreads.relatedId, a.id))),
+    ).toEqual([]);
     // The company stays.
     expect((await api.request("GET", `/company/${company.id}`, { token: admin })).status).toBe(200);
     expect(await countWhere(northgate)).toBe(before);
@@ -361,7 +399,10 @@ describe("e-mails to an individual", () => {
   it("sends through the sandbox mail, records a thread and lists it on the individual", async () => {
     const address = `mail.${marker()}@mail.example`.toLowerCase();
     const person = await makeIndividual(api, admin, { email: address });
-    const res = await api.request("POST", "/individual/email", { token: admin, body: { individual_id: person.id, subject: "Your policy", body: "Dear client,\n<b>not bold</b>" } });
+    const res = await api.request("POST", "/individual/email", {
+      token: admin,
+      body: { individual_id: person.id, subject: "Your policy", body: "Dear client,\n<b>not bold</b>" },
+    });
     expect(res.status).toBe(201);
     expect(res.body.data).toEqual({
       id: expect.any(Number),
@@ -403,7 +444,11 @@ describe("e-mails to an individual", () => {
   });
 
   it("the seeded e-mail history is listed newest first", async () => {
-    const [thread] = await api.database.db.select().from(emailThreads).where(and(eq(emailThreads.tenantId, harbour), eq(emailThreads.relatedType, "individual"))).limit(1);
+    const [thread] = await api.database.db
+      .select()
+      .from(emailThreads)
+      .where(and(eq(emailThreads.tenantId, harbour), eq(emailThreads.relatedType, "individual")))
+      .limit(1);
     const res = await api.request("GET", `/individual/${thread.relatedId}/email`, { token: admin });
     expect(res.body.data.length).toBeGreaterThan(0);
     const times = res.body.data.map((m: { sent_at: string }) => m.sent_at);
@@ -430,6 +475,19 @@ describe("my clients", () => {
 describe("the spec's calls", () => {
   it("every Individuals call is served", () => {
     const declared = new Set(api.app.routeDeclarations.map((d) => `${d.method} ${d.url}`));
-    for (const r of ["GET /individual", "POST /individual", "GET /individual/:id", "PATCH /individual/:id", "POST /individual/email", "DELETE /individual-bulk-delete", "POST /individual/portal-invite", "POST /individual/archive", "GET /individual/:id/email", "GET /me/client", "GET /me/client/external"]) expect(declared.has(r), r).toBe(true);
+    for (const r of [
+      "GET /individual",
+      "POST /individual",
+      "GET /individual/:id",
+      "PATCH /individual/:id",
+      "POST /individual/email",
+      "DELETE /individual-bulk-delete",
+      "POST /individual/portal-invite",
+      "POST /individual/archive",
+      "GET /individual/:id/email",
+      "GET /me/client",
+      "GET /me/client/external",
+    ])
+      expect(declared.has(r), r).toBe(true);
   });
 });

@@ -117,7 +117,13 @@ describe("background jobs", () => {
     try {
       await startWorker();
       const failed = await eventually(async () => ((await stateOf(id)).state === "failed" ? await stateOf(id) : undefined), 20_000, "the job to fail");
-      expect(failed).toMatchObject({ state: "failed", retries: 2, retry_limit: 2, reason: "The provider refused the message.", finished_at: expect.any(String) });
+      expect(failed).toMatchObject({
+        state: "failed",
+        retries: 2,
+        retry_limit: 2,
+        reason: "The provider refused the message.",
+        finished_at: expect.any(String),
+      });
       const times = runsOf(m).map((r) => r.at);
       expect(runsOf(m).map((r) => r.ctx.retryCount)).toEqual([0, 1, 2]);
       // Backoff: the first retry waits 1–2 s, the second 2–4 s (plus polling).

@@ -49,7 +49,10 @@ async function capture(fn: () => Promise<unknown>): Promise<Captured[]> {
     if (typeof first === "string") seen.push({ text: first, params: Array.isArray(second) ? second : [] });
     else if (first && typeof first === "object" && "text" in first) {
       // drizzle's node-postgres session: query({ text, rowMode, types }, params).
-      seen.push({ text: String((first as { text: string }).text), params: (Array.isArray(second) ? second : ((first as { values?: unknown[] }).values ?? [])) as unknown[] });
+      seen.push({
+        text: String((first as { text: string }).text),
+        params: (Array.isArray(second) ? second : ((first as { values?: unknown[] }).values ?? [])) as unknown[],
+      });
     }
     return original.apply(this, args);
   };
@@ -64,7 +67,9 @@ async function capture(fn: () => Promise<unknown>): Promise<Captured[]> {
 async function explain(statement: Captured): Promise<PlanNode> {
   const c = client();
   const text = `explain (format json) ${statement.text}`;
-  const res = (api.database.kind === "pglite" ? await c.query(text, statement.params) : await c.query({ text, values: statement.params })) as { rows: Record<string, unknown>[] };
+  const res = (api.database.kind === "pglite" ? await c.query(text, statement.params) : await c.query({ text, values: statement.params })) as {
+    rows: Record<string, unknown>[];
+  };
   const cell = res.rows[0]["QUERY PLAN"];
   const doc = (typeof cell === "string" ? JSON.parse(cell) : cell) as { Plan: PlanNode }[];
   return doc[0].Plan;
@@ -133,7 +138,19 @@ describe("list queries on a generated tenant (50,000 tasks)", () => {
       { page: { number: 500 } },
       { filter: { search: "zzqx" } },
       { filter: { search: "opportunity 4865" } },
-      ...["name", "-name", "priority", "-priority", "review_status", "updated_at", "-updated_at", "expected_revenue", "-expected_revenue", "expected_close_date", "created_at"].map((sort) => ({ sort })),
+      ...[
+        "name",
+        "-name",
+        "priority",
+        "-priority",
+        "review_status",
+        "updated_at",
+        "-updated_at",
+        "expected_revenue",
+        "-expected_revenue",
+        "expected_close_date",
+        "created_at",
+      ].map((sort) => ({ sort })),
     ];
     const failures: string[] = [];
     for (const query of cases) {
@@ -179,12 +196,18 @@ describe("list queries on a generated tenant (50,000 tasks)", () => {
       ["/individual", {}],
       ["/individual", { page: { number: 500 } }],
       // Every sort either way, the first page and a deep one.
-      ...individualSorts.flatMap((sort): [string, Record<string, unknown>][] => [["/individual", { sort }], ["/individual", { sort, page: { number: 200 } }]]),
+      ...individualSorts.flatMap((sort): [string, Record<string, unknown>][] => [
+        ["/individual", { sort }],
+        ["/individual", { sort, page: { number: 200 } }],
+      ]),
       ["/individual", { filter: { archived: "all" } }],
       ["/individual", { filter: { owner_user_id: adminId } }],
       ["/company", {}],
       ["/company", { page: { number: 500 } }],
-      ...companySorts.flatMap((sort): [string, Record<string, unknown>][] => [["/company", { sort }], ["/company", { sort, page: { number: 200 } }]]),
+      ...companySorts.flatMap((sort): [string, Record<string, unknown>][] => [
+        ["/company", { sort }],
+        ["/company", { sort, page: { number: 200 } }],
+      ]),
       ["/company", { filter: { owner_user_id: adminId } }],
       ["/company", { filter: { type_id: 1 } }],
       ["/company", { filter: { employee_size_id: 1 } }],

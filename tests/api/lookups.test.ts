@@ -46,7 +46,11 @@ describe("company types", () => {
     expect(res.body.data[0]).toEqual({ id: expect.any(Number), name: "Private limited company", is_custom: false });
     const paged = await get("/type", { page: { size: 2, number: 2 } });
     expect(names(paged)).toEqual(["Limited liability partnership", "Partnership"]);
-    expect(names(await get("/type", { filter: { search: "limited" } }))).toEqual(["Private limited company", "Public limited company", "Limited liability partnership"]);
+    expect(names(await get("/type", { filter: { search: "limited" } }))).toEqual([
+      "Private limited company",
+      "Public limited company",
+      "Limited liability partnership",
+    ]);
     expect((await get("/type", { page: { size: 1000 } })).status).toBe(422);
   });
 
@@ -134,6 +138,18 @@ describe("reference lists", () => {
 describe("the spec's calls", () => {
   it("every lookup of the client forms is served", () => {
     const declared = new Set(api.app.routeDeclarations.map((d) => `${d.method} ${d.url}`));
-    for (const r of ["GET /type", "GET /get-types", "POST /type", "GET /employee-size", "GET /job-title", "GET /api/v1/get-industries", "GET /trade-industry", "GET /trade", "GET /data-lists", "GET /business-units"]) expect(declared.has(r), r).toBe(true);
+    for (const r of [
+      "GET /type",
+      "GET /get-types",
+      "POST /type",
+      "GET /employee-size",
+      "GET /job-title",
+      "GET /api/v1/get-industries",
+      "GET /trade-industry",
+      "GET /trade",
+      "GET /data-lists",
+      "GET /business-units",
+    ])
+      expect(declared.has(r), r).toBe(true);
   });
 });

@@ -23,7 +23,8 @@ afterAll(async () => {
 
 const listNotes = (type: string, id: number | string, token = admin, query: Record<string, unknown> = {}) =>
   api.request("GET", "/note", { token, query: { ...query, filter: { notable_type: type, notable_id: String(id) } } });
-const addNote = (type: string, id: number, body: string, token = admin) => api.request("POST", "/note", { token, body: { notable_type: type, notable_id: id, body } });
+const addNote = (type: string, id: number, body: string, token = admin) =>
+  api.request("POST", "/note", { token, body: { notable_type: type, notable_id: id, body } });
 
 describe("notes", () => {
   it("adds plain-text notes (kept exactly as written) and lists them newest first, paged", async () => {
@@ -54,7 +55,11 @@ describe("notes", () => {
     const company = await makeCompany(api, admin);
     expect((await addNote("company", company.id, "Renewal in May")).status).toBe(201);
     expect((await listNotes("company", company.id)).body.data).toHaveLength(1);
-    const [seeded] = await api.database.db.select().from(notes).where(and(eq(notes.tenantId, harbour), eq(notes.notableType, "company"))).limit(1);
+    const [seeded] = await api.database.db
+      .select()
+      .from(notes)
+      .where(and(eq(notes.tenantId, harbour), eq(notes.notableType, "company")))
+      .limit(1);
     expect((await listNotes("company", seeded.notableId)).body.meta.total).toBeGreaterThan(0);
   });
 
@@ -91,7 +96,7 @@ describe("notes", () => {
     expect((await addNote("individual", theirs.id, "Sneaky")).status).toBe(404);
     const [theirCompany] = await api.database.db.select().from(clientCompanies).where(eq(clientCompanies.tenantId, northgate)).limit(1);
     expect((await addNote("company", theirCompany.id, "Sneaky")).status).toBe(404);
-    expect((await api.database.db.select().from(notes).where(eq(notes.body, "Sneaky")))).toEqual([]);
+    expect(await api.database.db.select().from(notes).where(eq(notes.body, "Sneaky"))).toEqual([]);
   });
 
   it("the author or a manager may delete a note; others may not; another tenant's note is 404", async () => {
@@ -122,10 +127,21 @@ describe("e-mail threads", () => {
   it("POST email/send starts a thread through the sandbox mail; a reply in thread_id joins it; GET email/threads/{id} shows both", async () => {
     const person = await makeIndividual(api, admin, { email: `thread.${marker()}@mail.example`.toLowerCase() });
     const to = person.email!;
-    const sent = await api.request("POST", "/email/send", { token: admin, body: { to, subject: "Quote", body: "Here is your quote.", related_type: "individual", related_id: person.id } });
+    const sent = await api.request("POST", "/email/send", {
+      token: admin,
+      body: { to, subject: "Quote", body: "Here is your quote.", related_type: "individual", related_id: person.id },
+    });
     expect(sent.status).toBe(201);
-    expect(sent.body.data).toMatchObject({ subject: "Quote", related_type: "individual", related_id: person.id, messages: [{ to, subject: "Quote", body: "Here is your quote." }] });
-    const reply = await api.request("POST", "/email/send", { token: admin, body: { to, subject: "Re: Quote", body: "Any questions?", thread_id: sent.body.data.id } });
+    expect(sent.body.data).toMatchObject({
+      subject: "Quote",
+      related_type: "individual",
+      related_id: person.id,
+      messages: [{ to, subject: "Quote", body: "Here is your quote." }],
+    });
+    const reply = await api.request("POST", "/email/send", {
+      token: admin,
+      body: { to, subject: "Re: Quote", body: "Any questions?", thread_id: sent.body.data.id },
+    });
     expect(reply.status).toBe(201);
     expect(reply.body.data.id).toBe(sent.body.data.id);
     expect(reply.body.data.messages.map((m: { subject: string }) => m.subject)).toEqual(["Quote", "Re: Quote"]);
@@ -152,15 +168,31 @@ describe("e-mail threads", () => {
     expect(noId.body.errors).toEqual({ related_id: ["Choose what the e-mail is about."] });
 
     const [theirs] = await api.database.db.select().from(individuals).where(eq(individuals.tenantId, northgate)).limit(1);
-    expect((await api.request("POST", "/email/send", { token: admin, body: { to: "a@b.example", subject: "S", body: "B", related_type: "individual", related_id: theirs.id } })).status).toBe(404);
-    const theirThread = await api.request("POST", "/email/send", { token: adviser, body: { to: "a@b.example", subject: "Northgate only", body: "B", related_type: "individual", related_id: theirs.id } });
+    expect(
+      (
+        await api.request("POST", "/email/send", {
+          token: admin,
+          body: { to: "a@b.example", subject: "S", body: "B", related_type: "individual", related_id: theirs.id },
+        })
+      ).status,
+    ).toBe(404);
+    const theirThread = await api.request("POST", "/email/send", {
+      token: adviser,
+      body: { to: "a@b.example", subject: "Northgate only", body: "B", related_type: "individual", related_id: theirs.id },
+    });
     expect(theirThread.status).toBe(201);
     expect((await api.request("GET", `/email/threads/${theirThread.body.data.id}`, { token: admin })).status).toBe(404);
-    expect((await api.request("POST", "/email/send", { token: admin, body: { to: "a@b.example", subject: "S", body: "B", thread_id: theirThread.body.data.id } })).status).toBe(404);
+    expect(
+      (await api.request("POST", "/email/send", { token: admin, body: { to: "a@b.example", subject: "S", body: "B", thread_id: theirThread.body.data.id } }))
+        .status,
+    ).toBe(404);
     expect((await api.request("GET", "/email/threads/abc", { token: admin })).status).toBe(404);
 
     // viewer@harbour.test holds task_view only: no e-mails about individuals.
-    const mine = await api.request("POST", "/email/send", { token: admin, body: { to: person.email, subject: "S", body: "B", related_type: "individual", related_id: person.id } });
+    const mine = await api.request("POST", "/email/send", {
+      token: admin,
+      body: { to: person.email, subject: "S", body: "B", related_type: "individual", related_id: person.id },
+    });
     expect((await api.request("GET", `/email/threads/${mine.body.data.id}`, { token: viewer })).status).toBe(403);
     expect((await api.request("POST", "/email/send", { token: viewer, body: { to: "a@b.example", subject: "S", body: "B" } })).status).toBe(403);
     expect((await api.request("POST", "/email/send", { body: { to: "a@b.example", subject: "S", body: "B" } })).status).toBe(401);

@@ -33,7 +33,12 @@ async function fresh(email: string, title = "Fresh one") {
 
 async function unreadInDb(email: string) {
   const u = await userByEmail(email);
-  return (await api.database.db.select().from(notifications).where(and(eq(notifications.userId, u.id), isNull(notifications.readAt)))).length;
+  return (
+    await api.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, u.id), isNull(notifications.readAt)))
+  ).length;
 }
 
 const count = (token: string) => api.request("GET", "/notification/count", { token });
@@ -41,7 +46,11 @@ const count = (token: string) => api.request("GET", "/notification/count", { tok
 describe("the seeded history", () => {
   it("gives every active demo user 8 to 15 notifications, some unread, each linking to a page they may open", async () => {
     const db = api.database.db;
-    const people = await db.select({ user: users, company: companies }).from(users).innerJoin(companies, eq(companies.id, users.tenantId)).where(eq(users.status, "active"));
+    const people = await db
+      .select({ user: users, company: companies })
+      .from(users)
+      .innerJoin(companies, eq(companies.id, users.tenantId))
+      .where(eq(users.status, "active"));
     expect(people.length).toBeGreaterThan(5);
     for (const { user, company } of people) {
       const rows = await db.select().from(notifications).where(eq(notifications.userId, user.id));
@@ -243,14 +252,24 @@ describe("DELETE /notification/:id", () => {
 describe("notify()", () => {
   it("stores title, description, image and a portal link", async () => {
     const u = await userByEmail("viewer@harbour.test");
-    const id = await notify(api.database.db, { tenantId: u.tenantId, userId: u.id, title: "  Hello  ", desc: " There ", link: "/tasks?x=1", image: "/files/abc.png" });
+    const id = await notify(api.database.db, {
+      tenantId: u.tenantId,
+      userId: u.id,
+      title: "  Hello  ",
+      desc: " There ",
+      link: "/tasks?x=1",
+      image: "/files/abc.png",
+    });
     const res = await api.request("GET", `/notification/${id}`, { token: viewer });
     expect(res.body.data.data).toEqual({ title: "Hello", desc: "There", image: "/files/abc.png", link: "/tasks?x=1" });
   });
 
-  it.each(["https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)", "tasks"])("refuses a link that leaves the portal: %s", (link) => {
-    expect(() => notificationData({ title: "x", desc: "y", link })).toThrow(/portal path/);
-  });
+  it.each(["https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)", "tasks"])(
+    "refuses a link that leaves the portal: %s",
+    (link) => {
+      expect(() => notificationData({ title: "x", desc: "y", link })).toThrow(/portal path/);
+    },
+  );
 
   it("needs a title and clips long text", () => {
     expect(() => notificationData({ title: "  ", desc: "", link: null })).toThrow(/title/);
@@ -263,14 +282,21 @@ describe("notify()", () => {
     const u = await userByEmail("viewer@harbour.test");
     const id = await taskAssigned(api.database.db, { tenantId: u.tenantId, userId: u.id }, { id: 42, title: "Call the insurer" }, { name: "Amelia Hart" });
     const res = await api.request("GET", `/notification/${id}`, { token: viewer });
-    expect(res.body.data.data).toMatchObject({ title: "Task assigned to you", desc: 'Amelia Hart assigned you the task "Call the insurer".', link: "/tasks/42" });
+    expect(res.body.data.data).toMatchObject({
+      title: "Task assigned to you",
+      desc: 'Amelia Hart assigned you the task "Call the insurer".',
+      link: "/tasks/42",
+    });
   });
 });
 
 describe("a user's roles (PUT /users/:id/roles) notify the user", () => {
   async function roleId(company: string, name: string) {
     const [c] = await api.database.db.select().from(companies).where(eq(companies.name, company));
-    const [r] = await api.database.db.select().from(roles).where(and(eq(roles.tenantId, c.id), eq(roles.name, name)));
+    const [r] = await api.database.db
+      .select()
+      .from(roles)
+      .where(and(eq(roles.tenantId, c.id), eq(roles.name, name)));
     return r.id;
   }
   const newest = async (token: string) => (await api.request("GET", "/notification", { token, query: { page: { size: 2 } } })).body.items;
@@ -284,7 +310,13 @@ describe("a user's roles (PUT /users/:id/roles) notify the user", () => {
 
     const granted = await api.request("PUT", `/users/${target.id}/roles`, { token: admin, body: { role_ids: [taskViewer, administrator] } });
     expect(granted.status).toBe(200);
-    expect(granted.body.data).toEqual({ user_id: target.id, roles: [{ id: administrator, name: "Administrator" }, { id: taskViewer, name: "Task viewer" }] });
+    expect(granted.body.data).toEqual({
+      user_id: target.id,
+      roles: [
+        { id: administrator, name: "Administrator" },
+        { id: taskViewer, name: "Task viewer" },
+      ],
+    });
     expect((await count(james)).body.new).toBe(before + 1);
     const [n1] = await newest(james);
     expect(n1).toMatchObject({ read_at: null, data: { title: "New role", desc: "You were given the Administrator role by Amelia Hart.", link: "/profile" } });

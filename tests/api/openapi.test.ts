@@ -63,7 +63,8 @@ describe("the OpenAPI document", () => {
         expect(o.responses["401"], what).toBeTruthy();
       }
       // Every {name} of the path is a required path parameter.
-      for (const [, name] of d.url.matchAll(/:(\w+)/g)) expect(param(o, name), `${what} :${name}`).toEqual(expect.objectContaining({ in: "path", required: true }));
+      for (const [, name] of d.url.matchAll(/:(\w+)/g))
+        expect(param(o, name), `${what} :${name}`).toEqual(expect.objectContaining({ in: "path", required: true }));
     }
   });
 
@@ -71,7 +72,9 @@ describe("the OpenAPI document", () => {
     const list = op("GET", "/task");
     expect(list.tags).toEqual(["Tasks"]);
     expect(list.summary).toBe("List task");
-    expect(param(list, "page[number]")).toEqual(expect.objectContaining({ in: "query", required: false, schema: expect.objectContaining({ type: "integer", minimum: 1 }) }));
+    expect(param(list, "page[number]")).toEqual(
+      expect.objectContaining({ in: "query", required: false, schema: expect.objectContaining({ type: "integer", minimum: 1 }) }),
+    );
     expect(param(list, "page[size]").schema).toEqual(expect.objectContaining({ type: "integer", maximum: 999, default: 10 }));
     expect(param(list, "filter")).toEqual(expect.objectContaining({ in: "query", style: "deepObject", explode: true }));
     expect(param(list, "sort").schema).toEqual(expect.objectContaining({ type: "string" }));

@@ -139,7 +139,16 @@ describe("POST /pipelines, GET and PUT /pipelines/:id", () => {
     expect(created.status).toBe(201);
     const p = created.body.data;
     expect(p).toMatchObject({ name: "Commercial property", status: 1, stages_count: 4, tasks_count: 0, open_tasks_count: 0, open_value: 0 });
-    expect(p.stages.map((s: { name: string; color: string; order: number; outcome: string; is_revenue: boolean; is_contract: boolean }) => [s.order, s.name, s.color, s.outcome, s.is_revenue, s.is_contract])).toEqual([
+    expect(
+      p.stages.map((s: { name: string; color: string; order: number; outcome: string; is_revenue: boolean; is_contract: boolean }) => [
+        s.order,
+        s.name,
+        s.color,
+        s.outcome,
+        s.is_revenue,
+        s.is_contract,
+      ]),
+    ).toEqual([
       [1, "Enquiry", "#aabbcc", "open", false, false],
       [2, "Survey", "#123456", "open", false, true],
       [3, "Bound", "#00ff00", "won", true, false],
@@ -155,7 +164,12 @@ describe("POST /pipelines, GET and PUT /pipelines/:id", () => {
     const res = await api.request("POST", "/pipelines", { token: adviser, body: { name: "Mortgages", status: "0" } });
     expect(res.status).toBe(201);
     expect(res.body.data.status).toBe(0);
-    expect(res.body.data.stages.map((s: { name: string; outcome: string }) => `${s.name}:${s.outcome}`)).toEqual(["New:open", "In progress:open", "Won:won", "Lost:lost"]);
+    expect(res.body.data.stages.map((s: { name: string; outcome: string }) => `${s.name}:${s.outcome}`)).toEqual([
+      "New:open",
+      "In progress:open",
+      "Won:won",
+      "Lost:lost",
+    ]);
     // The same name in another company is no clash.
     expect((await api.request("POST", "/pipelines", { token: owner, body: { name: "Mortgages" } })).status).toBe(201);
   });
@@ -172,7 +186,16 @@ describe("POST /pipelines, GET and PUT /pipelines/:id", () => {
       [{ name: "P", stages: [{ name: "A", color: "red" }] }, { "stages.0.color": ["Choose a colour as #rrggbb."] }],
       [{ name: "P", stages: [{ name: "", color: "#000000" }] }, { "stages.0.name": ["Enter a stage name."] }],
       [{ name: "P", stages: [{ name: "A", color: "#000000", outcome: "maybe" }] }, { "stages.0.outcome": ["The outcome must be open, won or lost."] }],
-      [{ name: "P", stages: [{ name: "A", color: "#000000" }, { name: "a", color: "#000000" }] }, { "stages.1.name": ["This pipeline already has a stage with this name."] }],
+      [
+        {
+          name: "P",
+          stages: [
+            { name: "A", color: "#000000" },
+            { name: "a", color: "#000000" },
+          ],
+        },
+        { "stages.1.name": ["This pipeline already has a stage with this name."] },
+      ],
       [{ name: "P", user_ids: [bloomUser] }, { user_ids: ["Choose users of your company."] }],
       [{ name: "P", user_ids: ["x"] }, { "user_ids.0": ["Choose a user."] }],
     ];
@@ -236,7 +259,8 @@ describe("POST /pipelines, GET and PUT /pipelines/:id", () => {
       const res = await api.request(method as "GET", url, { token: admin, body });
       expect(res.status, `${method} ${url}`).toBe(404);
     }
-    for (const url of ["/pipelines/abc", "/pipelines/0", "/pipelines/99999999", "/pipelines/1.5/pipeline-stages"]) expect((await get(url)).status, url).toBe(404);
+    for (const url of ["/pipelines/abc", "/pipelines/0", "/pipelines/99999999", "/pipelines/1.5/pipeline-stages"])
+      expect((await get(url)).status, url).toBe(404);
     expect(await snapshot(bloomTenant)).toEqual(before);
   });
 });
@@ -280,7 +304,18 @@ describe("pipeline stages", () => {
       .select({ n: count(), v: sql<string>`coalesce(sum(${tasks.expectedRevenue}), 0)` })
       .from(tasks)
       .where(eq(tasks.pipelineStageId, lead.id));
-    expect(lead).toEqual({ id: nb.stages[0].id, pipeline_id: nb.id, name: "Lead", color: "#64748b", order: 1, outcome: "open", is_revenue: false, is_contract: false, tasks_count: n, tasks_value: Number(v) });
+    expect(lead).toEqual({
+      id: nb.stages[0].id,
+      pipeline_id: nb.id,
+      name: "Lead",
+      color: "#64748b",
+      order: 1,
+      outcome: "open",
+      is_revenue: false,
+      is_contract: false,
+      tasks_count: n,
+      tasks_value: Number(v),
+    });
   });
 
   it("POST adds a stage at the end (201); 422 for a taken name or a bad colour", async () => {
@@ -300,28 +335,44 @@ describe("pipeline stages", () => {
     const p = await makePipeline(api, admin);
     const other = await makePipeline(api, admin);
     const stage = p.stages[1];
-    const res = await api.request("PUT", `/pipelines/${p.id}/pipeline-stages/${stage.id}`, { token: admin, body: { pipeline_id: p.id, name: "Quoted", color: "#0000FF" } });
+    const res = await api.request("PUT", `/pipelines/${p.id}/pipeline-stages/${stage.id}`, {
+      token: admin,
+      body: { pipeline_id: p.id, name: "Quoted", color: "#0000FF" },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: stage.id, pipeline_id: p.id, name: "Quoted", color: "#0000ff", order: 2, is_contract: true });
     // pipeline_id in the body must be the stage's own.
-    const moved = await api.request("PUT", `/pipelines/${p.id}/pipeline-stages/${stage.id}`, { token: admin, body: { pipeline_id: other.id, name: "Quoted", color: "#0000ff" } });
+    const moved = await api.request("PUT", `/pipelines/${p.id}/pipeline-stages/${stage.id}`, {
+      token: admin,
+      body: { pipeline_id: other.id, name: "Quoted", color: "#0000ff" },
+    });
     expect(moved.status).toBe(422);
     expect(moved.body.errors).toEqual({ pipeline_id: ["The stage belongs to another pipeline."] });
     // A stage of another pipeline under this pipeline's path is not found.
-    expect((await api.request("PUT", `/pipelines/${p.id}/pipeline-stages/${other.stages[0].id}`, { token: admin, body: { name: "X", color: "#000000" } })).status).toBe(404);
+    expect(
+      (await api.request("PUT", `/pipelines/${p.id}/pipeline-stages/${other.stages[0].id}`, { token: admin, body: { name: "X", color: "#000000" } })).status,
+    ).toBe(404);
     const clash = await api.request("PUT", `/pipelines/${p.id}/pipeline-stages/${stage.id}`, { token: admin, body: { name: "lead", color: "#000000" } });
     expect(clash.body.errors).toEqual({ name: ["This pipeline already has a stage with this name."] });
-    expect((await api.request("PUT", `/pipelines/${p.id}/pipeline-stages/${stage.id}`, { token: admin, body: { color: "#000000" } })).body.errors).toEqual({ name: ["Enter a stage name."] });
+    expect((await api.request("PUT", `/pipelines/${p.id}/pipeline-stages/${stage.id}`, { token: admin, body: { color: "#000000" } })).body.errors).toEqual({
+      name: ["Enter a stage name."],
+    });
   });
 
   it("changing a stage's outcome carries its tasks along: open → won closes them, back to open reopens them", async () => {
     const p = await makePipeline(api, admin);
     const task = await makeTask(api, admin, { pipeline_id: p.id, pipeline_stage_id: p.stages[1].id });
     expect(task.state).toBe("open");
-    await api.request("PUT", `/pipelines/${p.id}/pipeline-stages/${p.stages[1].id}`, { token: admin, body: { name: "Quote", color: "#222222", outcome: "won" } });
+    await api.request("PUT", `/pipelines/${p.id}/pipeline-stages/${p.stages[1].id}`, {
+      token: admin,
+      body: { name: "Quote", color: "#222222", outcome: "won" },
+    });
     const won = (await get(`/task/${task.id}`)).body.data;
     expect(won).toMatchObject({ state: "won", open: false, closed_at: expect.any(String) });
-    await api.request("PUT", `/pipelines/${p.id}/pipeline-stages/${p.stages[1].id}`, { token: admin, body: { name: "Quote", color: "#222222", outcome: "open" } });
+    await api.request("PUT", `/pipelines/${p.id}/pipeline-stages/${p.stages[1].id}`, {
+      token: admin,
+      body: { name: "Quote", color: "#222222", outcome: "open" },
+    });
     expect((await get(`/task/${task.id}`)).body.data).toMatchObject({ state: "open", closed_at: null });
   });
 });
@@ -342,7 +393,13 @@ describe("PUT /pipelines/:id/update-order", () => {
     const other = await makePipeline(api, admin);
     const ids = p.stages.map((s) => s.id);
     const message = { pipeline_stage_id: ["Send every stage of this pipeline exactly once."] };
-    for (const list of [ids.slice(1), [...ids, ids[0]], [ids[0], ids[0], ids[1], ids[2]], [...ids.slice(1), other.stages[0].id], [...ids, other.stages[0].id]]) {
+    for (const list of [
+      ids.slice(1),
+      [...ids, ids[0]],
+      [ids[0], ids[0], ids[1], ids[2]],
+      [...ids.slice(1), other.stages[0].id],
+      [...ids, other.stages[0].id],
+    ]) {
       const res = await api.request("PUT", `/pipelines/${p.id}/update-order`, { token: admin, body: { pipeline_stage_id: list } });
       expect(res.status, JSON.stringify(list)).toBe(422);
       expect(res.body.errors).toEqual(message);
@@ -416,18 +473,52 @@ describe("pipeline targets", () => {
     const today = new Date().toISOString().slice(0, 10);
     const set = await api.request("PUT", `/pipelines/${p.id}/targets`, {
       token: admin,
-      body: { period: "month", period_start: today, targets: [{ user_id: james, revenue_target: 4000, count_target: 4 }, { user_id: priya, revenue_target: "1,000", count_target: 0 }] },
+      body: {
+        period: "month",
+        period_start: today,
+        targets: [
+          { user_id: james, revenue_target: 4000, count_target: 4 },
+          { user_id: priya, revenue_target: "1,000", count_target: 0 },
+        ],
+      },
     });
     expect(set.status).toBe(200);
     expect(set.body.meta).toMatchObject({ pipeline_id: p.id, period: "month", period_start: `${today.slice(0, 8)}01` });
     const rows = Object.fromEntries(set.body.data.map((r: { user: { full_name: string } }) => [r.user.full_name, r]));
-    expect(rows["James Wright"]).toMatchObject({ revenue_target: 4000, count_target: 4, won_revenue: 1500, won_count: 2, open_value: 0, open_count: 0, revenue_progress: 37.5, count_progress: 50 });
-    expect(rows["Priya Patel"]).toMatchObject({ revenue_target: 1000, count_target: 0, won_revenue: 0, won_count: 0, open_value: 2000, open_count: 1, revenue_progress: 0, count_progress: null });
+    expect(rows["James Wright"]).toMatchObject({
+      revenue_target: 4000,
+      count_target: 4,
+      won_revenue: 1500,
+      won_count: 2,
+      open_value: 0,
+      open_count: 0,
+      revenue_progress: 37.5,
+      count_progress: 50,
+    });
+    expect(rows["Priya Patel"]).toMatchObject({
+      revenue_target: 1000,
+      count_target: 0,
+      won_revenue: 0,
+      won_count: 0,
+      open_value: 2000,
+      open_count: 1,
+      revenue_progress: 0,
+      count_progress: null,
+    });
     expect((await get(`/pipelines/${p.id}/targets/users`)).body).toEqual(set.body);
 
     const total = await get(`/pipelines/${p.id}/targets`, { period: "month" });
     expect(total.status).toBe(200);
-    expect(total.body.data).toMatchObject({ pipeline_id: p.id, period: "month", revenue_target: 5000, count_target: 4, won_revenue: 1800, won_count: 3, open_value: 2000, open_count: 1 });
+    expect(total.body.data).toMatchObject({
+      pipeline_id: p.id,
+      period: "month",
+      revenue_target: 5000,
+      count_target: 4,
+      won_revenue: 1800,
+      won_count: 3,
+      open_value: 2000,
+      open_count: 1,
+    });
 
     const me = await userWith(api, "Harbour Brokers", ["pipeline_view"]);
     const mine = await get(`/pipelines/${p.id}/my/targets`, {}, me.token);
@@ -441,7 +532,13 @@ describe("pipeline targets", () => {
 
     // Another period: nothing set, nothing won.
     const lastYear = await get(`/pipelines/${p.id}/targets`, { period: "year", date: `${Number(today.slice(0, 4)) - 1}-06-15` });
-    expect(lastYear.body.data).toMatchObject({ period: "year", period_start: `${Number(today.slice(0, 4)) - 1}-01-01`, revenue_target: 0, won_count: 0, open_count: 1 });
+    expect(lastYear.body.data).toMatchObject({
+      period: "year",
+      period_start: `${Number(today.slice(0, 4)) - 1}-01-01`,
+      revenue_target: 0,
+      won_count: 0,
+      open_count: 1,
+    });
     const saved = await api.database.db.select().from(pipelineTargets).where(eq(pipelineTargets.pipelineId, p.id));
     expect(saved).toHaveLength(2);
   });

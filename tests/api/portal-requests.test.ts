@@ -17,7 +17,11 @@ beforeAll(async () => {
   api.app.server.on("request", (req) => hits.push(`${req.method} ${req.url}`));
   const { port } = api.app.server.address() as AddressInfo;
   // The portal's configuration is read when its modules load.
-  Object.assign(process.env, { API_BASE_URL: `http://127.0.0.1:${port}`, SESSION_SECRET: "portal-requests-test-secret-0123456789abcdef", SECURE_COOKIES: "false" });
+  Object.assign(process.env, {
+    API_BASE_URL: `http://127.0.0.1:${port}`,
+    SESSION_SECRET: "portal-requests-test-secret-0123456789abcdef",
+    SECURE_COOKIES: "false",
+  });
   const { requireUser } = await import("#app/services/auth.server");
   const { sessionStorage } = await import("#app/services/session.server");
   portal = {
@@ -63,7 +67,10 @@ describe("portal → API requests of one page load", () => {
     const [admin, viewer] = await Promise.all([api.login("admin@harbour.test"), api.login("viewer@harbour.test")]);
     const [a, v] = await Promise.all([portal.cookieFor(admin), portal.cookieFor(viewer)]);
     hits = [];
-    const [ua, uv] = await Promise.all([portal.requireUser(new Request("http://portal.test/", { headers: { cookie: a } })), portal.requireUser(new Request("http://portal.test/", { headers: { cookie: v } }))]);
+    const [ua, uv] = await Promise.all([
+      portal.requireUser(new Request("http://portal.test/", { headers: { cookie: a } })),
+      portal.requireUser(new Request("http://portal.test/", { headers: { cookie: v } })),
+    ]);
     expect(meCalls()).toBe(2);
     expect([ua.user.email, uv.user.email]).toEqual(["admin@harbour.test", "viewer@harbour.test"]);
   });

@@ -31,7 +31,14 @@ describe("updating one's profile", () => {
     const res = await update(token, { id: String(me.id), name: " Jim ", last_name: "Wright-Hale", telephone: "+44 20 7946 0999" });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe("The profile details have been updated successfully.");
-    expect(res.body.data).toMatchObject({ id: me.id, name: "Jim", last_name: "Wright-Hale", full_name: "Jim Wright-Hale", email: "james.wright@harbour.test", telephone: "+44 20 7946 0999" });
+    expect(res.body.data).toMatchObject({
+      id: me.id,
+      name: "Jim",
+      last_name: "Wright-Hale",
+      full_name: "Jim Wright-Hale",
+      email: "james.wright@harbour.test",
+      telephone: "+44 20 7946 0999",
+    });
     const fresh = await api.request("GET", "/me", { token });
     expect(fresh.body.data).toEqual(res.body.data);
   });
@@ -90,17 +97,49 @@ describe("field rules (422 with an errors map, nothing saved)", () => {
     ["a last name too long", { last_name: "l".repeat(101) }, { last_name: [M.lastNameTooLong] }],
     ["an invalid e-mail", { email: "not-an-email" }, { email: [M.emailInvalid] }],
     ["a new e-mail without the current password", { email: "emily.new@harbour.test" }, { current_password: [M.currentPasswordForEmail] }],
-    ["a new e-mail with a wrong current password", { email: "emily.new@harbour.test", current_password: "wrong-password-1" }, { current_password: [M.currentPasswordWrong] }],
+    [
+      "a new e-mail with a wrong current password",
+      { email: "emily.new@harbour.test", current_password: "wrong-password-1" },
+      { current_password: [M.currentPasswordWrong] },
+    ],
     ["a telephone number too short", { telephone: "12345" }, { telephone: ["The telephone number must be 7 to 20 characters."] }],
-    ["a telephone number with letters", { telephone: "0207 FLOWERS" }, { telephone: ["Enter a valid telephone number: digits, spaces, brackets and a leading +."] }],
-    ["a new password without the current one", { password: "a-new-password-1", password_confirmation: "a-new-password-1" }, { current_password: [M.currentPasswordRequired] }],
-    ["a wrong current password", { current_password: "wrong-password-1", password: "a-new-password-1", password_confirmation: "a-new-password-1" }, { current_password: ["The current password is incorrect."] }],
-    ["a new password too short", { current_password: DEMO_PASSWORD, password: "short-11chr", password_confirmation: "short-11chr" }, { password: [M.passwordTooShort] }],
-    ["a confirmation that does not match", { current_password: DEMO_PASSWORD, password: "a-new-password-1", password_confirmation: "a-new-password-2" }, { password_confirmation: [M.passwordMismatch] }],
+    [
+      "a telephone number with letters",
+      { telephone: "0207 FLOWERS" },
+      { telephone: ["Enter a valid telephone number: digits, spaces, brackets and a leading +."] },
+    ],
+    [
+      "a new password without the current one",
+      { password: "a-new-password-1", password_confirmation: "a-new-password-1" },
+      { current_password: [M.currentPasswordRequired] },
+    ],
+    [
+      "a wrong current password",
+      { current_password: "wrong-password-1", password: "a-new-password-1", password_confirmation: "a-new-password-1" },
+      { current_password: ["The current password is incorrect."] },
+    ],
+    [
+      "a new password too short",
+      { current_password: DEMO_PASSWORD, password: "short-11chr", password_confirmation: "short-11chr" },
+      { password: [M.passwordTooShort] },
+    ],
+    [
+      "a confirmation that does not match",
+      { current_password: DEMO_PASSWORD, password: "a-new-password-1", password_confirmation: "a-new-password-2" },
+      { password_confirmation: [M.passwordMismatch] },
+    ],
     ["a confirmation without a password", { password_confirmation: "a-new-password-1" }, { password: [M.passwordMissing] }],
     ["a PIN for a user without PIN access", { pin: "1234", confirm_pin: "1234" }, { pin: [M.pinNotAllowed] }],
-    ["a photo that is not an image", { profile_photo: { file: Buffer.from("<svg onload=alert(1)></svg>"), filename: "me.png", type: "image/png" } }, { profile_photo: ["The profile photo must be an image: PNG, JPEG, GIF or WebP."] }],
-    ["a photo larger than 2 MB", { profile_photo: { file: Buffer.concat([TINY_PNG, Buffer.alloc(2 * 1024 * 1024)]), filename: "big.png", type: "image/png" } }, { profile_photo: ["The profile photo may not be larger than 2 MB."] }],
+    [
+      "a photo that is not an image",
+      { profile_photo: { file: Buffer.from("<svg onload=alert(1)></svg>"), filename: "me.png", type: "image/png" } },
+      { profile_photo: ["The profile photo must be an image: PNG, JPEG, GIF or WebP."] },
+    ],
+    [
+      "a photo larger than 2 MB",
+      { profile_photo: { file: Buffer.concat([TINY_PNG, Buffer.alloc(2 * 1024 * 1024)]), filename: "big.png", type: "image/png" } },
+      { profile_photo: ["The profile photo may not be larger than 2 MB."] },
+    ],
   ])("%s", async (_what, fields, errors) => {
     const res = await update(token, { name: "Should not be saved", ...fields });
     expect(res.status).toBe(422);
@@ -110,7 +149,13 @@ describe("field rules (422 with an errors map, nothing saved)", () => {
   });
 
   it("answers every broken field at once", async () => {
-    const res = await update(token, { name: "n".repeat(101), email: "nope", current_password: "wrong-password-1", password: "short", password_confirmation: "other" });
+    const res = await update(token, {
+      name: "n".repeat(101),
+      email: "nope",
+      current_password: "wrong-password-1",
+      password: "short",
+      password_confirmation: "other",
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
       name: [M.nameTooLong],
@@ -141,7 +186,10 @@ describe("changing the password", () => {
     // This session goes on; the other one was signed out.
     expect((await api.request("GET", "/me", { token })).status).toBe(200);
     expect((await api.request("GET", "/me", { token: other })).status).toBe(401);
-    const live = await api.database.db.select().from(authTokens).where(eq(authTokens.userId, (await row(email)).id));
+    const live = await api.database.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.userId, (await row(email)).id));
     expect(live.filter((t) => t.revokedAt === null).length).toBeGreaterThanOrEqual(2); // this one and the new sign-in
   });
 });
@@ -209,7 +257,11 @@ describe("the profile photo", () => {
   it("a refused update stores no file", async () => {
     const token = await api.login("liam.walsh@harbour.test");
     const files = storage().files.size;
-    const res = await update(token, { email: "admin@harbour.test", current_password: "wrong-password-1", profile_photo: { file: TINY_PNG, filename: "me.png", type: "image/png" } });
+    const res = await update(token, {
+      email: "admin@harbour.test",
+      current_password: "wrong-password-1",
+      profile_photo: { file: TINY_PNG, filename: "me.png", type: "image/png" },
+    });
     expect(res.status).toBe(422);
     expect(storage().files.size).toBe(files);
   });

@@ -28,7 +28,10 @@ async function companyId(name: string) {
 /** Gives a tenant's role a permission straight in the database (the demo roles lack provider_manage). */
 async function grant(companyName: string, roleName: string, permission: string) {
   const tenantId = await companyId(companyName);
-  const [role] = await api.database.db.select().from(roles).where(and(eq(roles.tenantId, tenantId), eq(roles.name, roleName)));
+  const [role] = await api.database.db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.name, roleName)));
   const [perm] = await api.database.db.select().from(permissions).where(eq(permissions.name, permission));
   await api.database.db.insert(rolePermissions).values({ roleId: role.id, permissionId: perm.id }).onConflictDoNothing();
 }
@@ -116,7 +119,8 @@ describe("listing the demo providers of Harbour Brokers", () => {
   it("a provider without a nominal code comes last when sorting by code, in either direction", async () => {
     const blank = await api.request("POST", "/providers", { token: admin, body: { name: "Uncoded Mutual" } });
     expect(blank.status).toBe(201);
-    const codes = async (sort: string) => (await list({ sort, page: { size: 100 } })).body.data.map((p: { name: string; nominal_code: string | null }) => p.nominal_code ?? p.name);
+    const codes = async (sort: string) =>
+      (await list({ sort, page: { size: 100 } })).body.data.map((p: { name: string; nominal_code: string | null }) => p.nominal_code ?? p.name);
     for (const sort of ["nominal_code", "-nominal_code"]) {
       const column = await codes(sort);
       expect(column.at(-1), sort).toBe("Uncoded Mutual");
@@ -135,7 +139,13 @@ describe("listing the demo providers of Harbour Brokers", () => {
   it("lists the functions and roles of provider forms", async () => {
     const functions = await api.request("GET", "/providers/functions", { token: admin });
     expect(functions.status).toBe(200);
-    expect(functions.body.data.map((o: { label: string }) => o.label)).toEqual(["Insurer", "Managing general agent", "Wholesale broker", "Claims handler", "Premium finance"]);
+    expect(functions.body.data.map((o: { label: string }) => o.label)).toEqual([
+      "Insurer",
+      "Managing general agent",
+      "Wholesale broker",
+      "Claims handler",
+      "Premium finance",
+    ]);
     expect(functions.body.data[0]).toEqual({ value: "insurer", label: "Insurer" });
     const rolesRes = await api.request("GET", "/providers/roles", { token: admin });
     expect(rolesRes.body.data.map((o: { label: string }) => o.label)).toEqual(["Lead", "Follow", "Capacity provider", "Administrator"]);
@@ -166,7 +176,10 @@ describe("creating, reading, updating and deleting a provider (JSON)", () => {
     expect(read.status).toBe(200);
     expect(read.body.data).toEqual(p);
 
-    const put = await api.request("PUT", `/providers/${p.uuid}`, { token: admin, body: { ...full, name: "Acme Mutual Ltd", functions: [], complaints_email: "" } });
+    const put = await api.request("PUT", `/providers/${p.uuid}`, {
+      token: admin,
+      body: { ...full, name: "Acme Mutual Ltd", functions: [], complaints_email: "" },
+    });
     expect(put.status).toBe(200);
     expect(put.body.data).toMatchObject({ uuid: p.uuid, id: p.id, name: "Acme Mutual Ltd", functions: [], complaints_email: null, roles: ["lead"] });
     expect(new Date(put.body.data.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(p.updated_at).getTime());
@@ -235,7 +248,10 @@ describe("creating, reading, updating and deleting a provider (JSON)", () => {
     expect(rename.status).toBe(422);
     expect(rename.body.errors).toEqual({ name: ["A provider with this name already exists."] });
     // Keeping its own name is fine.
-    const same = await api.request("PUT", `/providers/${axa.uuid}`, { token: admin, body: { name: "AXA", nominal_code: axa.nominal_code, functions: axa.functions, roles: axa.roles } });
+    const same = await api.request("PUT", `/providers/${axa.uuid}`, {
+      token: admin,
+      body: { name: "AXA", nominal_code: axa.nominal_code, functions: axa.functions, roles: axa.roles },
+    });
     expect(same.status).toBe(200);
   });
 
@@ -254,7 +270,13 @@ describe("logos (multipart)", () => {
       api.app,
       "POST",
       "/providers",
-      { name: "Logo Ltd", "functions[]": ["insurer", "premium_finance"], roles: "follow", claims_email: "", logo: { file: TINY_PNG, filename: "my logo.png", type: "image/png" } },
+      {
+        name: "Logo Ltd",
+        "functions[]": ["insurer", "premium_finance"],
+        roles: "follow",
+        claims_email: "",
+        logo: { file: TINY_PNG, filename: "my logo.png", type: "image/png" },
+      },
       admin,
     );
     expect(created.status).toBe(201);
@@ -271,7 +293,13 @@ describe("logos (multipart)", () => {
 
     // Update through a POST with _method=PUT and a new logo: the old file is gone.
     const bigger = pngBytes(4, 4);
-    const updated = await sendMultipart(api.app, "POST", `/providers/${p.uuid}`, { _method: "PUT", name: "Logo Ltd", logo: { file: bigger, filename: "x.png" } }, admin);
+    const updated = await sendMultipart(
+      api.app,
+      "POST",
+      `/providers/${p.uuid}`,
+      { _method: "PUT", name: "Logo Ltd", logo: { file: bigger, filename: "x.png" } },
+      admin,
+    );
     expect(updated.status).toBe(200);
     expect(updated.body.data.logo_url).not.toBe(p.logo_url);
     expect(updated.body.data.functions).toEqual([]);
@@ -279,7 +307,13 @@ describe("logos (multipart)", () => {
     expect((await api.app.inject({ method: "GET", url: updated.body.data.logo_url })).rawPayload.equals(bigger)).toBe(true);
 
     // An update without a file keeps the logo; an empty file input counts as no file.
-    const kept = await sendMultipart(api.app, "POST", `/providers/${p.uuid}`, { _method: "PUT", name: "Logo Ltd", logo: { file: Buffer.alloc(0), filename: "" } }, admin);
+    const kept = await sendMultipart(
+      api.app,
+      "POST",
+      `/providers/${p.uuid}`,
+      { _method: "PUT", name: "Logo Ltd", logo: { file: Buffer.alloc(0), filename: "" } },
+      admin,
+    );
     expect(kept.status).toBe(200);
     expect(kept.body.data.logo_url).toBe(updated.body.data.logo_url);
 
@@ -305,7 +339,13 @@ describe("logos (multipart)", () => {
   });
 
   it("field errors and a bad logo come back together", async () => {
-    const res = await sendMultipart(api.app, "POST", "/providers", { name: "", claims_email: "nope", logo: { file: Buffer.from("text"), filename: "l.png" } }, admin);
+    const res = await sendMultipart(
+      api.app,
+      "POST",
+      "/providers",
+      { name: "", claims_email: "nope", logo: { file: Buffer.from("text"), filename: "l.png" } },
+      admin,
+    );
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors).sort()).toEqual(["claims_email", "logo", "name"]);
   });
@@ -313,7 +353,13 @@ describe("logos (multipart)", () => {
   it("a logo over 2 MB is refused with a clear message and creates nothing", async () => {
     const before = await providerCount();
     const big = Buffer.concat([TINY_PNG, Buffer.alloc(2 * 1024 * 1024 + 10)]);
-    const res = await sendMultipart(api.app, "POST", "/providers", { name: "Huge Logo Ltd", logo: { file: big, filename: "huge.png", type: "image/png" } }, admin);
+    const res = await sendMultipart(
+      api.app,
+      "POST",
+      "/providers",
+      { name: "Huge Logo Ltd", logo: { file: big, filename: "huge.png", type: "image/png" } },
+      admin,
+    );
     expect([413, 422]).toContain(res.status);
     expect(res.body.errors).toEqual({ logo: ["The logo may not be larger than 2 MB."] });
     expect(await providerCount()).toBe(before);
@@ -361,7 +407,10 @@ describe("access", () => {
     expect(me.body.data.permissions).toContain("provider_manage");
     const bloomBefore = await providerCount(await companyId("Bloom Bakery Ltd"));
     for (const [method, url] of endpoints("00000000-0000-4000-8000-000000000000")) {
-      const res = await api.request(method, url, { token: owner, body: method === "GET" || method === "DELETE" ? undefined : { name: "Sourdough Insurers", _method: "PUT" } });
+      const res = await api.request(method, url, {
+        token: owner,
+        body: method === "GET" || method === "DELETE" ? undefined : { name: "Sourdough Insurers", _method: "PUT" },
+      });
       expect(res.status, `${method} ${url}`).toBe(403);
       expect(res.body.message).toBe("Providers are available to parent companies only.");
     }
@@ -384,7 +433,10 @@ describe("access", () => {
     expect((await api.request("GET", `/providers/${uuid}`, { token: admin })).status).toBe(404);
     expect((await api.request("PUT", `/providers/${uuid}`, { token: admin, body: { name: "Taken over" } })).status).toBe(404);
     expect((await api.request("POST", `/providers/${uuid}`, { token: admin, body: { name: "Taken over", _method: "PUT" } })).status).toBe(404);
-    expect((await sendMultipart(api.app, "POST", `/providers/${uuid}`, { _method: "PUT", name: "Taken over", logo: { file: TINY_PNG, filename: "a.png" } }, admin)).status).toBe(404);
+    expect(
+      (await sendMultipart(api.app, "POST", `/providers/${uuid}`, { _method: "PUT", name: "Taken over", logo: { file: TINY_PNG, filename: "a.png" } }, admin))
+        .status,
+    ).toBe(404);
     expect((await api.request("DELETE", `/providers/${uuid}`, { token: admin })).status).toBe(404);
 
     const after = await api.request("GET", `/providers/${uuid}`, { token: adviser });

@@ -25,7 +25,10 @@ afterAll(async () => {
 });
 
 async function roleId(tenantId: number, name: string): Promise<number> {
-  const [row] = await api.database.db.select({ id: roles.id }).from(roles).where(and(eq(roles.tenantId, tenantId), eq(roles.name, name)));
+  const [row] = await api.database.db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.name, name)));
   if (!row) throw new Error(`No role ${name}`);
   return row.id;
 }
@@ -54,7 +57,9 @@ async function snapshot(tenantId: number) {
         .where(inArray(rolePermissions.roleId, ids))
         .orderBy(asc(rolePermissions.roleId), asc(rolePermissions.permissionId))
     : [];
-  const members = ids.length ? await api.database.db.select().from(userRoles).where(inArray(userRoles.roleId, ids)).orderBy(asc(userRoles.userId), asc(userRoles.roleId)) : [];
+  const members = ids.length
+    ? await api.database.db.select().from(userRoles).where(inArray(userRoles.roleId, ids)).orderBy(asc(userRoles.userId), asc(userRoles.roleId))
+    : [];
   return { roleRows, perms, members };
 }
 
@@ -196,7 +201,10 @@ describe("role create, show, rename, delete", () => {
     const results = await Promise.all([1, 2, 3].map(() => api.request("POST", "/role", { token: admin, body: { name: "Race condition" } })));
     expect(results.map((r) => r.status).sort()).toEqual([201, 422, 422]);
     for (const r of results.filter((x) => x.status === 422)) expect(r.body.errors.name).toEqual([expect.any(String)]);
-    const rows = await api.database.db.select().from(roles).where(and(eq(roles.tenantId, harbourId), eq(roles.name, "Race condition")));
+    const rows = await api.database.db
+      .select()
+      .from(roles)
+      .where(and(eq(roles.tenantId, harbourId), eq(roles.name, "Race condition")));
     expect(rows).toHaveLength(1);
 
     const a = await createRole("Race rename one");
@@ -358,7 +366,9 @@ describe("role permissions", () => {
     const taskViewer = await roleId(harbourId, "Task viewer");
     const tv = (await api.request("GET", `/role/${taskViewer}/permission`, { token: admin })).body.data;
     expect(tv).toHaveLength(allPermissions.length);
-    expect(tv.filter((p: { has_permission: boolean }) => p.has_permission).map((p: { permission: { name: string } }) => p.permission.name)).toEqual(["task_view"]);
+    expect(tv.filter((p: { has_permission: boolean }) => p.has_permission).map((p: { permission: { name: string } }) => p.permission.name)).toEqual([
+      "task_view",
+    ]);
     expect(tv.every((p: { can_be_removed: boolean }) => p.can_be_removed)).toBe(true);
     for (const p of tv) expect(p.permission.permission_group).toEqual({ id: expect.any(Number), name: expect.any(String) });
   });
@@ -366,7 +376,10 @@ describe("role permissions", () => {
   it("PUT /role/:id/permission sets a role's permissions, and its users' /me follows", async () => {
     const taskViewer = await roleId(harbourId, "Task viewer");
     try {
-      const res = await api.request("PUT", `/role/${taskViewer}/permission`, { token: admin, body: { permissions: ["task_view", "task_manage", "quote_view"] } });
+      const res = await api.request("PUT", `/role/${taskViewer}/permission`, {
+        token: admin,
+        body: { permissions: ["task_view", "task_manage", "quote_view"] },
+      });
       expect(res.status).toBe(200);
       const held = res.body.data.filter((p: { has_permission: boolean }) => p.has_permission).map((p: { permission: { name: string } }) => p.permission.name);
       expect(held.sort()).toEqual(["quote_view", "task_manage", "task_view"]);
@@ -475,7 +488,10 @@ describe("who may administer roles", () => {
     try {
       const taskViewer = await roleId(harbourId, "Task viewer");
       for (const [method, url] of everyRoleCall(taskViewer)) {
-        const res = await api.request(method as "GET", url, { token: viewer, body: method === "GET" ? undefined : { name: "x", ids: [taskViewer], permissions: [] } });
+        const res = await api.request(method as "GET", url, {
+          token: viewer,
+          body: method === "GET" ? undefined : { name: "x", ids: [taskViewer], permissions: [] },
+        });
         expect(res.status, `${method} ${url}`).toBe(method === "GET" ? 200 : 403);
       }
       const creator = await createRole("Role creator", ["role_create"]);

@@ -44,7 +44,15 @@ async function auditedAddress(type: string, subject: string) {
 async function freshUser(): Promise<string> {
   const email = `throttle-${Math.random().toString(36).slice(2)}@harbour.test`;
   const [viewer] = await api.database.db.select().from(users).where(eq(users.email, "viewer@harbour.test"));
-  await api.database.db.insert(users).values({ tenantId: viewer.tenantId, email, name: "Throttle", lastName: "Test", passwordHash: viewer.passwordHash, status: "active", isFrontEndUser: true });
+  await api.database.db.insert(users).values({
+    tenantId: viewer.tenantId,
+    email,
+    name: "Throttle",
+    lastName: "Test",
+    passwordHash: viewer.passwordHash,
+    status: "active",
+    isFrontEndUser: true,
+  });
   return email;
 }
 
@@ -62,7 +70,11 @@ describe("audit log", () => {
     const types = log.body.data.map((e: { type: string }) => e.type);
     expect(types).toEqual(expect.arrayContaining(["sign_in.failed", "sign_in.succeeded", "role.created", "role.permissions_changed", "role.deleted"]));
     const change = log.body.data.find((e: { type: string }) => e.type === "role.permissions_changed");
-    expect(change).toMatchObject({ subject: `role:${created.body.data.id}`, user: { email: "admin@harbour.test" }, details: { permissions: ["policy_view", "task_view"] } });
+    expect(change).toMatchObject({
+      subject: `role:${created.body.data.id}`,
+      user: { email: "admin@harbour.test" },
+      details: { permissions: ["policy_view", "task_view"] },
+    });
 
     const onlyRoles = await api.request("GET", "/audit-log", { token: admin, query: { filter: { type: "role.deleted" } } });
     expect(onlyRoles.body.data.every((e: { type: string }) => e.type === "role.deleted")).toBe(true);
@@ -117,7 +129,10 @@ describe("sign-in throttling", () => {
     expect(unknown.body).toMatchObject({ message: EMAIL_VERIFICATION_REQUIRED, email });
     const mail = await api.request("GET", "/sandbox/outbox", { query: { to: email } });
     const code = /\b(\d{6})\b/.exec(mail.body.data[0].text)![1];
-    const verified = await api.request("POST", "/login/verify-email", { body: { verification_token: unknown.body.verification_token, code }, headers: { "x-forwarded-for": "198.51.100.21" } });
+    const verified = await api.request("POST", "/login/verify-email", {
+      body: { verification_token: unknown.body.verification_token, code },
+      headers: { "x-forwarded-for": "198.51.100.21" },
+    });
     expect(verified.status).toBe(200);
     expect(typeof verified.body.token).toBe("string");
     // Now that address is known too.
@@ -129,7 +144,10 @@ describe("sign-in throttling", () => {
     const key = `pair:${email}|203.0.113.40`;
     const guess = (password = "wrong-password") => signIn(email, password, "203.0.113.40");
     const backdate = (minutes: number) =>
-      api.database.db.update(signInThrottles).set({ windowStartedAt: sql`now() - make_interval(mins => ${minutes})` }).where(eq(signInThrottles.key, key));
+      api.database.db
+        .update(signInThrottles)
+        .set({ windowStartedAt: sql`now() - make_interval(mins => ${minutes})` })
+        .where(eq(signInThrottles.key, key));
     for (let i = 0; i < MAX_CHECKS_PER_PAIR; i++) expect((await guess()).status).toBe(422);
     expect((await guess()).status).toBe(429);
     // The first wait is 15 minutes.
@@ -194,10 +212,14 @@ describe("password policy", () => {
   it("refuses a common password when an invited user sets one", async () => {
     const [user] = await api.database.db.select().from(users).where(eq(users.email, "new.starter@harbour.test"));
     const { token } = await inviteUser(api.database, api.app.mail, api.config.PORTAL_URL, user.id);
-    const common = await api.request("POST", `/user-setup/${user.uuid}/${token}`, { body: { password: "qwerty123456", password_confirmation: "qwerty123456" } });
+    const common = await api.request("POST", `/user-setup/${user.uuid}/${token}`, {
+      body: { password: "qwerty123456", password_confirmation: "qwerty123456" },
+    });
     expect(common.status).toBe(422);
     expect(common.body.errors.password).toEqual([PASSWORD_TOO_COMMON]);
-    const fine = await api.request("POST", `/user-setup/${user.uuid}/${token}`, { body: { password: "tide-lantern-copper-91", password_confirmation: "tide-lantern-copper-91" } });
+    const fine = await api.request("POST", `/user-setup/${user.uuid}/${token}`, {
+      body: { password: "tide-lantern-copper-91", password_confirmation: "tide-lantern-copper-91" },
+    });
     expect(fine.status).toBe(200);
   });
 });

@@ -68,7 +68,10 @@ describe("paid status, cancel and delete", () => {
   it("paid with a date and a method, then unpaid; paid twice is refused and changes nothing", async () => {
     const me = await company();
     const inv = await invoice(me);
-    const early = await api.request("POST", `/simple-invoices/${inv.id}/paid-status`, { token: me.token, body: { paid: true, paid_on: "2026-11-01", payment_method: "card" } });
+    const early = await api.request("POST", `/simple-invoices/${inv.id}/paid-status`, {
+      token: me.token,
+      body: { paid: true, paid_on: "2026-11-01", payment_method: "card" },
+    });
     expect(early.status).toBe(422);
     expect(early.body.errors).toEqual({ status: ["Send the invoice, or mark it as sent, before marking it paid."] });
     await api.request("POST", `/simple-invoices/${inv.id}/mark-as-sent`, { token: me.token });
@@ -76,17 +79,29 @@ describe("paid status, cancel and delete", () => {
     const missing = await api.request("POST", `/simple-invoices/${inv.id}/paid-status`, { token: me.token, body: { paid: true } });
     expect(missing.status).toBe(422);
     expect(missing.body.errors).toEqual({ paid_on: [SALES_MESSAGES.paidOn], payment_method: [SALES_MESSAGES.paymentMethod] });
-    const unknown = await api.request("POST", `/simple-invoices/${inv.id}/paid-status`, { token: me.token, body: { paid: true, paid_on: "2026-11-01", payment_method: "bitcoin" } });
+    const unknown = await api.request("POST", `/simple-invoices/${inv.id}/paid-status`, {
+      token: me.token,
+      body: { paid: true, paid_on: "2026-11-01", payment_method: "bitcoin" },
+    });
     expect(unknown.status).toBe(422);
     expect(Object.keys(unknown.body.errors)).toEqual(["payment_method"]);
-    const future = await api.request("POST", `/simple-invoices/${inv.id}/paid-status`, { token: me.token, body: { paid: true, paid_on: "2099-01-01", payment_method: "card" } });
+    const future = await api.request("POST", `/simple-invoices/${inv.id}/paid-status`, {
+      token: me.token,
+      body: { paid: true, paid_on: "2099-01-01", payment_method: "card" },
+    });
     expect(future.body.errors).toEqual({ paid_on: ["The payment date may not be in the future."] });
 
-    const paid = await api.request("POST", `/simple-invoices/${inv.id}/paid-status`, { token: me.token, body: { paid: true, paid_on: "2026-11-01", payment_method: "bank_transfer" } });
+    const paid = await api.request("POST", `/simple-invoices/${inv.id}/paid-status`, {
+      token: me.token,
+      body: { paid: true, paid_on: "2026-11-01", payment_method: "bank_transfer" },
+    });
     expect(paid.status, paid.text).toBe(200);
     expect(paid.body.data).toMatchObject({ status: "paid", status_label: "Paid", paid_on: "2026-11-01", payment_method: "bank_transfer" });
 
-    const twice = await api.request("POST", `/simple-invoices/${inv.id}/paid-status`, { token: me.token, body: { paid: true, paid_on: todayInLondon(), payment_method: "cash" } });
+    const twice = await api.request("POST", `/simple-invoices/${inv.id}/paid-status`, {
+      token: me.token,
+      body: { paid: true, paid_on: todayInLondon(), payment_method: "cash" },
+    });
     expect(twice.status).toBe(422);
     expect(twice.body).toEqual({ message: SALES_MESSAGES.invoicePaid, errors: { paid: [SALES_MESSAGES.invoicePaid] } });
     expect(await rowOf(api, inv.id)).toMatchObject({ status: "paid", paidOn: "2026-11-01", paymentMethod: "bank_transfer" });
@@ -138,7 +153,10 @@ describe("paid status, cancel and delete", () => {
     expect(cancelled.body.data).toMatchObject({ status: "cancelled", number: "INV-0001" });
     expect(cancelled.body.data.cancelled_at).not.toBeNull();
     expect((await api.request("POST", `/simple-invoices/${sent.id}/cancel`, { token: me.token })).status).toBe(422);
-    const paidCancelled = await api.request("POST", `/simple-invoices/${sent.id}/paid-status`, { token: me.token, body: { paid: true, paid_on: "2026-11-01", payment_method: "cash" } });
+    const paidCancelled = await api.request("POST", `/simple-invoices/${sent.id}/paid-status`, {
+      token: me.token,
+      body: { paid: true, paid_on: "2026-11-01", payment_method: "cash" },
+    });
     expect(paidCancelled.status).toBe(422);
     const sendCancelled = await api.request("POST", `/simple-invoices/${sent.id}/send`, { token: me.token });
     expect(sendCancelled.body.errors).toEqual({ status: ["A cancelled invoice cannot be sent."] });
@@ -167,27 +185,50 @@ describe("items, attachments, recalculate and the number format of invoices", ()
   it("works on a draft invoice like on a quote", async () => {
     const me = await company();
     const inv = await invoice(me, { items: [] });
-    const added = await api.request("POST", `/simple-invoices/${inv.id}/items`, { token: me.token, body: item({ quantity: "2.5", unit_price_pence: 333, vat_rate: 5 }) });
+    const added = await api.request("POST", `/simple-invoices/${inv.id}/items`, {
+      token: me.token,
+      body: item({ quantity: "2.5", unit_price_pence: 333, vat_rate: 5 }),
+    });
     // 2.5 × 333 = 832.5 → 833p; VAT 41.65 → 42p.
     expect(added.status, added.text).toBe(201);
     expect(added.body.data).toMatchObject({ subtotal_pence: 833, vat_pence: 42, total_pence: 875 });
     const itemId = added.body.data.items[0].id;
     expect((await api.request("GET", `/simple-invoices/${inv.id}/items`, { token: me.token })).body.data).toHaveLength(1);
     expect((await api.request("GET", `/simple-invoices/${inv.id}/items/${itemId}`, { token: me.token })).body.data.net_pence).toBe(833);
-    const changed = await api.request("PUT", `/simple-invoices/${inv.id}/items/${itemId}`, { token: me.token, body: item({ quantity: "1", unit_price_pence: 1, vat_rate: 20 }) });
+    const changed = await api.request("PUT", `/simple-invoices/${inv.id}/items/${itemId}`, {
+      token: me.token,
+      body: item({ quantity: "1", unit_price_pence: 1, vat_rate: 20 }),
+    });
     expect(changed.body.data).toMatchObject({ subtotal_pence: 1, vat_pence: 0, total_pence: 1 });
     expect((await api.request("POST", `/simple-invoices/${inv.id}/recalculate`, { token: me.token })).body.data.total_pence).toBe(1);
-    const up = await sendMultipart(api.app, "POST", `/simple-invoices/${inv.id}/documents`, { document: { file: Buffer.from("a,b\n1,2\n"), filename: "lines.csv" } }, me.token);
+    const up = await sendMultipart(
+      api.app,
+      "POST",
+      `/simple-invoices/${inv.id}/documents`,
+      { document: { file: Buffer.from("a,b\n1,2\n"), filename: "lines.csv" } },
+      me.token,
+    );
     expect(up.status, up.text).toBe(201);
-    expect((await api.request("GET", `/simple-invoices/${inv.id}/documents`, { token: me.token })).body.data.map((d: { filename: string }) => d.filename)).toEqual(["lines.csv"]);
+    expect(
+      (await api.request("GET", `/simple-invoices/${inv.id}/documents`, { token: me.token })).body.data.map((d: { filename: string }) => d.filename),
+    ).toEqual(["lines.csv"]);
     expect((await api.request("GET", up.body.data.url, { token: me.token })).text).toBe("a,b\n1,2\n");
     expect((await api.request("DELETE", up.body.data.url, { token: me.token })).status).toBe(204);
     expect((await api.request("DELETE", `/simple-invoices/${inv.id}/items/${itemId}`, { token: me.token })).body.data.items).toEqual([]);
 
-    expect((await api.request("GET", "/simple-invoices/number-format", { token: me.token })).body.data).toEqual({ prefix: "INV-", width: 4, last_number: 0, next_number: "INV-0001" });
-    expect((await api.request("PUT", "/simple-invoices/number-format", { token: me.token, body: { prefix: "BB-", width: 3 } })).body.data.next_number).toBe("BB-001");
+    expect((await api.request("GET", "/simple-invoices/number-format", { token: me.token })).body.data).toEqual({
+      prefix: "INV-",
+      width: 4,
+      last_number: 0,
+      next_number: "INV-0001",
+    });
+    expect((await api.request("PUT", "/simple-invoices/number-format", { token: me.token, body: { prefix: "BB-", width: 3 } })).body.data.next_number).toBe(
+      "BB-001",
+    );
     // The quotes' format is its own.
-    expect((await api.request("GET", "/simple-quotes/number-format", { token: (await userWith(api, me.tenantId, ["quote_view"])).token })).body.data.prefix).toBe("QUO-");
+    expect(
+      (await api.request("GET", "/simple-quotes/number-format", { token: (await userWith(api, me.tenantId, ["quote_view"])).token })).body.data.prefix,
+    ).toBe("QUO-");
     const other = await invoice(me);
     expect((await api.request("POST", `/simple-invoices/${other.id}/mark-as-sent`, { token: me.token })).body.data.number).toBe("BB-001");
   });
@@ -198,7 +239,10 @@ describe("sending an invoice", () => {
     const me = await company();
     const inv = await invoice(me, {
       due_date: "2099-12-31",
-      items: [item({ description: "Bread", quantity: "12.5", unit_price_pence: 119, vat_rate: 0 }), item({ description: "Catering", quantity: "3.333", unit_price_pence: 2999, vat_rate: 20 })],
+      items: [
+        item({ description: "Bread", quantity: "12.5", unit_price_pence: 119, vat_rate: 0 }),
+        item({ description: "Catering", quantity: "3.333", unit_price_pence: 2999, vat_rate: 20 }),
+      ],
     });
     // 12.5 × 119 = 1487.5 → 1488p. 3.333 × 2999 = 9995.667 → 9996p; VAT 1999.2 → 1999p.
     expect(inv).toMatchObject({ subtotal_pence: 11484, vat_pence: 1999, total_pence: 13483 });
@@ -239,12 +283,16 @@ describe("the list", () => {
     const b = await invoice(me, { due_date: "2029-01-01" });
     await api.request("POST", `/simple-invoices/${b.id}/mark-as-sent`, { token: me.token });
     await api.request("POST", `/simple-invoices/${b.id}/paid-status`, { token: me.token, body: { paid: true, paid_on: "2026-11-02", payment_method: "cash" } });
-    const ids = async (query: Record<string, unknown>) => (await api.request("GET", "/simple-invoices", { token: me.token, query })).body.data.map((d: { id: number }) => d.id);
+    const ids = async (query: Record<string, unknown>) =>
+      (await api.request("GET", "/simple-invoices", { token: me.token, query })).body.data.map((d: { id: number }) => d.id);
     expect(await ids({ filter: { status: "paid" } })).toEqual([b.id]);
     expect(await ids({ sort: "due_date" })).toEqual([b.id, a.id]);
     expect(await ids({ filter: { due_date: { from: "2029-06-01" } } })).toEqual([a.id]);
     expect(await ids({ filter: { individual_id: String(me.client.id) }, sort: "-due_date" })).toEqual([a.id, b.id]);
-    const created = await api.request("GET", "/simple-invoices", { token: me.token, query: { filter: { created_at: { from: todayInLondon(), to: todayInLondon() } } } });
+    const created = await api.request("GET", "/simple-invoices", {
+      token: me.token,
+      query: { filter: { created_at: { from: todayInLondon(), to: todayInLondon() } } },
+    });
     expect(created.body.meta.total).toBe(2);
     const refused = await api.request("GET", "/simple-invoices", { token: me.token, query: { filter: { status: "approved" } } });
     expect(refused.status).toBe(422);

@@ -12,7 +12,19 @@ import { sendMultipart } from "../helpers/multipart";
 import { client, companyClient, counterOf, create, item, lastMail, pdfText, rowOf, unique } from "../helpers/sales";
 
 let api: TestApi;
-const ALL: Permission[] = ["quote_view", "quote_manage", "quote_delete", "invoice_view", "invoice_manage", "invoice_delete", "task_view", "task_manage", "pipeline_view", "pipeline_manage", "pipeline_access"];
+const ALL: Permission[] = [
+  "quote_view",
+  "quote_manage",
+  "quote_delete",
+  "invoice_view",
+  "invoice_manage",
+  "invoice_delete",
+  "task_view",
+  "task_manage",
+  "pipeline_view",
+  "pipeline_manage",
+  "pipeline_access",
+];
 
 beforeAll(async () => {
   api = await createTestApi();
@@ -95,7 +107,10 @@ describe("creating and changing a quote", () => {
         reference: "PO 77",
         notes: "Thank you for asking.",
         terms_and_conditions: "Valid for 30 days.",
-        items: [item({ description: "Survey", quantity: "1.5", unit_price_pence: 999, vat_rate: 20, account_code: "200" }), item({ description: "Books", quantity: 3, unit_price_pence: 1250, vat_rate: 0 })],
+        items: [
+          item({ description: "Survey", quantity: "1.5", unit_price_pence: 999, vat_rate: 20, account_code: "200" }),
+          item({ description: "Books", quantity: 3, unit_price_pence: 1250, vat_rate: 0 }),
+        ],
       },
     });
     expect(res.status, res.text).toBe(201);
@@ -120,8 +135,32 @@ describe("creating and changing a quote", () => {
     });
     expect(q.task).toEqual({ id: linked.id, name: linked.name });
     expect(q.items).toEqual([
-      { id: expect.any(Number), position: 1, description: "Survey", quantity: "1.5", unit_price_pence: 999, vat_rate: 20, product: null, account_code: "200", net_pence: 1499, vat_pence: 300, total_pence: 1799 },
-      { id: expect.any(Number), position: 2, description: "Books", quantity: "3", unit_price_pence: 1250, vat_rate: 0, product: null, account_code: null, net_pence: 3750, vat_pence: 0, total_pence: 3750 },
+      {
+        id: expect.any(Number),
+        position: 1,
+        description: "Survey",
+        quantity: "1.5",
+        unit_price_pence: 999,
+        vat_rate: 20,
+        product: null,
+        account_code: "200",
+        net_pence: 1499,
+        vat_pence: 300,
+        total_pence: 1799,
+      },
+      {
+        id: expect.any(Number),
+        position: 2,
+        description: "Books",
+        quantity: "3",
+        unit_price_pence: 1250,
+        vat_rate: 0,
+        product: null,
+        account_code: null,
+        net_pence: 3750,
+        vat_pence: 0,
+        total_pence: 3750,
+      },
     ]);
     expect(q.vat_breakdown).toEqual([
       { rate: 20, net_pence: 1499, vat_pence: 300 },
@@ -130,9 +169,20 @@ describe("creating and changing a quote", () => {
     expect(q.client_link).toMatch(new RegExp(`/simple-quotes/${q.id}/summary\\?token=[A-Za-z0-9_-]{43}$`));
 
     const company2 = await companyClient(api, me.tenantId);
-    const updated = await api.request("PUT", `/simple-quotes/${q.id}`, { token: me.token, body: { company_id: company2, notes: "", items: [item({ quantity: "2", unit_price_pence: 5000 })] } });
+    const updated = await api.request("PUT", `/simple-quotes/${q.id}`, {
+      token: me.token,
+      body: { company_id: company2, notes: "", items: [item({ quantity: "2", unit_price_pence: 5000 })] },
+    });
     expect(updated.status, updated.text).toBe(200);
-    expect(updated.body.data).toMatchObject({ client: { type: "company", id: company2 }, notes: null, reference: "PO 77", subtotal_pence: 10000, vat_pence: 2000, total_pence: 12000, items_count: 1 });
+    expect(updated.body.data).toMatchObject({
+      client: { type: "company", id: company2 },
+      notes: null,
+      reference: "PO 77",
+      subtotal_pence: 10000,
+      vat_pence: 2000,
+      total_pence: 12000,
+      items_count: 1,
+    });
   });
 
   it.each([
@@ -151,7 +201,11 @@ describe("creating and changing a quote", () => {
   ])("refuses %s with an errors map, and makes nothing", async (_what, body, errors) => {
     const me = await company();
     const companyId = await companyClient(api, me.tenantId);
-    const filled = JSON.parse(JSON.stringify({ individual_id: me.client.id, ...body }).replace('"CLIENT"', String(me.client.id)).replace('"COMPANY"', String(companyId)));
+    const filled = JSON.parse(
+      JSON.stringify({ individual_id: me.client.id, ...body })
+        .replace('"CLIENT"', String(me.client.id))
+        .replace('"COMPANY"', String(companyId)),
+    );
     if (!("individual_id" in body) && !("company_id" in body) && Object.keys(body).length === 0) delete filled.individual_id;
     const res = await api.request("POST", "/simple-quotes", { token: me.token, body: filled });
     expect(res.status, res.text).toBe(422);
@@ -165,7 +219,10 @@ describe("creating and changing a quote", () => {
     const other = await company();
     const otherTask = await task(other, unique("Theirs"));
     const [type] = await api.database.db.select().from(taskProductTypes).limit(1);
-    const [theirs] = await api.database.db.insert(taskProducts).values({ tenantId: other.tenantId, taskId: otherTask.id, taskProductTypeId: type.id, name: "Their product" }).returning();
+    const [theirs] = await api.database.db
+      .insert(taskProducts)
+      .values({ tenantId: other.tenantId, taskId: otherTask.id, taskProductTypeId: type.id, name: "Their product" })
+      .returning();
     const otherProductId = theirs.id;
     const res = await api.request("POST", "/simple-quotes", { token: me.token, body: { individual_id: other.client.id } });
     expect(res.status).toBe(422);
@@ -183,7 +240,10 @@ describe("creating and changing a quote", () => {
       expect(inItems.body.errors).toEqual({ "items.1.product_id": [SALES_MESSAGES.product] });
       // A product of one's own company is taken.
       const ownTask = await task(me, unique("Ours"));
-      const [own] = await api.database.db.insert(taskProducts).values({ tenantId: me.tenantId, taskId: ownTask.id, taskProductTypeId: type.id, name: "Our product" }).returning();
+      const [own] = await api.database.db
+        .insert(taskProducts)
+        .values({ tenantId: me.tenantId, taskId: ownTask.id, taskProductTypeId: type.id, name: "Our product" })
+        .returning();
       const ok = await api.request("POST", `/simple-quotes/${q.id}/items`, { token: me.token, body: item({ product_id: own.id }) });
       expect(ok.status, ok.text).toBe(201);
       expect(ok.body.data.items[1].product).toEqual({ id: own.id, name: "Our product" });
@@ -199,13 +259,23 @@ describe("items sub-resource and recalculate", () => {
     const me = await company();
     const q = await create(api, me.token, "/simple-quotes", { individual_id: me.client.id });
     expect(q.total_pence).toBe(0);
-    const added = await api.request("POST", `/simple-quotes/${q.id}/items`, { token: me.token, body: item({ quantity: "0.333", unit_price_pence: 100, vat_rate: 20 }) });
+    const added = await api.request("POST", `/simple-quotes/${q.id}/items`, {
+      token: me.token,
+      body: item({ quantity: "0.333", unit_price_pence: 100, vat_rate: 20 }),
+    });
     expect(added.status, added.text).toBe(201);
     // 0.333 × 100p = 33.3p → 33p; VAT 6.6p → 7p.
     expect(added.body.data).toMatchObject({ subtotal_pence: 33, vat_pence: 7, total_pence: 40 });
     const itemId = added.body.data.items[0].id;
-    expect((await api.request("GET", `/simple-quotes/${q.id}/items/${itemId}`, { token: me.token })).body.data).toMatchObject({ quantity: "0.333", net_pence: 33, vat_pence: 7 });
-    const changed = await api.request("PUT", `/simple-quotes/${q.id}/items/${itemId}`, { token: me.token, body: item({ quantity: "2.5", unit_price_pence: 1, vat_rate: 5 }) });
+    expect((await api.request("GET", `/simple-quotes/${q.id}/items/${itemId}`, { token: me.token })).body.data).toMatchObject({
+      quantity: "0.333",
+      net_pence: 33,
+      vat_pence: 7,
+    });
+    const changed = await api.request("PUT", `/simple-quotes/${q.id}/items/${itemId}`, {
+      token: me.token,
+      body: item({ quantity: "2.5", unit_price_pence: 1, vat_rate: 5 }),
+    });
     // 2.5p → 3p; VAT 0.15p → 0p.
     expect(changed.body.data).toMatchObject({ subtotal_pence: 3, vat_pence: 0, total_pence: 3 });
     const bad = await api.request("PUT", `/simple-quotes/${q.id}/items/${itemId}`, { token: me.token, body: item({ quantity: "-1" }) });
@@ -236,10 +306,27 @@ describe("attachments", () => {
     const me = await company();
     const q = await create(api, me.token, "/simple-quotes", { individual_id: me.client.id });
     const pdf = Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n");
-    const up = await sendMultipart(api.app, "POST", `/simple-quotes/${q.id}/documents`, { document: { file: pdf, filename: "plan.pdf", type: "application/pdf" } }, me.token);
+    const up = await sendMultipart(
+      api.app,
+      "POST",
+      `/simple-quotes/${q.id}/documents`,
+      { document: { file: pdf, filename: "plan.pdf", type: "application/pdf" } },
+      me.token,
+    );
     expect(up.status, up.text).toBe(201);
-    expect(up.body.data).toMatchObject({ filename: "plan.pdf", mime_type: "application/pdf", size: pdf.length, url: `/simple-quotes/${q.id}/documents/${up.body.data.id}` });
-    const bad = await sendMultipart(api.app, "POST", `/simple-quotes/${q.id}/documents`, { document: { file: Buffer.from("MZ\x90\x00"), filename: "x.exe" } }, me.token);
+    expect(up.body.data).toMatchObject({
+      filename: "plan.pdf",
+      mime_type: "application/pdf",
+      size: pdf.length,
+      url: `/simple-quotes/${q.id}/documents/${up.body.data.id}`,
+    });
+    const bad = await sendMultipart(
+      api.app,
+      "POST",
+      `/simple-quotes/${q.id}/documents`,
+      { document: { file: Buffer.from("MZ\x90\x00"), filename: "x.exe" } },
+      me.token,
+    );
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors)).toEqual(["document"]);
     const list = await api.request("GET", `/simple-quotes/${q.id}/documents`, { token: me.token });
@@ -355,7 +442,11 @@ describe("sending and numbering", () => {
     expect(fmt.body.data).toEqual({ prefix: "QUO-", width: 4, last_number: 0, next_number: "QUO-0001" });
     const a = await create(api, me.token, "/simple-quotes", { individual_id: me.client.id, items: [item()] });
     const b = await create(api, me.token, "/simple-quotes", { individual_id: me.client.id, items: [item()] });
-    expect((await api.request("POST", `/simple-quotes/${b.id}/mark-as-sent`, { token: me.token })).body.data).toMatchObject({ number: "QUO-0001", status: "sent", sent_by: "manual" });
+    expect((await api.request("POST", `/simple-quotes/${b.id}/mark-as-sent`, { token: me.token })).body.data).toMatchObject({
+      number: "QUO-0001",
+      status: "sent",
+      sent_by: "manual",
+    });
     const again = await api.request("POST", `/simple-quotes/${b.id}/mark-as-sent`, { token: me.token });
     expect(again.status).toBe(422);
     expect(again.body.errors).toEqual({ status: ["This quote has already been sent."] });
@@ -373,7 +464,10 @@ describe("sending and numbering", () => {
     const c = await create(api, me.token, "/simple-quotes", { individual_id: me.client.id, items: [item()] });
     expect((await api.request("POST", `/simple-quotes/${c.id}/mark-as-sent`, { token: me.token })).body.data.number).toBe("A13");
     await api.request("PUT", "/simple-quotes/number-format", { token: me.token, body: { prefix: "A", width: 1 } });
-    await api.database.db.update(salesNumberCounters).set({ lastNumber: 12 }).where(and(eq(salesNumberCounters.tenantId, me.tenantId), eq(salesNumberCounters.kind, "quote")));
+    await api.database.db
+      .update(salesNumberCounters)
+      .set({ lastNumber: 12 })
+      .where(and(eq(salesNumberCounters.tenantId, me.tenantId), eq(salesNumberCounters.kind, "quote")));
     const d = await create(api, me.token, "/simple-quotes", { individual_id: me.client.id, items: [item()] });
     const clash = await api.request("POST", `/simple-quotes/${d.id}/mark-as-sent`, { token: me.token });
     expect(clash.status).toBe(422);
@@ -429,7 +523,9 @@ describe("approval, conversion and deletion", () => {
     // Without the link's token or a signed-in user, the quote is not found (a public address never asks to sign in).
     expect((await api.request("GET", `/simple-quotes/${q.id}/summary`)).status).toBe(404);
     expect((await api.request("GET", `/simple-quotes/${q.id}/pdf`)).status).toBe(404);
-    expect((await api.request("GET", `/simple-quotes/${q.id}/summary`, { query: { token: token.slice(0, -1) + (token.endsWith("A") ? "B" : "A") } })).status).toBe(404);
+    expect(
+      (await api.request("GET", `/simple-quotes/${q.id}/summary`, { query: { token: token.slice(0, -1) + (token.endsWith("A") ? "B" : "A") } })).status,
+    ).toBe(404);
     expect((await api.request("POST", `/simple-quotes/${q.id}/approve`, { body: { token: "x".repeat(43) } })).status).toBe(404);
     expect((await rowOf(api, q.id)).status).toBe("sent");
     // The token of one quote opens no other.
@@ -437,7 +533,12 @@ describe("approval, conversion and deletion", () => {
     expect((await api.request("GET", `/simple-quotes/${other.id}/summary`, { query: { token } })).status).toBe(404);
 
     // The page's own form (no JavaScript): a plain form post, answered by the page again.
-    const form = await api.app.inject({ method: "POST", url: `/simple-quotes/${q.id}/approve`, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: `token=${encodeURIComponent(token)}` });
+    const form = await api.app.inject({
+      method: "POST",
+      url: `/simple-quotes/${q.id}/approve`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: `token=${encodeURIComponent(token)}`,
+    });
     expect(form.statusCode).toBe(303);
     expect(form.headers.location).toBe(`/simple-quotes/${q.id}/summary?token=${encodeURIComponent(token)}&approved=1`);
     const thanked = await api.request("GET", form.headers.location as string);
@@ -507,11 +608,17 @@ describe("approval, conversion and deletion", () => {
     const quote = await api.request("GET", `/simple-quotes/${q.id}`, { token: me.token });
     expect(quote.body.data).toMatchObject({ status: "converted", converted_invoice: { id: invoice.id, number: null } });
 
-    const [{ n: invoicesBefore }] = await api.database.db.select({ n: count() }).from(salesDocuments).where(and(eq(salesDocuments.tenantId, me.tenantId), eq(salesDocuments.kind, "invoice")));
+    const [{ n: invoicesBefore }] = await api.database.db
+      .select({ n: count() })
+      .from(salesDocuments)
+      .where(and(eq(salesDocuments.tenantId, me.tenantId), eq(salesDocuments.kind, "invoice")));
     const twice = await api.request("POST", `/simple-quotes/${q.id}/convert-to-invoice`, { token: me.token });
     expect(twice.status).toBe(422);
     expect(twice.body.errors).toEqual({ status: [SALES_MESSAGES.quoteConverted] });
-    const [{ n: invoicesAfter }] = await api.database.db.select({ n: count() }).from(salesDocuments).where(and(eq(salesDocuments.tenantId, me.tenantId), eq(salesDocuments.kind, "invoice")));
+    const [{ n: invoicesAfter }] = await api.database.db
+      .select({ n: count() })
+      .from(salesDocuments)
+      .where(and(eq(salesDocuments.tenantId, me.tenantId), eq(salesDocuments.kind, "invoice")));
     expect(invoicesAfter).toBe(invoicesBefore);
   });
 
@@ -537,7 +644,10 @@ describe("at the same moment, and the client kept", () => {
     await api.request("POST", `/simple-quotes/${q.id}/mark-as-sent`, { token: me.token });
     const results = await Promise.all([1, 2, 3].map(() => api.request("POST", `/simple-quotes/${q.id}/convert-to-invoice`, { token: me.token })));
     expect(results.map((r) => r.status).sort()).toEqual([201, 422, 422]);
-    const [{ n }] = await api.database.db.select({ n: count() }).from(salesDocuments).where(and(eq(salesDocuments.tenantId, me.tenantId), eq(salesDocuments.kind, "invoice")));
+    const [{ n }] = await api.database.db
+      .select({ n: count() })
+      .from(salesDocuments)
+      .where(and(eq(salesDocuments.tenantId, me.tenantId), eq(salesDocuments.kind, "invoice")));
     expect(n).toBe(1);
   });
 
@@ -555,9 +665,18 @@ describe("the list", () => {
   it("filters by status, client, number, search, dates and total; sorts; pages", async () => {
     const me = await company();
     const other = await client(api, me.tenantId);
-    const a = await create(api, me.token, "/simple-quotes", { individual_id: me.client.id, issue_date: "2026-01-10", reference: "Kitchen", items: [item({ unit_price_pence: 1000 })] });
+    const a = await create(api, me.token, "/simple-quotes", {
+      individual_id: me.client.id,
+      issue_date: "2026-01-10",
+      reference: "Kitchen",
+      items: [item({ unit_price_pence: 1000 })],
+    });
     const b = await create(api, me.token, "/simple-quotes", { individual_id: other.id, issue_date: "2026-02-10", items: [item({ unit_price_pence: 5000 })] });
-    const c = await create(api, me.token, "/simple-quotes", { individual_id: me.client.id, issue_date: "2026-03-10", items: [item({ unit_price_pence: 9000 })] });
+    const c = await create(api, me.token, "/simple-quotes", {
+      individual_id: me.client.id,
+      issue_date: "2026-03-10",
+      items: [item({ unit_price_pence: 9000 })],
+    });
     await api.request("POST", `/simple-quotes/${b.id}/mark-as-sent`, { token: me.token });
     await api.request("POST", `/simple-quotes/${c.id}/mark-as-sent`, { token: me.token });
     const ids = async (query: Record<string, unknown>) => {

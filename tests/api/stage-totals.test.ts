@@ -67,7 +67,10 @@ describe("task_totals", () => {
     const created = await makeTask(api, admin, { name: "Totals check", pipeline_id: pipeline, pipeline_stage_id: stages[0].id, expected_revenue: 1234.5 });
     await expectTotalsExact();
     const won = stages.find((s) => s.outcome === "won") ?? stages[stages.length - 1];
-    const moved = await api.request("PUT", `/task/${created.id}`, { token: admin, body: { pipeline_id: pipeline, pipeline_stage_id: won.id, expected_revenue: 99.99 } });
+    const moved = await api.request("PUT", `/task/${created.id}`, {
+      token: admin,
+      body: { pipeline_id: pipeline, pipeline_stage_id: won.id, expected_revenue: 99.99 },
+    });
     expect(moved.status, moved.text).toBe(200);
     await expectTotalsExact();
     expect((await api.request("DELETE", `/task/${created.id}`, { token: admin })).status).toBeLessThan(300);
@@ -107,7 +110,9 @@ describe("task_totals", () => {
     const harbour = await tenantId(api, "Harbour Brokers");
     const res = await api.request("GET", "/pipelines", { token: admin, query: { include: "stages", page: { size: 100 } } });
     expect(res.status).toBe(200);
-    const direct = await rows(sql`select pipeline_id as id, count(*) as tasks, count(*) filter (where state = 'open') as open from tasks where tenant_id = ${harbour} group by 1`);
+    const direct = await rows(
+      sql`select pipeline_id as id, count(*) as tasks, count(*) filter (where state = 'open') as open from tasks where tenant_id = ${harbour} group by 1`,
+    );
     for (const p of res.body.data as { id: number; tasks_count: number; open_tasks_count: number; stages: { id: number; tasks_count: number }[] }[]) {
       const d = direct.find((r) => r.id === p.id);
       expect([p.tasks_count, p.open_tasks_count]).toEqual([d?.tasks ?? 0, d?.open ?? 0]);

@@ -23,7 +23,10 @@ afterAll(async () => {
 const key = () => `form-${marker("k")}-${Math.random().toString(36).slice(2)}`;
 
 async function notesOn(individualId: number) {
-  return api.database.db.select().from(notes).where(and(eq(notes.notableType, "individual"), eq(notes.notableId, individualId)));
+  return api.database.db
+    .select()
+    .from(notes)
+    .where(and(eq(notes.notableType, "individual"), eq(notes.notableId, individualId)));
 }
 
 function addNote(individualId: number, body: string, idempotencyKey?: string, token = admin) {
@@ -61,7 +64,11 @@ describe("Idempotency-Key: a change sent twice acts once", () => {
   it("two requests with one key at the same moment make one note: the second waits for the first one's answer", async () => {
     const person = await makeIndividual(api, admin);
     const k = key();
-    const answers = await Promise.all([addNote(person.id, "Sent twice at once", k), addNote(person.id, "Sent twice at once", k), addNote(person.id, "Sent twice at once", k)]);
+    const answers = await Promise.all([
+      addNote(person.id, "Sent twice at once", k),
+      addNote(person.id, "Sent twice at once", k),
+      addNote(person.id, "Sent twice at once", k),
+    ]);
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
     expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);
     expect(answers.filter((a) => a.headers["idempotent-replayed"] === "true")).toHaveLength(2);
@@ -137,7 +144,10 @@ describe("Idempotency-Key: a change sent twice acts once", () => {
     const again = await del();
     expect(again.status).toBe(204);
     expect(again.headers["idempotent-replayed"]).toBe("true");
-    const recorded = await api.database.db.select().from(auditEvents).where(and(eq(auditEvents.type, "record.deleted"), eq(auditEvents.subject, `note:${note.id}`)));
+    const recorded = await api.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.type, "record.deleted"), eq(auditEvents.subject, `note:${note.id}`)));
     expect(recorded).toHaveLength(1);
     // Without the key the second deletion finds nothing.
     expect((await api.request("DELETE", `/note/${note.id}`, { token: admin })).status).toBe(404);
@@ -151,7 +161,9 @@ describe("Idempotency-Key: a change sent twice acts once", () => {
     // A claim two minutes old with no answer: the request runs.
     const abandoned = key();
     const fingerprint = noteRequest("Taken over");
-    await api.database.db.insert(submissions).values({ tenantId: harbour, userId: adminId, key: abandoned, request: fingerprint, startedAt: new Date(Date.now() - 120_000) });
+    await api.database.db
+      .insert(submissions)
+      .values({ tenantId: harbour, userId: adminId, key: abandoned, request: fingerprint, startedAt: new Date(Date.now() - 120_000) });
     const taken = await addNote(person.id, "Taken over", abandoned);
     expect(taken.status).toBe(201);
     expect(taken.headers["idempotent-replayed"]).toBeUndefined();
@@ -175,7 +187,10 @@ describe("Idempotency-Key: a change sent twice acts once", () => {
     const person = await makeIndividual(api, admin);
     const k = key();
     await addNote(person.id, "Yesterday's", k);
-    await api.database.db.update(submissions).set({ startedAt: new Date(Date.now() - 25 * 3_600_000) }).where(eq(submissions.key, k));
+    await api.database.db
+      .update(submissions)
+      .set({ startedAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(submissions.key, k));
     const later = await addNote(person.id, "Yesterday's", k);
     expect(later.status).toBe(201);
     expect(later.headers["idempotent-replayed"]).toBeUndefined();

@@ -38,7 +38,11 @@ async function harbourCount(where?: ReturnType<typeof and>) {
 }
 
 async function activityOf(taskId: number) {
-  return db().select().from(activityLog).where(and(eq(activityLog.subjectType, "task"), eq(activityLog.subjectId, taskId))).orderBy(asc(activityLog.id));
+  return db()
+    .select()
+    .from(activityLog)
+    .where(and(eq(activityLog.subjectType, "task"), eq(activityLog.subjectId, taskId)))
+    .orderBy(asc(activityLog.id));
 }
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
@@ -54,10 +58,36 @@ describe("GET /task", () => {
     const t = res.body.data[0];
     expect(Object.keys(t).sort()).toEqual(
       [
-        "id", "name", "description", "priority", "priority_name", "review_status", "review_status_name", "pipeline_id", "pipeline_stage_id", "team_id",
-        "team_member_id", "source_individual_id", "company_id", "expected_revenue", "expected_revenue_start_date", "payment_frequency_id", "size",
-        "expected_close_date", "kyb", "confidenceInRevenueTimingId", "confidenceInRevenueEstimateId", "confidenceInExecutionId", "confidenceInClientId",
-        "datapoints", "state", "open", "closed_at", "created_by", "created_at", "updated_at",
+        "id",
+        "name",
+        "description",
+        "priority",
+        "priority_name",
+        "review_status",
+        "review_status_name",
+        "pipeline_id",
+        "pipeline_stage_id",
+        "team_id",
+        "team_member_id",
+        "source_individual_id",
+        "company_id",
+        "expected_revenue",
+        "expected_revenue_start_date",
+        "payment_frequency_id",
+        "size",
+        "expected_close_date",
+        "kyb",
+        "confidenceInRevenueTimingId",
+        "confidenceInRevenueEstimateId",
+        "confidenceInExecutionId",
+        "confidenceInClientId",
+        "datapoints",
+        "state",
+        "open",
+        "closed_at",
+        "created_by",
+        "created_at",
+        "updated_at",
       ].sort(),
     );
     const page2 = await get("/task", { page: { number: 2 } });
@@ -71,14 +101,26 @@ describe("GET /task", () => {
     expect(res.status).toBe(200);
     const withMember = res.body.data.find((t: Row) => t.team_member_id !== null && t.team_id !== null);
     expect(withMember.pipeline).toEqual({ id: withMember.pipeline_id, name: expect.any(String), status: expect.any(Number) });
-    expect(withMember.pipelineStage).toMatchObject({ id: withMember.pipeline_stage_id, pipeline_id: withMember.pipeline_id, color: expect.stringMatching(/^#[0-9a-f]{6}$/) });
-    expect(withMember.teamMember).toMatchObject({ id: withMember.team_member_id, full_name: expect.any(String), email: expect.stringContaining("@harbour.test") });
+    expect(withMember.pipelineStage).toMatchObject({
+      id: withMember.pipeline_stage_id,
+      pipeline_id: withMember.pipeline_id,
+      color: expect.stringMatching(/^#[0-9a-f]{6}$/),
+    });
+    expect(withMember.teamMember).toMatchObject({
+      id: withMember.team_member_id,
+      full_name: expect.any(String),
+      email: expect.stringContaining("@harbour.test"),
+    });
     expect(withMember.team).toEqual({ id: withMember.team_id, name: expect.any(String) });
     expect(res.body.data.every((t: Row) => Array.isArray(t.products))).toBe(true);
     const withProducts = res.body.data.find((t: Row) => t.products.length > 0);
     const [{ n }] = await db().select({ n: count() }).from(taskProducts).where(eq(taskProducts.taskId, withProducts.id));
     expect(withProducts.products).toHaveLength(n);
-    expect(withProducts.products[0]).toMatchObject({ task_id: withProducts.id, product_type: { id: expect.any(Number), name: expect.any(String) }, premium: expect.any(Number) });
+    expect(withProducts.products[0]).toMatchObject({
+      task_id: withProducts.id,
+      product_type: { id: expect.any(Number), name: expect.any(String) },
+      premium: expect.any(Number),
+    });
     expect(res.body.data[0].company).toBeUndefined();
     expect(res.body.data[0].confidence).toBeUndefined();
     const alt = await get("/task", { includes: "team", page: { size: 1 } });
@@ -91,7 +133,10 @@ describe("GET /task", () => {
   it("filters by pipeline, stage, team member (or 'me'), team, priority, review status, and lists of them", async () => {
     const nb = await demoPipeline(api, "Harbour Brokers", "New business");
     const james = await userId(api, "james.wright@harbour.test");
-    const [claims] = await db().select().from(teams).where(and(eq(teams.tenantId, harbour), eq(teams.name, "Claims")));
+    const [claims] = await db()
+      .select()
+      .from(teams)
+      .where(and(eq(teams.tenantId, harbour), eq(teams.name, "Claims")));
     const checks: [Record<string, unknown>, ReturnType<typeof and>][] = [
       [{ pipeline_id: nb.id }, eq(tasks.pipelineId, nb.id)],
       [{ pipeline_id: nb.id, pipeline_stage_id: nb.stages[0].id }, and(eq(tasks.pipelineId, nb.id), eq(tasks.pipelineStageId, nb.stages[0].id))],
@@ -276,7 +321,9 @@ describe("GET /task", () => {
     const deep = KEYSET_FROM / size + 1; // the first page KEYSET_FROM rows in
     const page = async (sort: string, n: number) => ids(await get("/task", { filter, sort, page: { size, number: n } }));
     const ordered = async (order: string) =>
-      ((await db().execute(sql.raw(`select id from tasks where pipeline_id = ${pipeline.id} order by ${order}`))) as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+      (
+        (await db().execute(sql.raw(`select id from tasks where pipeline_id = ${pipeline.id} order by ${order}`))) as unknown as { rows: { id: number }[] }
+      ).rows.map((r) => Number(r.id));
     const orders: Record<string, string> = {
       "-created_at": "created_at desc, id desc",
       name: "lower(name), id",
@@ -344,11 +391,21 @@ describe("GET /task", () => {
 
 describe("GET /task/:id", () => {
   it("shows one task with everything embedded; another company's task or a bad id answers 404", async () => {
-    const [sample] = await db().select().from(tasks).where(and(eq(tasks.tenantId, harbour), sql`${tasks.confidenceInClientId} is not null`)).limit(1);
+    const [sample] = await db()
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.tenantId, harbour), sql`${tasks.confidenceInClientId} is not null`))
+      .limit(1);
     const res = await get(`/task/${sample.id}`, {}, viewer);
     expect(res.status).toBe(200);
     const t = res.body.data;
-    expect(t).toMatchObject({ id: sample.id, name: sample.name, pipeline: { id: sample.pipelineId }, pipelineStage: { id: sample.pipelineStageId }, products: expect.any(Array) });
+    expect(t).toMatchObject({
+      id: sample.id,
+      name: sample.name,
+      pipeline: { id: sample.pipelineId },
+      pipelineStage: { id: sample.pipelineStageId },
+      products: expect.any(Array),
+    });
     for (const key of ["teamMember", "team", "sourceIndividual", "company"]) expect(key in t).toBe(true);
     expect(t.confidence.total_score).toBe(
       t.confidence.revenue_timing.score + t.confidence.revenue_estimate.score + t.confidence.execution.score + t.confidence.client.score,
@@ -364,7 +421,10 @@ describe("POST /task", () => {
   it("creates a task in the pipeline's first stage by default (201), logs it and notifies the assignee", async () => {
     const nb = await demoPipeline(api, "Harbour Brokers", "New business");
     const emily = await userId(api, "emily.chen@harbour.test");
-    const [pc] = await db().select().from(teams).where(and(eq(teams.tenantId, harbour), eq(teams.name, "Private clients")));
+    const [pc] = await db()
+      .select()
+      .from(teams)
+      .where(and(eq(teams.tenantId, harbour), eq(teams.name, "Private clients")));
     const res = await api.request("POST", "/task", {
       token: admin,
       body: {
@@ -406,7 +466,12 @@ describe("POST /task", () => {
     const log = await activityOf(t.id);
     expect(log.map((e) => e.action)).toEqual(["created", "assigned"]);
     expect(log[1]).toMatchObject({ userId: adminId, changes: { team_member_id: { old: null, new: emily, old_label: null, new_label: "Emily Chen" } } });
-    const [note] = await db().select().from(notifications).where(eq(notifications.userId, emily)).orderBy(sql`${notifications.createdAt} desc`).limit(1);
+    const [note] = await db()
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, emily))
+      .orderBy(sql`${notifications.createdAt} desc`)
+      .limit(1);
     expect(note.data).toMatchObject({ title: "Task assigned to you", link: `/tasks/${t.id}` });
     expect(note.data.desc).toContain("Amelia Hart");
   });
@@ -453,7 +518,10 @@ describe("POST /task", () => {
       expect(res.body.errors, JSON.stringify(body)).toEqual(errors);
     }
     // Every reference error of one form comes back together.
-    const many = await api.request("POST", "/task", { token: admin, body: { name: "Refused", pipeline_id: bloom.id, team_id: bloomTeam.id, source_individual_id: bloomPerson } });
+    const many = await api.request("POST", "/task", {
+      token: admin,
+      body: { name: "Refused", pipeline_id: bloom.id, team_id: bloomTeam.id, source_individual_id: bloomPerson },
+    });
     expect(Object.keys(many.body.errors).sort()).toEqual(["pipeline_id", "source_individual_id", "team_id"]);
     expect(await harbourCount()).toBe(before);
   });
@@ -497,9 +565,17 @@ describe("PUT /task/:id: moving, assigning and editing write the activity log", 
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ pipeline_stage_id: nb.stages[2].id, pipelineStage: { name: "Quote sent" }, state: "open" });
     const last = (await activityOf(t.id)).at(-1)!;
-    expect(last).toMatchObject({ action: "moved", userId: adminId, changes: { pipeline_stage_id: { old: nb.stages[0].id, new: nb.stages[2].id, old_label: "Lead", new_label: "Quote sent" } } });
+    expect(last).toMatchObject({
+      action: "moved",
+      userId: adminId,
+      changes: { pipeline_stage_id: { old: nb.stages[0].id, new: nb.stages[2].id, old_label: "Lead", new_label: "Quote sent" } },
+    });
     const log = await get(`/activity-log/task/${t.id}`);
-    expect(log.body.data[0]).toMatchObject({ action: "moved", description: "Amelia Hart moved the task from Lead to Quote sent.", user: { id: adminId, full_name: "Amelia Hart" } });
+    expect(log.body.data[0]).toMatchObject({
+      action: "moved",
+      description: "Amelia Hart moved the task from Lead to Quote sent.",
+      user: { id: adminId, full_name: "Amelia Hart" },
+    });
   });
 
   it("moving into a won stage closes the task; into a lost one keeps it closed as lost; back to an open stage reopens it", async () => {
@@ -532,7 +608,9 @@ describe("PUT /task/:id: moving, assigning and editing write the activity log", 
       },
     });
     const legacy = await demoPipeline(api, "Harbour Brokers", "Legacy referrals");
-    expect((await api.request("PUT", `/task/${t.id}`, { token: admin, body: { pipeline_id: legacy.id } })).body.errors).toEqual({ pipeline_id: ["This pipeline is archived: choose an active one."] });
+    expect((await api.request("PUT", `/task/${t.id}`, { token: admin, body: { pipeline_id: legacy.id } })).body.errors).toEqual({
+      pipeline_id: ["This pipeline is archived: choose an active one."],
+    });
   });
 
   it("an assignment records old and new assignee and notifies the new one; unassigning is logged too", async () => {
@@ -556,7 +634,10 @@ describe("PUT /task/:id: moving, assigning and editing write the activity log", 
     const nb = await demoPipeline(api, "Harbour Brokers", "New business");
     const t = await makeTask(api, admin, { pipeline_id: nb.id, datapoints: { policy_ref: "PX-1", premium: 1250.5, introducer: "Smith & Co" } });
     const logged = (await activityOf(t.id)).length;
-    const same = await api.request("PUT", `/task/${t.id}`, { token: admin, body: { datapoints: { introducer: "Smith & Co", policy_ref: "PX-1", premium: 1250.5 } } });
+    const same = await api.request("PUT", `/task/${t.id}`, {
+      token: admin,
+      body: { datapoints: { introducer: "Smith & Co", policy_ref: "PX-1", premium: 1250.5 } },
+    });
     expect(same.status).toBe(200);
     expect(await activityOf(t.id)).toHaveLength(logged);
     await api.request("PUT", `/task/${t.id}`, { token: admin, body: { datapoints: { introducer: "Smith & Co", policy_ref: "PX-2", premium: 1250.5 } } });
@@ -624,7 +705,12 @@ describe("deleting tasks", () => {
     expect(res.text).toBe("");
     expect((await get(`/task/${t.id}`)).status).toBe(404);
     expect(await db().select().from(taskProducts).where(eq(taskProducts.taskId, t.id))).toEqual([]);
-    expect(await db().select().from(notes).where(and(eq(notes.notableType, "task"), eq(notes.notableId, t.id)))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(notes)
+        .where(and(eq(notes.notableType, "task"), eq(notes.notableId, t.id))),
+    ).toEqual([]);
     expect((await activityOf(t.id)).at(-1)).toMatchObject({ action: "deleted" });
     expect((await api.request("DELETE", `/task/${t.id}`, { token: admin })).status).toBe(404);
   });
@@ -657,7 +743,10 @@ describe("revenue and KYB", () => {
     const nb = await demoPipeline(api, "Harbour Brokers", "New business");
     const t = await makeTask(api, admin, { pipeline_id: nb.id, expected_revenue: 1000 });
     const [monthly] = (await get("/payment-frequencies")).body.data;
-    const res = await api.request("PUT", `/task/${t.id}/revenue`, { token: admin, body: { expected_revenue: 1500.256, expected_revenue_start_date: "2026-04-01", payment_frequency_id: monthly.id } });
+    const res = await api.request("PUT", `/task/${t.id}/revenue`, {
+      token: admin,
+      body: { expected_revenue: 1500.256, expected_revenue_start_date: "2026-04-01", payment_frequency_id: monthly.id },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ expected_revenue: 1500.26, expected_revenue_start_date: "2026-04-01", payment_frequency_id: monthly.id });
     const last = (await activityOf(t.id)).at(-1)!;
@@ -690,7 +779,15 @@ describe("task products", () => {
     const types = (await get("/task-product-type")).body.data;
     const created = await api.request("POST", `/task/${t.id}/task-product`, {
       token: admin,
-      body: { task_product_type_id: types[0].id, name: "Combined – Aviva", provider_name: "Aviva", premium: "2,400", commission: 360, commission_rate: 15, start_date: "2026-05-01" },
+      body: {
+        task_product_type_id: types[0].id,
+        name: "Combined – Aviva",
+        provider_name: "Aviva",
+        premium: "2,400",
+        commission: 360,
+        commission_rate: 15,
+        start_date: "2026-05-01",
+      },
     });
     expect(created.status).toBe(201);
     const p = created.body.data;
@@ -711,7 +808,10 @@ describe("task products", () => {
     });
     expect((await get(`/task/${t.id}/task-product`, {}, viewer)).body.data).toEqual([p]);
     expect((await get(`/task/${t.id}/task-product/${p.id}`)).body.data).toEqual(p);
-    const updated = await api.request("PUT", `/task/${t.id}/task-product/${p.id}`, { token: admin, body: { task_product_type_id: types[1].id, name: "Combined – Aviva", premium: 2600, commission: 390 } });
+    const updated = await api.request("PUT", `/task/${t.id}/task-product/${p.id}`, {
+      token: admin,
+      body: { task_product_type_id: types[1].id, name: "Combined – Aviva", premium: 2600, commission: 390 },
+    });
     expect(updated.body.data).toMatchObject({ task_product_type_id: types[1].id, premium: 2600, provider_name: null, commission_rate: null });
     expect((await api.request("DELETE", `/task/${t.id}/task-product/${p.id}`, { token: admin })).status).toBe(204);
     expect((await get(`/task/${t.id}/task-product/${p.id}`)).status).toBe(404);
@@ -759,7 +859,14 @@ describe("task products", () => {
     const ofTask = await get("/task-products", { filter: { task_id: one.task_id } });
     expect(ofTask.body.data.every((p: Row) => p.task_id === one.task_id)).toBe(true);
     const ofType = await get("/task-products", { filter: { task_product_type_id: one.task_product_type_id }, page: { size: 999 } });
-    expect(ofType.body.meta.total).toBe((await db().select({ n: count() }).from(taskProducts).where(and(eq(taskProducts.tenantId, harbour), eq(taskProducts.taskProductTypeId, one.task_product_type_id))))[0].n);
+    expect(ofType.body.meta.total).toBe(
+      (
+        await db()
+          .select({ n: count() })
+          .from(taskProducts)
+          .where(and(eq(taskProducts.tenantId, harbour), eq(taskProducts.taskProductTypeId, one.task_product_type_id)))
+      )[0].n,
+    );
     expect((await get("/task-products", {}, owner)).body.meta.total).toBe(0); // Bloom sells no insurance products
     expect((await get("/task-products", { filter: { task_id: "x" } })).status).toBe(422);
   });
@@ -790,7 +897,10 @@ describe("task e-mail", () => {
       expect(outbox.body.data[0].text).toContain("Amelia Hart");
     }
     // A reply in the same thread.
-    const reply = await api.request("POST", `/task/${t.id}/send-email`, { token: admin, body: { to: ["client.one@example.com"], subject: "Re: Your renewal terms", body: "A reminder.", thread_id: res.body.data.thread_id } });
+    const reply = await api.request("POST", `/task/${t.id}/send-email`, {
+      token: admin,
+      body: { to: ["client.one@example.com"], subject: "Re: Your renewal terms", body: "A reminder.", thread_id: res.body.data.thread_id },
+    });
     expect(reply.body.data.thread_id).toBe(res.body.data.thread_id);
     const list = await get(`/task/${t.id}/email`, {}, viewer);
     expect(list.status).toBe(200);
@@ -843,11 +953,25 @@ describe("POST /tasks/:id/notes/progress", () => {
       admin,
     );
     expect(res.status).toBe(201);
-    expect(res.body.data.task).toMatchObject({ pipeline_stage_id: nb.stages[2].id, expected_revenue_start_date: "2026-06-01", payment_frequency_id: annually.id, size: 35 });
+    expect(res.body.data.task).toMatchObject({
+      pipeline_stage_id: nb.stages[2].id,
+      expected_revenue_start_date: "2026-06-01",
+      payment_frequency_id: annually.id,
+      size: 35,
+    });
     const note = res.body.data.note;
     expect(note).toMatchObject({ task_id: t.id, body: "Quote issued, client reviewing.", author: { id: adminId, full_name: "Amelia Hart" } });
     const [doc] = note.documents;
-    expect(note.documents).toEqual([{ id: expect.any(Number), filename: "quote.pdf", mime_type: "application/pdf", size: PDF.length, url: `/tasks/${t.id}/documents/${doc.id}`, created_at: expect.any(String) }]);
+    expect(note.documents).toEqual([
+      {
+        id: expect.any(Number),
+        filename: "quote.pdf",
+        mime_type: "application/pdf",
+        size: PDF.length,
+        url: `/tasks/${t.id}/documents/${doc.id}`,
+        created_at: expect.any(String),
+      },
+    ]);
     // The document is the company's: its users download it (never cached by a shared cache); nobody else.
     const file = await api.request("GET", doc.url, { token: viewer });
     expect(file.status).toBe(200);
@@ -880,17 +1004,34 @@ describe("POST /tasks/:id/notes/progress", () => {
     const nb = await demoPipeline(api, "Harbour Brokers", "New business");
     const renewals = await demoPipeline(api, "Harbour Brokers", "Renewals");
     const t = await makeTask(api, admin, { pipeline_id: nb.id });
-    const wrongStage = await sendMultipart(api.app, "POST", `/tasks/${t.id}/notes/progress`, { pipeline_id: String(nb.id), pipeline_stage_id: String(renewals.stages[1].id), document: { file: PDF, filename: "a.pdf" } }, admin);
+    const wrongStage = await sendMultipart(
+      api.app,
+      "POST",
+      `/tasks/${t.id}/notes/progress`,
+      { pipeline_id: String(nb.id), pipeline_stage_id: String(renewals.stages[1].id), document: { file: PDF, filename: "a.pdf" } },
+      admin,
+    );
     expect(wrongStage.status).toBe(422);
     expect(wrongStage.body.errors).toEqual({ pipeline_stage_id: ["The stage must belong to the chosen pipeline."] });
-    const exe = await sendMultipart(api.app, "POST", `/tasks/${t.id}/notes/progress`, { pipeline_id: String(nb.id), pipeline_stage_id: String(nb.stages[1].id), document: { file: Buffer.from("MZ\x90\x00binary"), filename: "virus.pdf" } }, admin);
+    const exe = await sendMultipart(
+      api.app,
+      "POST",
+      `/tasks/${t.id}/notes/progress`,
+      { pipeline_id: String(nb.id), pipeline_stage_id: String(nb.stages[1].id), document: { file: Buffer.from("MZ\x90\x00binary"), filename: "virus.pdf" } },
+      admin,
+    );
     expect(exe.status).toBe(422);
     expect(exe.body.errors).toEqual({ document: ["Choose a PDF, Word, Excel, image, CSV or text file."] });
-    expect((await api.request("POST", `/tasks/${t.id}/notes/progress`, { token: admin, body: { pipeline_id: nb.id } })).body.errors).toEqual({ pipeline_stage_id: ["Choose a stage."] });
+    expect((await api.request("POST", `/tasks/${t.id}/notes/progress`, { token: admin, body: { pipeline_id: nb.id } })).body.errors).toEqual({
+      pipeline_stage_id: ["Choose a stage."],
+    });
     expect(await db().select().from(taskDocuments).where(eq(taskDocuments.taskId, t.id))).toEqual([]);
     expect((await get(`/task/${t.id}`)).body.data.pipeline_stage_id).toBe(nb.stages[0].id);
     const [foreign] = await db().select().from(tasks).where(ne(tasks.tenantId, harbour)).limit(1);
-    expect((await api.request("POST", `/tasks/${foreign.id}/notes/progress`, { token: admin, body: { pipeline_id: nb.id, pipeline_stage_id: nb.stages[1].id } })).status).toBe(404);
+    expect(
+      (await api.request("POST", `/tasks/${foreign.id}/notes/progress`, { token: admin, body: { pipeline_id: nb.id, pipeline_stage_id: nb.stages[1].id } }))
+        .status,
+    ).toBe(404);
     expect((await get(`/tasks/${foreign.id}/notes`)).status).toBe(404);
   });
 });
@@ -899,12 +1040,28 @@ describe("POST /tasks/:id (multipart, _method=PATCH)", () => {
   it("changes only the fields sent, and attaches a document", async () => {
     const nb = await demoPipeline(api, "Harbour Brokers", "New business");
     const t = await makeTask(api, admin, { pipeline_id: nb.id, priority: 2, expected_revenue: 900, description: "Keep me" });
-    const res = await sendMultipart(api.app, "POST", `/tasks/${t.id}`, { _method: "PATCH", name: "Patched name", priority: "3", kyb: "on", document: { file: TINY_PNG, filename: "site.png", type: "image/png" } }, admin);
+    const res = await sendMultipart(
+      api.app,
+      "POST",
+      `/tasks/${t.id}`,
+      { _method: "PATCH", name: "Patched name", priority: "3", kyb: "on", document: { file: TINY_PNG, filename: "site.png", type: "image/png" } },
+      admin,
+    );
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ name: "Patched name", priority: 3, kyb: true, expected_revenue: 900, description: "Keep me", pipeline_stage_id: nb.stages[0].id });
+    expect(res.body.data).toMatchObject({
+      name: "Patched name",
+      priority: 3,
+      kyb: true,
+      expected_revenue: 900,
+      description: "Keep me",
+      pipeline_stage_id: nb.stages[0].id,
+    });
     const [doc] = await db().select().from(taskDocuments).where(eq(taskDocuments.taskId, t.id));
     expect(doc).toMatchObject({ filename: "site.png", mimeType: "image/png" });
-    expect((await activityOf(t.id)).at(-1)).toMatchObject({ action: "updated", changes: { name: { new: "Patched name" }, priority: { old: 2, new: 3 }, kyb: { old: false, new: true } } });
+    expect((await activityOf(t.id)).at(-1)).toMatchObject({
+      action: "updated",
+      changes: { name: { new: "Patched name" }, priority: { old: 2, new: 3 }, kyb: { old: false, new: true } },
+    });
     // Clearing a field with an empty value.
     const cleared = await sendMultipart(api.app, "POST", `/tasks/${t.id}`, { _method: "PATCH", description: "" }, admin);
     expect(cleared.body.data.description).toBeNull();
@@ -970,7 +1127,10 @@ describe("task lookups", () => {
     expect(res.body.meta.per_page).toBe(999);
     expect(res.body.data.length).toBeGreaterThan(10);
     expect(res.body.data[0]).toEqual({ id: expect.any(Number), name: "Commercial combined" });
-    expect((await get("/task-product-type", { filter: { search: "LIAB" } })).body.data.map((t: Row) => t.name)).toEqual(["Employers' liability", "Public liability"]);
+    expect((await get("/task-product-type", { filter: { search: "LIAB" } })).body.data.map((t: Row) => t.name)).toEqual([
+      "Employers' liability",
+      "Public liability",
+    ]);
   });
 
   it("GET /confidence-scores: one group per question, answers sorted by score", async () => {
@@ -1002,7 +1162,13 @@ describe("task lookups", () => {
 
 describe("the demo book", () => {
   it("tasks are spread over stages, people, priorities and review statuses", async () => {
-    const spread = async (column: AnyColumn) => (await db().selectDistinct({ v: sql`${column}` }).from(tasks).where(eq(tasks.tenantId, harbour))).length;
+    const spread = async (column: AnyColumn) =>
+      (
+        await db()
+          .selectDistinct({ v: sql`${column}` })
+          .from(tasks)
+          .where(eq(tasks.tenantId, harbour))
+      ).length;
     expect(await spread(tasks.pipelineStageId)).toBeGreaterThanOrEqual(15);
     expect(await spread(tasks.teamMemberId)).toBeGreaterThanOrEqual(10);
     expect(await spread(tasks.priority)).toBe(3);

@@ -49,13 +49,26 @@ describe("the demo teams of Harbour Brokers", () => {
     const res = await get("/team");
     expect(res.status).toBe(200);
     expect(res.body.meta).toEqual({ current_page: 1, per_page: 10, total: 4, last_page: 1 });
-    expect(res.body.data.map((t: { name: string; members_count: number; pending_invitations_count: number }) => [t.name, t.members_count, t.pending_invitations_count])).toEqual([
+    expect(
+      res.body.data.map((t: { name: string; members_count: number; pending_invitations_count: number }) => [
+        t.name,
+        t.members_count,
+        t.pending_invitations_count,
+      ]),
+    ).toEqual([
       ["Claims", 3, 1],
       ["Commercial lines", 4, 0],
       ["Private clients", 4, 0],
       ["Wealth", 3, 1],
     ]);
-    expect(res.body.data[0]).toEqual({ id: expect.any(Number), name: "Claims", members_count: 3, pending_invitations_count: 1, created_at: expect.any(String), updated_at: expect.any(String) });
+    expect(res.body.data[0]).toEqual({
+      id: expect.any(Number),
+      name: "Claims",
+      members_count: 3,
+      pending_invitations_count: 1,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
   });
 
   it("searches, filters by member, sorts, and allows the spec's page size of 9999", async () => {
@@ -133,8 +146,21 @@ describe("the demo teams of Harbour Brokers", () => {
     const mine = await get("/me/team/user", { page: { size: 100 } });
     expect(mine.status).toBe(200);
     expect(fullNames(mine)).toEqual(["Amelia Hart", "Daniel Okafor", "Emily Chen", "James Wright", "Priya Patel", "Sophie Turner", "Tom Fletcher"]);
-    expect(mine.body.data[0]).toEqual({ id: expect.any(Number), uuid: expect.any(String), name: "Amelia", last_name: "Hart", full_name: "Amelia Hart", email: "admin@harbour.test", profile_photo_path: null });
-    expect(fullNames(await get("/me/team/user", { filter: { team_id: await teamId("Private clients"), search: "e" } }))).toEqual(["Amelia Hart", "Daniel Okafor", "Emily Chen", "Sophie Turner"]);
+    expect(mine.body.data[0]).toEqual({
+      id: expect.any(Number),
+      uuid: expect.any(String),
+      name: "Amelia",
+      last_name: "Hart",
+      full_name: "Amelia Hart",
+      email: "admin@harbour.test",
+      profile_photo_path: null,
+    });
+    expect(fullNames(await get("/me/team/user", { filter: { team_id: await teamId("Private clients"), search: "e" } }))).toEqual([
+      "Amelia Hart",
+      "Daniel Okafor",
+      "Emily Chen",
+      "Sophie Turner",
+    ]);
     // Any signed-in user sees their own teams' members: the viewer holds no team permission.
     expect(fullNames(await get("/me/team/user", {}, viewer))).toEqual(["George Hughes", "Hannah Moore", "Victor Lane"]);
     expect(fullNames(await get("/me/team/user", {}, owner))).toEqual(["Olivia Bloom"]);
@@ -216,7 +242,10 @@ describe("creating, changing and deleting teams", () => {
 
   it("a user id of another company answers 404 and creates nothing", async () => {
     const before = await snapshot();
-    const res = await api.request("POST", "/api/v1/teams", { token: admin, body: { name: "Sneaky", user_ids: [await userId("james.wright@harbour.test"), await userId("owner@bloom.test")] } });
+    const res = await api.request("POST", "/api/v1/teams", {
+      token: admin,
+      body: { name: "Sneaky", user_ids: [await userId("james.wright@harbour.test"), await userId("owner@bloom.test")] },
+    });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: "User not found." });
     expect(await snapshot()).toEqual(before);
@@ -229,7 +258,10 @@ describe("members and invitations", () => {
     const tom = await userId("tom.fletcher@harbour.test");
     const added = await api.request("POST", `/teams/${wealth}/users`, { token: admin, body: { user_id: tom } });
     expect(added.status).toBe(201);
-    expect(added.body.data).toEqual({ type: "member", member: expect.objectContaining({ user_id: tom, team_id: wealth, role: "member", full_name: "Tom Fletcher" }) });
+    expect(added.body.data).toEqual({
+      type: "member",
+      member: expect.objectContaining({ user_id: tom, team_id: wealth, role: "member", full_name: "Tom Fletcher" }),
+    });
 
     const again = await api.request("POST", `/teams/${wealth}/users`, { token: admin, body: { user_id: tom } });
     expect(again.status).toBe(422);
@@ -301,7 +333,10 @@ describe("members and invitations", () => {
     const email = `late.joiner.${Date.now()}@harbour.test`;
     expect((await api.request("POST", `/teams/${wealth}/users`, { token: admin, body: { email: email.toUpperCase(), role: "leader" } })).status).toBe(201);
     const [bloom] = await db.select({ id: companies.id }).from(companies).where(eq(companies.name, "Bloom Bakery Ltd"));
-    const [bloomTeam] = await db.insert(teams).values({ tenantId: bloom.id, name: `Bakers ${Date.now()}` }).returning({ id: teams.id });
+    const [bloomTeam] = await db
+      .insert(teams)
+      .values({ tenantId: bloom.id, name: `Bakers ${Date.now()}` })
+      .returning({ id: teams.id });
     await db.insert(teamInvitations).values({ tenantId: bloom.id, teamId: bloomTeam.id, email, role: "member" });
 
     // The address gets an account in Harbour Brokers (as the invitation e-mail promises) and signs in.
@@ -319,7 +354,12 @@ describe("members and invitations", () => {
     expect(await db.select().from(teamMembers).where(eq(teamMembers.teamId, bloomTeam.id))).toEqual([]);
     // Signing in again changes nothing.
     await api.login(email);
-    expect((await db.select().from(teamMembers).where(and(eq(teamMembers.teamId, wealth), eq(teamMembers.userId, joiner.id))))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(teamMembers)
+        .where(and(eq(teamMembers.teamId, wealth), eq(teamMembers.userId, joiner.id))),
+    ).toHaveLength(1);
   });
 
   it("an address of a colleague adds them; an address of another company's user is just an invitation", async () => {
@@ -359,7 +399,9 @@ describe("members and invitations", () => {
       expect((await api.request("DELETE", `/teams/${claims}/users/${id}`, { token: admin })).status).toBe(404);
     }
     // An invited (not yet active) user of the company cannot be put in a team yet.
-    expect((await api.request("POST", `/teams/${claims}/users`, { token: admin, body: { user_id: await userId("new.starter@harbour.test") } })).status).toBe(404);
+    expect((await api.request("POST", `/teams/${claims}/users`, { token: admin, body: { user_id: await userId("new.starter@harbour.test") } })).status).toBe(
+      404,
+    );
     expect(await snapshot()).toEqual(before);
   });
 });
@@ -395,10 +437,14 @@ describe("access", () => {
 
   it("team_view reads; team_create also creates; only team_manage changes", async () => {
     const db = api.database.db;
-    const role = async (name: string, permissions: string[]) => (await api.request("POST", "/role", { token: admin, body: { name, permissions } })).body.data.id as number;
+    const role = async (name: string, permissions: string[]) =>
+      (await api.request("POST", "/role", { token: admin, body: { name, permissions } })).body.data.id as number;
     const [viewRole, createRole] = [await role("Team reader", ["team_view"]), await role("Team starter", ["team_create"])];
     const [hannah, liam] = [await userId("hannah.moore@harbour.test"), await userId("liam.walsh@harbour.test")];
-    await db.insert(userRoles).values([{ userId: hannah, roleId: viewRole }, { userId: liam, roleId: createRole }]);
+    await db.insert(userRoles).values([
+      { userId: hannah, roleId: viewRole },
+      { userId: liam, roleId: createRole },
+    ]);
     const [reader, starter] = [await api.login("hannah.moore@harbour.test"), await api.login("liam.walsh@harbour.test")];
     const claims = await teamId("Claims");
 

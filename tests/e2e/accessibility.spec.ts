@@ -13,7 +13,11 @@ import { E2E, USERS, expectHydrated, openAccountMenu, signIn, type DemoUser } fr
 async function expectAccessible(page: Page, what: string) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const found = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`).join("\n    ")}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+        .slice(0, 3)
+        .map((n) => `${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`)
+        .join("\n    ")}`,
   );
   expect(found, `${what}: ${page.url()}`).toEqual([]);
 }
@@ -54,7 +58,11 @@ for (const [edition, user, origin] of EDITIONS) {
     await expectAccessible(page, "detail");
 
     await page.goto(`${origin}/tasks/new`);
-    await page.getByRole("dialog").getByRole("button", { name: /save|add|create/i }).first().click();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: /save|add|create/i })
+      .first()
+      .click();
     await expect(page.getByRole("dialog").locator("[id$=-error], [role=alert]").first()).toBeVisible();
     await expectAccessible(page, "drawer, refused");
 

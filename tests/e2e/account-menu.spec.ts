@@ -58,7 +58,9 @@ test.describe("the account menu's company switcher", () => {
   });
 });
 
-test("with JavaScript, Escape closes the account menu and puts focus back on its button; on a wide screen Tab never stops on the hidden mobile menu toggle", async ({ page }) => {
+test("with JavaScript, Escape closes the account menu and puts focus back on its button; on a wide screen Tab never stops on the hidden mobile menu toggle", async ({
+  page,
+}) => {
   await signIn(page, USERS.admin);
   const menu = await openAccountMenu(page);
   await menu.getByRole("link", { name: "Personal profile" }).focus();
@@ -69,4 +71,3 @@ test("with JavaScript, Escape closes the account menu and puts focus back on its
   }
   await expect(page.locator("#nav-toggle")).toBeHidden();
 });
-

@@ -25,6 +25,8 @@ test("no page's JavaScript holds zod", async ({}, testInfo) => {
   test.skip(testInfo.project.name !== "js", "the build is the same for both projects");
   const routes = readdirSync(path.join(build, "routes")).filter((f) => f.endsWith(".js"));
   expect(routes.length).toBeGreaterThan(50);
-  const withZod = routes.filter((route) => [...graph(`routes/${route}`)].some((chunk) => /ZodError|invalid_type/.test(readFileSync(path.join(build, chunk), "utf8"))));
+  const withZod = routes.filter((route) =>
+    [...graph(`routes/${route}`)].some((chunk) => /ZodError|invalid_type/.test(readFileSync(path.join(build, chunk), "utf8"))),
+  );
   expect(withZod).toEqual([]);
 });

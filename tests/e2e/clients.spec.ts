@@ -52,7 +52,11 @@ async function fieldError(control: Locator): Promise<Locator> {
 }
 
 /** Chooses an option of a searchable dropdown: typing into the combobox with JavaScript, the no-JavaScript search form and select without. */
-async function chooseSearchable(page: Page, testInfo: TestInfo, { id, searchLabel, search, option }: { id: string; searchLabel: string; search: string; option: string }) {
+async function chooseSearchable(
+  page: Page,
+  testInfo: TestInfo,
+  { id, searchLabel, search, option }: { id: string; searchLabel: string; search: string; option: string },
+) {
   if (isNoJs(testInfo)) {
     await page.getByLabel(searchLabel, { exact: true }).fill(search);
     await page.getByRole("button", { name: "Find", exact: true }).click();
@@ -72,7 +76,10 @@ test.describe("Clients, as Harbour Brokers' admin", () => {
     await signIn(page, USERS.admin);
   });
 
-  test("a task for a client: added from the individual's Tasks tab with the individual chosen, shown on both pages; from a company's, the company chosen and Cancel goes back", async ({ page, request }) => {
+  test("a task for a client: added from the individual's Tasks tab with the individual chosen, shown on both pages; from a company's, the company chosen and Cancel goes back", async ({
+    page,
+    request,
+  }) => {
     const token = uniqueToken(test.info());
     const api = await clientsApi(request);
     const person = await api.individual("Tara", `Task${token}`, { email: `tara-${token}@example.com` });
@@ -105,7 +112,10 @@ test.describe("Clients, as Harbour Brokers' admin", () => {
     expect(new URL(page.url()).searchParams.get("tab")).toBe("tasks");
   });
 
-  test("without JavaScript, a client beyond the task form's first 100 choices is found by the name typed beside the dropdown", async ({ page, request }, testInfo) => {
+  test("without JavaScript, a client beyond the task form's first 100 choices is found by the name typed beside the dropdown", async ({
+    page,
+    request,
+  }, testInfo) => {
     test.skip(!isNoJs(testInfo), "with JavaScript the dropdown itself searches as one types");
     const token = uniqueToken(testInfo);
     const api = await clientsApi(request);
@@ -150,7 +160,10 @@ test.describe("Clients, as Harbour Brokers' admin", () => {
     await expect(page.locator("dt", { hasText: /^Individual$/ }).locator("xpath=following-sibling::dd")).toHaveText(`Zzara Far${token}`);
   });
 
-  test("without JavaScript, a new individual is linked to a company beyond the dropdown's first 100, found by its name", async ({ page, request }, testInfo) => {
+  test("without JavaScript, a new individual is linked to a company beyond the dropdown's first 100, found by its name", async ({
+    page,
+    request,
+  }, testInfo) => {
     test.skip(!isNoJs(testInfo), "with JavaScript the dropdown itself searches as one types");
     const token = uniqueToken(testInfo);
     const api = await clientsApi(request);
@@ -174,7 +187,10 @@ test.describe("Clients, as Harbour Brokers' admin", () => {
     await expect(page.locator("[data-links]")).toContainText(`Zz Found Co ${token}`);
   });
 
-  test("without JavaScript, the individuals list is filtered by a company beyond the filter's first 100, found by the name typed beside it", async ({ page, request }, testInfo) => {
+  test("without JavaScript, the individuals list is filtered by a company beyond the filter's first 100, found by the name typed beside it", async ({
+    page,
+    request,
+  }, testInfo) => {
     test.skip(!isNoJs(testInfo), "with JavaScript the filter's dropdown searches as one types");
     const token = uniqueToken(testInfo);
     const api = await clientsApi(request);
@@ -239,7 +255,10 @@ test.describe("Clients, as Harbour Brokers' admin", () => {
     await expect(rowWith(page, companyName)).toContainText(`${fullName}Finance director`);
   });
 
-  test("an individual is added from the list's drawer (a bad telephone is refused under the field, what was typed kept) and renamed from its page", async ({ page, request }, testInfo) => {
+  test("an individual is added from the list's drawer (a bad telephone is refused under the field, what was typed kept) and renamed from its page", async ({
+    page,
+    request,
+  }, testInfo) => {
     const token = uniqueToken(testInfo);
     const api = await clientsApi(request);
     await page.goto(`/individuals/new?search=${token}`);
@@ -270,7 +289,10 @@ test.describe("Clients, as Harbour Brokers' admin", () => {
     }
   });
 
-  test("bank details with a bad sort code show the error under the field and keep what was typed; fixed, they are saved", async ({ page, request }, testInfo) => {
+  test("bank details with a bad sort code show the error under the field and keep what was typed; fixed, they are saved", async ({
+    page,
+    request,
+  }, testInfo) => {
     const token = uniqueToken(testInfo);
     const api = await clientsApi(request);
     const company = await api.company(`E2E Bank Co ${token}`);
@@ -310,42 +332,46 @@ test.describe("Clients, as Harbour Brokers' admin", () => {
     await expect(sortCode).not.toHaveAttribute("aria-invalid", "true");
   });
 
-  test("the companies list filtered by type (and employee size) is the same list when its URL is opened in a fresh session", { tag: "@smoke" }, async ({ page, browser }, testInfo) => {
-    await page.goto("/companies?page=1");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Companies");
-    const filters = page.locator("form:has(#filter-type_id)");
-    await filters.locator("#filter-type_id").selectOption({ label: "Partnership" });
-    if (isNoJs(testInfo)) await filters.getByRole("button", { name: "Apply", exact: true }).click();
-    await expect(page).toHaveURL((url) => url.searchParams.has("filter[type_id]"));
-    await page.locator("form:has(#filter-employee_size_id) #filter-employee_size_id").selectOption({ label: "2-9" });
-    if (isNoJs(testInfo)) await page.locator("form:has(#filter-type_id)").getByRole("button", { name: "Apply", exact: true }).click();
-    await expect(page).toHaveURL((url) => url.searchParams.has("filter[employee_size_id]") && url.searchParams.has("filter[type_id]"));
-    await expect(page.getByRole("list", { name: "Active filters" })).toContainText("Type: Partnership");
-    await expect(page.getByRole("list", { name: "Active filters" })).toContainText("Employee size: 2-9");
-    const types = await tableRows(page).locator("td:nth-child(3)").allInnerTexts();
-    expect(types.length, "the seeded book has 2-9 people partnerships").toBeGreaterThan(0);
-    expect(new Set(types.map((t) => t.trim()))).toEqual(new Set(["Partnership"]));
-    const names = await tableRows(page).locator("td:nth-child(2)").allInnerTexts();
-    const shared = page.url();
+  test(
+    "the companies list filtered by type (and employee size) is the same list when its URL is opened in a fresh session",
+    { tag: "@smoke" },
+    async ({ page, browser }, testInfo) => {
+      await page.goto("/companies?page=1");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Companies");
+      const filters = page.locator("form:has(#filter-type_id)");
+      await filters.locator("#filter-type_id").selectOption({ label: "Partnership" });
+      if (isNoJs(testInfo)) await filters.getByRole("button", { name: "Apply", exact: true }).click();
+      await expect(page).toHaveURL((url) => url.searchParams.has("filter[type_id]"));
+      await page.locator("form:has(#filter-employee_size_id) #filter-employee_size_id").selectOption({ label: "2-9" });
+      if (isNoJs(testInfo)) await page.locator("form:has(#filter-type_id)").getByRole("button", { name: "Apply", exact: true }).click();
+      await expect(page).toHaveURL((url) => url.searchParams.has("filter[employee_size_id]") && url.searchParams.has("filter[type_id]"));
+      await expect(page.getByRole("list", { name: "Active filters" })).toContainText("Type: Partnership");
+      await expect(page.getByRole("list", { name: "Active filters" })).toContainText("Employee size: 2-9");
+      const types = await tableRows(page).locator("td:nth-child(3)").allInnerTexts();
+      expect(types.length, "the seeded book has 2-9 people partnerships").toBeGreaterThan(0);
+      expect(new Set(types.map((t) => t.trim()))).toEqual(new Set(["Partnership"]));
+      const names = await tableRows(page).locator("td:nth-child(2)").allInnerTexts();
+      const shared = page.url();
 
-    const context = await browser.newContext({ javaScriptEnabled: !isNoJs(testInfo), baseURL: E2E.main.flightdeck });
-    try {
-      const fresh = await context.newPage();
-      await fresh.goto("/login");
-      await fresh.locator("input[name=email]").fill(USERS.admin.email);
-      await fresh.locator("input[name=password]").fill(PASSWORD);
-      await fresh.getByRole("button", { name: "Sign in", exact: true }).click();
-      await expectPath(fresh, USERS.admin.landing);
-      await fresh.goto(shared);
-      await expect(fresh).toHaveURL(shared);
-      await expect(fresh.locator("#filter-type_id")).toHaveValue(new URL(shared).searchParams.get("filter[type_id]")!);
-      await expect(fresh.locator("#filter-employee_size_id")).toHaveValue(new URL(shared).searchParams.get("filter[employee_size_id]")!);
-      await expect(fresh.getByRole("list", { name: "Active filters" })).toContainText("Type: Partnership");
-      await expect(tableRows(fresh).locator("td:nth-child(2)")).toHaveText(names.map((n) => n.trim()));
-    } finally {
-      await context.close();
-    }
-  });
+      const context = await browser.newContext({ javaScriptEnabled: !isNoJs(testInfo), baseURL: E2E.main.flightdeck });
+      try {
+        const fresh = await context.newPage();
+        await fresh.goto("/login");
+        await fresh.locator("input[name=email]").fill(USERS.admin.email);
+        await fresh.locator("input[name=password]").fill(PASSWORD);
+        await fresh.getByRole("button", { name: "Sign in", exact: true }).click();
+        await expectPath(fresh, USERS.admin.landing);
+        await fresh.goto(shared);
+        await expect(fresh).toHaveURL(shared);
+        await expect(fresh.locator("#filter-type_id")).toHaveValue(new URL(shared).searchParams.get("filter[type_id]")!);
+        await expect(fresh.locator("#filter-employee_size_id")).toHaveValue(new URL(shared).searchParams.get("filter[employee_size_id]")!);
+        await expect(fresh.getByRole("list", { name: "Active filters" })).toContainText("Type: Partnership");
+        await expect(tableRows(fresh).locator("td:nth-child(2)")).toHaveText(names.map((n) => n.trim()));
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
   test("bulk delete of individuals asks first: Cancel keeps them, Remove deletes them", async ({ page, request }, testInfo) => {
     const token = uniqueToken(testInfo);

@@ -98,7 +98,10 @@ test.describe("Dashboard, as Harbour Brokers' admin", () => {
     await expect(links.first()).toHaveAttribute("href", /^\/tasks\/\d+$/);
     expect(await links.count()).toBeGreaterThan(0);
     expect(await links.count()).toBeLessThanOrEqual(6);
-    await expect(widget.getByRole("link", { name: "See all my open tasks" })).toHaveAttribute("href", /^\/tasks\?filter%5Bteam_member_id%5D=\d+&filter%5Bopen%5D=true$/);
+    await expect(widget.getByRole("link", { name: "See all my open tasks" })).toHaveAttribute(
+      "href",
+      /^\/tasks\?filter%5Bteam_member_id%5D=\d+&filter%5Bopen%5D=true$/,
+    );
   });
 });
 

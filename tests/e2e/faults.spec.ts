@@ -81,7 +81,11 @@ test.beforeAll(async ({}, testInfo) => {
     LOG_LEVEL: "warn",
   };
   await startApi();
-  portal = spawn(process.execPath, [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), path.join(root, process.env.REMIX_BUILD_DIR || "build", "index.js")], { cwd: root, env, stdio: "ignore" });
+  portal = spawn(
+    process.execPath,
+    [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), path.join(root, process.env.REMIX_BUILD_DIR || "build", "index.js")],
+    { cwd: root, env, stdio: "ignore" },
+  );
   await waitFor(`http://127.0.0.1:${pair.portalPort}/login`);
 });
 

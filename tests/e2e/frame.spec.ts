@@ -176,7 +176,10 @@ test.describe("page frame", () => {
           await fresh.addInitScript(() => {
             const w = window as unknown as { shifted: number };
             w.shifted = 0;
-            new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.shifted += (e as unknown as { value: number }).value))).observe({ type: "layout-shift", buffered: true });
+            new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.shifted += (e as unknown as { value: number }).value))).observe({
+              type: "layout-shift",
+              buffered: true,
+            });
           });
           await fresh.goto(path, { waitUntil: "load" });
           await fresh.waitForTimeout(300);
@@ -257,21 +260,25 @@ test.describe("narrow screens", () => {
     });
   }
 
-  test("with the keyboard: the Menu toggle shows its focus, Space opens the menu, Escape closes it (with JavaScript)", { tag: "@nojs-browser" }, async ({ page }) => {
-    await signIn(page, USERS.admin);
-    const toggle = page.locator("#nav-toggle");
-    await toggle.focus();
-    await page.keyboard.press("Space");
-    await expect(sideMenu(page)).toBeVisible();
-    // The hidden checkbox has the focus: its visible label shows it.
-    const ring = await page.locator("[data-menu-toggle]").evaluate((el) => getComputedStyle(el).boxShadow);
-    expect(ring).not.toBe("none");
-    if (test.info().project.name === "js") {
-      await page.keyboard.press("Escape");
-      await expect(sideMenu(page)).toBeHidden();
-      await expect(toggle).toBeFocused();
-    }
-  });
+  test(
+    "with the keyboard: the Menu toggle shows its focus, Space opens the menu, Escape closes it (with JavaScript)",
+    { tag: "@nojs-browser" },
+    async ({ page }) => {
+      await signIn(page, USERS.admin);
+      const toggle = page.locator("#nav-toggle");
+      await toggle.focus();
+      await page.keyboard.press("Space");
+      await expect(sideMenu(page)).toBeVisible();
+      // The hidden checkbox has the focus: its visible label shows it.
+      const ring = await page.locator("[data-menu-toggle]").evaluate((el) => getComputedStyle(el).boxShadow);
+      expect(ring).not.toBe("none");
+      if (test.info().project.name === "js") {
+        await page.keyboard.press("Escape");
+        await expect(sideMenu(page)).toBeHidden();
+        await expect(toggle).toBeFocused();
+      }
+    },
+  );
 
   test("a link of the opened menu navigates", { tag: "@nojs-browser" }, async ({ page }) => {
     await signIn(page, USERS.admin);
@@ -280,23 +287,27 @@ test.describe("narrow screens", () => {
     await expectPath(page, "/tasks");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tasks");
   });
-  test("pages fit the phone's width: the header wraps (its account menu and bell on screen), wide tables and the board scroll inside their box", { tag: "@nojs-browser" }, async ({ page }) => {
-    await signIn(page, USERS.admin);
-    for (const path of ["/dashboard", "/tasks", "/tasks/board", "/individuals", "/companies", "/pipelines", "/roles", "/team", "/providers"]) {
-      await page.goto(path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, `${path} scrolls sideways`).toBe(0);
-    }
-    await expect(page.locator("details[data-account-menu] summary")).toBeInViewport();
-    await expect(page.locator("[data-bell]")).toBeInViewport();
-    const menu = await openAccountMenu(page);
-    await expect(menu.getByRole("button", { name: "Log Out" })).toBeInViewport();
-    // The menu opens wholly on screen (right-aligned to the avatar it ran off the left edge).
-    await expect(menu.locator(":scope > div").first()).toBeInViewport({ ratio: 1 });
-    if (test.info().project.name === "js") {
-      await menu.locator("summary").click();
-      await page.locator("[data-bell]").click();
-      await expect(page.locator("[data-popover]")).toBeInViewport({ ratio: 1 });
-    }
-  });
+  test(
+    "pages fit the phone's width: the header wraps (its account menu and bell on screen), wide tables and the board scroll inside their box",
+    { tag: "@nojs-browser" },
+    async ({ page }) => {
+      await signIn(page, USERS.admin);
+      for (const path of ["/dashboard", "/tasks", "/tasks/board", "/individuals", "/companies", "/pipelines", "/roles", "/team", "/providers"]) {
+        await page.goto(path);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${path} scrolls sideways`).toBe(0);
+      }
+      await expect(page.locator("details[data-account-menu] summary")).toBeInViewport();
+      await expect(page.locator("[data-bell]")).toBeInViewport();
+      const menu = await openAccountMenu(page);
+      await expect(menu.getByRole("button", { name: "Log Out" })).toBeInViewport();
+      // The menu opens wholly on screen (right-aligned to the avatar it ran off the left edge).
+      await expect(menu.locator(":scope > div").first()).toBeInViewport({ ratio: 1 });
+      if (test.info().project.name === "js") {
+        await menu.locator("summary").click();
+        await page.locator("[data-bell]").click();
+        await expect(page.locator("[data-popover]")).toBeInViewport({ ratio: 1 });
+      }
+    },
+  );
 });

@@ -56,7 +56,11 @@ test.describe("Hostile requests to the portal", () => {
         ["text/plain", 415],
         ["multipart/form-data", 400],
       ] as const) {
-        const res = await request.post(portalUrl(path), { headers: { cookie, "content-type": type }, data: type === "application/json" ? '{"name":"x"}' : "name=x", maxRedirects: 0 });
+        const res = await request.post(portalUrl(path), {
+          headers: { cookie, "content-type": type },
+          data: type === "application/json" ? '{"name":"x"}' : "name=x",
+          maxRedirects: 0,
+        });
         expect(res.status(), `${path} as ${type}`).toBe(expected);
         expect(await res.text()).toMatch(/form|boundary/i);
       }
@@ -124,7 +128,10 @@ test.describe("Every route of the portal under the hostile values", () => {
     const failures: string[] = [];
     for (const path of paths) {
       for (const headers of [{ cookie }, {}] as Record<string, string>[]) {
-        const get = await request.get(portalUrl(`${path}?page=1e400&perPage=1e400&search=%ED%A0%80&filter[x]=%ED%B0%80&redirectTo=%2F%09%2Fevil.example`), { headers, maxRedirects: 0 });
+        const get = await request.get(portalUrl(`${path}?page=1e400&perPage=1e400&search=%ED%A0%80&filter[x]=%ED%B0%80&redirectTo=%2F%09%2Fevil.example`), {
+          headers,
+          maxRedirects: 0,
+        });
         if (get.status() >= 500) failures.push(`GET ${path}: ${get.status()}`);
         for (const [type, body, origin] of [
           ["application/x-www-form-urlencoded", "name=%ED%A0%80&page=1e400", "garbage"],
@@ -132,7 +139,11 @@ test.describe("Every route of the portal under the hostile values", () => {
           ["text/plain", "name=x", undefined],
           ["multipart/form-data", "--x\r\n", undefined],
         ] as const) {
-          const res = await request.post(portalUrl(path), { headers: { ...headers, "content-type": type, ...(origin ? { origin } : {}) }, data: body, maxRedirects: 0 });
+          const res = await request.post(portalUrl(path), {
+            headers: { ...headers, "content-type": type, ...(origin ? { origin } : {}) },
+            data: body,
+            maxRedirects: 0,
+          });
           if (res.status() >= 500) failures.push(`POST ${path} as ${type}${origin ? ` from ${origin}` : ""}: ${res.status()}`);
         }
       }

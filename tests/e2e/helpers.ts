@@ -30,7 +30,14 @@ export const USERS = {
   /** Harbour Brokers, passes an e-mailed code step. */
   verify: { email: "verify@harbour.test", name: "Vera", lastName: "Mills", theme: "flightdeck", landing: "/dashboard", landingTitle: "Dashboard" },
   /** Northgate Advisers: flightDeck, neither internal nor small business, not a parent tenant. */
-  adviser: { email: "adviser@northgate.test", name: "Aisha", lastName: "Khan", theme: "flightdeck", landing: "/flightdeck-passport", landingTitle: "Membership" },
+  adviser: {
+    email: "adviser@northgate.test",
+    name: "Aisha",
+    lastName: "Khan",
+    theme: "flightdeck",
+    landing: "/flightdeck-passport",
+    landingTitle: "Membership",
+  },
   /** Bloom Bakery Ltd: smallBusiness. */
   owner: { email: "owner@bloom.test", name: "Olivia", lastName: "Bloom", theme: "smallbusiness", landing: "/dashboard", landingTitle: "Dashboard" },
 } satisfies Record<string, DemoUser>;
@@ -143,7 +150,5 @@ export async function apiSignIn(request: APIRequestContext, email: string, insta
 export async function expectHydrated(element: Locator) {
   // Remix's inline script sets window.__remixContext: absent, the page runs no JavaScript.
   if (!(await element.page().evaluate(() => "__remixContext" in window))) return;
-  await expect
-    .poll(() => element.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber$"))), { message: "hydrated by React" })
-    .toBe(true);
+  await expect.poll(() => element.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber$"))), { message: "hydrated by React" }).toBe(true);
 }

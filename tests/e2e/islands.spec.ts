@@ -72,7 +72,9 @@ async function firstLink(page: Page, pattern: RegExp): Promise<string> {
   return href!;
 }
 
-test("a drawer drawn by the server stays the panel and is a modal once the page's JavaScript runs: the page behind is inert, Escape closes it", async ({ page }) => {
+test("a drawer drawn by the server stays the panel and is a modal once the page's JavaScript runs: the page behind is inert, Escape closes it", async ({
+  page,
+}) => {
   const errors = reactErrors(page);
   const panel = page.locator("div[data-drawer-open]");
   await page.goto("/profile?from=/tasks");

@@ -14,7 +14,14 @@ const confirmDialog = (page: Page) => page.locator("[data-confirm]");
  * notifications. Tests read what the seed gave rather than assuming exact texts.
  */
 
-const staff = (email: string, name: string, lastName: string): DemoUser => ({ email, name, lastName, theme: "flightdeck", landing: "/dashboard", landingTitle: "Dashboard" });
+const staff = (email: string, name: string, lastName: string): DemoUser => ({
+  email,
+  name,
+  lastName,
+  theme: "flightdeck",
+  landing: "/dashboard",
+  landingTitle: "Dashboard",
+});
 const READER = { js: staff("james.wright@harbour.test", "James", "Wright"), nojs: staff("priya.patel@harbour.test", "Priya", "Patel") };
 const EMPTY = { js: staff("daniel.okafor@harbour.test", "Daniel", "Okafor"), nojs: staff("emily.chen@harbour.test", "Emily", "Chen") };
 
@@ -93,7 +100,9 @@ test.describe("the bell and its panel", () => {
 
     await openPanel(page, testInfo);
     await expect(items(page)).toHaveCount(4);
-    await panel(page).getByRole(jsOn(testInfo) ? "button" : "link", { name: "More", exact: true }).click();
+    await panel(page)
+      .getByRole(jsOn(testInfo) ? "button" : "link", { name: "More", exact: true })
+      .click();
     await expect(items(page)).toHaveCount(8);
     // Newest first: the relative dates begin with today's 'at HH:mm'.
     await expect(items(page).first().locator("time")).toHaveText(/^at \d{2}:\d{2}$/);
@@ -158,7 +167,10 @@ test.describe("the bell and its panel", () => {
     await expect(panel(page).locator(`[data-id="${id}"]`)).toBeVisible();
     expect((await (await userApi(request, user.email)).get(id)).status()).toBe(200);
 
-    await panel(page).locator(`[data-id="${id}"]`).getByRole(jsOn(testInfo) ? "button" : "link", { name: `Delete notification: ${title}` }).click();
+    await panel(page)
+      .locator(`[data-id="${id}"]`)
+      .getByRole(jsOn(testInfo) ? "button" : "link", { name: `Delete notification: ${title}` })
+      .click();
     await confirmDialog(page).getByRole("button", { name: "Delete" }).click();
     await expect(toast(page, "Notification deleted.")).toBeVisible();
     await expect(panel(page).locator(`[data-id="${id}"]`)).toHaveCount(0);

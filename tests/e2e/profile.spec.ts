@@ -10,7 +10,14 @@ const drawer = (page: Page) => page.locator("[data-drawer]");
  * sign in as them), and puts their name, photo and password back afterwards through the API.
  */
 
-const staff = (email: string, name: string, lastName: string): DemoUser => ({ email, name, lastName, theme: "flightdeck", landing: "/dashboard", landingTitle: "Dashboard" });
+const staff = (email: string, name: string, lastName: string): DemoUser => ({
+  email,
+  name,
+  lastName,
+  theme: "flightdeck",
+  landing: "/dashboard",
+  landingTitle: "Dashboard",
+});
 const EDITOR = { js: staff("grace.bennett@harbour.test", "Grace", "Bennett"), nojs: staff("liam.walsh@harbour.test", "Liam", "Walsh") };
 const userOf = (testInfo: TestInfo) => EDITOR[testInfo.project.name as "js" | "nojs"];
 
@@ -33,7 +40,14 @@ async function restore(request: APIRequestContext, user: DemoUser, passwords: st
     const { token } = (await login.json()) as { token: string };
     const res = await request.post(`${E2E.main.api}/api/v1/update-user-profile`, {
       headers: { Authorization: `Bearer ${token}` },
-      data: { name: user.name, last_name: user.lastName, remove_profile_photo: "1", current_password: password, password: PASSWORD, password_confirmation: PASSWORD },
+      data: {
+        name: user.name,
+        last_name: user.lastName,
+        remove_profile_photo: "1",
+        current_password: password,
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+      },
     });
     expect(res.status(), await res.text()).toBe(200);
     return;

@@ -45,98 +45,106 @@ test.describe("Providers, as Harbour Brokers' admin", () => {
   });
 
   test.describe("Providers: add and edit in the drawer", () => {
-    test("ADD PROVIDER opens 'Add provider'; saving adds the provider with its logo and shows 'Provider created.'", { tag: "@smoke" }, async ({ page }, testInfo) => {
-      const token = uniqueToken(testInfo);
-      const name = `E2E Prov ${token}`;
-      const code = `E2E-${token}`;
-      await page.goto(`/providers?search=${token}`);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Providers");
-      await expect(page.getByText("No providers found")).toBeVisible();
+    test(
+      "ADD PROVIDER opens 'Add provider'; saving adds the provider with its logo and shows 'Provider created.'",
+      { tag: "@smoke" },
+      async ({ page }, testInfo) => {
+        const token = uniqueToken(testInfo);
+        const name = `E2E Prov ${token}`;
+        const code = `E2E-${token}`;
+        await page.goto(`/providers?search=${token}`);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("Providers");
+        await expect(page.getByText("No providers found")).toBeVisible();
 
-      await page.getByRole("link", { name: "ADD PROVIDER", exact: true }).click();
-      await expectPath(page, "/providers/new");
-      await expectParam(page, "search", token);
-      const form = drawer(page);
-      await expect(form.getByText("Add provider", { exact: true })).toBeVisible();
-      await nameField(form).fill(name);
-      await form.getByLabel("Nominal code", { exact: true }).fill(code);
-      await form.getByLabel("Claims e-mail", { exact: true }).fill(`claims-${token}@example.com`);
-      await form.getByLabel("Claims telephone", { exact: true }).fill("020 7946 0123");
-      await form.getByLabel("Insurer", { exact: true }).check();
-      await form.getByLabel("Lead", { exact: true }).check();
-      await form.getByLabel("Logo", { exact: true }).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG_1X1 });
-      await form.getByRole("button", { name: "Save", exact: true }).click();
+        await page.getByRole("link", { name: "ADD PROVIDER", exact: true }).click();
+        await expectPath(page, "/providers/new");
+        await expectParam(page, "search", token);
+        const form = drawer(page);
+        await expect(form.getByText("Add provider", { exact: true })).toBeVisible();
+        await nameField(form).fill(name);
+        await form.getByLabel("Nominal code", { exact: true }).fill(code);
+        await form.getByLabel("Claims e-mail", { exact: true }).fill(`claims-${token}@example.com`);
+        await form.getByLabel("Claims telephone", { exact: true }).fill("020 7946 0123");
+        await form.getByLabel("Insurer", { exact: true }).check();
+        await form.getByLabel("Lead", { exact: true }).check();
+        await form.getByLabel("Logo", { exact: true }).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG_1X1 });
+        await form.getByRole("button", { name: "Save", exact: true }).click();
 
-      await expect(toast(page, "Provider created.")).toBeVisible();
-      await expectPath(page, "/providers");
-      await expectParam(page, "search", token);
-      await expect(drawer(page)).toHaveCount(0);
-      const row = rowWith(page, name);
-      await expect(row).toHaveCount(1);
-      await expect(row).toContainText(code);
-      await expect(row.locator("img")).toHaveAttribute("src", /^\/files\//);
-      await expect(rangeText(page)).toHaveText("Showing 1–1 of 1");
+        await expect(toast(page, "Provider created.")).toBeVisible();
+        await expectPath(page, "/providers");
+        await expectParam(page, "search", token);
+        await expect(drawer(page)).toHaveCount(0);
+        const row = rowWith(page, name);
+        await expect(row).toHaveCount(1);
+        await expect(row).toContainText(code);
+        await expect(row.locator("img")).toHaveAttribute("src", /^\/files\//);
+        await expect(rangeText(page)).toHaveText("Showing 1–1 of 1");
 
-      // What was saved comes back in the edit drawer.
-      await page.getByRole("link", { name: `Edit ${name}`, exact: true }).click();
-      const edit = drawer(page);
-      await expect(edit.getByText("Edit provider", { exact: true })).toBeVisible();
-      await expect(nameField(edit)).toHaveValue(name);
-      await expect(edit.getByLabel("Claims e-mail", { exact: true })).toHaveValue(`claims-${token}@example.com`);
-      await expect(edit.getByLabel("Claims telephone", { exact: true })).toHaveValue("020 7946 0123");
-      await expect(edit.getByLabel("Insurer", { exact: true })).toBeChecked();
-      await expect(edit.getByLabel("Lead", { exact: true })).toBeChecked();
-      await expect(edit.getByLabel("Follow", { exact: true })).not.toBeChecked();
-      await expect(edit.getByRole("img", { name: `${name} logo` })).toBeVisible();
-    });
+        // What was saved comes back in the edit drawer.
+        await page.getByRole("link", { name: `Edit ${name}`, exact: true }).click();
+        const edit = drawer(page);
+        await expect(edit.getByText("Edit provider", { exact: true })).toBeVisible();
+        await expect(nameField(edit)).toHaveValue(name);
+        await expect(edit.getByLabel("Claims e-mail", { exact: true })).toHaveValue(`claims-${token}@example.com`);
+        await expect(edit.getByLabel("Claims telephone", { exact: true })).toHaveValue("020 7946 0123");
+        await expect(edit.getByLabel("Insurer", { exact: true })).toBeChecked();
+        await expect(edit.getByLabel("Lead", { exact: true })).toBeChecked();
+        await expect(edit.getByLabel("Follow", { exact: true })).not.toBeChecked();
+        await expect(edit.getByRole("img", { name: `${name} logo` })).toBeVisible();
+      },
+    );
 
-    test("editing with a name that is taken shows the server's error under Name and keeps what was typed; fixed, it saves", { tag: "@smoke" }, async ({ page, request }, testInfo) => {
-      const token = uniqueToken(testInfo);
-      const api = await adminApi(request);
-      const original = `E2E Edit ${token}`;
-      await api.createProvider(original, `E2E-${token}`);
+    test(
+      "editing with a name that is taken shows the server's error under Name and keeps what was typed; fixed, it saves",
+      { tag: "@smoke" },
+      async ({ page, request }, testInfo) => {
+        const token = uniqueToken(testInfo);
+        const api = await adminApi(request);
+        const original = `E2E Edit ${token}`;
+        await api.createProvider(original, `E2E-${token}`);
 
-      await page.goto(`/providers?search=${token}`);
-      await page.getByRole("link", { name: `Edit ${original}`, exact: true }).click();
-      await expect(page).toHaveURL((url) => /^\/providers\/[0-9a-f-]{36}\/edit$/.test(url.pathname) && url.searchParams.get("search") === token);
-      const form = drawer(page);
-      await expect(form.getByText("Edit provider", { exact: true })).toBeVisible();
-      const nameInput = nameField(form);
-      await expect(nameInput).toHaveValue(original);
+        await page.goto(`/providers?search=${token}`);
+        await page.getByRole("link", { name: `Edit ${original}`, exact: true }).click();
+        await expect(page).toHaveURL((url) => /^\/providers\/[0-9a-f-]{36}\/edit$/.test(url.pathname) && url.searchParams.get("search") === token);
+        const form = drawer(page);
+        await expect(form.getByText("Edit provider", { exact: true })).toBeVisible();
+        const nameInput = nameField(form);
+        await expect(nameInput).toHaveValue(original);
 
-      // 'aviva' is a seeded provider (names are unique whatever their case).
-      await nameInput.fill("aviva");
-      await form.getByLabel("Nominal code", { exact: true }).fill(`NEW-${token}`);
-      await form.getByLabel("Support telephone", { exact: true }).fill("0161 496 0555");
-      await form.getByLabel("Follow", { exact: true }).check();
-      await form.getByRole("button", { name: "Save", exact: true }).click();
+        // 'aviva' is a seeded provider (names are unique whatever their case).
+        await nameInput.fill("aviva");
+        await form.getByLabel("Nominal code", { exact: true }).fill(`NEW-${token}`);
+        await form.getByLabel("Support telephone", { exact: true }).fill("0161 496 0555");
+        await form.getByLabel("Follow", { exact: true }).check();
+        await form.getByRole("button", { name: "Save", exact: true }).click();
 
-      await expect(await fieldError(nameInput)).toHaveText("A provider with this name already exists.");
-      await expect(form.getByRole("alert")).toHaveText("Failed to update provider.");
-      await expect(page).toHaveURL((url) => url.pathname.endsWith("/edit"));
-      // Everything typed is still there.
-      await expect(nameInput).toHaveValue("aviva");
-      await expect(form.getByLabel("Nominal code", { exact: true })).toHaveValue(`NEW-${token}`);
-      await expect(form.getByLabel("Support telephone", { exact: true })).toHaveValue("0161 496 0555");
-      await expect(form.getByLabel("Follow", { exact: true })).toBeChecked();
-      await expect(form.getByLabel("Lead", { exact: true })).toBeChecked();
-      await expect(form.getByLabel("Insurer", { exact: true })).toBeChecked();
+        await expect(await fieldError(nameInput)).toHaveText("A provider with this name already exists.");
+        await expect(form.getByRole("alert")).toHaveText("Failed to update provider.");
+        await expect(page).toHaveURL((url) => url.pathname.endsWith("/edit"));
+        // Everything typed is still there.
+        await expect(nameInput).toHaveValue("aviva");
+        await expect(form.getByLabel("Nominal code", { exact: true })).toHaveValue(`NEW-${token}`);
+        await expect(form.getByLabel("Support telephone", { exact: true })).toHaveValue("0161 496 0555");
+        await expect(form.getByLabel("Follow", { exact: true })).toBeChecked();
+        await expect(form.getByLabel("Lead", { exact: true })).toBeChecked();
+        await expect(form.getByLabel("Insurer", { exact: true })).toBeChecked();
 
-      const fixed = `E2E Fixed ${token}`;
-      await nameInput.fill(fixed);
-      await form.getByRole("button", { name: "Save", exact: true }).click();
-      await expect(toast(page, "Provider updated.")).toBeVisible();
-      await expectPath(page, "/providers");
-      await expectParam(page, "search", token);
-      await expect(drawer(page)).toHaveCount(0);
-      await expect(rowWith(page, fixed)).toContainText(`NEW-${token}`);
-      await expect(rowWith(page, original)).toHaveCount(0);
-      await expect(tableRows(page)).toHaveCount(1);
+        const fixed = `E2E Fixed ${token}`;
+        await nameInput.fill(fixed);
+        await form.getByRole("button", { name: "Save", exact: true }).click();
+        await expect(toast(page, "Provider updated.")).toBeVisible();
+        await expectPath(page, "/providers");
+        await expectParam(page, "search", token);
+        await expect(drawer(page)).toHaveCount(0);
+        await expect(rowWith(page, fixed)).toContainText(`NEW-${token}`);
+        await expect(rowWith(page, original)).toHaveCount(0);
+        await expect(tableRows(page)).toHaveCount(1);
 
-      await page.getByRole("link", { name: `Edit ${fixed}`, exact: true }).click();
-      await expect(drawer(page).getByLabel("Support telephone", { exact: true })).toHaveValue("0161 496 0555");
-      await expect(drawer(page).getByLabel("Follow", { exact: true })).toBeChecked();
-    });
+        await page.getByRole("link", { name: `Edit ${fixed}`, exact: true }).click();
+        await expect(drawer(page).getByLabel("Support telephone", { exact: true })).toHaveValue("0161 496 0555");
+        await expect(drawer(page).getByLabel("Follow", { exact: true })).toBeChecked();
+      },
+    );
   });
 
   test.describe("Providers: search, sort and pages", () => {
@@ -182,7 +190,8 @@ test.describe("Providers, as Harbour Brokers' admin", () => {
         for (const method of ["pushState", "replaceState"] as const) {
           const original = history[method];
           history[method] = function (this: History, ...args: Parameters<History["pushState"]>) {
-            if (!times.applied && new URL(String(args[2] ?? ""), location.href).searchParams.get("search") === "underwriting") times.applied = performance.now();
+            if (!times.applied && new URL(String(args[2] ?? ""), location.href).searchParams.get("search") === "underwriting")
+              times.applied = performance.now();
             return original.apply(this, args);
           };
         }

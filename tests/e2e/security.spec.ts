@@ -31,9 +31,18 @@ async function api(request: APIRequestContext, method: "post" | "get", path: str
  * A request to the portal from the test runner with the page's cookies. (Node cannot resolve
  * flightdeck.localhost, which Chromium resolves itself, so the portal is reached on 127.0.0.1.)
  */
-async function portal(page: Page, method: "get" | "post", path: string, options: { headers?: Record<string, string>; form?: Record<string, string> } = {}): Promise<APIResponse> {
+async function portal(
+  page: Page,
+  method: "get" | "post",
+  path: string,
+  options: { headers?: Record<string, string>; form?: Record<string, string> } = {},
+): Promise<APIResponse> {
   const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-  return page.request[method](`http://127.0.0.1:${E2E.main.portalPort}${path}`, { headers: { cookie, ...options.headers }, form: options.form, maxRedirects: 0 });
+  return page.request[method](`http://127.0.0.1:${E2E.main.portalPort}${path}`, {
+    headers: { cookie, ...options.headers },
+    form: options.form,
+    maxRedirects: 0,
+  });
 }
 
 async function expectNothingRan(page: Page, path: string, text: string, jsEnabled: boolean) {
@@ -88,7 +97,10 @@ test.describe("Stored HTML", () => {
 });
 
 test.describe("Headers and cookies", () => {
-  test("a page, a data request, a resource route, a redirect, the route manifest and static files carry the security headers; HSTS only behind HTTPS; the session cookie is HttpOnly and SameSite=Lax", async ({ page, context }) => {
+  test("a page, a data request, a resource route, a redirect, the route manifest and static files carry the security headers; HSTS only behind HTTPS; the session cookie is HttpOnly and SameSite=Lax", async ({
+    page,
+    context,
+  }) => {
     await signIn(page, USERS.admin);
     const res = await page.goto("/roles");
     expect(res?.status()).toBe(200);
@@ -212,7 +224,9 @@ test.describe("Headers and cookies", () => {
 });
 
 test.describe("Addresses holding control characters", () => {
-  test("a list's search, filter and find field holding U+0000 or a line break show the list, and the dropdowns' options answer 404 for an id that is not one", async ({ page }) => {
+  test("a list's search, filter and find field holding U+0000 or a line break show the list, and the dropdowns' options answer 404 for an id that is not one", async ({
+    page,
+  }) => {
     await signIn(page, USERS.admin);
     // The API refuses U+0000 in any text (PostgreSQL cannot store it): the portal sends the text without it.
     // A list's address is put right by a redirect (its canonical address: the text without the character).
@@ -254,7 +268,11 @@ test.describe("List addresses with a filter that is not valid", () => {
     ] as const) {
       await page.goto(path);
       await expect(toast(page, "A filter of this address was not valid and has been removed.")).toBeVisible();
-      await expect(page).toHaveURL((url) => url.pathname === list && ![...url.searchParams.keys()].some((k) => ["filter[company_id]", "filter[team_member_id]", "filter[individuals.id]"].includes(k)));
+      await expect(page).toHaveURL(
+        (url) =>
+          url.pathname === list &&
+          ![...url.searchParams.keys()].some((k) => ["filter[company_id]", "filter[team_member_id]", "filter[individuals.id]"].includes(k)),
+      );
       if (kept) await expect(page).toHaveURL((url) => url.searchParams.get(kept) === "3");
       await expect(rangeText(page)).toBeVisible();
       // The menu's bare address brings back the remembered list: the cleaned one.

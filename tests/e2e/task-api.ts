@@ -14,7 +14,10 @@ export async function taskApi(request: APIRequestContext, email: string = USERS.
   return {
     /** Active pipelines of at least three stages, by name, their stages in order. */
     async pipelines(): Promise<ApiPipeline[]> {
-      const res = await request.get(`${E2E.main.api}/pipelines`, { headers, params: { "filter[status]": "1", include: "stages", "page[size]": "100", sort: "name" } });
+      const res = await request.get(`${E2E.main.api}/pipelines`, {
+        headers,
+        params: { "filter[status]": "1", include: "stages", "page[size]": "100", sort: "name" },
+      });
       expect(res.ok(), "listing pipelines").toBeTruthy();
       const list = ((await res.json()) as { data: ApiPipeline[] }).data.map((p) => ({ ...p, stages: [...p.stages].sort((a, b) => a.order - b.order) }));
       const usable = list.filter((p) => p.stages.length >= 3);
@@ -22,7 +25,10 @@ export async function taskApi(request: APIRequestContext, email: string = USERS.
       return usable;
     },
     async createTask(name: string, pipelineId: number, stageId: number, more: Record<string, unknown> = {}) {
-      const res = await request.post(`${E2E.main.api}/task`, { headers, data: { name, pipeline_id: pipelineId, pipeline_stage_id: stageId, priority: 1, ...more } });
+      const res = await request.post(`${E2E.main.api}/task`, {
+        headers,
+        data: { name, pipeline_id: pipelineId, pipeline_stage_id: stageId, priority: 1, ...more },
+      });
       expect(res.status(), `creating task ${name}: ${await res.text()}`).toBe(201);
       return ((await res.json()) as { data: { id: number } }).data.id;
     },

@@ -42,11 +42,16 @@ test.describe("Task page, as Harbour Brokers' admin", () => {
     await signIn(page, USERS.admin);
   });
 
-  test("what else is recorded about a task (its datapoints) shows under Details by name, dates as dd/mm/yy; a task without any has no Details", async ({ page, request }, testInfo) => {
+  test("what else is recorded about a task (its datapoints) shows under Details by name, dates as dd/mm/yy; a task without any has no Details", async ({
+    page,
+    request,
+  }, testInfo) => {
     const api = await taskApi(request, USERS.admin.email);
     const [pipeline] = await api.pipelines();
     const token = uniqueToken(testInfo);
-    const id = await api.createTask(`Datapoints ${token}`, pipeline.id, pipeline.stages[0].id, { datapoints: { source: "Introducer", renewal_month: "October", review_on: "2027-01-15" } });
+    const id = await api.createTask(`Datapoints ${token}`, pipeline.id, pipeline.stages[0].id, {
+      datapoints: { source: "Introducer", renewal_month: "October", review_on: "2027-01-15" },
+    });
     const plain = await api.createTask(`No datapoints ${token}`, pipeline.id, pipeline.stages[0].id);
 
     await page.goto(`/tasks/${id}`);
@@ -59,11 +64,16 @@ test.describe("Task page, as Harbour Brokers' admin", () => {
     await expect(section(page, "Details")).toHaveCount(0);
   });
 
-  test("a task's details are edited in its Edit drawer: a value changed, a row added, one removed by clearing its name; a number left alone stays a number", async ({ page, request }, testInfo) => {
+  test("a task's details are edited in its Edit drawer: a value changed, a row added, one removed by clearing its name; a number left alone stays a number", async ({
+    page,
+    request,
+  }, testInfo) => {
     const api = await taskApi(request, USERS.admin.email);
     const [pipeline] = await api.pipelines();
     const token = uniqueToken(testInfo);
-    const id = await api.createTask(`Details ${token}`, pipeline.id, pipeline.stages[0].id, { datapoints: { policy_ref: "PX-1", premium: 1250.5, introducer: "Smith & Co" } });
+    const id = await api.createTask(`Details ${token}`, pipeline.id, pipeline.stages[0].id, {
+      datapoints: { policy_ref: "PX-1", premium: 1250.5, introducer: "Smith & Co" },
+    });
 
     await page.goto(`/tasks/${id}/edit`);
     const form = page.locator("[data-datapoint-rows]");
@@ -90,7 +100,10 @@ test.describe("Task page, as Harbour Brokers' admin", () => {
     expect(saved.datapoints).toEqual({ policy_ref: "PX-2", premium: 1250.5, source: "Referral" });
   });
 
-  test("an open task whose expected close has passed reads 'overdue' in the list and on its page; one still to come does not", async ({ page, request }, testInfo) => {
+  test("an open task whose expected close has passed reads 'overdue' in the list and on its page; one still to come does not", async ({
+    page,
+    request,
+  }, testInfo) => {
     const api = await taskApi(request, USERS.admin.email);
     const [pipeline] = await api.pipelines();
     const token = uniqueToken(testInfo);
@@ -106,7 +119,10 @@ test.describe("Task page, as Harbour Brokers' admin", () => {
     await expect(summary(page)).toContainText("01/03/24 · overdue");
   });
 
-  test("a task opened from the list moves to another stage with 'Update progress': note, document, activity log, list and board follow", async ({ page, request }, testInfo) => {
+  test("a task opened from the list moves to another stage with 'Update progress': note, document, activity log, list and board follow", async ({
+    page,
+    request,
+  }, testInfo) => {
     const token = uniqueToken(testInfo);
     const name = `E2E Detail ${token}`;
     const api = await taskApi(request, USERS.admin.email);
@@ -168,7 +184,11 @@ test.describe("Task page, as Harbour Brokers' admin", () => {
     await expect(page.locator(`[data-stage-column="${from.id}"] [data-task-card="${id}"]`)).toHaveCount(0);
   });
 
-  test("'Update progress' moves a task to another pipeline; a stage of another pipeline is refused under Stage and what was typed stays", async ({ page, request, javaScriptEnabled }, testInfo) => {
+  test("'Update progress' moves a task to another pipeline; a stage of another pipeline is refused under Stage and what was typed stays", async ({
+    page,
+    request,
+    javaScriptEnabled,
+  }, testInfo) => {
     const token = uniqueToken(testInfo);
     const name = `E2E Pipeline ${token}`;
     const api = await taskApi(request, USERS.admin.email);
@@ -199,7 +219,11 @@ test.describe("Task page, as Harbour Brokers' admin", () => {
     await expect(activity(page).first()).toContainText(`Stage: ${first.stages[0].name} → ${second.stages[1].name}`);
   });
 
-  test("the e-mails drawer sends a task e-mail: it is listed in the drawer, logged, and in the development outbox", async ({ page, request, javaScriptEnabled }, testInfo) => {
+  test("the e-mails drawer sends a task e-mail: it is listed in the drawer, logged, and in the development outbox", async ({
+    page,
+    request,
+    javaScriptEnabled,
+  }, testInfo) => {
     const token = uniqueToken(testInfo);
     const api = await taskApi(request, USERS.admin.email);
     const [pipeline] = await api.pipelines();
@@ -290,7 +314,9 @@ test.describe("Task page, as Harbour Brokers' admin", () => {
     await products.getByLabel("Commission (£)", { exact: true }).fill("180");
     await products.getByRole("button", { name: "Add product", exact: true }).click();
     await expect(toast(page, `Product Cyber cover ${token} added.`)).toBeVisible();
-    const row = section(page, "Products").getByRole("row").filter({ hasText: `Cyber cover ${token}` });
+    const row = section(page, "Products")
+      .getByRole("row")
+      .filter({ hasText: `Cyber cover ${token}` });
     await expect(row).toContainText("£1,200.00");
     await expect(row).toContainText("£180.00");
     await row.getByRole("link", { name: `Remove Cyber cover ${token}`, exact: true }).click();
@@ -317,7 +343,10 @@ test.describe("Task page, as Harbour Brokers' admin", () => {
     await expect(activity(page).first()).toContainText("Amelia Hart marked it for KYB");
   });
 
-  test("Edit saves in the drawer (a refused name keeps what was typed); Delete asks first, then goes back to the list with a toast", async ({ page, request }, testInfo) => {
+  test("Edit saves in the drawer (a refused name keeps what was typed); Delete asks first, then goes back to the list with a toast", async ({
+    page,
+    request,
+  }, testInfo) => {
     const token = uniqueToken(testInfo);
     const api = await taskApi(request, USERS.admin.email);
     const [pipeline] = await api.pipelines();

@@ -14,7 +14,11 @@ test.describe.configure({ timeout: 90_000 });
 const rowNames = (page: Page) => page.locator("tbody tr td:nth-child(2) a").allTextContents();
 const applyFilters = async (page: Page) => {
   // Without JavaScript the filter form's Apply button submits; with it a select applies on change.
-  if (test.info().project.name === "nojs") await page.locator("form", { has: page.locator("#filter-pipeline_id") }).getByRole("button", { name: "Apply" }).click();
+  if (test.info().project.name === "nojs")
+    await page
+      .locator("form", { has: page.locator("#filter-pipeline_id") })
+      .getByRole("button", { name: "Apply" })
+      .click();
 };
 
 test("filter tasks by pipeline and stage, share the URL, and drop the stage with its pipeline", async ({ page, browser, baseURL }) => {
@@ -68,7 +72,9 @@ test("a date range filter's chip shows its dates as dd/mm/yy", async ({ page }) 
   await expect(chips).not.toContainText("2026-");
 });
 
-test("without JavaScript, the assignee filter takes a colleague's name typed beside it: one found filters the list, none found says so", async ({ page }, testInfo) => {
+test("without JavaScript, the assignee filter takes a colleague's name typed beside it: one found filters the list, none found says so", async ({
+  page,
+}, testInfo) => {
   test.skip(testInfo.project.name !== "nojs", "with JavaScript the filter's dropdown searches as one types");
   await signIn(page, USERS.admin);
   await page.goto("/tasks?page=1");

@@ -63,7 +63,10 @@ test("a team is renamed in its drawer; a taken name is refused under the field",
   }
 });
 
-test("with JavaScript the drawer is a modal that Escape closes, opened from the list (a dialog) or drawn on a page load (the panel)", async ({ page, request }, testInfo) => {
+test("with JavaScript the drawer is a modal that Escape closes, opened from the list (a dialog) or drawn on a page load (the panel)", async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name === "nojs", "without JavaScript the drawer is a panel whose backdrop and ✕ are links back");
   const token = uniqueToken(testInfo);
   const api = await teamApi(request);
@@ -103,7 +106,10 @@ test("ADD TEAM with a blank name says to enter a team name, under the field", as
   await expect(drawer(page).getByText("Enter a role name.")).toHaveCount(0);
 });
 
-test("a colleague is added to a team, given a role and removed; Add member with nobody chosen says to choose a user, under the field", async ({ page, request }, testInfo) => {
+test("a colleague is added to a team, given a role and removed; Add member with nobody chosen says to choose a user, under the field", async ({
+  page,
+  request,
+}, testInfo) => {
   const token = uniqueToken(testInfo);
   const api = await teamApi(request);
   const name = `E2E Team ${token}`;

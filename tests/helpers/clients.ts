@@ -23,7 +23,10 @@ export async function userId(api: TestApi, email: string) {
 export async function userWith(api: TestApi, tenantName: string, email: string, perms: Permission[]): Promise<string> {
   const db = api.database.db;
   const tenant = await tenantId(api, tenantName);
-  const [role] = await db.insert(roles).values({ tenantId: tenant, name: `Only ${email}` }).returning({ id: roles.id });
+  const [role] = await db
+    .insert(roles)
+    .values({ tenantId: tenant, name: `Only ${email}` })
+    .returning({ id: roles.id });
   if (perms.length) {
     const ids = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.name, perms));
     await db.insert(rolePermissions).values(ids.map((p) => ({ roleId: role.id, permissionId: p.id })));
@@ -67,4 +70,3 @@ export async function outbox(api: TestApi, to: string) {
   expect(res.status, res.text).toBe(200);
   return res.body.data as { to: string; subject: string; text: string }[];
 }
-

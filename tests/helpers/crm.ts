@@ -23,18 +23,28 @@ export async function userId(api: TestApi, email: string): Promise<number> {
 }
 
 /** A new active user of an existing tenant holding exactly these permissions; answers the id and a token. */
-export async function userWith(api: TestApi, tenant: string | number, perms: Permission[]): Promise<{ id: number; token: string; email: string; tenantId: number }> {
+export async function userWith(
+  api: TestApi,
+  tenant: string | number,
+  perms: Permission[],
+): Promise<{ id: number; token: string; email: string; tenantId: number }> {
   const db = api.database.db;
   const tid = typeof tenant === "number" ? tenant : await tenantId(api, tenant);
   const n = ++counter;
   const email = `crm.test.${process.pid}.${n}.${Date.now()}@example.test`;
   passwordHash ??= await hashPassword(DEMO_PASSWORD);
-  const [role] = await db.insert(roles).values({ tenantId: tid, name: `CRM test role ${n} ${Date.now()}` }).returning({ id: roles.id });
+  const [role] = await db
+    .insert(roles)
+    .values({ tenantId: tid, name: `CRM test role ${n} ${Date.now()}` })
+    .returning({ id: roles.id });
   if (perms.length) {
     const rows = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.name, perms));
     await db.insert(rolePermissions).values(rows.map((p) => ({ roleId: role.id, permissionId: p.id })));
   }
-  const [user] = await db.insert(users).values({ tenantId: tid, email, name: "Test", lastName: `User ${n}`, passwordHash, status: "active" }).returning({ id: users.id });
+  const [user] = await db
+    .insert(users)
+    .values({ tenantId: tid, email, name: "Test", lastName: `User ${n}`, passwordHash, status: "active" })
+    .returning({ id: users.id });
   await db.insert(userRoles).values({ userId: user.id, roleId: role.id });
   return { id: user.id, token: await api.login(email), email, tenantId: tid };
 }
@@ -87,18 +97,27 @@ export async function makeTask(api: TestApi, token: string, body: Record<string,
 export async function demoPipeline(api: TestApi, tenant: string, name: string) {
   const db = api.database.db;
   const tid = await tenantId(api, tenant);
-  const [p] = await db.select().from(pipelines).where(and(eq(pipelines.tenantId, tid), eq(pipelines.name, name)));
+  const [p] = await db
+    .select()
+    .from(pipelines)
+    .where(and(eq(pipelines.tenantId, tid), eq(pipelines.name, name)));
   const stages = await db.select().from(pipelineStages).where(eq(pipelineStages.pipelineId, p.id)).orderBy(pipelineStages.sortOrder);
   return { ...p, stages };
 }
 
 export async function makeIndividual(api: TestApi, tenant: number, firstName: string, lastName: string, email?: string) {
-  const [i] = await api.database.db.insert(individuals).values({ tenantId: tenant, firstName, lastName, email: email ?? null }).returning({ id: individuals.id });
+  const [i] = await api.database.db
+    .insert(individuals)
+    .values({ tenantId: tenant, firstName, lastName, email: email ?? null })
+    .returning({ id: individuals.id });
   return i.id;
 }
 
 export async function makeCompany(api: TestApi, tenant: number, name: string, town?: string) {
-  const [c] = await api.database.db.insert(clientCompanies).values({ tenantId: tenant, name, town: town ?? null }).returning({ id: clientCompanies.id });
+  const [c] = await api.database.db
+    .insert(clientCompanies)
+    .values({ tenantId: tenant, name, town: town ?? null })
+    .returning({ id: clientCompanies.id });
   return c.id;
 }
 

@@ -37,7 +37,12 @@ export function pdfText(pdf: Buffer): string {
 }
 
 export async function lastMail(api: TestApi, to: string) {
-  const [m] = await api.database.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, to.toLowerCase())).orderBy(desc(outboxMessages.id)).limit(1);
+  const [m] = await api.database.db
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.toAddress, to.toLowerCase()))
+    .orderBy(desc(outboxMessages.id))
+    .limit(1);
   return m;
 }
 

@@ -17,7 +17,8 @@ beforeAll(async () => {
 
 const individual = async (first: string, last: string, more: Record<string, unknown> = {}) =>
   (await api.call<{ data: { id: number } }>("POST", "/individual", { first_name: first, last_name: last, ...more }, 201)).data;
-const company = async (name: string, more: Record<string, unknown> = {}) => (await api.call<{ data: { id: number } }>("POST", "/company", { name, ...more }, 201)).data;
+const company = async (name: string, more: Record<string, unknown> = {}) =>
+  (await api.call<{ data: { id: number } }>("POST", "/company", { name, ...more }, 201)).data;
 
 /** The value next to a <dt> of the page's details. */
 function detail(page: NojsPage, term: string): string {
@@ -67,7 +68,12 @@ describe("Clients, as Harbour Brokers' admin", () => {
     const browser = admin();
     const page = await browser.goto("/tasks/new?page=1");
     let form = page.form({ button: "Create task", within: page.drawer() });
-    expect(form.control("source_individual_id").querySelectorAll("option").filter((o) => o.text.includes(`Far${token}`))).toHaveLength(0);
+    expect(
+      form
+        .control("source_individual_id")
+        .querySelectorAll("option")
+        .filter((o) => o.text.includes(`Far${token}`)),
+    ).toHaveLength(0);
     const pipeline = form.control("Pipeline").querySelectorAll("option")[1].getAttribute("value")!;
 
     // No results: said under the dropdown, what was typed kept.
@@ -111,7 +117,12 @@ describe("Clients, as Harbour Brokers' admin", () => {
     const FIND = "Not listed? Type the company's name";
     const page = await admin().goto("/individuals/new?page=1");
     let form = page.form({ button: "Create individual", within: page.drawer() });
-    expect(form.control("company_id").querySelectorAll("option").filter((o) => o.text.includes(`Zz Found Co ${token}`))).toHaveLength(0);
+    expect(
+      form
+        .control("company_id")
+        .querySelectorAll("option")
+        .filter((o) => o.text.includes(`Zz Found Co ${token}`)),
+    ).toHaveLength(0);
     const refused = await form.fill("First name", "Finley").fill("Last name", `Found${token}`).fill(FIND, `Nowhere Co ${token}`).submit("Create individual");
     expect(refused.fieldError("company_id")).toBe(`No results found for “Nowhere Co ${token}”.`);
     form = refused.form({ button: "Create individual", within: refused.drawer() });
@@ -173,7 +184,12 @@ describe("Clients, as Harbour Brokers' admin", () => {
     expect(norm(link.text)).toContain(companyName);
     expect(norm(link.text)).toContain("Primary contact");
     expect(norm(link.text)).toContain("Finance director");
-    expect(link.querySelectorAll("input").find((i) => i.getAttribute("aria-label") === `Primary contact: ${companyName}`)?.hasAttribute("checked")).toBe(true);
+    expect(
+      link
+        .querySelectorAll("input")
+        .find((i) => i.getAttribute("aria-label") === `Primary contact: ${companyName}`)
+        ?.hasAttribute("checked"),
+    ).toBe(true);
 
     const orgPage = await linked.click(companyName, link);
     expect(orgPage.path).toBe(`/company/${org.id}`);
@@ -192,7 +208,12 @@ describe("Clients, as Harbour Brokers' admin", () => {
     const token = uniqueToken();
     const browser = admin();
     const page = await browser.goto(`/individuals/new?search=${token}`);
-    const refused = await page.form({ button: "Create individual", within: page.drawer() }).fill("First name", "Ada").fill("Last name", `Drawer ${token}`).fill("Telephone", "call me").submit("Create individual");
+    const refused = await page
+      .form({ button: "Create individual", within: page.drawer() })
+      .fill("First name", "Ada")
+      .fill("Last name", `Drawer ${token}`)
+      .fill("Telephone", "call me")
+      .submit("Create individual");
     expect(refused.fieldError("Telephone", refused.drawer()!)).toBe("Enter a valid telephone number: digits, spaces, brackets and a leading +.");
     expect(refused.text("[data-drawer] [role=alert]")).toContain("Failed to create individual.");
     const form = refused.form({ button: "Create individual", within: refused.drawer() });
@@ -214,7 +235,12 @@ describe("Clients, as Harbour Brokers' admin", () => {
     const org = await company(`Nojs Bank Co ${token}`);
     const browser = admin();
     const page = await browser.goto(`/company/${org.id}?tab=bank`);
-    const refused = await page.form("[data-bank-form]").fill("Account name", "Bank Co Trading Ltd").fill("Account number", "1234567").fill("Sort code", "12345").submit("Save bank details");
+    const refused = await page
+      .form("[data-bank-form]")
+      .fill("Account name", "Bank Co Trading Ltd")
+      .fill("Account number", "1234567")
+      .fill("Sort code", "12345")
+      .submit("Save bank details");
     const bank = refused.one("[data-bank-form]");
     expect(refused.fieldError("Sort code", bank)).toBe("Enter a 6-digit sort code.");
     expect(refused.fieldError("Account number", bank)).toBe("Enter an 8-digit account number.");

@@ -16,7 +16,12 @@ async function seededMatch() {
   const api = await apiAs(USERS.admin.email);
   const people = (await api.call<{ data: { id: number; full_name: string }[] }>("GET", "/individual?page%5Bsize%5D=25&sort=full_name")).data;
   for (const person of people) {
-    const found = (await api.call<{ data: { tasks?: { id: number; name: string }[]; individuals?: { id: number; name: string }[] } }>("GET", `/global-search?q=${encodeURIComponent(person.full_name)}&limit=5`)).data;
+    const found = (
+      await api.call<{ data: { tasks?: { id: number; name: string }[]; individuals?: { id: number; name: string }[] } }>(
+        "GET",
+        `/global-search?q=${encodeURIComponent(person.full_name)}&limit=5`,
+      )
+    ).data;
     const task = found.tasks?.[0];
     const individual = found.individuals?.find((i) => i.id === person.id);
     if (task && individual) return { q: person.full_name, task, individual };

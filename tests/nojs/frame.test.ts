@@ -23,7 +23,8 @@ describe("flightDeck menu", () => {
   test("a parent tenant's admin sees the flightDeck entries, Providers and no Flightplan", async () => {
     const page = await NojsBrowser.as("admin").goto("/dashboard");
     const links = menuLinks(page);
-    for (const label of ["Dashboard", "Find Products", "Providers", "Tasks", "Online Policies", "Offline Policies", "Roles & permissions"]) expect(links, label).toContain(label);
+    for (const label of ["Dashboard", "Find Products", "Providers", "Tasks", "Online Policies", "Offline Policies", "Roles & permissions"])
+      expect(links, label).toContain(label);
     expect(page.text("aside#side-menu")).toContain("Your secure DATA");
     expect(links).not.toContain("Flightplan");
     for (const label of ["Home", "Opportunities", "Individual customers", "Payments"]) expect(links, label).not.toContain(label);
@@ -55,7 +56,8 @@ describe("flightDeck menu", () => {
 test("smallBusiness menu: the owner sees the smallBusiness entries and none of flightDeck's", async () => {
   const page = await NojsBrowser.as("owner").goto("/dashboard");
   const links = menuLinks(page);
-  for (const label of ["Home", "Benefits", "Your calendar", "Opportunities", "Individual customers", "Payments", "Account settings"]) expect(links, label).toContain(label);
+  for (const label of ["Home", "Benefits", "Your calendar", "Opportunities", "Individual customers", "Payments", "Account settings"])
+    expect(links, label).toContain(label);
   for (const label of ["Online Policies", "Find Products", "Providers", "Flightplan", "Dashboard"]) expect(links, label).not.toContain(label);
   expect(page.text("aside#side-menu")).not.toContain("Your secure DATA");
 });

@@ -123,7 +123,12 @@ export class NojsBrowser {
    * A request the way a browser makes it, following redirects (a 301/302/303 after a post becomes a GET,
    * 307/308 keep the method and body). Posts carry the page's own origin.
    */
-  async request(method: string, address: string | URL, body?: { data: Buffer | string; type: string }, headers: Record<string, string> = {}): Promise<NojsPage> {
+  async request(
+    method: string,
+    address: string | URL,
+    body?: { data: Buffer | string; type: string },
+    headers: Record<string, string> = {},
+  ): Promise<NojsPage> {
     let url = new URL(address, this.origin);
     const redirects: string[] = [];
     for (let hop = 0; hop < 20; hop++) {
@@ -237,7 +242,12 @@ export class NojsPage {
         const label = el.getAttribute("aria-label");
         if (label) return norm(label) === name;
         const by = el.getAttribute("aria-labelledby");
-        return by ? by.split(/\s+/).map((id) => norm(this.doc.querySelector(`[id="${id}"]`)?.text)).join(" ") === name : false;
+        return by
+          ? by
+              .split(/\s+/)
+              .map((id) => norm(this.doc.querySelector(`[id="${id}"]`)?.text))
+              .join(" ") === name
+          : false;
       }) ?? null
     );
   }
@@ -290,7 +300,10 @@ export class NojsPage {
       el = (which.within ?? this.doc).querySelectorAll("form").find((f) => new NojsForm(this, f).buttons().some((b) => matches(nameOf(b), wanted)));
     } else el = which;
     if (el && el.tagName !== "FORM") throw new Error(`${el.tagName.toLowerCase()} is not a form`);
-    if (!el) throw new Error(`No form ${typeof which === "object" && which && "button" in which ? `with a button "${which.button}"` : (which ?? "")} on ${this.url.pathname}${this.url.search}`);
+    if (!el)
+      throw new Error(
+        `No form ${typeof which === "object" && which && "button" in which ? `with a button "${which.button}"` : (which ?? "")} on ${this.url.pathname}${this.url.search}`,
+      );
     return new NojsForm(this, el);
   }
 
@@ -433,7 +446,8 @@ export class NojsForm {
     const c = this.control(name, value);
     const type = c.getAttribute("type");
     if (type === "radio" && on) {
-      for (const r of this.controls().filter((x) => x.getAttribute("type") === "radio" && x.getAttribute("name") === c.getAttribute("name"))) r.removeAttribute("checked");
+      for (const r of this.controls().filter((x) => x.getAttribute("type") === "radio" && x.getAttribute("name") === c.getAttribute("name")))
+        r.removeAttribute("checked");
     }
     if (on) c.setAttribute("checked", "");
     else c.removeAttribute("checked");
@@ -567,10 +581,13 @@ function escapeText(s: string) {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-
 /** The API as a signed-in user, to set up a test's own data. */
 export async function apiAs(email: string = USERS.admin.email) {
-  const login = await fetch(`${NOJS.api}/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: PASSWORD }) });
+  const login = await fetch(`${NOJS.api}/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
   if (!login.ok) throw new Error(`API sign-in of ${email}: ${login.status}`);
   const { token, user, tenant } = (await login.json()) as { token: string; user: { uuid: string }; tenant: { company: { uuid: string } } };
   async function call<T = unknown>(method: string, path: string, body?: unknown, expected?: number): Promise<T> {

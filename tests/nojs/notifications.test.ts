@@ -42,10 +42,17 @@ async function ensureUnread() {
   const { new: count } = await reader.call<{ new: number }>("GET", "/notification/count");
   if (count > 0) return;
   const admin = await apiAs(USERS.admin.email);
-  const me = (await (await fetch(`${NOJS.api}/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: READER, password: PASSWORD }) })).json()) as { user: { id: number } };
+  const me = (await (
+    await fetch(`${NOJS.api}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: READER, password: PASSWORD }),
+    })
+  ).json()) as { user: { id: number } };
   const roles = (await admin.call<{ data: { id: number; name: string }[] }>("GET", "/role/info")).data;
   const id = (name: string) => roles.find((r) => r.name === name)!.id;
-  for (const roleIds of [[id("Task viewer"), id("Administrator")], [id("Task viewer")]]) await admin.call("PUT", `/users/${me.user.id}/roles`, { role_ids: roleIds }, 200);
+  for (const roleIds of [[id("Task viewer"), id("Administrator")], [id("Task viewer")]])
+    await admin.call("PUT", `/users/${me.user.id}/roles`, { role_ids: roleIds }, 200);
 }
 
 describe("the bell and its panel", () => {

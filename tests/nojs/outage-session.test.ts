@@ -23,7 +23,6 @@ afterAll(async () => {
 });
 
 describe("the API stopped", () => {
-
   test("a friendly 503 in the frame, the sent form kept unsaved with 'Send again', and all well again once the API is back", async () => {
     const browser = new NojsBrowser(outage.flightdeck);
     expect((await browser.signIn(USERS.admin.email)).path).toBe("/dashboard");
@@ -68,7 +67,13 @@ describe("session expiry", () => {
     const page = await browser.goto("/dashboard");
     expect(page.path).toBe("/login");
     expect(page.param("reason")).toBe("inactivity");
-    const login = (await (await fetch(`${short.api}/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: USERS.admin.email, password: PASSWORD }) })).json()) as {
+    const login = (await (
+      await fetch(`${short.api}/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: USERS.admin.email, password: PASSWORD }),
+      })
+    ).json()) as {
       tenant: { company: { uuid: string } };
     };
     expect(page.param("uuid")).toBe(login.tenant.company.uuid);

@@ -66,11 +66,15 @@ export async function startPair(name: string, shift: number, extraEnv: Record<st
     },
   };
   await pair.startApi();
-  pair.portal = spawn(process.execPath, [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), path.join(root, process.env.REMIX_BUILD_DIR || "build", "index.js")], {
-    cwd: root,
-    env,
-    stdio: "ignore",
-  });
+  pair.portal = spawn(
+    process.execPath,
+    [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), path.join(root, process.env.REMIX_BUILD_DIR || "build", "index.js")],
+    {
+      cwd: root,
+      env,
+      stdio: "ignore",
+    },
+  );
   await waitFor(`http://127.0.0.1:${portalPort}/login`);
   return pair;
 }

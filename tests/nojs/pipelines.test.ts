@@ -16,7 +16,12 @@ beforeAll(async () => {
 
 async function createPipeline(name: string, stages: string[]) {
   return (
-    await api.call<{ data: { id: number } }>("POST", "/pipelines", { name, stages: stages.map((s, i) => ({ name: s, color: ["#64748b", "#0ea5e9", "#6366f1", "#f59e0b"][i % 4] })) }, 201)
+    await api.call<{ data: { id: number } }>(
+      "POST",
+      "/pipelines",
+      { name, stages: stages.map((s, i) => ({ name: s, color: ["#64748b", "#0ea5e9", "#6366f1", "#f59e0b"][i % 4] })) },
+      201,
+    )
   ).data;
 }
 
@@ -76,7 +81,11 @@ describe("Pipelines, as Harbour Brokers' admin", () => {
     expect(stageNames(page)).toEqual(["New", "In progress", "Won", "Quoted", "Lost", "Review"]);
     page = await move(page, "Move New down");
     expect(stageNames(page)).toEqual(["In progress", "New", "Won", "Quoted", "Lost", "Review"]);
-    const disabled = (label: string) => page.$$("button").find((b) => b.getAttribute("aria-label") === label || norm(b.text) === label)?.hasAttribute("disabled");
+    const disabled = (label: string) =>
+      page
+        .$$("button")
+        .find((b) => b.getAttribute("aria-label") === label || norm(b.text) === label)
+        ?.hasAttribute("disabled");
     expect(disabled("Move In progress up")).toBe(true);
     expect(disabled("Move Review down")).toBe(true);
     expect(stageNames(await browser.goto(page.path))).toEqual(["In progress", "New", "Won", "Quoted", "Lost", "Review"]);
@@ -157,7 +166,11 @@ describe("Pipelines, as Harbour Brokers' admin", () => {
     const page = await admin().goto(`/pipeline/${pipeline.id}`);
     expect(page.$("[data-pipeline-users]")).toBeNull();
     const users = await page.click("Choose users");
-    const saved = await users.form({ button: "Save", within: users.drawer() }).check(/Amelia Hart/).check(/Victor Lane/).submit("Save");
+    const saved = await users
+      .form({ button: "Save", within: users.drawer() })
+      .check(/Amelia Hart/)
+      .check(/Victor Lane/)
+      .submit("Save");
     expect(saved.toasts()).toContain("Pipeline users saved.");
     expect(saved.$$("[data-pipeline-users] li")).toHaveLength(2);
     const targets = await saved.click("Set targets");

@@ -27,13 +27,24 @@ async function openProfile(page: NojsPage) {
 
 async function restore(passwords: string[]) {
   for (const password of passwords) {
-    const login = await fetch(`${NOJS.api}/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: EDITOR.email, password }) });
+    const login = await fetch(`${NOJS.api}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: EDITOR.email, password }),
+    });
     if (!login.ok) continue;
     const { token } = (await login.json()) as { token: string };
     const res = await fetch(`${NOJS.api}/api/v1/update-user-profile`, {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ name: EDITOR.name, last_name: EDITOR.lastName, remove_profile_photo: "1", current_password: password, password: PASSWORD, password_confirmation: PASSWORD }),
+      body: JSON.stringify({
+        name: EDITOR.name,
+        last_name: EDITOR.lastName,
+        remove_profile_photo: "1",
+        current_password: password,
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+      }),
     });
     expect(res.status, await res.text()).toBe(200);
     return;
@@ -177,7 +188,10 @@ describe("a form sent twice acts once", () => {
     expect(task.path).toMatch(/^\/tasks\/\d+$/);
     const words = `Left a voicemail ${token}`;
     const notesOf = (p: NojsPage) => p.region("Notes")!;
-    const count = (p: NojsPage) => notesOf(p).querySelectorAll("[data-note]").filter((n) => n.text.includes(words)).length;
+    const count = (p: NojsPage) =>
+      notesOf(p)
+        .querySelectorAll("[data-note]")
+        .filter((n) => n.text.includes(words)).length;
     const form = task.form({ button: "Add note", within: notesOf(task) });
     const keyBefore = form.value("_submission");
     const once = await form.fill("Add a note", words).submit("Add note");

@@ -89,7 +89,13 @@ describe("Providers: add and edit in the drawer", () => {
     expect(edit.form().value("Name")).toBe(original);
 
     // 'aviva' is a seeded provider (names are unique whatever their case).
-    const refused = await edit.form().fill("Name", "aviva").fill("Nominal code", `NEW-${token}`).fill("Support telephone", "0161 496 0555").check("Follow").submit("Save");
+    const refused = await edit
+      .form()
+      .fill("Name", "aviva")
+      .fill("Nominal code", `NEW-${token}`)
+      .fill("Support telephone", "0161 496 0555")
+      .check("Follow")
+      .submit("Save");
     expect(refused.fieldError("Name", refused.drawer()!)).toBe("A provider with this name already exists.");
     expect(refused.control("Name").getAttribute("aria-invalid")).toBe("true");
     expect(refused.alerts()).toContain("Failed to update provider.");

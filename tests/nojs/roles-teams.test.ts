@@ -117,7 +117,11 @@ describe("Role permissions", () => {
     expect(box(page, "provider_manage").hasAttribute("checked")).toBe(false);
     expect(page.$$("fieldset legend").length).toBeGreaterThan(1);
 
-    const saved = await page.form({ button: "Save permissions" }).check("permissions", true, "task_view").check("permissions", true, "provider_manage").submit("Save permissions");
+    const saved = await page
+      .form({ button: "Save permissions" })
+      .check("permissions", true, "task_view")
+      .check("permissions", true, "provider_manage")
+      .submit("Save permissions");
     expect(saved.toasts()).toContain("Permissions saved.");
     const reloaded = await browser.goto(saved.path);
     expect(reloaded.h1).toBe(`${name}: permissions`);
@@ -184,7 +188,11 @@ describe("the team drawer", () => {
     expect(page.text("[data-drawer]")).toContain("No members yet.");
     const nobody = await page.form({ button: "Add member", within: page.drawer() }).submit("Add member");
     expect(nobody.text("[data-drawer]")).toContain("Choose a user.");
-    const added = await nobody.form({ button: "Add member", within: nobody.drawer() }).select("#team-add-user", colleague).select("Role of the new member", "leader").submit("Add member");
+    const added = await nobody
+      .form({ button: "Add member", within: nobody.drawer() })
+      .select("#team-add-user", colleague)
+      .select("Role of the new member", "leader")
+      .submit("Add member");
     expect(added.toasts()).toContain("Member added.");
     expect(added.text("[data-drawer]")).toContain("Members (1)");
     expect(added.control("Role of Sophie Turner").querySelector("option[selected]")?.getAttribute("value")).toBe("leader");

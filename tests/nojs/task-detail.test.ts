@@ -28,7 +28,12 @@ async function taskApi(email: string = USERS.admin.email) {
       return data.map((p) => ({ ...p, stages: [...p.stages].sort((a, b) => a.order - b.order) })).filter((p) => p.stages.length >= 3);
     },
     async createTask(name: string, pipelineId: number, stageId: number, more: Record<string, unknown> = {}) {
-      const { data } = await api.call<{ data: { id: number } }>("POST", "/task", { name, pipeline_id: pipelineId, pipeline_stage_id: stageId, priority: 1, ...more }, 201);
+      const { data } = await api.call<{ data: { id: number } }>(
+        "POST",
+        "/task",
+        { name, pipeline_id: pipelineId, pipeline_stage_id: stageId, priority: 1, ...more },
+        201,
+      );
       return data.id;
     },
     async getTask(id: number) {
@@ -70,7 +75,9 @@ describe("Task page, as Harbour Brokers' admin", () => {
   test("its datapoints show under Details by name, dates as dd/mm/yy; a task without any has no Details", async () => {
     const [pipeline] = pipelines;
     const token = uniqueToken();
-    const id = await api.createTask(`Datapoints ${token}`, pipeline.id, pipeline.stages[0].id, { datapoints: { source: "Introducer", renewal_month: "October", review_on: "2027-01-15" } });
+    const id = await api.createTask(`Datapoints ${token}`, pipeline.id, pipeline.stages[0].id, {
+      datapoints: { source: "Introducer", renewal_month: "October", review_on: "2027-01-15" },
+    });
     const plain = await api.createTask(`No datapoints ${token}`, pipeline.id, pipeline.stages[0].id);
 
     const page = await admin().goto(`/tasks/${id}`);
@@ -85,12 +92,19 @@ describe("Task page, as Harbour Brokers' admin", () => {
   test("details are edited in the Edit drawer: a value changed, a row added, one removed by clearing its name; a name twice is refused; a number stays a number", async () => {
     const [pipeline] = pipelines;
     const token = uniqueToken();
-    const id = await api.createTask(`Details ${token}`, pipeline.id, pipeline.stages[0].id, { datapoints: { policy_ref: "PX-1", premium: 1250.5, introducer: "Smith & Co" } });
+    const id = await api.createTask(`Details ${token}`, pipeline.id, pipeline.stages[0].id, {
+      datapoints: { policy_ref: "PX-1", premium: 1250.5, introducer: "Smith & Co" },
+    });
     const edit = await admin().goto(`/tasks/${id}/edit`);
     const form = edit.form({ button: "Save", within: edit.drawer() });
     expect(form.value("Detail 2 name")).toBe("policy_ref");
     expect(form.value("Detail 3 value")).toBe("1250.5");
-    form.fill("Detail 2 value", "PX-2").fill("Detail 1 name", "").fill("Detail 4 name", "source").fill("Detail 4 value", "Referral").fill("Detail 5 name", "source");
+    form
+      .fill("Detail 2 value", "PX-2")
+      .fill("Detail 1 name", "")
+      .fill("Detail 4 name", "source")
+      .fill("Detail 4 value", "Referral")
+      .fill("Detail 5 name", "source");
     const refused = await form.submit("Save");
     expect(refused.text("[data-datapoint-rows] [role=alert]")).toBe("“source” is named twice: give each row its own name.");
     const again = refused.form({ button: "Save", within: refused.drawer() });
@@ -254,7 +268,11 @@ describe("Task page, as Harbour Brokers' admin", () => {
     expect(page.toasts()).toContain("Confidence saved.");
     expect(page.text("[data-confidence-total]")).toBe("Total score: 16 / 20");
 
-    page = await page.form({ button: "Save revenue", within: section(page, "Revenue") }).select("Payment frequency", "Monthly").fill("Expected revenue (£)", "12500.5").submit("Save revenue");
+    page = await page
+      .form({ button: "Save revenue", within: section(page, "Revenue") })
+      .select("Payment frequency", "Monthly")
+      .fill("Expected revenue (£)", "12500.5")
+      .submit("Save revenue");
     expect(page.toasts()).toContain("Revenue saved.");
     expect(summary(page)).toContain("£12,500.50");
     expect(activity(page)[0]).toContain("Amelia Hart changed the revenue");
@@ -282,7 +300,10 @@ describe("Task page, as Harbour Brokers' admin", () => {
     expect(norm(section(page, "Products").text)).toContain("No products yet.");
 
     const text = `<b>bold</b> <script>window.__noteRan = true</script> ${token}`;
-    page = await page.form({ button: "Add note", within: section(page, "Notes") }).fill("Add a note", text).submit("Add note");
+    page = await page
+      .form({ button: "Add note", within: section(page, "Notes") })
+      .fill("Add a note", text)
+      .submit("Add note");
     expect(page.toasts()).toContain("Note added.");
     const note = section(page, "Notes").querySelector("[data-note]")!;
     expect(norm(note.text)).toContain(text);
@@ -359,7 +380,11 @@ test("in the smallBusiness brand an opportunity is created from /tasks/new and m
   const add = await list.click("ADD OPPORTUNITY");
   expect(add.path).toBe("/tasks/new");
   expect(add.text("[data-drawer]")).toContain("Add opportunity");
-  const page = await add.form({ button: "Create opportunity", within: add.drawer() }).fill("Name", name).select("Pipeline", String(pipeline.id)).submit("Create opportunity");
+  const page = await add
+    .form({ button: "Create opportunity", within: add.drawer() })
+    .fill("Name", name)
+    .select("Pipeline", String(pipeline.id))
+    .submit("Create opportunity");
   expect(page.toasts()).toContain("Opportunity created.");
   expect(page.path).toMatch(/^\/tasks\/\d+$/);
   const id = page.path.split("/").pop();
@@ -369,7 +394,10 @@ test("in the smallBusiness brand an opportunity is created from /tasks/new and m
   expect(activity(page).at(-1)).toContain("Olivia Bloom created the opportunity");
   expect(page.text()).toContain("Move the opportunity to another stage of its pipeline or to another pipeline");
 
-  const moved = await page.form({ button: "Update progress", within: section(page, "Update progress") }).select("Stage", String(second.id)).submit("Update progress");
+  const moved = await page
+    .form({ button: "Update progress", within: section(page, "Update progress") })
+    .select("Stage", String(second.id))
+    .submit("Update progress");
   expect(moved.toasts()).toContain("Progress updated.");
   expect(moved.path).toBe(`/tasks/${id}`);
   stageOf(moved, pipeline.name, second.name);

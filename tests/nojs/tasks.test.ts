@@ -56,7 +56,9 @@ test("filter tasks by pipeline and stage, share the URL, and drop the stage with
 });
 
 test("a date range filter's chip shows its dates as dd/mm/yy", async () => {
-  const page = await NojsBrowser.as("admin").goto("/tasks?filter[created_at][from]=2026-01-05&filter[created_at][to]=2026-11-20&filter[expected_close_date][from]=2027-03-01");
+  const page = await NojsBrowser.as("admin").goto(
+    "/tasks?filter[created_at][from]=2026-01-05&filter[created_at][to]=2026-11-20&filter[expected_close_date][from]=2027-03-01",
+  );
   expect(chips(page)).toContain("Created: 05/01/26 – 20/11/26");
   expect(chips(page)).toContain("Expected close: 01/03/27 – …");
   expect(chips(page)).not.toContain("2026-");

@@ -64,7 +64,31 @@ afterAll(async () => {
 
 const SQL = ["' OR '1'='1", "'; DROP TABLE users; --", "1; select pg_sleep(3)--", "' union select password_hash from users --", "\\", "%", "_%_", "$1"];
 const HTML = ["<script>window.__xss=1</script>", "<img src=x onerror=alert(1)>", '"><svg onload=alert(1)>', "javascript:alert(1)", "{{7*7}}", "${7*7}"];
-const ODD = ["", " ", "\u0000", "a\u0000b", "\ud800", "🦄💥👩‍👩‍👧", "ẞtraße", "\u202eevil", "١٢٣", "NaN", "Infinity", "-0", "1e309", "null", "undefined", "true", "[]", "{}", "../../etc/passwd", "%2e%2e%2f", "\r\nSet-Cookie: x=1", "__proto__", "constructor"];
+const ODD = [
+  "",
+  " ",
+  "\u0000",
+  "a\u0000b",
+  "\ud800",
+  "🦄💥👩‍👩‍👧",
+  "ẞtraße",
+  "\u202eevil",
+  "١٢٣",
+  "NaN",
+  "Infinity",
+  "-0",
+  "1e309",
+  "null",
+  "undefined",
+  "true",
+  "[]",
+  "{}",
+  "../../etc/passwd",
+  "%2e%2e%2f",
+  "\r\nSet-Cookie: x=1",
+  "__proto__",
+  "constructor",
+];
 
 const hostileString = fc.oneof(
   fc.constantFrom(...SQL, ...HTML, ...ODD),
@@ -100,22 +124,37 @@ function bodyArb(schema: RouteDeclaration["schemas"]["body"], fallback: unknown)
   const keys = schema ? objectKeys(schema) : typeof valid === "object" && valid ? Object.keys(valid as object) : [];
   const mutated = fc
     .record({
-      changes: fc.dictionary(keys.length ? fc.constantFrom(...keys) : fc.string({ maxLength: 8 }), fc.oneof(hostileValue, deepNest), { maxKeys: Math.max(1, Math.min(keys.length, 4)) }),
+      changes: fc.dictionary(keys.length ? fc.constantFrom(...keys) : fc.string({ maxLength: 8 }), fc.oneof(hostileValue, deepNest), {
+        maxKeys: Math.max(1, Math.min(keys.length, 4)),
+      }),
       extra: fc.option(fc.dictionary(fc.string({ maxLength: 12 }), hostileValue, { maxKeys: 3 }), { nil: undefined }),
     })
     .map(({ changes, extra }) => ({ ...(typeof valid === "object" && valid && !Array.isArray(valid) ? valid : {}), ...extra, ...changes }));
-  return fc.oneof({ weight: 4, arbitrary: mutated }, { weight: 1, arbitrary: hostileValue }, { weight: 1, arbitrary: deepNest }, { weight: 1, arbitrary: fc.constant(valid) });
+  return fc.oneof(
+    { weight: 4, arbitrary: mutated },
+    { weight: 1, arbitrary: hostileValue },
+    { weight: 1, arbitrary: deepNest },
+    { weight: 1, arbitrary: fc.constant(valid) },
+  );
 }
 
 /** A query: the schema's keys hostile, the list conventions abused (page, filter, sort, search). */
 function queryArb(schema: RouteDeclaration["schemas"]["query"]): fc.Arbitrary<Record<string, unknown>> {
   const keys = objectKeys(schema).filter((k) => !["page", "filter", "sort"].includes(k));
-  const filterKeys = fc.oneof(fc.constantFrom("search", "status", "pipeline_id", "type", "notable_type", "notable_id", "created_at", "group"), fc.string({ maxLength: 12 }));
+  const filterKeys = fc.oneof(
+    fc.constantFrom("search", "status", "pipeline_id", "type", "notable_type", "notable_id", "created_at", "group"),
+    fc.string({ maxLength: 12 }),
+  );
   const page = fc.record(
-    { number: fc.oneof(hostileNumber, hostileString, fc.constantFrom(0, -1, "1")), size: fc.oneof(hostileNumber, hostileString, fc.constantFrom(0, -5, 10_000, "10")) },
+    {
+      number: fc.oneof(hostileNumber, hostileString, fc.constantFrom(0, -1, "1")),
+      size: fc.oneof(hostileNumber, hostileString, fc.constantFrom(0, -5, 10_000, "10")),
+    },
     { requiredKeys: [] },
   );
-  const filter = fc.dictionary(filterKeys, fc.oneof(hostileScalar, fc.record({ from: hostileScalar, to: hostileScalar }, { requiredKeys: [] }), hostileValue), { maxKeys: 4 });
+  const filter = fc.dictionary(filterKeys, fc.oneof(hostileScalar, fc.record({ from: hostileScalar, to: hostileScalar }, { requiredKeys: [] }), hostileValue), {
+    maxKeys: 4,
+  });
   return fc.record(
     {
       page: fc.oneof(page, hostileScalar),
@@ -135,7 +174,25 @@ function sampleOf(schema: RouteDeclaration["schemas"]["body"]): unknown {
 }
 
 const hostileSegment = fc.oneof(
-  fc.constantFrom("abc", "-1", "0", "1.5", "2147483648", "99999999999999999999", "1e3", " 1", "1 ", "0x10", "null", "%00", "' or 1=1", "..", "🦄", "x".repeat(99), "x".repeat(300)),
+  fc.constantFrom(
+    "abc",
+    "-1",
+    "0",
+    "1.5",
+    "2147483648",
+    "99999999999999999999",
+    "1e3",
+    " 1",
+    "1 ",
+    "0x10",
+    "null",
+    "%00",
+    "' or 1=1",
+    "..",
+    "🦄",
+    "x".repeat(99),
+    "x".repeat(300),
+  ),
   fc.string({ unit: "grapheme", minLength: 1, maxLength: 20 }),
 );
 
@@ -147,7 +204,9 @@ interface Case {
 
 function caseArb(d: RouteDeclaration): fc.Arbitrary<Case> {
   const known = resolved.get(routeKey(d)) ?? {};
-  const params = fc.record(Object.fromEntries(paramNames(d.url).map((p) => [p, fc.oneof({ weight: 2, arbitrary: fc.constant(known[p]) }, { weight: 1, arbitrary: hostileSegment })])));
+  const params = fc.record(
+    Object.fromEntries(paramNames(d.url).map((p) => [p, fc.oneof({ weight: 2, arbitrary: fc.constant(known[p]) }, { weight: 1, arbitrary: hostileSegment })])),
+  );
   const query = d.schemas.query || d.method === "GET" ? fc.option(queryArb(d.schemas.query), { nil: undefined }) : fc.constant(undefined);
   const body = d.method === "GET" ? fc.constant(undefined) : bodyArb(d.schemas.body, validBody(d));
   return fc.record({ params, query, body }) as fc.Arbitrary<Case>;
@@ -192,21 +251,34 @@ const RAW_CASES: Raw[] = [
   { label: "URL-encoded form", contentType: "application/x-www-form-urlencoded", payload: "name=x&filter[a][b][c][d]=1&ids[]=1&ids[]=2" },
   { label: "multipart without a boundary", contentType: "multipart/form-data", payload: "--x\r\nContent-Disposition: form-data; name=a\r\n\r\n1\r\n--x--" },
   { label: "multipart cut off", contentType: "multipart/form-data; boundary=cut", payload: multipart("cut", [{ name: "name", data: "x" }], false) },
-  { label: "multipart with a broken header", contentType: "multipart/form-data; boundary=bh", payload: Buffer.from("--bh\r\nContent-Disposition: nonsense\r\n\r\nx\r\n--bh--\r\n") },
+  {
+    label: "multipart with a broken header",
+    contentType: "multipart/form-data; boundary=bh",
+    payload: Buffer.from("--bh\r\nContent-Disposition: nonsense\r\n\r\nx\r\n--bh--\r\n"),
+  },
   {
     label: "multipart: SVG sent as PNG",
     contentType: "multipart/form-data; boundary=svg",
-    payload: multipart("svg", [{ name: "name", data: "<b>x</b>" }, ...FILE_FIELDS.map((f) => ({ name: f, filename: "logo.png", type: "image/png", data: SVG }))]),
+    payload: multipart("svg", [
+      { name: "name", data: "<b>x</b>" },
+      ...FILE_FIELDS.map((f) => ({ name: f, filename: "logo.png", type: "image/png", data: SVG })),
+    ]),
   },
   {
     label: "multipart: HTML sent as JPEG with a path in its name",
     contentType: "multipart/form-data; boundary=html",
-    payload: multipart("html", FILE_FIELDS.map((f) => ({ name: f, filename: "../../../etc/passwd.jpg", type: "image/jpeg", data: HTML_AS_IMAGE }))),
+    payload: multipart(
+      "html",
+      FILE_FIELDS.map((f) => ({ name: f, filename: "../../../etc/passwd.jpg", type: "image/jpeg", data: HTML_AS_IMAGE })),
+    ),
   },
   {
     label: "multipart: a PNG header followed by junk",
     contentType: "multipart/form-data; boundary=junk",
-    payload: multipart("junk", FILE_FIELDS.map((f) => ({ name: f, filename: "x.png", type: "image/png", data: Buffer.concat([TINY_PNG.subarray(0, 16), Buffer.alloc(64, 0xff)]) }))),
+    payload: multipart(
+      "junk",
+      FILE_FIELDS.map((f) => ({ name: f, filename: "x.png", type: "image/png", data: Buffer.concat([TINY_PNG.subarray(0, 16), Buffer.alloc(64, 0xff)]) })),
+    ),
   },
   {
     label: "multipart: a file over the size limit",
@@ -229,7 +301,14 @@ const RAW_CASES: Raw[] = [
  */
 const SURROGATES = ["\ud800", "a\udfffb", "\udbff"];
 const ODD_ORIGINS = ["garbage", "http://", "null", "::::", "http://evil.example"];
-const ODD_CONTENT_TYPES = ["text/plain", "application/json; charset=utf-16", "multipart/form-data", "application/x-www-form-urlencoded", "application/octet-stream", "image/png"];
+const ODD_CONTENT_TYPES = [
+  "text/plain",
+  "application/json; charset=utf-16",
+  "multipart/form-data",
+  "application/x-www-form-urlencoded",
+  "application/octet-stream",
+  "image/png",
+];
 
 interface Fixed {
   label: string;
@@ -246,7 +325,10 @@ function fixedCases(d: RouteDeclaration): Fixed[] {
   const keys = [...new Set([...Object.keys(base), ...(d.schemas.body ? objectKeys(d.schemas.body) : [])])].slice(0, 30);
   const json = { "content-type": "application/json" };
   for (const bad of SURROGATES) {
-    out.push({ label: `a surrogate ${JSON.stringify(bad)} in the query`, url: (p) => `${p}?search=${encodeURIComponent("x")}%ED%A0%80&filter[search]=%ED%B0%80&q=${JSON.stringify(bad).slice(1, -1)}` });
+    out.push({
+      label: `a surrogate ${JSON.stringify(bad)} in the query`,
+      url: (p) => `${p}?search=${encodeURIComponent("x")}%ED%A0%80&filter[search]=%ED%B0%80&q=${JSON.stringify(bad).slice(1, -1)}`,
+    });
     if (d.method === "GET") continue;
     for (const k of keys) out.push({ label: `${k} = ${JSON.stringify(bad)}`, headers: json, payload: JSON.stringify({ ...base, [k]: bad }) });
     out.push({ label: `every text ${JSON.stringify(bad)}`, headers: json, payload: JSON.stringify(Object.fromEntries(keys.map((k) => [k, bad]))) });
@@ -256,9 +338,18 @@ function fixedCases(d: RouteDeclaration): Fixed[] {
   out.push({ label: "page=1e400", url: (p) => `${p}?page[number]=1e400&page[size]=1e400&page=1e400&perPage=1e400&id=1e400` });
   if (d.method !== "GET") {
     for (const k of keys) out.push({ label: `${k} = 1e400`, headers: json, payload: JSON.stringify({ ...base, [k]: 0 }).replace(`"${k}":0`, `"${k}":1e400`) });
-    out.push({ label: "every field 1e400 and -1e400", headers: json, payload: `{${keys.map((k, i) => `${JSON.stringify(k)}:${i % 2 ? "-" : ""}1e400`).join(",")}}` });
+    out.push({
+      label: "every field 1e400 and -1e400",
+      headers: json,
+      payload: `{${keys.map((k, i) => `${JSON.stringify(k)}:${i % 2 ? "-" : ""}1e400`).join(",")}}`,
+    });
     for (const origin of ODD_ORIGINS) out.push({ label: `Origin: ${origin}`, headers: { ...json, origin }, payload: JSON.stringify(base) });
-    for (const type of ODD_CONTENT_TYPES) out.push({ label: `Content-Type: ${type}`, headers: { "content-type": type }, payload: type.startsWith("application/x-www") ? "a=%ED%A0%80&b=1e400" : JSON.stringify(base) });
+    for (const type of ODD_CONTENT_TYPES)
+      out.push({
+        label: `Content-Type: ${type}`,
+        headers: { "content-type": type },
+        payload: type.startsWith("application/x-www") ? "a=%ED%A0%80&b=1e400" : JSON.stringify(base),
+      });
   } else {
     for (const origin of ODD_ORIGINS) out.push({ label: `Origin: ${origin}`, headers: { origin } });
   }
@@ -428,7 +519,13 @@ describe("hostile input", () => {
   it("summary: cases per endpoint, 5xx seen", () => {
     const total = [...stats.values()].reduce((n, s) => n + s.cases, 0);
     const fivexx = [...stats.values()].reduce((n, s) => n + s.fivexx, 0);
-    const lines = [...stats].map(([k, s]) => `  ${k.padEnd(52)} ${String(s.cases).padStart(4)} cases  ${[...s.status].sort((a, b) => a[0] - b[0]).map(([st, n]) => `${st}×${n}`).join(" ")}`);
+    const lines = [...stats].map(
+      ([k, s]) =>
+        `  ${k.padEnd(52)} ${String(s.cases).padStart(4)} cases  ${[...s.status]
+          .sort((a, b) => a[0] - b[0])
+          .map(([st, n]) => `${st}×${n}`)
+          .join(" ")}`,
+    );
     console.log(
       `fuzz (FUZZ_SEED=${SEED}): ${total} cases over ${stats.size} endpoints in ${((Date.now() - started) / 1000).toFixed(1)} s; 5xx seen: ${fivexx}; ` +
         `${replays} refused requests replayed between whole-database checksums (a row lock had spent a transaction id)\n${lines.join("\n")}`,

@@ -40,7 +40,9 @@ describe.skipIf(!onPglite)("PGlite: one connection, transactions queued", () => 
     expect(new Set(ids).size).toBe(50);
 
     const changes = await Promise.all(
-      ids.map((id, i) => api.request("PUT", `/role/${id}/permission`, { token, body: { permissions: i % 2 ? ["quote_view", "invoice_view"] : ["task_manage"] } })),
+      ids.map((id, i) =>
+        api.request("PUT", `/role/${id}/permission`, { token, body: { permissions: i % 2 ? ["quote_view", "invoice_view"] : ["task_manage"] } }),
+      ),
     );
     expect(changes.map((r) => r.status)).toEqual(Array(50).fill(200));
 
@@ -64,7 +66,9 @@ describe.skipIf(!onPglite)("PGlite: one connection, transactions queued", () => 
       ["individual_view", "company_view", "product_view", "payment_view"],
     ];
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => api.request("PUT", `/role/${role.body.data.id}/permission`, { token, body: { permissions: sets[i % sets.length] } })),
+      Array.from({ length: 20 }, (_, i) =>
+        api.request("PUT", `/role/${role.body.data.id}/permission`, { token, body: { permissions: sets[i % sets.length] } }),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     const [final] = await rows<{ names: string }>(

@@ -25,7 +25,9 @@ import { testConfig } from "../helpers/database";
 function serverBin(): string | undefined {
   const root = "/usr/lib/postgresql";
   if (!existsSync(root)) return undefined;
-  const versions = readdirSync(root).filter((v) => existsSync(path.join(root, v, "bin", "pg_ctl"))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(path.join(root, v, "bin", "pg_ctl")))
+    .sort((a, b) => Number(b) - Number(a));
   return versions.length ? path.join(root, versions[0], "bin") : undefined;
 }
 
@@ -36,7 +38,11 @@ const enabled = Boolean(bin) && canRunAsPostgres && process.env.SKIP_PG_RESTART 
 if (!enabled) {
   console.log(
     "postgres restart: skipped — " +
-      (!bin ? "no PostgreSQL server binaries under /usr/lib/postgresql (apt-get install -y postgresql)" : !canRunAsPostgres ? "running as root without a postgres user" : "SKIP_PG_RESTART=true"),
+      (!bin
+        ? "no PostgreSQL server binaries under /usr/lib/postgresql (apt-get install -y postgresql)"
+        : !canRunAsPostgres
+          ? "running as root without a postgres user"
+          : "SKIP_PG_RESTART=true"),
   );
 }
 
@@ -76,7 +82,14 @@ beforeAll(async () => {
   await db.insert(rolePermissions).values(perms.map((p) => ({ roleId: role.id, permissionId: p.id })));
   const [user] = await db
     .insert(users)
-    .values({ tenantId: company.id, email: "admin@harbour.test", name: "Ada", lastName: "Admin", passwordHash: await hashPassword(DEMO_PASSWORD), status: "active" })
+    .values({
+      tenantId: company.id,
+      email: "admin@harbour.test",
+      name: "Ada",
+      lastName: "Admin",
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      status: "active",
+    })
     .returning({ id: users.id });
   await db.insert(userRoles).values({ userId: user.id, roleId: role.id });
   app = await buildApp({ config: testConfig(), database });
@@ -158,6 +171,8 @@ describe.skipIf(!enabled)("PostgreSQL restarted under a running API", () => {
     expect(after.map((a) => a.status)).toEqual(Array(20).fill(200));
     const write = await call("POST", "/role", token, { name: "Made after the restart", permissions: ["task_view"] });
     expect(write.status).toBe(201);
-    console.log(`postgres restart: ${answers.length} requests in flight (${failed.length} failed cleanly with 5xx + message, ${answers.length - failed.length} answered); /health 503 while down; recovered without restarting the API`);
+    console.log(
+      `postgres restart: ${answers.length} requests in flight (${failed.length} failed cleanly with 5xx + message, ${answers.length - failed.length} answered); /health 503 while down; recovered without restarting the API`,
+    );
   }, 120_000);
 });

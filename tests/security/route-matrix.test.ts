@@ -65,7 +65,10 @@ function expectUnchanged(before: Checksum, after: Checksum, what: string) {
 /** A path naming records that do not exist: each parameter replaced by an id nobody has. */
 function missingPath(d: RouteDeclaration): string {
   const params = Object.fromEntries(
-    Object.entries(resolved.get(routeKey(d)) ?? {}).map(([k, v]) => [k, /^\d+$/.test(v) ? "2147483646" : /^[0-9a-f-]{36}$/i.test(v) ? randomUUID() : `missing-${k}`]),
+    Object.entries(resolved.get(routeKey(d)) ?? {}).map(([k, v]) => [
+      k,
+      /^\d+$/.test(v) ? "2147483646" : /^[0-9a-f-]{36}$/i.test(v) ? randomUUID() : `missing-${k}`,
+    ]),
   );
   return fillPath(d.url, params);
 }

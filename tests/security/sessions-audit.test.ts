@@ -43,7 +43,9 @@ describe("password change on the profile", () => {
     expect((await api.request("GET", "/me", { token: other })).status).toBe(401);
 
     const log = await api.request("GET", "/audit-log", { token: await actors.token(actors.adminId), query: { filter: { type: "password.changed" } } });
-    expect(log.body.data).toEqual([expect.objectContaining({ type: "password.changed", subject: `user:${viewerId}`, user: expect.objectContaining({ email: "viewer@harbour.test" }) })]);
+    expect(log.body.data).toEqual([
+      expect.objectContaining({ type: "password.changed", subject: `user:${viewerId}`, user: expect.objectContaining({ email: "viewer@harbour.test" }) }),
+    ]);
   });
 });
 

@@ -64,7 +64,10 @@ export async function createActors(api: TestApi): Promise<Actors> {
     .returning({ id: users.id });
 
   // Northgate becomes a parent tenant, so the providers routes reach their record lookup for its administrator.
-  await db.update(companies).set({ tenantIsSegParent: true }).where(sql`${companies.id} = ${otherTenantId}`);
+  await db
+    .update(companies)
+    .set({ tenantIsSegParent: true })
+    .where(sql`${companies.id} = ${otherTenantId}`);
   const [foreign] = await db
     .insert(users)
     .values({ tenantId: otherTenantId, email: "cross-tenant.admin@northgate.test", name: "Xavier", lastName: "Tenant", passwordHash, status: "active" })
@@ -196,10 +199,14 @@ export const RESOLVERS: Record<string, Resolver> = {
   })),
   "/files/:key": { scope: "global", params: async () => ({ key: "0".repeat(32) + ".png" }) },
   "/role/:id": tenant(async (api, a) => ({ id: await one(api, `select id from roles where tenant_id = ${H(a)} and not is_system order by id limit 1`) })),
-  "/role/:id/permission": tenant(async (api, a) => ({ id: await one(api, `select id from roles where tenant_id = ${H(a)} and not is_system order by id limit 1`) })),
+  "/role/:id/permission": tenant(async (api, a) => ({
+    id: await one(api, `select id from roles where tenant_id = ${H(a)} and not is_system order by id limit 1`),
+  })),
   "/permission/:id": { scope: "global", params: async (api) => ({ id: await one(api, `select id from permissions order by id limit 1`) }) },
   "/providers/:uuid": tenant(async (api, a) => ({ uuid: await one(api, `select uuid from providers where tenant_id = ${H(a)} order by id limit 1`) })),
-  "DELETE /providers/:uuid": tenant(async (api, a) => ({ uuid: await one(api, `select uuid from providers where tenant_id = ${H(a)} order by id desc limit 1`) })),
+  "DELETE /providers/:uuid": tenant(async (api, a) => ({
+    uuid: await one(api, `select uuid from providers where tenant_id = ${H(a)} order by id desc limit 1`),
+  })),
   "/team/:id": tenant(async (api, a) => ({ id: await one(api, team(a)) })),
   "DELETE /team/:id": tenant(async (api, a) => ({ id: await one(api, team(a, 2)) })),
   "/team/:id/team-user": tenant(async (api, a) => ({ id: await one(api, team(a)) })),
@@ -220,14 +227,23 @@ export const RESOLVERS: Record<string, Resolver> = {
     const [i] = await rows<{ team_id: number; id: number }>(api, `select team_id, id from team_invitations where tenant_id = ${H(a)} order by id limit 1`);
     return { id: String(i.team_id), invId: String(i.id) };
   }),
-  "/notification/:id/read": tenant(async (api, a) => ({ id: await one(api, `select id from notifications where user_id = ${a.adminId} order by created_at limit 1`) })),
+  "/notification/:id/read": tenant(async (api, a) => ({
+    id: await one(api, `select id from notifications where user_id = ${a.adminId} order by created_at limit 1`),
+  })),
   "/list-preferences/:listKey": { scope: "own", params: async () => ({ listKey: "providers" }) },
-  "/notification/:id": tenant(async (api, a) => ({ id: await one(api, `select id from notifications where user_id = ${a.adminId} order by created_at limit 1`) })),
+  "/notification/:id": tenant(async (api, a) => ({
+    id: await one(api, `select id from notifications where user_id = ${a.adminId} order by created_at limit 1`),
+  })),
   "/users/:id/roles": tenant(async (api) => ({ id: await one(api, `select id from users where email = 'viewer@harbour.test'`) })),
   "/pipelines/:id": tenant(async (api, a) => ({ id: await one(api, `select id from pipelines where tenant_id = ${H(a)} order by id limit 1`) })),
-  "/pipelines/:id/pipeline-stages": tenant(async (api, a) => ({ id: await one(api, `select id from pipelines where tenant_id = ${H(a)} order by id limit 1`) })),
+  "/pipelines/:id/pipeline-stages": tenant(async (api, a) => ({
+    id: await one(api, `select id from pipelines where tenant_id = ${H(a)} order by id limit 1`),
+  })),
   "/pipelines/:id/pipeline-stages/:stageId": tenant(async (api, a) => {
-    const [s] = await rows<{ pipeline_id: number; id: number }>(api, `select pipeline_id, id from pipeline_stages where tenant_id = ${H(a)} order by id limit 1`);
+    const [s] = await rows<{ pipeline_id: number; id: number }>(
+      api,
+      `select pipeline_id, id from pipeline_stages where tenant_id = ${H(a)} order by id limit 1`,
+    );
     return { id: String(s.pipeline_id), stageId: String(s.id) };
   }),
   "/pipelines/:id/update-order": tenant(async (api, a) => ({ id: await one(api, `select id from pipelines where tenant_id = ${H(a)} order by id limit 1`) })),
@@ -237,7 +253,12 @@ export const RESOLVERS: Record<string, Resolver> = {
   "/pipelines/:id/targets/users": tenant(async (api, a) => ({ id: await one(api, `select id from pipelines where tenant_id = ${H(a)} order by id limit 1`) })),
   // A job of Harbour's (its invitation e-mail), waiting: no worker runs in the matrix.
   "/jobs/:id": tenant(async (api, a) => ({
-    id: await enqueue(api.database.db, teamInvitationEmail, { invitationId: Number(await one(api, `select id from team_invitations where tenant_id = ${H(a)} order by id limit 1`)) }, { tenantId: H(a) }),
+    id: await enqueue(
+      api.database.db,
+      teamInvitationEmail,
+      { invitationId: Number(await one(api, `select id from team_invitations where tenant_id = ${H(a)} order by id limit 1`)) },
+      { tenantId: H(a) },
+    ),
   })),
   "/task/:id": tenant(async (api, a) => ({ id: await one(api, firstTask(a)) })),
   "DELETE /task/:id": tenant(async (api, a) => ({ id: await one(api, `select id from tasks where tenant_id = ${H(a)} order by id desc limit 1`) })),
@@ -297,7 +318,8 @@ export const RESOLVERS: Record<string, Resolver> = {
 
 /** Harbour's demo quotes or invoices (seed-sales.ts): a sent one for the routes, the newest draft for its deletion. */
 function salesResolvers(kind: "quote" | "invoice", path: string): Record<string, Resolver> {
-  const doc = (a: Actors, status = "sent", order = "") => `select id from sales_documents where tenant_id = ${H(a)} and kind = '${kind}' and status = '${status}' order by id ${order} limit 1`;
+  const doc = (a: Actors, status = "sent", order = "") =>
+    `select id from sales_documents where tenant_id = ${H(a)} and kind = '${kind}' and status = '${status}' order by id ${order} limit 1`;
   const byId = (status?: string, order?: string) => tenant(async (api, a) => ({ id: await one(api, doc(a, status, order)) }));
   const item = (status: string) =>
     tenant(async (api, a) => {
@@ -417,7 +439,11 @@ export const BODY_REFS: BodyRef[] = [
   { method: "POST", url: "/note", body: (h) => ({ notable_type: "individual", notable_id: Number(h.individual), body: "A note" }) },
   { method: "POST", url: "/note", body: (h) => ({ notable_type: "task", notable_id: Number(h.task), body: "A note" }) },
   { method: "POST", url: "/email/send", body: (h) => ({ to: "x@example.com", subject: "Hello", body: "Hello", thread_id: Number(h.thread) }) },
-  { method: "POST", url: "/email/send", body: (h) => ({ to: "x@example.com", subject: "Hello", body: "Hello", related_type: "company", related_id: Number(h.company) }) },
+  {
+    method: "POST",
+    url: "/email/send",
+    body: (h) => ({ to: "x@example.com", subject: "Hello", body: "Hello", related_type: "company", related_id: Number(h.company) }),
+  },
   { method: "POST", url: "/task", body: (h) => ({ name: "Cross-tenant task", pipeline_id: Number(h.pipeline), pipeline_stage_id: Number(h.stage) }) },
   { method: "GET", url: "/note", query: (h) => ({ filter: { notable_type: "individual", notable_id: h.individual } }) },
   { method: "GET", url: "/revenue-stages", query: (h) => ({ filter: { pipeline_id: h.pipeline } }) },

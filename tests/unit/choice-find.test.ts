@@ -32,7 +32,10 @@ describe("a name typed beside a dropdown without JavaScript", () => {
   });
 
   it("says there are more when the search had more than a page, even for a single exact match's neighbours", () => {
-    expect(pickFound("b", [jo, joanna], true)).toEqual({ error: "More than 2 match “b”: choose one from the list, or type more of the name.", narrowed: [jo, joanna] });
+    expect(pickFound("b", [jo, joanna], true)).toEqual({
+      error: "More than 2 match “b”: choose one from the list, or type more of the name.",
+      narrowed: [jo, joanna],
+    });
     expect(pickFound("jo bloggs", [jo, joanna], true)).toEqual({ value: "1" });
   });
 });

@@ -7,7 +7,11 @@ const form = formData;
 
 describe("individual form body", () => {
   it("on create leaves empty fields out and trims the rest", () => {
-    expect(individualBody(form({ first_name: " Ann ", last_name: "Lee", email: "", postcode: "sw1a1aa", owner_user_id: "" }), "create")).toEqual({ first_name: "Ann", last_name: "Lee", postcode: "sw1a1aa" });
+    expect(individualBody(form({ first_name: " Ann ", last_name: "Lee", email: "", postcode: "sw1a1aa", owner_user_id: "" }), "create")).toEqual({
+      first_name: "Ann",
+      last_name: "Lee",
+      postcode: "sw1a1aa",
+    });
   });
 
   it("on create links to the chosen company with the job title and primary flag", () => {
@@ -19,7 +23,10 @@ describe("individual form body", () => {
       job_title_id: "4",
     });
     // No company chosen: the job title and primary box mean nothing.
-    expect(individualBody(form({ first_name: "Ann", last_name: "Lee", company_id: "", job_title_id: "4", is_primary: "on" }), "create")).toEqual({ first_name: "Ann", last_name: "Lee" });
+    expect(individualBody(form({ first_name: "Ann", last_name: "Lee", company_id: "", job_title_id: "4", is_primary: "on" }), "create")).toEqual({
+      first_name: "Ann",
+      last_name: "Lee",
+    });
   });
 
   it("on edit sends an emptied field as '' (cleared) and never sends link fields", () => {
@@ -73,7 +80,9 @@ describe("line form body and its split rows", () => {
   });
 
   it("puts the API's split errors back under the row they came from", () => {
-    expect(splitErrorsByRow(rows, { "splits.1.percentage": ["Enter a percentage above 0 and up to 100."], splits: ["Name each party once."], premium: ["x"] })).toEqual({
+    expect(
+      splitErrorsByRow(rows, { "splits.1.percentage": ["Enter a percentage above 0 and up to 100."], splits: ["Name each party once."], premium: ["x"] }),
+    ).toEqual({
       [splitField(2, "percentage")]: ["Enter a percentage above 0 and up to 100."],
       splits: ["Name each party once."],
       premium: ["x"],

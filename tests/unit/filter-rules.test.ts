@@ -101,10 +101,19 @@ describe("number filters clamp to their moreThan / lessThan sibling", () => {
   });
 
   it.each<[Record<string, string>, Record<string, string>]>([
-    [{ price_from: "5", price_to: "10" }, { price_from: "5", price_to: "10" }],
+    [
+      { price_from: "5", price_to: "10" },
+      { price_from: "5", price_to: "10" },
+    ],
     // conflicting: the 'to' is raised to the 'from'
-    [{ price_from: "10", price_to: "5" }, { price_from: "10", price_to: "10" }],
-    [{ price_from: "-3", price_to: "-5" }, { price_from: "0", price_to: "0" }],
+    [
+      { price_from: "10", price_to: "5" },
+      { price_from: "10", price_to: "10" },
+    ],
+    [
+      { price_from: "-3", price_to: "-5" },
+      { price_from: "0", price_to: "0" },
+    ],
     [{ price_to: "5" }, { price_to: "5" }],
   ])("normaliseFilters %j → %j", (raw, expected) => {
     expect(normaliseFilters([from, to], raw)).toEqual(expected);
@@ -149,9 +158,18 @@ describe("date filters", () => {
 describe("date_range: From is at most To (a later From raises To to it)", () => {
   const range = def({ filterKey: "created", type: "date_range" });
   it.each<[FilterRawValue, unknown]>([
-    [{ from: "2026-01-01", to: "2026-01-31" }, { from: "2026-01-01", to: "2026-01-31" }],
-    [{ from: "2026-01-31", to: "2026-01-01" }, { from: "2026-01-31", to: "2026-01-31" }],
-    [{ from: "2026-01-10", to: "2026-01-10" }, { from: "2026-01-10", to: "2026-01-10" }],
+    [
+      { from: "2026-01-01", to: "2026-01-31" },
+      { from: "2026-01-01", to: "2026-01-31" },
+    ],
+    [
+      { from: "2026-01-31", to: "2026-01-01" },
+      { from: "2026-01-31", to: "2026-01-31" },
+    ],
+    [
+      { from: "2026-01-10", to: "2026-01-10" },
+      { from: "2026-01-10", to: "2026-01-10" },
+    ],
     [{ from: "2026-01-10" }, { from: "2026-01-10" }],
     [{ to: "2026-01-10" }, { to: "2026-01-10" }],
     [{ from: "2026-02-30", to: "2026-01-10" }, { to: "2026-01-10" }],
@@ -164,7 +182,10 @@ describe("date_range: From is at most To (a later From raises To to it)", () => 
   });
 
   it.each([
-    [{ from: "2026-01-01", to: "2026-01-31" }, { from: { min: "1826-03-15", max: "2026-01-31" }, to: { min: "2026-01-01", max: "2226-03-15" } }],
+    [
+      { from: "2026-01-01", to: "2026-01-31" },
+      { from: { min: "1826-03-15", max: "2026-01-31" }, to: { min: "2026-01-01", max: "2226-03-15" } },
+    ],
     [undefined, { from: { min: "1826-03-15", max: "2226-03-15" }, to: { min: "1826-03-15", max: "2226-03-15" } }],
   ])("input bounds for %j", (value, bounds) => {
     expect(dateRangeBounds(value, { today: TODAY })).toEqual(bounds);

@@ -12,7 +12,12 @@ const answerOf = (answer: unknown) => answer as { data: unknown; init: { status:
 
 describe("the form protocol's answer", () => {
   it("keeps what was typed (a repeated field as a list), never a secret or the form's own file", () => {
-    const form = formOf([["name", "Acme"], ["tags", "a"], ["tags", "b"], ["password", "hunter2"]]);
+    const form = formOf([
+      ["name", "Acme"],
+      ["tags", "a"],
+      ["tags", "b"],
+      ["password", "hunter2"],
+    ]);
     form.append("logo", new File(["x"], "logo.png"));
     expect(valuesOf(form)).toEqual({ name: "Acme", tags: ["a", "b"] });
     expect(valuesOf(form, ["name"])).toEqual({ tags: ["a", "b"] });

@@ -6,13 +6,25 @@ import { cleanFilters } from "#app/services/lists.server";
 const state = (filters: ListState["filters"]): ListState => ({ page: 1, perPage: 10, search: "", sort: null, filters });
 const defs: FilterDefinition[] = [
   { filterKey: "pipeline_id", label: "Pipeline", type: "select", selectOptions: [{ value: "1", label: "New business" }], dependants: ["pipeline_stage_id"] },
-  { filterKey: "pipeline_stage_id", label: "Stage", type: "select", selectOptions: [{ value: "5", label: "Qualified" }, { value: "6", label: "Won" }] },
+  {
+    filterKey: "pipeline_stage_id",
+    label: "Stage",
+    type: "select",
+    selectOptions: [
+      { value: "5", label: "Qualified" },
+      { value: "6", label: "Won" },
+    ],
+  },
   { filterKey: "priority", label: "Priority", type: "select", selectOptions: [{ value: "3", label: "High" }] },
 ];
 
 describe("cleanFilters: a list's filters as its rules allow them", () => {
   it("keeps what the rules allow", () => {
-    expect(cleanFilters(state({ pipeline_id: "1", pipeline_stage_id: "5", priority: "3" }), defs).filters).toEqual({ pipeline_id: "1", pipeline_stage_id: "5", priority: "3" });
+    expect(cleanFilters(state({ pipeline_id: "1", pipeline_stage_id: "5", priority: "3" }), defs).filters).toEqual({
+      pipeline_id: "1",
+      pipeline_stage_id: "5",
+      priority: "3",
+    });
   });
 
   it("drops a value the rules rule out, and what depends on it: a stage goes with a pipeline that is not one", () => {

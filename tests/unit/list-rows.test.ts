@@ -38,8 +38,29 @@ describe("the rows a list page writes into its document", () => {
   });
 
   it("an individual's row keeps every company link (the cell counts the ones it does not show) without their contact details", () => {
-    const links = [1, 2, 3, 4].map((n) => ({ company_id: n, company_name: `Company ${n}`, individual_id: 9, full_name: "Raj Patel", email: "raj@home.test", telephone: "07700 900123", is_primary: n === 1, job_title_id: null, job_title: null }));
-    const individual = { id: 9, full_name: "Raj Patel", archived: false, email: "raj@home.test", telephone: null, date_of_birth: "1980-05-04", companies: links, owner: { id: 2, name: "Amelia Hart" }, portal_invited_at: null, created_at: "2026-02-03T10:00:00.000Z" } as unknown as Individual;
+    const links = [1, 2, 3, 4].map((n) => ({
+      company_id: n,
+      company_name: `Company ${n}`,
+      individual_id: 9,
+      full_name: "Raj Patel",
+      email: "raj@home.test",
+      telephone: "07700 900123",
+      is_primary: n === 1,
+      job_title_id: null,
+      job_title: null,
+    }));
+    const individual = {
+      id: 9,
+      full_name: "Raj Patel",
+      archived: false,
+      email: "raj@home.test",
+      telephone: null,
+      date_of_birth: "1980-05-04",
+      companies: links,
+      owner: { id: 2, name: "Amelia Hart" },
+      portal_invited_at: null,
+      created_at: "2026-02-03T10:00:00.000Z",
+    } as unknown as Individual;
     const row = individualRow(individual);
     expect(row.companies).toHaveLength(4);
     expect(row.companies[0]).toEqual({ company_id: 1, company_name: "Company 1", job_title: null, is_primary: true });

@@ -11,17 +11,37 @@ describe("flightDeck menu", () => {
   it("shows every entry to a parent tenant holding every permission, without Flightplan", () => {
     const menu = visibleMenu("flightdeck", { permissions: [...allPermissions], edition: "flightdeck", isParentTenant: true });
     expect(labels(menu)).toEqual([
-      "Company profile", "Membership", "Teams", "Roles & permissions",
+      "Company profile",
+      "Membership",
+      "Teams",
+      "Roles & permissions",
       "Dashboard",
-      "Marketplace", "Find Products", "My products", "Providers",
-      "Data centre", "Data playpen", "Data completeness score",
-      "Market valuation", "Integration",
-      "Ad hoc quotes and invoices", "Quotes", "Invoices",
+      "Marketplace",
+      "Find Products",
+      "My products",
+      "Providers",
+      "Data centre",
+      "Data playpen",
+      "Data completeness score",
+      "Market valuation",
+      "Integration",
+      "Ad hoc quotes and invoices",
+      "Quotes",
+      "Invoices",
       "Your secure DATA",
-      "CRM", "Tasks", "Pipelines", "Individuals contacts", "Company contacts", "Document templates", "Workflow management",
+      "CRM",
+      "Tasks",
+      "Pipelines",
+      "Individuals contacts",
+      "Company contacts",
+      "Document templates",
+      "Workflow management",
       "Underwriting portal",
-      "Offshore bonds", "Client accounts",
-      "Policy management", "Online Policies", "Offline Policies",
+      "Offshore bonds",
+      "Client accounts",
+      "Policy management",
+      "Online Policies",
+      "Offline Policies",
     ]);
   });
 
@@ -35,7 +55,17 @@ describe("flightDeck menu", () => {
 
   it("drops entries whose permissions the user lacks, and groups left empty", () => {
     const l = labels(visibleMenu("flightdeck", { permissions: ["task_view"], edition: "flightdeck", isParentTenant: true }));
-    expect(l).toEqual(["Dashboard", "Data centre", "Data completeness score", "Integration", "Your secure DATA", "CRM", "Tasks", "Workflow management", "Underwriting portal"]);
+    expect(l).toEqual([
+      "Dashboard",
+      "Data centre",
+      "Data completeness score",
+      "Integration",
+      "Your secure DATA",
+      "CRM",
+      "Tasks",
+      "Workflow management",
+      "Underwriting portal",
+    ]);
   });
 });
 
@@ -43,12 +73,28 @@ describe("smallBusiness menu", () => {
   it("shows its own entries and labels to the demo Owner", () => {
     const menu = visibleMenu("smallbusiness", { permissions: OWNER_PERMISSIONS, edition: "smallbusiness", isParentTenant: false });
     expect(labels(menu)).toEqual([
-      "Home", "Benefits", "Your calendar",
-      "Customers", "Opportunities", "Pipelines", "Individual customers", "Company customers", "Document templates", "Automations",
-      "Quotes and invoices", "Quotes", "Invoices",
-      "Low-cost payments", "Connect", "Terminal orders", "Terminal app",
-      "Customer transactions", "Payments",
-      "Settings", "Account settings", "Teams",
+      "Home",
+      "Benefits",
+      "Your calendar",
+      "Customers",
+      "Opportunities",
+      "Pipelines",
+      "Individual customers",
+      "Company customers",
+      "Document templates",
+      "Automations",
+      "Quotes and invoices",
+      "Quotes",
+      "Invoices",
+      "Low-cost payments",
+      "Connect",
+      "Terminal orders",
+      "Terminal app",
+      "Customer transactions",
+      "Payments",
+      "Settings",
+      "Account settings",
+      "Teams",
     ]);
   });
 

@@ -42,7 +42,7 @@ describe("a line's net and VAT, each rounded half-up to the penny", () => {
 
   it("a large quantity times a large price loses nothing to floating point", () => {
     // 999,999.999 × £9,999,999.99: 9,999,999,980,000,000.01p would not fit a double exactly.
-    expect(lineAmounts({ quantityMilli: 999_999_999, unitPricePence: 999_999_999, vatRate: 0 }).netPence).toBe(Number(999_999_999n * 999_999_999n / 1000n));
+    expect(lineAmounts({ quantityMilli: 999_999_999, unitPricePence: 999_999_999, vatRate: 0 }).netPence).toBe(Number((999_999_999n * 999_999_999n) / 1000n));
   });
 });
 

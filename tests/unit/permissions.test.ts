@@ -17,11 +17,31 @@ describe("any-of permission check", () => {
 describe("permission catalogue", () => {
   it("holds every permission the spec names", () => {
     for (const name of [
-      "account_settings_view", "benefit_view_reports", "company_profile_edit", "document_delete", "contact_create",
-      "individual_create", "news_create", "payment_manage", "pipeline_access", "policy_manage", "product_request",
-      "reward_delete", "role_create", "task_manage", "team_create", "integration_view", "quote_delete", "invoice_delete",
-      "terminal_request", "xero_invoices_manage", "off_platform_policy_delete", "document_template_manage",
-      "team_events_view", "events_view", "provider_manage",
+      "account_settings_view",
+      "benefit_view_reports",
+      "company_profile_edit",
+      "document_delete",
+      "contact_create",
+      "individual_create",
+      "news_create",
+      "payment_manage",
+      "pipeline_access",
+      "policy_manage",
+      "product_request",
+      "reward_delete",
+      "role_create",
+      "task_manage",
+      "team_create",
+      "integration_view",
+      "quote_delete",
+      "invoice_delete",
+      "terminal_request",
+      "xero_invoices_manage",
+      "off_platform_policy_delete",
+      "document_template_manage",
+      "team_events_view",
+      "events_view",
+      "provider_manage",
     ]) {
       expect(isPermission(name), name).toBe(true);
     }

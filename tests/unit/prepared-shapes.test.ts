@@ -36,7 +36,11 @@ describe("statements prepared per shape", () => {
 
 describe("rows read by id, in the list's order", () => {
   it("puts the rows back in the order of the ids asked for and leaves out ids without a row", () => {
-    const rows = [{ id: 3, name: "c" }, { id: 1, name: "a" }, { id: 7, name: "g" }];
+    const rows = [
+      { id: 3, name: "c" },
+      { id: 1, name: "a" },
+      { id: 7, name: "g" },
+    ];
     expect(inIdOrder([7, 2, 1, 3], rows, (r) => r.id).map((r) => r.name)).toEqual(["g", "a", "c"]);
     expect(inIdOrder([], rows, (r) => r.id)).toEqual([]);
   });

@@ -11,7 +11,17 @@ describe("the profile update payload", () => {
     expect(
       profilePayloadEntries({
         id: 7,
-        values: { name: "", last_name: "   ", email: "", telephone: " ", current_password: "", password: "", password_confirmation: "", pin: "", confirm_pin: "" },
+        values: {
+          name: "",
+          last_name: "   ",
+          email: "",
+          telephone: " ",
+          current_password: "",
+          password: "",
+          password_confirmation: "",
+          pin: "",
+          confirm_pin: "",
+        },
         pinAllowed: true,
       }),
     ).toEqual([["id", "7"]]);
@@ -49,7 +59,11 @@ describe("the profile update payload", () => {
   });
 
   it("sends the confirmation as password_confirmation", () => {
-    expect(names({ id: 1, values: { password: "p".repeat(12), password_confirmation: "p".repeat(12) }, pinAllowed: false })).toEqual(["id", "password", "password_confirmation"]);
+    expect(names({ id: 1, values: { password: "p".repeat(12), password_confirmation: "p".repeat(12) }, pinAllowed: false })).toEqual([
+      "id",
+      "password",
+      "password_confirmation",
+    ]);
   });
 
   it("leaves the PIN out for users without pin_is_allowed", () => {

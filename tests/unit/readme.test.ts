@@ -14,7 +14,11 @@ function pathOf(file: string): string | null {
   return `/${segments.join("/")}`;
 }
 
-const built = new Set(readdirSync(new URL("../../app/routes", import.meta.url)).map(pathOf).filter((p): p is string => p !== null));
+const built = new Set(
+  readdirSync(new URL("../../app/routes", import.meta.url))
+    .map(pathOf)
+    .filter((p): p is string => p !== null),
+);
 const notBuilt = routeTable.map((r) => r.pattern).filter((p) => !built.has(p));
 const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
 const paragraph = /- \*\*Not built yet\*\*([\s\S]*?)\n\n/.exec(readme)?.[1] ?? "";

@@ -24,9 +24,24 @@ const spec: [string, string, string[] | null, string | undefined][] = [
   ["/roles", "/roles", ["role_view", "role_manage"], fd],
   ["/role-permissions", "/role-permissions", ["role_view", "role_manage"], fd],
   ["/role-permissions/3", "/role-permissions/:id", ["role_view", "role_manage"], fd],
-  ["/companies", "/companies", ["company_view", "company_create", "company_manage", "company_profile_edit", "company_profile_view", "company_profile_manage"], undefined],
-  ["/company/9", "/company/:id", ["company_view", "company_create", "company_manage", "company_profile_edit", "company_profile_view", "company_profile_manage"], undefined],
-  ["/company/9/compliance-information", "/company/:id/compliance-information", ["company_view", "company_create", "company_manage", "company_profile_edit", "company_profile_view", "company_profile_manage"], undefined],
+  [
+    "/companies",
+    "/companies",
+    ["company_view", "company_create", "company_manage", "company_profile_edit", "company_profile_view", "company_profile_manage"],
+    undefined,
+  ],
+  [
+    "/company/9",
+    "/company/:id",
+    ["company_view", "company_create", "company_manage", "company_profile_edit", "company_profile_view", "company_profile_manage"],
+    undefined,
+  ],
+  [
+    "/company/9/compliance-information",
+    "/company/:id/compliance-information",
+    ["company_view", "company_create", "company_manage", "company_profile_edit", "company_profile_view", "company_profile_manage"],
+    undefined,
+  ],
   ["/company", "/company", ["company_view", "company_create", "company_manage", "company_profile_edit", "company_profile_view", "company_profile_manage"], fd],
   ["/market-news", "/market-news", ["news_view", "news_manage"], fd],
   ["/market-news/5", "/market-news/:id", ["news_view", "news_manage"], fd],
@@ -114,7 +129,11 @@ describe("route table", () => {
 });
 
 describe("guard rule", () => {
-  const who = (permissions: string[], edition: "flightdeck" | "smallbusiness" = "flightdeck", isParentTenant = false) => ({ permissions, edition, isParentTenant });
+  const who = (permissions: string[], edition: "flightdeck" | "smallbusiness" = "flightdeck", isParentTenant = false) => ({
+    permissions,
+    edition,
+    isParentTenant,
+  });
   const rule = (path: string) => matchRoute(path)!.rule;
 
   it.each([
@@ -136,8 +155,16 @@ describe("guard rule", () => {
 describe("titles by edition", () => {
   it("workflows are automations in smallBusiness, as its menu says", () => {
     const title = (path: string, edition: "flightdeck" | "smallbusiness") => titleIn(matchRoute(path)!.rule, edition);
-    expect([title("/workflows", "flightdeck"), title("/workflows/create", "flightdeck"), title("/workflows/7", "flightdeck")]).toEqual(["Workflow management", "New workflow", "Workflow"]);
-    expect([title("/workflows", "smallbusiness"), title("/workflows/create", "smallbusiness"), title("/workflows/7", "smallbusiness")]).toEqual(["Automations", "New automation", "Automation"]);
+    expect([title("/workflows", "flightdeck"), title("/workflows/create", "flightdeck"), title("/workflows/7", "flightdeck")]).toEqual([
+      "Workflow management",
+      "New workflow",
+      "Workflow",
+    ]);
+    expect([title("/workflows", "smallbusiness"), title("/workflows/create", "smallbusiness"), title("/workflows/7", "smallbusiness")]).toEqual([
+      "Automations",
+      "New automation",
+      "Automation",
+    ]);
     expect(title("/dashboard", "smallbusiness")).toBe("Dashboard");
   });
 });

@@ -37,7 +37,9 @@ describe("the security headers every portal answer gets", () => {
 
   it("marks every answer no-store unless it says otherwise: a signed-in page or data is never cached", () => {
     expect(withSecurityHeaders(Response.json({ tasks: [] }), request).headers.get("cache-control")).toBe("no-store");
-    expect(withSecurityHeaders(new Response(null, { status: 302, headers: { Location: "/dashboard" } }), request).headers.get("cache-control")).toBe("no-store");
+    expect(withSecurityHeaders(new Response(null, { status: 302, headers: { Location: "/dashboard" } }), request).headers.get("cache-control")).toBe(
+      "no-store",
+    );
     expect(withSecurityHeaders(Response.redirect("http://portal.test/login", 302), request).headers.get("cache-control")).toBe("no-store");
     const image = new Response("png", { headers: { "Cache-Control": "public, max-age=31536000, immutable" } });
     expect(withSecurityHeaders(image, request).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");

@@ -91,19 +91,25 @@ describe("a change's Idempotency-Key, from the form's submission key", () => {
 
 /** Every source file of the portal. */
 function sources(dir = path.join(process.cwd(), "app")): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : [],
+  );
 }
 
 describe("every form of the frame carries its submission key, and every action notes it", () => {
   const files = sources().map((file) => ({ file: path.relative(process.cwd(), file), text: readFileSync(file, "utf8") }));
 
   it("no page uses Remix's Form directly (the portal's Form adds the key)", () => {
-    const direct = files.filter(({ file, text }) => file !== path.join("app", "components", "form", "form.tsx") && /import \{[^}]*\bForm\b[^}]*\} from "@remix-run\/react"/.test(text));
+    const direct = files.filter(
+      ({ file, text }) => file !== path.join("app", "components", "form", "form.tsx") && /import \{[^}]*\bForm\b[^}]*\} from "@remix-run\/react"/.test(text),
+    );
     expect(direct.map((f) => f.file)).toEqual([]);
   });
 
   it("no action inside the frame reads its body without noting the key (formOf, paramsOf, readForm)", () => {
-    const unnoted = files.filter(({ file, text }) => /_app\b|services/.test(file) && !file.endsWith("submission.server.ts") && /request\.(formData|text)\(\)/.test(text));
+    const unnoted = files.filter(
+      ({ file, text }) => /_app\b|services/.test(file) && !file.endsWith("submission.server.ts") && /request\.(formData|text)\(\)/.test(text),
+    );
     expect(unnoted.map((f) => f.file)).toEqual([]);
   });
 });

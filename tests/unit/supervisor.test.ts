@@ -1,4 +1,3 @@
- 
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 // eslint-disable-next-line no-restricted-imports -- scripts/ is plain JavaScript run by node, outside the aliased roots

@@ -38,7 +38,10 @@ describe("task activity: lines", () => {
   });
   it("fills a side the API left without a label from the lookups", () => {
     const lines = activityLines(
-      { payment_frequency_id: { old: 3, new: 1, old_label: null, new_label: "Monthly" }, confidenceInClientId: { old: 17, new: 18, old_label: null, new_label: "Engaged" } },
+      {
+        payment_frequency_id: { old: 3, new: 1, old_label: null, new_label: "Monthly" },
+        confidenceInClientId: { old: 17, new: 18, old_label: null, new_label: "Engaged" },
+      },
       { payment_frequency_id: { "3": "Half-yearly", "1": "Monthly" }, confidenceInClientId: { "17": "Shopping around" } },
     );
     expect(lines).toEqual([

@@ -6,7 +6,9 @@ const form = formData;
 
 describe("the task form's body for the API", () => {
   it("sends the client the task is for, and leaves out the form's own fields", () => {
-    expect(taskBody(form({ name: " Renewal ", pipeline_id: "3", source_individual_id: "82", company_id: "279", intent: "x", _submission: "k" }), "create")).toEqual({
+    expect(
+      taskBody(form({ name: " Renewal ", pipeline_id: "3", source_individual_id: "82", company_id: "279", intent: "x", _submission: "k" }), "create"),
+    ).toEqual({
       name: "Renewal",
       pipeline_id: "3",
       source_individual_id: "82",

@@ -44,7 +44,14 @@ describe("a task's datapoints as the edit form's rows", () => {
   });
 
   it("refuse a name given twice rather than lose one of its values", () => {
-    expect(datapointsOf(posted([["ref", "A", "text"], ["ref", "B", "text"]]))).toEqual({ error: "“ref” is named twice: give each row its own name." });
+    expect(
+      datapointsOf(
+        posted([
+          ["ref", "A", "text"],
+          ["ref", "B", "text"],
+        ]),
+      ),
+    ).toEqual({ error: "“ref” is named twice: give each row its own name." });
   });
 
   it("leave the datapoints alone when the form had no rows (the create form)", () => {

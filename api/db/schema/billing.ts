@@ -1,5 +1,20 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 import { clientCompanies, individuals } from "./clients";
 import { companies, users } from "./identity";
 import { taskProducts, tasks } from "./tasks";
@@ -113,7 +128,10 @@ export const salesDocumentItems = pgTable(
   },
   (t) => [
     index("sales_document_items_document_idx").on(t.tenantId, t.documentId, t.position, t.id),
-    check("sales_document_items_money_check", sql`${t.quantity} > 0 and ${t.unitPricePence} >= 0 and ${t.unitPricePence} <= 1000000000 and ${t.vatRate} in (0, 5, 20)`),
+    check(
+      "sales_document_items_money_check",
+      sql`${t.quantity} > 0 and ${t.unitPricePence} >= 0 and ${t.unitPricePence} <= 1000000000 and ${t.vatRate} in (0, 5, 20)`,
+    ),
   ],
 );
 
@@ -135,7 +153,10 @@ export const salesDocumentFiles = pgTable(
     uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("sales_document_files_document_idx").on(t.tenantId, t.documentId, t.createdAt), uniqueIndex("sales_document_files_storage_key_idx").on(t.storageKey)],
+  (t) => [
+    index("sales_document_files_document_idx").on(t.tenantId, t.documentId, t.createdAt),
+    uniqueIndex("sales_document_files_storage_key_idx").on(t.storageKey),
+  ],
 );
 
 /**

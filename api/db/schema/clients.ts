@@ -1,17 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { companies, users } from "./identity";
 import { companyTypes, employeeSizes, industries, jobTitles, trades } from "./lookups";
 
@@ -157,7 +145,9 @@ export const companyIndividuals = pgTable(
   },
   (t) => [
     uniqueIndex("company_individuals_pair_unique").on(t.companyId, t.individualId),
-    uniqueIndex("company_individuals_one_primary").on(t.companyId).where(sql`${t.isPrimary}`),
+    uniqueIndex("company_individuals_one_primary")
+      .on(t.companyId)
+      .where(sql`${t.isPrimary}`),
     index("company_individuals_tenant_individual_idx").on(t.tenantId, t.individualId),
     index("company_individuals_tenant_company_idx").on(t.tenantId, t.companyId),
   ],

@@ -1,16 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** A tenant: one customer company of the platform. Every tenant-owned row points here. */
 export const companies = pgTable("companies", {
@@ -52,7 +41,9 @@ export const users = pgTable(
     hasCedarPermission: boolean("has_cedar_permission").notNull().default(false),
     /** Feature flag 'Can make phone calls'. */
     canMakePhoneCalls: boolean("can_make_phone_calls").notNull().default(false),
-    status: text("status", { enum: ["active", "invited"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "invited"] })
+      .notNull()
+      .default("active"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("users_email_unique").on(sql`lower(${t.email})`), index("users_tenant_idx").on(t.tenantId)],
@@ -84,10 +75,7 @@ export const roles = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex("roles_tenant_name_unique").on(t.tenantId, sql`lower(${t.name})`),
-    index("roles_tenant_created_idx").on(t.tenantId, t.createdAt, t.id),
-  ],
+  (t) => [uniqueIndex("roles_tenant_name_unique").on(t.tenantId, sql`lower(${t.name})`), index("roles_tenant_created_idx").on(t.tenantId, t.createdAt, t.id)],
 );
 
 export const rolePermissions = pgTable(

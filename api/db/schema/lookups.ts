@@ -16,9 +16,7 @@ export const companyTypes = pgTable(
     name: text("name").notNull(),
     sortOrder: integer("sort_order").notNull().default(0),
   },
-  (t) => [
-    uniqueIndex("company_types_tenant_name_unique").on(sql`coalesce(${t.tenantId}, 0)`, sql`lower(${t.name})`),
-  ],
+  (t) => [uniqueIndex("company_types_tenant_name_unique").on(sql`coalesce(${t.tenantId}, 0)`, sql`lower(${t.name})`)],
 );
 
 /** Platform reference lists: ordered names. */

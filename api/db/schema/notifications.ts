@@ -36,7 +36,9 @@ export const notifications = pgTable(
     // of a user's rows). tenant_id is in the key so the (capped) count is an index-only scan.
     index("notifications_user_created_idx").on(t.userId, t.tenantId, t.createdAt, t.id),
     // The badge: a user's unread count stays cheap however long their history (index-only, no table reads).
-    index("notifications_user_unread_idx").on(t.userId, t.tenantId).where(sql`${t.readAt} is null`),
+    index("notifications_user_unread_idx")
+      .on(t.userId, t.tenantId)
+      .where(sql`${t.readAt} is null`),
     index("notifications_tenant_idx").on(t.tenantId),
   ],
 );

@@ -23,8 +23,14 @@ export const providers = pgTable(
     nominalCode: text("nominal_code"),
     /** Storage key of the logo (see api/integrations/storage), served at /files/{key}. */
     logoKey: text("logo_key"),
-    functions: text("functions").array().notNull().default(sql`'{}'::text[]`),
-    roles: text("roles").array().notNull().default(sql`'{}'::text[]`),
+    functions: text("functions")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    roles: text("roles")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

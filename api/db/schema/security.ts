@@ -38,10 +38,16 @@ export const auditEvents = pgTable(
     type: text("type").notNull(),
     subject: text("subject"),
     ip: text("ip"),
-    details: jsonb("details").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    details: jsonb("details")
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("audit_events_tenant_created_idx").on(t.tenantId, t.createdAt, t.id), index("audit_events_tenant_type_idx").on(t.tenantId, t.type, t.createdAt)],
+  (t) => [
+    index("audit_events_tenant_created_idx").on(t.tenantId, t.createdAt, t.id),
+    index("audit_events_tenant_type_idx").on(t.tenantId, t.type, t.createdAt),
+  ],
 );
 
 /**

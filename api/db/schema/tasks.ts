@@ -165,7 +165,9 @@ export const tasks = pgTable(
     index("tasks_tenant_individual_idx").on(t.tenantId, t.sourceIndividualId, t.createdAt, t.id),
     index("tasks_tenant_company_idx").on(t.tenantId, t.companyId, t.createdAt, t.id),
     // Won in a period (dashboard, targets).
-    index("tasks_tenant_won_idx").on(t.tenantId, t.closedAt).where(sql`${t.state} = 'won'`),
+    index("tasks_tenant_won_idx")
+      .on(t.tenantId, t.closedAt)
+      .where(sql`${t.state} = 'won'`),
   ],
 );
 

@@ -14,10 +14,7 @@ export const teams = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex("teams_tenant_name_unique").on(t.tenantId, sql`lower(${t.name})`),
-    index("teams_tenant_created_idx").on(t.tenantId, t.createdAt, t.id),
-  ],
+  (t) => [uniqueIndex("teams_tenant_name_unique").on(t.tenantId, sql`lower(${t.name})`), index("teams_tenant_created_idx").on(t.tenantId, t.createdAt, t.id)],
 );
 
 export const TEAM_ROLES = ["member", "leader"] as const;

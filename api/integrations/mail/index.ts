@@ -24,8 +24,15 @@ export class SandboxMail implements MailProvider {
   readonly kind = "sandbox" as const;
   constructor(private readonly db: Db) {}
   async send(m: MailMessage, tx?: Tx) {
-    const attachments = (m.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.content.length, contentBase64: a.content.toString("base64") }));
-    await (tx ?? this.db).insert(outboxMessages).values({ tenantId: m.tenantId ?? null, toAddress: m.to.toLowerCase(), subject: m.subject, textBody: m.text, attachments });
+    const attachments = (m.attachments ?? []).map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      size: a.content.length,
+      contentBase64: a.content.toString("base64"),
+    }));
+    await (tx ?? this.db)
+      .insert(outboxMessages)
+      .values({ tenantId: m.tenantId ?? null, toAddress: m.to.toLowerCase(), subject: m.subject, textBody: m.text, attachments });
   }
 }
 

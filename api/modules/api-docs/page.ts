@@ -76,19 +76,34 @@ ${
     ? `<h3>Parameters</h3>
 <table><thead><tr><th>Name</th><th>In</th><th>Required</th><th>Schema</th></tr></thead><tbody>
 ${parameters
-  .map((p) => `<tr><td><code>${esc(String(p.name))}</code></td><td>${esc(String(p.in))}</td><td>${p.required ? "yes" : "no"}</td><td><code>${esc(JSON.stringify(p.schema))}</code>${p.description ? `<br>${esc(String(p.description))}` : ""}</td></tr>`)
+  .map(
+    (p) =>
+      `<tr><td><code>${esc(String(p.name))}</code></td><td>${esc(String(p.in))}</td><td>${p.required ? "yes" : "no"}</td><td><code>${esc(JSON.stringify(p.schema))}</code>${p.description ? `<br>${esc(String(p.description))}` : ""}</td></tr>`,
+  )
   .join("\n")}
 </tbody></table>`
     : ""
 }
-${body ? Object.entries(body).map(([type, { schema }]) => `<h3>Request body (${esc(type)})</h3><pre>${esc(JSON.stringify(schema, null, 2))}</pre>`).join("") : ""}
+${
+  body
+    ? Object.entries(body)
+        .map(([type, { schema }]) => `<h3>Request body (${esc(type)})</h3><pre>${esc(JSON.stringify(schema, null, 2))}</pre>`)
+        .join("")
+    : ""
+}
 <h3>Answers</h3>
 ${Object.entries(op.responses)
   .map(([status, response]) => {
     const ref = (response as { $ref?: string }).$ref;
     const content = (response as { content?: Record<string, { schema: unknown }> }).content;
     const text = ref ? `see <code>${esc(ref.split("/").pop()!)}</code> below` : esc(String((response as { description?: string }).description ?? ""));
-    return `<p><strong>${esc(status)}</strong> ${text}</p>${content ? Object.values(content).map(({ schema }) => `<pre>${esc(JSON.stringify(schema, null, 2))}</pre>`).join("") : ""}`;
+    return `<p><strong>${esc(status)}</strong> ${text}</p>${
+      content
+        ? Object.values(content)
+            .map(({ schema }) => `<pre>${esc(JSON.stringify(schema, null, 2))}</pre>`)
+            .join("")
+        : ""
+    }`;
   })
   .join("\n")}
 </details>`;

@@ -5,7 +5,8 @@ import { Router, type RouteDeclaration, type RoutesOptions } from "#api/http/rou
 import { docsPage } from "./page";
 
 /** GET /docs is served unless API_DOCS=off, or NODE_ENV is production and API_DOCS is not on. */
-export const docsEnabled = (config: Pick<ApiConfig, "API_DOCS" | "NODE_ENV">) => config.API_DOCS === "on" || (config.API_DOCS === undefined && config.NODE_ENV !== "production");
+export const docsEnabled = (config: Pick<ApiConfig, "API_DOCS" | "NODE_ENV">) =>
+  config.API_DOCS === "on" || (config.API_DOCS === undefined && config.NODE_ENV !== "production");
 
 /**
  * The API's contract, published: GET /openapi.json (public: it describes the contract a company builds its own

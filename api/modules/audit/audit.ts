@@ -47,6 +47,12 @@ export async function audit(db: Db, request: FastifyRequest | null, event: Audit
 }
 
 /** The same, from a route handler: tenant and user taken from the signed-in caller. */
-export function auditFor(request: FastifyRequest, auth: { tenantId: number; userId: number }, type: AuditType, subject?: string, details?: Record<string, unknown>) {
+export function auditFor(
+  request: FastifyRequest,
+  auth: { tenantId: number; userId: number },
+  type: AuditType,
+  subject?: string,
+  details?: Record<string, unknown>,
+) {
   return audit(request.server.database.db, request, { tenantId: auth.tenantId, userId: auth.userId, type, subject, details });
 }

@@ -91,7 +91,9 @@ const tokenQuery = preparedPerDatabase((db) =>
 );
 
 export async function permissionsOf(db: Db, userId: number): Promise<Set<string>> {
-  const [row] = await db.select({ names: permissionNames(db, sql`${userId}`) }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ names: permissionNames(db, sql`${userId}`) })
+    .from(users)
+    .where(eq(users.id, userId));
   return new Set(row?.names ?? []);
 }
-

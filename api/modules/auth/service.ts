@@ -99,15 +99,12 @@ async function openVerification(database: Database, verificationToken: string) {
   const [v] = await database.db
     .select()
     .from(emailVerifications)
-    .where(
-      and(
-        eq(emailVerifications.tokenHash, hashToken(verificationToken)),
-        isNull(emailVerifications.usedAt),
-        gt(emailVerifications.expiresAt, new Date()),
-      ),
-    )
+    .where(and(eq(emailVerifications.tokenHash, hashToken(verificationToken)), isNull(emailVerifications.usedAt), gt(emailVerifications.expiresAt, new Date())))
     .limit(1);
-  if (!v) throw new HttpError(422, "This sign-in code has expired. Sign in again to get a new one.", { code: ["This sign-in code has expired. Sign in again to get a new one."] });
+  if (!v)
+    throw new HttpError(422, "This sign-in code has expired. Sign in again to get a new one.", {
+      code: ["This sign-in code has expired. Sign in again to get a new one."],
+    });
   return v;
 }
 
@@ -185,12 +182,7 @@ async function openInvitation(database: Database, userUuid: string, token: strin
     .innerJoin(users, eq(users.id, userInvitations.userId))
     .innerJoin(companies, eq(companies.id, users.tenantId))
     .where(
-      and(
-        eq(users.uuid, userUuid),
-        eq(userInvitations.tokenHash, hashToken(token)),
-        isNull(userInvitations.usedAt),
-        gt(userInvitations.expiresAt, new Date()),
-      ),
+      and(eq(users.uuid, userUuid), eq(userInvitations.tokenHash, hashToken(token)), isNull(userInvitations.usedAt), gt(userInvitations.expiresAt, new Date())),
     )
     .limit(1);
   if (!row) throw new HttpError(404, INVALID_INVITATION);
@@ -228,6 +220,11 @@ export async function inviteUser(database: Database, mail: MailProvider, portalU
   const [user] = await database.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound("User");
   const link = `${portalUrl.replace(/\/$/, "")}/user-setup/${user.uuid}/${token}`;
-  await mail.send({ tenantId: user.tenantId, to: user.email, subject: "You have been invited", text: `Hello ${user.name},\n\nSet up your account here: ${link}\n\nThe link works for ${ttlDays} days.` });
+  await mail.send({
+    tenantId: user.tenantId,
+    to: user.email,
+    subject: "You have been invited",
+    text: `Hello ${user.name},\n\nSet up your account here: ${link}\n\nThe link works for ${ttlDays} days.`,
+  });
   return { token, link };
 }

@@ -8,7 +8,14 @@ import { isForeignKeyViolation, stillInUse } from "./common";
  * Deletes many clients of one kind in one transaction, their notes and e-mail threads first; a row
  * still used elsewhere (a foreign key) answers 409 and nothing is deleted.
  */
-export async function deleteClients(database: Database, tenantId: number, type: "individual" | "company", plural: string, ids: number[], deleteRows: (tx: Tx) => Promise<unknown>) {
+export async function deleteClients(
+  database: Database,
+  tenantId: number,
+  type: "individual" | "company",
+  plural: string,
+  ids: number[],
+  deleteRows: (tx: Tx) => Promise<unknown>,
+) {
   try {
     await database.transaction(async (tx) => {
       await deleteNotesFor(tx, tenantId, type, ids);

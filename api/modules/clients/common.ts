@@ -41,7 +41,11 @@ export function ref(id: number | null | undefined, names: Map<number, string>) {
 
 /** 422 unless the user belongs to the tenant. */
 export async function assertTenantUser(db: Db, tenantId: number, userId: number, field = "owner_user_id") {
-  const [u] = await db.select({ id: users.id }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, userId))).limit(1);
+  const [u] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+    .limit(1);
   if (!u) throw invalid({ [field]: ["Choose a user of your company."] });
 }
 
@@ -50,8 +54,7 @@ export function isForeignKeyViolation(e: unknown): boolean {
   return [e, (e as { cause?: unknown } | null)?.cause].some((c) => (c as { code?: string } | null)?.code === "23503");
 }
 
-export const stillInUse = (what: string) =>
-  new HttpError(409, `Some of these ${what} are still used elsewhere (for example by tasks); nothing was deleted.`);
+export const stillInUse = (what: string) => new HttpError(409, `Some of these ${what} are still used elsewhere (for example by tasks); nothing was deleted.`);
 
 /** The distinct ids of a bulk request. */
 export const distinct = (ids: number[]) => [...new Set(ids)];

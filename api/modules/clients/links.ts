@@ -9,7 +9,10 @@ import { isUniqueViolation } from "#api/lib/db-errors";
 
 /** The ids on one side of the links whose other side is `id`: the individuals of a company, or the companies of an individual. */
 export function linkedIds(db: Db, tenant: number | Placeholder, wanted: "individuals" | "companies", id: number | Placeholder) {
-  const [column, other] = wanted === "individuals" ? [companyIndividuals.individualId, companyIndividuals.companyId] : [companyIndividuals.companyId, companyIndividuals.individualId];
+  const [column, other] =
+    wanted === "individuals"
+      ? [companyIndividuals.individualId, companyIndividuals.companyId]
+      : [companyIndividuals.companyId, companyIndividuals.individualId];
   return db
     .select({ id: column })
     .from(companyIndividuals)
@@ -27,7 +30,17 @@ const linkColumns = {
   jobTitleId: companyIndividuals.jobTitleId,
   jobTitle: jobTitles.name,
 };
-type LinkRow = { companyId: number; companyName: string; individualId: number; fullName: string; email: string | null; telephone: string | null; isPrimary: boolean; jobTitleId: number | null; jobTitle: string | null };
+type LinkRow = {
+  companyId: number;
+  companyName: string;
+  individualId: number;
+  fullName: string;
+  email: string | null;
+  telephone: string | null;
+  isPrimary: boolean;
+  jobTitleId: number | null;
+  jobTitle: string | null;
+};
 
 const toLink = (l: LinkRow): CompanyLink => ({
   company_id: l.companyId,
@@ -50,7 +63,12 @@ function selectLinks(db: Db | Tx, tenant: number | Placeholder, where: SQL | und
     .innerJoin(individuals, eq(individuals.id, companyIndividuals.individualId))
     .leftJoin(jobTitles, eq(jobTitles.id, companyIndividuals.jobTitleId))
     .where(and(eq(companyIndividuals.tenantId, tenant), where))
-    .orderBy(desc(companyIndividuals.isPrimary), asc(sql`lower(${clientCompanies.name})`), asc(sql`lower(${individuals.fullName})`), asc(companyIndividuals.id));
+    .orderBy(
+      desc(companyIndividuals.isPrimary),
+      asc(sql`lower(${clientCompanies.name})`),
+      asc(sql`lower(${individuals.fullName})`),
+      asc(companyIndividuals.id),
+    );
 }
 
 export async function linksWhere(db: Db | Tx, tenantId: number, where: SQL | undefined): Promise<CompanyLink[]> {
@@ -59,9 +77,13 @@ export async function linksWhere(db: Db | Tx, tenantId: number, where: SQL | und
 
 /** A list page's links, by one named statement each, planned once per connection. */
 const pageLinks = {
-  ofIndividuals: preparedPerDatabase((db) => selectLinks(db, sql.placeholder("tenant"), oneOfIds(companyIndividuals.individualId)).prepare("links_of_individuals")),
+  ofIndividuals: preparedPerDatabase((db) =>
+    selectLinks(db, sql.placeholder("tenant"), oneOfIds(companyIndividuals.individualId)).prepare("links_of_individuals"),
+  ),
   primaryOfCompanies: preparedPerDatabase((db) =>
-    selectLinks(db, sql.placeholder("tenant"), and(oneOfIds(companyIndividuals.companyId), eq(companyIndividuals.isPrimary, true))).prepare("primary_links_of_companies"),
+    selectLinks(db, sql.placeholder("tenant"), and(oneOfIds(companyIndividuals.companyId), eq(companyIndividuals.isPrimary, true))).prepare(
+      "primary_links_of_companies",
+    ),
   ),
 };
 
@@ -106,7 +128,14 @@ export interface LinkChange {
  * cannot both make a primary contact at once.
  * - "create": 422 when already linked; "update": 404 when not linked; "upsert": either.
  */
-export async function writeLink(tx: Db | Tx, tenantId: number, companyId: number, individualId: number, change: LinkChange, mode: "create" | "update" | "upsert") {
+export async function writeLink(
+  tx: Db | Tx,
+  tenantId: number,
+  companyId: number,
+  individualId: number,
+  change: LinkChange,
+  mode: "create" | "update" | "upsert",
+) {
   const [company] = await tx
     .select({ id: clientCompanies.id })
     .from(clientCompanies)
@@ -141,7 +170,9 @@ export async function writeLink(tx: Db | Tx, tenantId: number, companyId: number
     // A change naming no field leaves the link as it is (an empty SET is not SQL).
     if (Object.keys(set).length) await tx.update(companyIndividuals).set(set).where(eq(companyIndividuals.id, existing.id));
   } else {
-    await tx.insert(companyIndividuals).values({ tenantId, companyId, individualId, isPrimary: change.isPrimary ?? false, jobTitleId: change.jobTitleId ?? null });
+    await tx
+      .insert(companyIndividuals)
+      .values({ tenantId, companyId, individualId, isPrimary: change.isPrimary ?? false, jobTitleId: change.jobTitleId ?? null });
   }
   await tx.update(clientCompanies).set({ updatedAt: new Date() }).where(eq(clientCompanies.id, companyId));
   const [link] = await linksWhere(tx, tenantId, and(eq(companyIndividuals.companyId, companyId), eq(companyIndividuals.individualId, individualId)));
@@ -149,7 +180,14 @@ export async function writeLink(tx: Db | Tx, tenantId: number, companyId: number
 }
 
 /** writeLink in its own transaction; a primary-contact race that still slips through answers 409. */
-export async function saveLink(database: Database, tenantId: number, companyId: number, individualId: number, change: LinkChange, mode: "create" | "update" | "upsert") {
+export async function saveLink(
+  database: Database,
+  tenantId: number,
+  companyId: number,
+  individualId: number,
+  change: LinkChange,
+  mode: "create" | "update" | "upsert",
+) {
   try {
     return await database.transaction((tx) => writeLink(tx, tenantId, companyId, individualId, change, mode));
   } catch (e) {

@@ -16,7 +16,14 @@ export type RecordType = "task" | "individual" | "company";
  * Who may read client companies: every permission the spec's route table lets into `companies` and
  * `company/{id}` (a user let in by the portal must not meet a refusal on the page's reads).
  */
-export const COMPANY_READ: Permission[] = ["company_view", "company_create", "company_manage", "company_profile_edit", "company_profile_view", "company_profile_manage"];
+export const COMPANY_READ: Permission[] = [
+  "company_view",
+  "company_create",
+  "company_manage",
+  "company_profile_edit",
+  "company_profile_view",
+  "company_profile_manage",
+];
 
 export const VIEW_PERMISSIONS: Record<RecordType, Permission[]> = {
   task: ["task_view", "task_manage"],

@@ -48,7 +48,15 @@ async function linesOf(db: Db | Tx, tenantId: number, companyId: number, lineId?
   const splits = await db
     .select()
     .from(companyLineSplits)
-    .where(and(eq(companyLineSplits.tenantId, tenantId), inArray(companyLineSplits.lineId, lines.map((l) => l.id))))
+    .where(
+      and(
+        eq(companyLineSplits.tenantId, tenantId),
+        inArray(
+          companyLineSplits.lineId,
+          lines.map((l) => l.id),
+        ),
+      ),
+    )
     .orderBy(asc(companyLineSplits.id));
   return lines.map((l) => toLine(l, splits));
 }
@@ -67,7 +75,9 @@ async function getLine(db: Db | Tx, tenantId: number, companyId: number, lineId:
 async function replaceSplits(tx: Tx, tenantId: number, lineId: number, splits: NonNullable<LineBody["splits"]>) {
   await tx.delete(companyLineSplits).where(and(eq(companyLineSplits.tenantId, tenantId), eq(companyLineSplits.lineId, lineId)));
   if (splits.length) {
-    await tx.insert(companyLineSplits).values(splits.map((s) => ({ tenantId, lineId, party: s.party, partyType: s.party_type, percentage: s.percentage.toFixed(2) })));
+    await tx
+      .insert(companyLineSplits)
+      .values(splits.map((s) => ({ tenantId, lineId, party: s.party, partyType: s.party_type, percentage: s.percentage.toFixed(2) })));
   }
 }
 
@@ -76,7 +86,14 @@ export async function createLine(database: Database, tenantId: number, companyId
   return database.transaction(async (tx) => {
     const [line] = await tx
       .insert(companyLines)
-      .values({ tenantId, companyId, lineType: body.line_type, insurer: body.insurer ?? null, premium: body.premium.toFixed(2), renewalDate: body.renewal_date ?? null })
+      .values({
+        tenantId,
+        companyId,
+        lineType: body.line_type,
+        insurer: body.insurer ?? null,
+        premium: body.premium.toFixed(2),
+        renewalDate: body.renewal_date ?? null,
+      })
       .returning({ id: companyLines.id });
     await replaceSplits(tx, tenantId, line.id, body.splits ?? []);
     return getLine(tx, tenantId, companyId, line.id);

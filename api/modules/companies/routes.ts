@@ -56,7 +56,9 @@ export default routes((r) => {
   });
 
   /** The caller's own company (the tenant), for any signed-in user. */
-  r.get("/company/details", { access: ANYONE }, async ({ auth, request }) => ({ data: await service.tenantProfile(request.server.database.db, auth.tenantId) }));
+  r.get("/company/details", { access: ANYONE }, async ({ auth, request }) => ({
+    data: await service.tenantProfile(request.server.database.db, auth.tenantId),
+  }));
 
   /**
    * The tenant's subscription plan as stored. No subscription is stored anywhere yet (the passport
@@ -123,12 +125,23 @@ export default routes((r) => {
 
   /** Links an individual (or changes the link): primary contact flag and job title. */
   r.post("/company/:id/individual", { access: MANAGE, params: idParams, body: companyIndividualBodySchema }, async ({ auth, params, body, request }) => ({
-    data: await saveLink(request.server.database, auth.tenantId, params.id, body.individual_id, { isPrimary: body.is_primary, jobTitleId: body.job_title_id }, "upsert"),
+    data: await saveLink(
+      request.server.database,
+      auth.tenantId,
+      params.id,
+      body.individual_id,
+      { isPrimary: body.is_primary, jobTitleId: body.job_title_id },
+      "upsert",
+    ),
   }));
 
-  r.post("/company/:id/communication-details", { access: MANAGE, params: idParams, body: communicationBodySchema }, async ({ auth, params, body, request }) => ({
-    data: await service.setCommunication(request.server.database.db, auth.tenantId, params.id, body),
-  }));
+  r.post(
+    "/company/:id/communication-details",
+    { access: MANAGE, params: idParams, body: communicationBodySchema },
+    async ({ auth, params, body, request }) => ({
+      data: await service.setCommunication(request.server.database.db, auth.tenantId, params.id, body),
+    }),
+  );
 
   /** Multipart: logo, icon (PNG, JPEG, GIF or WebP, 2 MB), company_branding_colour, remove_logo, remove_icon. */
   r.post("/company/:id/branding", { access: MANAGE, params: idParams }, async ({ auth, params, request }) => {
@@ -142,9 +155,13 @@ export default routes((r) => {
     data: await service.getCompliance(request.server.database.db, auth.tenantId, params.id),
   }));
 
-  r.post("/company/:id/compliance-information", { access: COMPLIANCE_MANAGE, params: idParams, body: complianceBodySchema }, async ({ auth, params, body, request }) => ({
-    data: await service.setCompliance(request.server.database.db, auth.tenantId, auth.userId, params.id, body),
-  }));
+  r.post(
+    "/company/:id/compliance-information",
+    { access: COMPLIANCE_MANAGE, params: idParams, body: complianceBodySchema },
+    async ({ auth, params, body, request }) => ({
+      data: await service.setCompliance(request.server.database.db, auth.tenantId, auth.userId, params.id, body),
+    }),
+  );
 
   /** Deletes only the caller's own companies: if any id is not one of them, 404 and nothing is deleted. */
   r.delete("/company-bulk-delete", { access: MANAGE, body: idsBodySchema }, async ({ auth, body, request }) => {
@@ -177,15 +194,37 @@ export default routes((r) => {
     await lines.deleteLine(request.server.database.db, auth.tenantId, params.id, params.lineId);
   });
 
-  r.post("/companies/:id/individuals", { access: MANAGE, params: idParams, body: companyIndividualBodySchema }, async ({ auth, params, body, request, reply }) => {
-    const link = await saveLink(request.server.database, auth.tenantId, params.id, body.individual_id, { isPrimary: body.is_primary, jobTitleId: body.job_title_id }, "create");
-    reply.code(201);
-    return { data: link };
-  });
+  r.post(
+    "/companies/:id/individuals",
+    { access: MANAGE, params: idParams, body: companyIndividualBodySchema },
+    async ({ auth, params, body, request, reply }) => {
+      const link = await saveLink(
+        request.server.database,
+        auth.tenantId,
+        params.id,
+        body.individual_id,
+        { isPrimary: body.is_primary, jobTitleId: body.job_title_id },
+        "create",
+      );
+      reply.code(201);
+      return { data: link };
+    },
+  );
 
-  r.put("/companies/:id/individuals/:individualId", { access: MANAGE, params: linkParams, body: companyIndividualUpdateBodySchema }, async ({ auth, params, body, request }) => ({
-    data: await saveLink(request.server.database, auth.tenantId, params.id, params.individualId, { isPrimary: body.is_primary, jobTitleId: body.job_title_id }, "update"),
-  }));
+  r.put(
+    "/companies/:id/individuals/:individualId",
+    { access: MANAGE, params: linkParams, body: companyIndividualUpdateBodySchema },
+    async ({ auth, params, body, request }) => ({
+      data: await saveLink(
+        request.server.database,
+        auth.tenantId,
+        params.id,
+        params.individualId,
+        { isPrimary: body.is_primary, jobTitleId: body.job_title_id },
+        "update",
+      ),
+    }),
+  );
 
   r.delete("/companies/:id/individuals/:individualId", { access: MANAGE, params: linkParams }, async ({ auth, params, request }) => {
     const { db } = request.server.database;

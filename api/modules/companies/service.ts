@@ -54,7 +54,11 @@ async function hydrate(db: Db, tenantId: number, rows: Joined[]): Promise<Compan
   if (!rows.length) return [];
   const ids = rows.map((r) => r.c.id);
   const [names, primaries, countOf] = await Promise.all([
-    userNames(db, tenantId, rows.map((r) => r.c.ownerUserId)),
+    userNames(
+      db,
+      tenantId,
+      rows.map((r) => r.c.ownerUserId),
+    ),
     primaryLinksOfCompanies(db, tenantId, ids),
     linkCountsOfCompanies(db, tenantId, ids),
   ]);
@@ -127,7 +131,11 @@ const companiesByIds = preparedPerDatabase((db) =>
 async function loadCompanies(db: Db, tenantId: number, ids: number[]): Promise<Company[]> {
   if (!ids.length) return [];
   const rows = await companiesByIds(db).execute({ tenant: tenantId, ids });
-  return hydrate(db, tenantId, inIdOrder(ids, rows, (r) => r.c.id));
+  return hydrate(
+    db,
+    tenantId,
+    inIdOrder(ids, rows, (r) => r.c.id),
+  );
 }
 
 /**
@@ -147,7 +155,9 @@ export async function listCompanies(db: Db, tenantId: number, query: ListQuery) 
   const tenant = shape.value("tenant", tenantId);
   const where = and(
     eq(clientCompanies.tenantId, tenant),
-    search ? shapedSearch(shape, [clientCompanies.name, clientCompanies.email, clientCompanies.registrationNumber, clientCompanies.postcode], search) : undefined,
+    search
+      ? shapedSearch(shape, [clientCompanies.name, clientCompanies.email, clientCompanies.registrationNumber, clientCompanies.postcode], search)
+      : undefined,
     shape.when("type", typeId, (p) => eq(clientCompanies.typeId, p)),
     shape.when("size", sizeId, (p) => eq(clientCompanies.employeeSizeId, p)),
     shape.when("industry", industryId, (p) => eq(clientCompanies.industryId, p)),
@@ -167,7 +177,14 @@ export async function listCompanies(db: Db, tenantId: number, query: ListQuery) 
   const blanksLast = sort.field === "postcode";
   const { order, keys } = shape.sorted(sort, listOrder(column, clientCompanies.id, sort.desc, blanksLast));
   const { rows, total } = await shapedPage(db, shape, countKey, statements, { where, order, tenant, keys }, query.page);
-  return { rows: await loadCompanies(db, tenantId, rows.map((r) => r.id)), total };
+  return {
+    rows: await loadCompanies(
+      db,
+      tenantId,
+      rows.map((r) => r.id),
+    ),
+    total,
+  };
 }
 
 export async function findRow(db: Db, tenantId: number, id: number): Promise<Row> {
@@ -224,7 +241,8 @@ async function checkedColumns(db: Db, tenantId: number, body: Fields, current?: 
   const errors: Record<string, string[]> = {};
   const out = columns(body);
   if (body.type_id != null && !(await lookups.typeVisible(db, tenantId, body.type_id))) errors.type_id = ["Choose a company type from the list."];
-  if (body.employee_size_id != null && !(await lookups.exists(db, employeeSizes, body.employee_size_id))) errors.employee_size_id = ["Choose an employee size from the list."];
+  if (body.employee_size_id != null && !(await lookups.exists(db, employeeSizes, body.employee_size_id)))
+    errors.employee_size_id = ["Choose an employee size from the list."];
   if (body.industry_id != null && !(await lookups.exists(db, industries, body.industry_id))) errors.industry_id = ["Choose an industry from the list."];
   const tradeId = body.trade_id !== undefined ? body.trade_id : current?.tradeId;
   const industryId = body.industry_id !== undefined ? body.industry_id : current?.industryId;
@@ -303,7 +321,10 @@ export async function setCommunication(
 ) {
   const current = await findRow(db, tenantId, id);
   const consentChanged =
-    current.marketingEmail !== b.marketing_email || current.marketingSms !== b.marketing_sms || current.marketingTelephone !== b.marketing_telephone || current.marketingPost !== b.marketing_post;
+    current.marketingEmail !== b.marketing_email ||
+    current.marketingSms !== b.marketing_sms ||
+    current.marketingTelephone !== b.marketing_telephone ||
+    current.marketingPost !== b.marketing_post;
   await write(db, tenantId, id, {
     preferredChannel: b.preferred_channel ?? null,
     marketingEmail: b.marketing_email,
@@ -457,4 +478,3 @@ export async function tenantProfile(db: Db, tenantId: number) {
     created_at: c.createdAt.toISOString(),
   };
 }
-

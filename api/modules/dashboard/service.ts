@@ -88,7 +88,13 @@ export async function insuranceOverview(db: Db, tenantId: number, interval: Dash
   // The open book and the period's new, won and lost from the totals the triggers keep (migrations 0013, 0018).
   const [openRows, stages, [period], products] = await Promise.all([
     db
-      .select({ stageId: taskTotals.pipelineStageId, priority: taskTotals.priority, reviewStatus: taskTotals.reviewStatus, count: taskTotals.tasks, value: taskTotals.value })
+      .select({
+        stageId: taskTotals.pipelineStageId,
+        priority: taskTotals.priority,
+        reviewStatus: taskTotals.reviewStatus,
+        count: taskTotals.tasks,
+        value: taskTotals.value,
+      })
       .from(taskTotals)
       .where(and(eq(taskTotals.tenantId, tenantId), eq(taskTotals.state, "open"), gt(taskTotals.tasks, 0))),
     db
@@ -160,7 +166,12 @@ export async function insuranceOverview(db: Db, tenantId: number, interval: Dash
         count: byStage.get(stage.id)?.count ?? 0,
         value: num(byStage.get(stage.id)?.value),
       })),
-    by_priority: TASK_PRIORITIES.map((p) => ({ priority: p.id, name: p.name, count: byPriority.get(p.id)?.count ?? 0, value: num(byPriority.get(p.id)?.value) })),
+    by_priority: TASK_PRIORITIES.map((p) => ({
+      priority: p.id,
+      name: p.name,
+      count: byPriority.get(p.id)?.count ?? 0,
+      value: num(byPriority.get(p.id)?.value),
+    })),
     by_review_status: TASK_REVIEW_STATUSES.map((s) => ({ review_status: s.id, name: s.name, count: byReview.get(s.id) ?? 0 })),
     products: products.map((p) => ({ task_product_type_id: p.typeId, name: p.name, count: p.count, premium: num(p.premium), commission: num(p.commission) })),
   };

@@ -30,7 +30,11 @@ async function toThread(db: Db, tenantId: number, t: ThreadRow): Promise<EmailTh
     .from(emailMessages)
     .where(and(eq(emailMessages.tenantId, tenantId), eq(emailMessages.threadId, t.id)))
     .orderBy(asc(emailMessages.sentAt), asc(emailMessages.id));
-  const names = await userNames(db, tenantId, messages.map((m) => m.senderUserId));
+  const names = await userNames(
+    db,
+    tenantId,
+    messages.map((m) => m.senderUserId),
+  );
   return {
     id: t.id,
     subject: t.subject,
@@ -87,7 +91,10 @@ export async function sendEmail(database: Database, mail: MailProvider, input: S
     const now = new Date();
     let id = thread?.id;
     if (id) {
-      await tx.update(emailThreads).set({ lastMessageAt: now }).where(and(eq(emailThreads.tenantId, input.tenantId), eq(emailThreads.id, id)));
+      await tx
+        .update(emailThreads)
+        .set({ lastMessageAt: now })
+        .where(and(eq(emailThreads.tenantId, input.tenantId), eq(emailThreads.id, id)));
     } else {
       const [t] = await tx
         .insert(emailThreads)
@@ -128,7 +135,11 @@ export async function listMessagesFor(db: Db, tenantId: number, type: EmailRelat
     db.select().from(emailMessages).where(where).orderBy(desc(emailMessages.sentAt), desc(emailMessages.id)).limit(query.page.size).offset(offsetOf(query)),
     db.select({ total: count() }).from(emailMessages).where(where),
   ]);
-  const names = await userNames(db, tenantId, rows.map((m) => m.senderUserId));
+  const names = await userNames(
+    db,
+    tenantId,
+    rows.map((m) => m.senderUserId),
+  );
   return { rows: rows.map((m) => toMessage(m, names)), total };
 }
 
@@ -137,4 +148,3 @@ export async function deleteThreadsFor(tx: Db | Tx, tenantId: number, type: Emai
   if (!ids.length) return;
   await tx.delete(emailThreads).where(and(eq(emailThreads.tenantId, tenantId), eq(emailThreads.relatedType, type), inArray(emailThreads.relatedId, ids)));
 }
-

@@ -13,13 +13,30 @@ export default routes((r) => {
    * (GET /tasks/{id}/documents/{documentId}). The stored type is sent with nosniff and a sandboxing CSP so a
    * browser never runs it.
    */
-  r.get("/files/:key", { access: { public: true }, responseType: "application/octet-stream", summary: "Download an uploaded image (a logo, a profile photo)", params: z.object({ key: z.string().max(64) }) }, async ({ params, request, reply }) => {
-    if (!isStorageKey(params.key)) throw notFound("File");
-    const [document] = await request.server.database.db.select({ id: taskDocuments.id }).from(taskDocuments).where(eq(taskDocuments.storageKey, params.key)).limit(1);
-    if (document) throw notFound("File");
-    const file = await request.server.storage.get(params.key);
-    if (!file) throw notFound("File");
-    // A key never changes content: a new upload gets a new key.
-    return sendStoredFile(reply, file.bytes, { contentType: file.contentType, disposition: `inline; filename="${params.key}"`, cacheControl: "public, max-age=31536000, immutable" });
-  });
+  r.get(
+    "/files/:key",
+    {
+      access: { public: true },
+      responseType: "application/octet-stream",
+      summary: "Download an uploaded image (a logo, a profile photo)",
+      params: z.object({ key: z.string().max(64) }),
+    },
+    async ({ params, request, reply }) => {
+      if (!isStorageKey(params.key)) throw notFound("File");
+      const [document] = await request.server.database.db
+        .select({ id: taskDocuments.id })
+        .from(taskDocuments)
+        .where(eq(taskDocuments.storageKey, params.key))
+        .limit(1);
+      if (document) throw notFound("File");
+      const file = await request.server.storage.get(params.key);
+      if (!file) throw notFound("File");
+      // A key never changes content: a new upload gets a new key.
+      return sendStoredFile(reply, file.bytes, {
+        contentType: file.contentType,
+        disposition: `inline; filename="${params.key}"`,
+        cacheControl: "public, max-age=31536000, immutable",
+      });
+    },
+  );
 });

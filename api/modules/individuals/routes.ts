@@ -26,7 +26,9 @@ const listQuery = listQuerySchema({ maxSize: 999 }).extend({
 
 export default routes((r) => {
   r.get("/individual", { access: VIEW, query: listQuery }, async ({ auth, query, request }) => {
-    const { rows, total } = await service.listIndividuals(request.server.database.db, auth.tenantId, query, { notLinkedToCompanyId: query.for_linking_to_company_id });
+    const { rows, total } = await service.listIndividuals(request.server.database.db, auth.tenantId, query, {
+      notLinkedToCompanyId: query.for_linking_to_company_id,
+    });
     return paged(request, query, rows, total);
   });
 

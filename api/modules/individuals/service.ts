@@ -17,8 +17,16 @@ type Row = typeof individuals.$inferSelect;
 async function hydrate(db: Db, tenantId: number, rows: Row[]): Promise<Individual[]> {
   if (!rows.length) return [];
   const [names, links] = await Promise.all([
-    userNames(db, tenantId, rows.map((r) => r.ownerUserId)),
-    linksOfIndividuals(db, tenantId, rows.map((r) => r.id)),
+    userNames(
+      db,
+      tenantId,
+      rows.map((r) => r.ownerUserId),
+    ),
+    linksOfIndividuals(
+      db,
+      tenantId,
+      rows.map((r) => r.id),
+    ),
   ]);
   return rows.map((r) => ({
     id: r.id,
@@ -56,7 +64,11 @@ export interface ListScope {
 const statements = listStatements(
   individuals,
   "individuals",
-  (db, version) => db.select({ ...getTableColumns(individuals), listVersion: version }).from(individuals).$dynamic(),
+  (db, version) =>
+    db
+      .select({ ...getTableColumns(individuals), listVersion: version })
+      .from(individuals)
+      .$dynamic(),
   undefined,
   { id: individuals.id, tenantId: individuals.tenantId },
 );
@@ -82,8 +94,16 @@ export async function listIndividuals(db: Db, tenantId: number, query: ListQuery
     shape.when("company", companyId, (p) => inArray(individuals.id, linkedIds(db, tenant, "individuals", p))),
     shape.when("not_linked", notLinked, (p) => notInArray(individuals.id, linkedIds(db, tenant, "individuals", p))),
     shape.when("owner", ownerId, (p) => eq(individuals.ownerUserId, p)),
-    archived === "all" ? shape.part("archived_all", undefined) : archived ? shape.part("archived", isNotNull(individuals.archivedAt)) : isNull(individuals.archivedAt),
-    invited === undefined ? undefined : invited ? shape.part("invited", isNotNull(individuals.portalInvitedAt)) : shape.part("not_invited", isNull(individuals.portalInvitedAt)),
+    archived === "all"
+      ? shape.part("archived_all", undefined)
+      : archived
+        ? shape.part("archived", isNotNull(individuals.archivedAt))
+        : isNull(individuals.archivedAt),
+    invited === undefined
+      ? undefined
+      : invited
+        ? shape.part("invited", isNotNull(individuals.portalInvitedAt))
+        : shape.part("not_invited", isNull(individuals.portalInvitedAt)),
   )!;
   const countKey = shape.countKey("individuals");
   const sort = sortOf(query, INDIVIDUAL_SORTS) ?? { field: "full_name" as const, desc: false };
@@ -99,7 +119,14 @@ export async function listIndividuals(db: Db, tenantId: number, query: ListQuery
   const blanksLast = sort.field === "email";
   const { order, keys } = shape.sorted(sort, listOrder(column, individuals.id, sort.desc, blanksLast));
   const { rows, total } = await shapedPage(db, shape, countKey, statements, { where, order, tenant, keys }, query.page);
-  return { rows: await hydrate(db, tenantId, rows.map(({ listVersion: _, ...row }) => row)), total };
+  return {
+    rows: await hydrate(
+      db,
+      tenantId,
+      rows.map(({ listVersion: _, ...row }) => row),
+    ),
+    total,
+  };
 }
 
 export async function findRow(db: Db, tenantId: number, id: number): Promise<Row> {
@@ -143,7 +170,13 @@ export async function createIndividual(database: Database, tenantId: number, use
   const id = await database.transaction(async (tx) => {
     const [row] = await tx
       .insert(individuals)
-      .values({ tenantId, firstName: body.first_name, lastName: body.last_name, ...columns(body), ownerUserId: body.owner_user_id === undefined ? userId : body.owner_user_id })
+      .values({
+        tenantId,
+        firstName: body.first_name,
+        lastName: body.last_name,
+        ...columns(body),
+        ownerUserId: body.owner_user_id === undefined ? userId : body.owner_user_id,
+      })
       .returning({ id: individuals.id });
     if (body.company_id !== undefined) {
       try {
@@ -164,7 +197,10 @@ export async function updateIndividual(db: Db, tenantId: number, id: number, bod
   if (body.owner_user_id) await assertTenantUser(db, tenantId, body.owner_user_id);
   const set: Partial<typeof individuals.$inferInsert> = { ...columns(body), updatedAt: new Date() };
   if (body.archived !== undefined) set.archivedAt = body.archived ? (current.archivedAt ?? new Date()) : null;
-  await db.update(individuals).set(set).where(and(eq(individuals.tenantId, tenantId), eq(individuals.id, id)));
+  await db
+    .update(individuals)
+    .set(set)
+    .where(and(eq(individuals.tenantId, tenantId), eq(individuals.id, id)));
   return getIndividual(db, tenantId, id);
 }
 
@@ -198,7 +234,9 @@ export async function bulkArchive(db: Db, tenantId: number, ids: number[], archi
   await db
     .update(individuals)
     .set(archived ? { archivedAt: now, updatedAt: now } : { archivedAt: null, updatedAt: now })
-    .where(and(eq(individuals.tenantId, tenantId), inArray(individuals.id, own), archived ? isNull(individuals.archivedAt) : isNotNull(individuals.archivedAt)));
+    .where(
+      and(eq(individuals.tenantId, tenantId), inArray(individuals.id, own), archived ? isNull(individuals.archivedAt) : isNotNull(individuals.archivedAt)),
+    );
 }
 
 /**
@@ -239,7 +277,10 @@ export async function portalInvite(database: Database, mail: MailProvider, porta
         "If you were not expecting this e-mail, you can ignore it.",
       ].join("\n"),
     });
-    await db.update(individuals).set({ portalInvitedAt: new Date() }).where(and(eq(individuals.tenantId, tenantId), eq(individuals.id, r.id)));
+    await db
+      .update(individuals)
+      .set({ portalInvitedAt: new Date() })
+      .where(and(eq(individuals.tenantId, tenantId), eq(individuals.id, r.id)));
     invited.push(r.id);
   }
   return { invited, skipped };

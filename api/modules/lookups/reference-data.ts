@@ -72,7 +72,10 @@ export async function ensureLookups(db: Db) {
   await db.insert(employeeSizes).values(ordered(EMPLOYEE_SIZES)).onConflictDoNothing();
   await db.insert(jobTitles).values(ordered(JOB_TITLES)).onConflictDoNothing();
   await db.insert(businessUnits).values(ordered(BUSINESS_UNITS)).onConflictDoNothing();
-  await db.insert(industries).values(ordered(Object.keys(INDUSTRY_TRADES))).onConflictDoNothing();
+  await db
+    .insert(industries)
+    .values(ordered(Object.keys(INDUSTRY_TRADES)))
+    .onConflictDoNothing();
   const industryRows = await db.select({ id: industries.id, name: industries.name }).from(industries);
   const industryId = new Map(industryRows.map((r) => [r.name, r.id]));
   const tradeRows = Object.entries(INDUSTRY_TRADES).flatMap(([industry, names]) =>

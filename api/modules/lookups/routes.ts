@@ -52,4 +52,3 @@ export default routes((r) => {
 
   r.get("/business-units", { access: ANYONE }, async ({ request }) => ({ data: await service.allBusinessUnits(request.server.database.db) }));
 });
-

@@ -124,12 +124,20 @@ export async function allBusinessUnits(db: Db) {
 // --- Checks used by the client forms -------------------------------------------------------------------
 
 export async function typeVisible(db: Db, tenantId: number, id: number) {
-  const [row] = await db.select({ id: companyTypes.id }).from(companyTypes).where(and(eq(companyTypes.id, id), visibleTypes(tenantId))).limit(1);
+  const [row] = await db
+    .select({ id: companyTypes.id })
+    .from(companyTypes)
+    .where(and(eq(companyTypes.id, id), visibleTypes(tenantId)))
+    .limit(1);
   return Boolean(row);
 }
 
 export async function exists(db: Db, table: PgTable & { id: PgColumn }, id: number) {
-  const [row] = await db.select({ id: table.id }).from(table as PgTable).where(eq(table.id, id)).limit(1);
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(eq(table.id, id))
+    .limit(1);
   return Boolean(row);
 }
 

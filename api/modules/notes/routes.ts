@@ -13,7 +13,8 @@ export default routes((r) => {
     const type = textFilter(query, "notable_type");
     const id = idFilter(query, "notable_id");
     const errors: Record<string, string[]> = {};
-    if (!type || !(NOTABLE_TYPES as readonly string[]).includes(type)) errors["filter.notable_type"] = ["The notable type must be task, individual or company."];
+    if (!type || !(NOTABLE_TYPES as readonly string[]).includes(type))
+      errors["filter.notable_type"] = ["The notable type must be task, individual or company."];
     if (id === undefined) errors["filter.notable_id"] = ["Choose what the notes are about."];
     if (Object.keys(errors).length) throw invalid(errors);
     assertCan(auth.permissions, type as NotableType, "view");

@@ -46,7 +46,11 @@ export async function listNotes(db: Db, caller: Caller, type: NotableType, id: n
       .offset(offsetOf(query)),
     db.select({ total: count() }).from(notes).where(where),
   ]);
-  const names = await userNames(db, caller.tenantId, rows.map((n) => n.authorId));
+  const names = await userNames(
+    db,
+    caller.tenantId,
+    rows.map((n) => n.authorId),
+  );
   return { rows: rows.map((n) => toNote(n, names, caller)), total };
 }
 

@@ -119,12 +119,7 @@ export function addedToTeam(db: Db | Tx, to: { tenantId: number; userId: number 
  * A task (an opportunity in smallBusiness) was assigned to the user. For the CRM to call when it saves
  * an assignment to someone other than the person saving it.
  */
-export function taskAssigned(
-  db: Db | Tx,
-  to: { tenantId: number; userId: number },
-  task: { id: number | string; title: string },
-  actor: Actor,
-) {
+export function taskAssigned(db: Db | Tx, to: { tenantId: number; userId: number }, task: { id: number | string; title: string }, actor: Actor) {
   return notify(db, {
     ...to,
     title: "Task assigned to you",

@@ -56,11 +56,15 @@ export default routes((r) => {
     return paged(request, query, rows, total);
   });
 
-  r.post("/pipelines", { access: MANAGE, body: pipelineCreateBodySchema, response: pipelineResponseSchema, status: 201 }, async ({ auth, body, request, reply }) => {
-    const pipeline = await service.createPipeline(request.server.database, auth.tenantId, body);
-    reply.code(201);
-    return { data: pipeline };
-  });
+  r.post(
+    "/pipelines",
+    { access: MANAGE, body: pipelineCreateBodySchema, response: pipelineResponseSchema, status: 201 },
+    async ({ auth, body, request, reply }) => {
+      const pipeline = await service.createPipeline(request.server.database, auth.tenantId, body);
+      reply.code(201);
+      return { data: pipeline };
+    },
+  );
 
   // Registered before /pipelines/:id so "archive" is never read as an id.
   r.put("/pipelines/archive", { access: MANAGE, body: pipelineArchiveBodySchema }, async ({ auth, body, request }) => ({
@@ -71,31 +75,51 @@ export default routes((r) => {
     data: await service.getPipeline(request.server.database.db, auth.tenantId, params.id),
   }));
 
-  r.put("/pipelines/:id", { access: MANAGE, params: pipelineParams, body: pipelineUpdateBodySchema, response: pipelineResponseSchema }, async ({ auth, params, body, request }) => ({
-    data: await service.updatePipeline(request.server.database.db, auth.tenantId, params.id, body),
-  }));
+  r.put(
+    "/pipelines/:id",
+    { access: MANAGE, params: pipelineParams, body: pipelineUpdateBodySchema, response: pipelineResponseSchema },
+    async ({ auth, params, body, request }) => ({
+      data: await service.updatePipeline(request.server.database.db, auth.tenantId, params.id, body),
+    }),
+  );
 
   r.get("/pipelines/:id/pipeline-stages", { access: LOOKUP, params: pipelineParams, response: stageListSchema }, async ({ auth, params, request }) => ({
     data: await service.listStages(request.server.database.db, auth.tenantId, params.id),
   }));
 
-  r.post("/pipelines/:id/pipeline-stages", { access: MANAGE, params: pipelineParams, body: stageBodySchema, response: stageResponseSchema, status: 201 }, async ({ auth, params, body, request, reply }) => {
-    const stage = await service.createStage(request.server.database.db, auth.tenantId, params.id, body);
-    reply.code(201);
-    return { data: stage };
-  });
+  r.post(
+    "/pipelines/:id/pipeline-stages",
+    { access: MANAGE, params: pipelineParams, body: stageBodySchema, response: stageResponseSchema, status: 201 },
+    async ({ auth, params, body, request, reply }) => {
+      const stage = await service.createStage(request.server.database.db, auth.tenantId, params.id, body);
+      reply.code(201);
+      return { data: stage };
+    },
+  );
 
-  r.put("/pipelines/:id/pipeline-stages/:stageId", { access: MANAGE, params: stageParams, body: stageUpdateBodySchema, response: stageResponseSchema }, async ({ auth, params, body, request }) => ({
-    data: await service.updateStage(request.server.database, auth.tenantId, params.id, params.stageId, body),
-  }));
+  r.put(
+    "/pipelines/:id/pipeline-stages/:stageId",
+    { access: MANAGE, params: stageParams, body: stageUpdateBodySchema, response: stageResponseSchema },
+    async ({ auth, params, body, request }) => ({
+      data: await service.updateStage(request.server.database, auth.tenantId, params.id, params.stageId, body),
+    }),
+  );
 
-  r.put("/pipelines/:id/update-order", { access: MANAGE, params: pipelineParams, body: stageOrderBodySchema, response: stageListSchema }, async ({ auth, params, body, request }) => ({
-    data: await service.reorderStages(request.server.database.db, auth.tenantId, params.id, body.pipeline_stage_id),
-  }));
+  r.put(
+    "/pipelines/:id/update-order",
+    { access: MANAGE, params: pipelineParams, body: stageOrderBodySchema, response: stageListSchema },
+    async ({ auth, params, body, request }) => ({
+      data: await service.reorderStages(request.server.database.db, auth.tenantId, params.id, body.pipeline_stage_id),
+    }),
+  );
 
-  r.put("/pipelines/:id/users", { access: MANAGE, params: pipelineParams, body: pipelineUsersBodySchema, response: pipelineResponseSchema }, async ({ auth, params, body, request }) => ({
-    data: await service.setPipelineUsers(request.server.database, auth.tenantId, params.id, body.user_ids),
-  }));
+  r.put(
+    "/pipelines/:id/users",
+    { access: MANAGE, params: pipelineParams, body: pipelineUsersBodySchema, response: pipelineResponseSchema },
+    async ({ auth, params, body, request }) => ({
+      data: await service.setPipelineUsers(request.server.database, auth.tenantId, params.id, body.user_ids),
+    }),
+  );
 
   r.get("/revenue-stages", { access: LOOKUP, query: flaggedQuery, response: flaggedStageListSchema }, async ({ auth, query, request }) => ({
     data: await service.flaggedStages(request.server.database.db, auth.tenantId, "revenue", query.filter.pipeline_id),
@@ -105,19 +129,31 @@ export default routes((r) => {
     data: await service.flaggedStages(request.server.database.db, auth.tenantId, "contract", query.filter.pipeline_id),
   }));
 
-  r.get("/pipelines/:id/targets", { access: TARGETS, params: pipelineParams, query: targetQuerySchema, response: targetResponseSchema }, async ({ auth, params, query, request }) => ({
-    data: await service.pipelineTargetsSummary(request.server.database.db, auth.tenantId, { pipelineId: params.id, ...query }),
-  }));
-
-  r.put("/pipelines/:id/targets", { access: MANAGE, params: pipelineParams, body: targetsBodySchema, response: userTargetListSchema }, async ({ auth, params, body, request }) =>
-    service.setTargets(request.server.database, auth.tenantId, params.id, body),
+  r.get(
+    "/pipelines/:id/targets",
+    { access: TARGETS, params: pipelineParams, query: targetQuerySchema, response: targetResponseSchema },
+    async ({ auth, params, query, request }) => ({
+      data: await service.pipelineTargetsSummary(request.server.database.db, auth.tenantId, { pipelineId: params.id, ...query }),
+    }),
   );
 
-  r.get("/pipelines/:id/my/targets", { access: READ, params: pipelineParams, query: targetQuerySchema, response: targetResponseSchema }, async ({ auth, params, query, request }) => ({
-    data: await service.myTargets(request.server.database.db, auth.tenantId, auth.userId, { pipelineId: params.id, ...query }),
-  }));
+  r.put(
+    "/pipelines/:id/targets",
+    { access: MANAGE, params: pipelineParams, body: targetsBodySchema, response: userTargetListSchema },
+    async ({ auth, params, body, request }) => service.setTargets(request.server.database, auth.tenantId, params.id, body),
+  );
 
-  r.get("/pipelines/:id/targets/users", { access: TARGETS, params: pipelineParams, query: targetQuerySchema, response: userTargetListSchema }, async ({ auth, params, query, request }) =>
-    service.usersTargets(request.server.database.db, auth.tenantId, { pipelineId: params.id, ...query }),
+  r.get(
+    "/pipelines/:id/my/targets",
+    { access: READ, params: pipelineParams, query: targetQuerySchema, response: targetResponseSchema },
+    async ({ auth, params, query, request }) => ({
+      data: await service.myTargets(request.server.database.db, auth.tenantId, auth.userId, { pipelineId: params.id, ...query }),
+    }),
+  );
+
+  r.get(
+    "/pipelines/:id/targets/users",
+    { access: TARGETS, params: pipelineParams, query: targetQuerySchema, response: userTargetListSchema },
+    async ({ auth, params, query, request }) => service.usersTargets(request.server.database.db, auth.tenantId, { pipelineId: params.id, ...query }),
   );
 });

@@ -554,7 +554,11 @@ export async function pipelineTargetsSummary(db: Db, tenantId: number, scope: Ta
   const f = await perUserFigures(db, tenantId, scope);
   return {
     ...f.period,
-    ...figures(sumOf(f.targets.values(), { revenue: 0, count: 0 }), sumOf(f.won.values(), { revenue: 0, count: 0 }), sumOf(f.open.values(), { value: 0, count: 0 })),
+    ...figures(
+      sumOf(f.targets.values(), { revenue: 0, count: 0 }),
+      sumOf(f.won.values(), { revenue: 0, count: 0 }),
+      sumOf(f.open.values(), { value: 0, count: 0 }),
+    ),
   };
 }
 
@@ -576,13 +580,22 @@ export async function usersTargets(db: Db, tenantId: number, scope: TargetScope)
     (id): id is number => id !== null && !members.some((m) => m.id === id),
   );
   const extra = extraIds.length
-    ? (await db.select(userColumns).from(users).where(and(eq(users.tenantId, tenantId), inArray(users.id, extraIds)))).map(toPipelineUser)
+    ? (
+        await db
+          .select(userColumns)
+          .from(users)
+          .where(and(eq(users.tenantId, tenantId), inArray(users.id, extraIds)))
+      ).map(toPipelineUser)
     : [];
   const everyone = [...members, ...extra].sort((a, b) => a.full_name.localeCompare(b.full_name, "en-GB") || a.id - b.id);
   return {
     data: everyone.map((user) => ({
       user,
-      ...figures(f.targets.get(user.id) ?? { revenue: 0, count: 0 }, f.won.get(user.id) ?? { revenue: 0, count: 0 }, f.open.get(user.id) ?? { value: 0, count: 0 }),
+      ...figures(
+        f.targets.get(user.id) ?? { revenue: 0, count: 0 },
+        f.won.get(user.id) ?? { revenue: 0, count: 0 },
+        f.open.get(user.id) ?? { value: 0, count: 0 },
+      ),
     })),
     meta: f.period,
   };

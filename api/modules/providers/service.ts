@@ -79,7 +79,12 @@ export async function getProvider(db: Db, tenantId: number, uuid: string) {
  * Validates a provider form (JSON or multipart) in one go, so every field error comes back together:
  * the fields with the contract's zod schema, the logo by its bytes, the name against the tenant's others.
  */
-async function validate(db: Db, tenantId: number, form: FormBody, exceptId?: number): Promise<{ body: ProviderBody; logo?: { file: UploadedFile; type: ImageType } }> {
+async function validate(
+  db: Db,
+  tenantId: number,
+  form: FormBody,
+  exceptId?: number,
+): Promise<{ body: ProviderBody; logo?: { file: UploadedFile; type: ImageType } }> {
   const errors: Record<string, string[]> = {};
   const parsed = providerBodySchema.safeParse(form.fields);
   if (!parsed.success) Object.assign(errors, zodErrors(parsed.error));

@@ -36,11 +36,15 @@ export default routes((r) => {
     data: await service.getRole(request.server.database.db, auth.tenantId, params.id),
   }));
 
-  r.put("/role/:id", { access: { permissions: MANAGE }, params: idParams, body: z.object({ name: roleNameSchema }) }, async ({ auth, params, body, request }) => {
-    const role = await service.renameRole(request.server.database.db, auth.tenantId, params.id, body.name);
-    await auditFor(request, auth, "role.renamed", `role:${role.id}`, { name: role.name });
-    return { data: role };
-  });
+  r.put(
+    "/role/:id",
+    { access: { permissions: MANAGE }, params: idParams, body: z.object({ name: roleNameSchema }) },
+    async ({ auth, params, body, request }) => {
+      const role = await service.renameRole(request.server.database.db, auth.tenantId, params.id, body.name);
+      await auditFor(request, auth, "role.renamed", `role:${role.id}`, { name: role.name });
+      return { data: role };
+    },
+  );
 
   r.delete("/role/:id", { access: { permissions: MANAGE }, params: idParams, audit: false }, async ({ auth, params, request }) => {
     await service.deleteRoles(request.server.database.db, auth.tenantId, [params.id]);
@@ -51,11 +55,17 @@ export default routes((r) => {
     data: await service.rolePermissionList(request.server.database.db, auth.tenantId, params.id),
   }));
 
-  r.put("/role/:id/permission", { access: { permissions: MANAGE }, params: idParams, body: rolePermissionsBodySchema }, async ({ auth, params, body, request }) => {
-    const data = await service.setRolePermissions(request.server.database, auth.tenantId, params.id, body.permissions);
-    await auditFor(request, auth, "role.permissions_changed", `role:${params.id}`, { permissions: data.filter((p) => p.has_permission).map((p) => p.permission.name) });
-    return { data };
-  });
+  r.put(
+    "/role/:id/permission",
+    { access: { permissions: MANAGE }, params: idParams, body: rolePermissionsBodySchema },
+    async ({ auth, params, body, request }) => {
+      const data = await service.setRolePermissions(request.server.database, auth.tenantId, params.id, body.permissions);
+      await auditFor(request, auth, "role.permissions_changed", `role:${params.id}`, {
+        permissions: data.filter((p) => p.has_permission).map((p) => p.permission.name),
+      });
+      return { data };
+    },
+  );
 
   r.get("/permission", { access: { permissions: VIEW } }, async ({ request }) => ({ data: await service.listPermissions(request.server.database.db) }));
 

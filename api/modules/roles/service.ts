@@ -117,7 +117,12 @@ export async function createRole(database: Database, tenantId: number, body: { n
 export async function renameRole(db: Db, tenantId: number, id: number, name: string) {
   await getRole(db, tenantId, id);
   await assertNameFree(db, tenantId, name, id);
-  await orNameTaken(db.update(roles).set({ name, updatedAt: new Date() }).where(and(eq(roles.id, id), eq(roles.tenantId, tenantId))));
+  await orNameTaken(
+    db
+      .update(roles)
+      .set({ name, updatedAt: new Date() })
+      .where(and(eq(roles.id, id), eq(roles.tenantId, tenantId))),
+  );
   return getRole(db, tenantId, id);
 }
 
@@ -151,10 +156,7 @@ export async function getPermission(db: Db, id: number) {
 
 export async function rolePermissionList(db: Db, tenantId: number, roleId: number): Promise<RolePermission[]> {
   await getRole(db, tenantId, roleId);
-  const [all, held] = await Promise.all([
-    listPermissions(db),
-    db.select().from(rolePermissions).where(eq(rolePermissions.roleId, roleId)),
-  ]);
+  const [all, held] = await Promise.all([listPermissions(db), db.select().from(rolePermissions).where(eq(rolePermissions.roleId, roleId))]);
   return all.map((permission) => {
     const h = held.find((x) => x.permissionId === permission.id);
     return { permission, has_permission: Boolean(h), can_be_removed: h ? h.canBeRemoved : true };
@@ -176,7 +178,11 @@ export async function setRolePermissions(database: Database, tenantId: number, r
   await database.transaction(async (tx) => {
     if (toRemove.length) await tx.delete(rolePermissions).where(and(eq(rolePermissions.roleId, roleId), inArray(rolePermissions.permissionId, toRemove)));
     // A simultaneous identical request may have added them already: that is the wanted state, not an error.
-    if (toAdd.length) await tx.insert(rolePermissions).values(toAdd.map((p) => ({ roleId, permissionId: p.id }))).onConflictDoNothing();
+    if (toAdd.length)
+      await tx
+        .insert(rolePermissions)
+        .values(toAdd.map((p) => ({ roleId, permissionId: p.id })))
+        .onConflictDoNothing();
     await tx.update(roles).set({ updatedAt: new Date() }).where(eq(roles.id, roleId));
   });
   return rolePermissionList(db, tenantId, roleId);

@@ -48,6 +48,9 @@ export async function setNumberFormat(db: Db, tenantId: number, kind: SalesDocum
   await db
     .insert(salesNumberCounters)
     .values({ tenantId, kind, prefix: body.prefix, width: body.width })
-    .onConflictDoUpdate({ target: [salesNumberCounters.tenantId, salesNumberCounters.kind], set: { prefix: body.prefix, width: body.width, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: [salesNumberCounters.tenantId, salesNumberCounters.kind],
+      set: { prefix: body.prefix, width: body.width, updatedAt: new Date() },
+    });
   return numberFormat(db, tenantId, kind);
 }

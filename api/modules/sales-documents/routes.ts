@@ -29,7 +29,13 @@ const apiBase = (request: FastifyRequest) => request.server.config.API_PUBLIC_UR
  * (bearer token), or anyone holding the client's link (its token). A public route never answers 401: without either
  * the document is not found; a bearer without the permission is 403, as on every other route.
  */
-async function readableDocument(request: FastifyRequest, kind: SalesDocumentKind, id: number, token: string | undefined, auth: { tenantId: number; permissions: Set<string> } | null) {
+async function readableDocument(
+  request: FastifyRequest,
+  kind: SalesDocumentKind,
+  id: number,
+  token: string | undefined,
+  auth: { tenantId: number; permissions: Set<string> } | null,
+) {
   const { db } = request.server.database;
   if (token !== undefined) {
     const row = await service.findAnyRow(db, kind, id);
@@ -47,7 +53,10 @@ function htmlHeaders(reply: FastifyReply, portalUrl: string) {
     .header("Cache-Control", "private, no-store")
     .header("X-Content-Type-Options", "nosniff")
     .header("Referrer-Policy", "no-referrer")
-    .header("Content-Security-Policy", `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'self' ${new URL(portalUrl).origin}`);
+    .header(
+      "Content-Security-Policy",
+      `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'self' ${new URL(portalUrl).origin}`,
+    );
 }
 
 const salesRoutes = routes((r) => {
@@ -159,7 +168,8 @@ const salesRoutes = routes((r) => {
       const html = summaryHtml(view, {
         pdfHref: `${P}/${row.id}/pdf${tokenQuery}`,
         approve: viaLink && kind === "quote" && row.status === "sent" ? { action: `${P}/${row.id}/approve`, token: query.token! } : undefined,
-        message: viaLink && query.approved === "1" && (row.status === "approved" || row.status === "converted") ? "Thank you: the quote is approved." : undefined,
+        message:
+          viaLink && query.approved === "1" && (row.status === "approved" || row.status === "converted") ? "Thank you: the quote is approved." : undefined,
       });
       return htmlHeaders(reply, request.server.config.PORTAL_URL).send(html);
     });
@@ -170,7 +180,11 @@ const salesRoutes = routes((r) => {
       const doc = await service.loadDocument(db, row.tenantId, kind, row.id, apiBase(request));
       const view = documentView(kind, doc, await sellerName(db, row.tenantId));
       const pdf = await summaryPdf(view);
-      return sendStoredFile(reply, pdf, { contentType: "application/pdf", disposition: attachment(`${view.title.replace(/[^A-Za-z0-9-]+/g, "-")}.pdf`), cacheControl: "private, no-store" });
+      return sendStoredFile(reply, pdf, {
+        contentType: "application/pdf",
+        disposition: attachment(`${view.title.replace(/[^A-Za-z0-9-]+/g, "-")}.pdf`),
+        cacheControl: "private, no-store",
+      });
     });
   }
 
@@ -202,10 +216,14 @@ const salesRoutes = routes((r) => {
   });
 
   // ---------------------------------------------------------------- invoices only
-  r.post("/simple-invoices/:id/paid-status", { access: { permissions: ["invoice_manage"] }, params: idParams, body: paidStatusBodySchema }, async ({ auth, params, body, request }) => {
-    await service.setPaidStatus(request.server.database, auth, params.id, body);
-    return { data: await service.loadDocument(request.server.database.db, auth.tenantId, "invoice", params.id, apiBase(request)) };
-  });
+  r.post(
+    "/simple-invoices/:id/paid-status",
+    { access: { permissions: ["invoice_manage"] }, params: idParams, body: paidStatusBodySchema },
+    async ({ auth, params, body, request }) => {
+      await service.setPaidStatus(request.server.database, auth, params.id, body);
+      return { data: await service.loadDocument(request.server.database.db, auth.tenantId, "invoice", params.id, apiBase(request)) };
+    },
+  );
 
   r.post("/simple-invoices/:id/cancel", { access: { permissions: ["invoice_manage"] }, params: idParams }, async ({ auth, params, request }) => {
     await service.cancelInvoice(request.server.database, auth, params.id);

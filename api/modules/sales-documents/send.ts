@@ -49,7 +49,10 @@ export async function sendDocument(database: Database, mail: MailProvider, actor
   await database.transaction(async (tx) => {
     const row = await findRow(tx, actor.tenantId, kind, id, true);
     assertSendable(kind, row);
-    const [{ n }] = await tx.select({ n: count() }).from(salesDocumentItems).where(and(eq(salesDocumentItems.tenantId, actor.tenantId), eq(salesDocumentItems.documentId, id)));
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(salesDocumentItems)
+      .where(and(eq(salesDocumentItems.tenantId, actor.tenantId), eq(salesDocumentItems.documentId, id)));
     const errors: Record<string, string[]> = {};
     if (n === 0) errors.items = [SALES_MESSAGES.noItems];
     const before = await loadDocument(tx, actor.tenantId, kind, id, apiBase);
@@ -63,7 +66,13 @@ export async function sendDocument(database: Database, mail: MailProvider, actor
     const { subject, text } = emailText(view, doc.client_link);
     try {
       await mail.send(
-        { tenantId: actor.tenantId, to: doc.client.email!, subject, text, attachments: [{ filename: `${view.title.replace(/[^A-Za-z0-9-]+/g, "-")}.pdf`, contentType: "application/pdf", content: pdf }] },
+        {
+          tenantId: actor.tenantId,
+          to: doc.client.email!,
+          subject,
+          text,
+          attachments: [{ filename: `${view.title.replace(/[^A-Za-z0-9-]+/g, "-")}.pdf`, contentType: "application/pdf", content: pdf }],
+        },
         tx,
       );
     } catch (e) {

@@ -19,7 +19,17 @@ import {
   type SalesDocument,
 } from "#contract/sales-documents";
 import type { Database, Db, Tx } from "#api/db/client";
-import { clientCompanies, individuals, salesDocumentFiles, salesDocumentItems, salesDocuments, taskProducts, tasks, type SalesDocumentKind, type SalesDocumentStatus } from "#api/db/schema";
+import {
+  clientCompanies,
+  individuals,
+  salesDocumentFiles,
+  salesDocumentItems,
+  salesDocuments,
+  taskProducts,
+  tasks,
+  type SalesDocumentKind,
+  type SalesDocumentStatus,
+} from "#api/db/schema";
 import { HttpError, invalid, notFound } from "#api/http/errors";
 import { idFilter } from "#api/http/ids";
 import type { UploadedFile } from "#api/http/multipart";
@@ -102,7 +112,9 @@ function rowSelection() {
     clientEmail,
     taskName: tasks.name,
     itemsCount: sql<number>`(select count(*) from ${salesDocumentItems} where ${salesDocumentItems.documentId} = ${salesDocuments.id})`.mapWith(Number),
-    linkedNumber: sql<string | null>`(select l.number from sales_documents l where l.id = coalesce(${salesDocuments.convertedInvoiceId}, ${salesDocuments.sourceQuoteId}))`,
+    linkedNumber: sql<
+      string | null
+    >`(select l.number from sales_documents l where l.id = coalesce(${salesDocuments.convertedInvoiceId}, ${salesDocuments.sourceQuoteId}))`,
   };
 }
 
@@ -206,7 +218,9 @@ export async function loadDocument(db: Q, tenantId: number, kind: SalesDocumentK
       .where(and(eq(salesDocumentFiles.tenantId, tenantId), eq(salesDocumentFiles.documentId, id)))
       .orderBy(asc(salesDocumentFiles.createdAt), asc(salesDocumentFiles.id)),
   ]);
-  const totals = documentTotals(items.map((i) => ({ quantityMilli: quantityMilli(i.item.quantity), unitPricePence: i.item.unitPricePence, vatRate: i.item.vatRate as VatRate })));
+  const totals = documentTotals(
+    items.map((i) => ({ quantityMilli: quantityMilli(i.item.quantity), unitPricePence: i.item.unitPricePence, vatRate: i.item.vatRate as VatRate })),
+  );
   const path = `${KINDS[kind].path}/${id}`;
   return {
     ...toRow(r),
@@ -413,10 +427,14 @@ async function validate(db: Q, tenantId: number, body: DocumentBody, current?: D
 /** Whether a document's content (client, dates, text, items, attachments) may still change. */
 function assertEditable(kind: SalesDocumentKind, row: DocRow) {
   if (kind === "invoice" && row.status !== "draft") {
-    throw invalid({ status: [row.status === "cancelled" ? "A cancelled invoice cannot be changed." : "A sent invoice cannot be changed: cancel it and make a new one."] });
+    throw invalid({
+      status: [row.status === "cancelled" ? "A cancelled invoice cannot be changed." : "A sent invoice cannot be changed: cancel it and make a new one."],
+    });
   }
   if (kind === "quote" && row.status !== "draft" && row.status !== "sent") {
-    throw invalid({ status: [row.status === "converted" ? SALES_MESSAGES.quoteConverted + " It can no longer be changed." : "An approved quote cannot be changed."] });
+    throw invalid({
+      status: [row.status === "converted" ? SALES_MESSAGES.quoteConverted + " It can no longer be changed." : "An approved quote cannot be changed."],
+    });
   }
 }
 
@@ -458,7 +476,10 @@ export async function recalculateTotals(tx: Tx, tenantId: number, documentId: nu
   for (const [n, item] of items.entries()) {
     const a = lineAmounts(lines[n]);
     if (a.netPence !== item.netPence || a.vatPence !== item.vatPence || item.position !== n + 1) {
-      await tx.update(salesDocumentItems).set({ netPence: a.netPence, vatPence: a.vatPence, position: n + 1 }).where(eq(salesDocumentItems.id, item.id));
+      await tx
+        .update(salesDocumentItems)
+        .set({ netPence: a.netPence, vatPence: a.vatPence, position: n + 1 })
+        .where(eq(salesDocumentItems.id, item.id));
     }
   }
   const totals = documentTotals(lines);
@@ -603,7 +624,15 @@ export async function addFile(database: Database, storage: Storage, actor: Actor
   try {
     const [row] = await database.db
       .insert(salesDocumentFiles)
-      .values({ tenantId: actor.tenantId, documentId: id, storageKey: key, filename: file.filename.slice(0, 255) || `document.${type.extension}`, mimeType: type.contentType, size: file.bytes.length, uploadedBy: actor.userId })
+      .values({
+        tenantId: actor.tenantId,
+        documentId: id,
+        storageKey: key,
+        filename: file.filename.slice(0, 255) || `document.${type.extension}`,
+        mimeType: type.contentType,
+        size: file.bytes.length,
+        uploadedBy: actor.userId,
+      })
       .returning();
     return toAttachment(kind, row);
   } catch (e) {
@@ -698,18 +727,27 @@ export async function convertToInvoice(database: Database, storage: Storage, act
         .where(and(eq(salesDocumentItems.tenantId, actor.tenantId), eq(salesDocumentItems.documentId, id)))
         .orderBy(asc(salesDocumentItems.position), asc(salesDocumentItems.id));
       if (items.length) {
-        await tx.insert(salesDocumentItems).values(
-          items.map(({ id: _id, createdAt: _c, documentId: _d, ...item }) => ({ ...item, documentId: invoice.id })),
-        );
+        await tx.insert(salesDocumentItems).values(items.map(({ id: _id, createdAt: _c, documentId: _d, ...item }) => ({ ...item, documentId: invoice.id })));
       }
       // Attachments: each file copied under a new key, so either document may drop its own.
-      const files = await tx.select().from(salesDocumentFiles).where(and(eq(salesDocumentFiles.tenantId, actor.tenantId), eq(salesDocumentFiles.documentId, id)));
+      const files = await tx
+        .select()
+        .from(salesDocumentFiles)
+        .where(and(eq(salesDocumentFiles.tenantId, actor.tenantId), eq(salesDocumentFiles.documentId, id)));
       for (const f of files) {
         const stored = await storage.get(f.storageKey);
         if (!stored) continue;
         const key = await storage.put(stored.bytes, { contentType: f.mimeType, extension: f.storageKey.slice(f.storageKey.lastIndexOf(".") + 1) });
         copied.push(key);
-        await tx.insert(salesDocumentFiles).values({ tenantId: actor.tenantId, documentId: invoice.id, storageKey: key, filename: f.filename, mimeType: f.mimeType, size: f.size, uploadedBy: actor.userId });
+        await tx.insert(salesDocumentFiles).values({
+          tenantId: actor.tenantId,
+          documentId: invoice.id,
+          storageKey: key,
+          filename: f.filename,
+          mimeType: f.mimeType,
+          size: f.size,
+          uploadedBy: actor.userId,
+        });
       }
       await recalculateTotals(tx, actor.tenantId, invoice.id);
       await setStatus(tx, id, { status: "converted", convertedInvoiceId: invoice.id });
@@ -754,13 +792,20 @@ export async function cancelInvoice(database: Database, actor: Actor, id: number
 export async function deleteDocument(database: Database, storage: Storage, actor: Actor, kind: SalesDocumentKind, id: number) {
   const keys = await database.transaction(async (tx) => {
     const row = await findRow(tx, actor.tenantId, kind, id, true);
-    if (row.status !== "draft") throw new HttpError(422, kind === "invoice" ? SALES_MESSAGES.deleteInvoice : SALES_MESSAGES.deleteQuote, { status: [kind === "invoice" ? SALES_MESSAGES.deleteInvoice : SALES_MESSAGES.deleteQuote] });
+    if (row.status !== "draft")
+      throw new HttpError(422, kind === "invoice" ? SALES_MESSAGES.deleteInvoice : SALES_MESSAGES.deleteQuote, {
+        status: [kind === "invoice" ? SALES_MESSAGES.deleteInvoice : SALES_MESSAGES.deleteQuote],
+      });
     const files = await tx.select({ key: salesDocumentFiles.storageKey }).from(salesDocumentFiles).where(eq(salesDocumentFiles.documentId, id));
     // A quote made into this invoice keeps its own record; it may be converted again.
     if (kind === "invoice") {
       await tx
         .update(salesDocuments)
-        .set({ convertedInvoiceId: null, status: sql`case when ${salesDocuments.approvedAt} is not null then 'approved' else 'sent' end`, updatedAt: new Date() })
+        .set({
+          convertedInvoiceId: null,
+          status: sql`case when ${salesDocuments.approvedAt} is not null then 'approved' else 'sent' end`,
+          updatedAt: new Date(),
+        })
         .where(and(eq(salesDocuments.tenantId, actor.tenantId), eq(salesDocuments.convertedInvoiceId, id)));
     }
     await tx.delete(salesDocuments).where(and(eq(salesDocuments.tenantId, actor.tenantId), eq(salesDocuments.id, id)));

@@ -42,7 +42,15 @@ async function searchTasks(db: Db, tenantId: number, q: string, limit: number): 
     .from(tasks)
     .innerJoin(pipelines, eq(pipelines.id, tasks.pipelineId))
     .innerJoin(pipelineStages, eq(pipelineStages.id, tasks.pipelineStageId))
-    .where(and(eq(tasks.tenantId, tenantId), inArray(tasks.id, page.map((p) => p.id))));
+    .where(
+      and(
+        eq(tasks.tenantId, tenantId),
+        inArray(
+          tasks.id,
+          page.map((p) => p.id),
+        ),
+      ),
+    );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return page.flatMap(({ id }) => {
     const r = byId.get(id);
@@ -82,7 +90,13 @@ async function searchCompanies(db: Db, tenantId: number, q: string, limit: numbe
       .orderBy(asc(sql`lower(${clientCompanies.name})`), asc(clientCompanies.id))
       .limit(n),
   );
-  return rows.map((r) => ({ id: r.id, type: "company" as const, name: r.name, subtitle: [r.town, r.postcode].filter(Boolean).join(", ") || null, url: `/company/${r.id}` }));
+  return rows.map((r) => ({
+    id: r.id,
+    type: "company" as const,
+    name: r.name,
+    subtitle: [r.town, r.postcode].filter(Boolean).join(", ") || null,
+    url: `/company/${r.id}`,
+  }));
 }
 
 /** GET /global-search: each group the caller may see, searched in parallel, at most `limit` each. */

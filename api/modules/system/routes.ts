@@ -26,7 +26,8 @@ export default routes((r) => {
     { access: { public: true }, query: z.object({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }) },
     async ({ query, request }) => {
       const shown = request.server.config.SANDBOX_OUTBOX;
-      if (request.server.mail.kind !== "sandbox" || shown === "off" || (shown === "local" && !isLoopback(request.socket.remoteAddress))) throw notFound("Outbox");
+      if (request.server.mail.kind !== "sandbox" || shown === "off" || (shown === "local" && !isLoopback(request.socket.remoteAddress)))
+        throw notFound("Outbox");
       const rows = await request.server.database.db
         .select()
         .from(outboxMessages)

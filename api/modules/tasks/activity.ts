@@ -69,7 +69,8 @@ export function describeActivity(action: string, changes: Record<string, Activit
     case "assigned": {
       const member = changes.team_member_id;
       const team = changes.team_id;
-      if (member) return member.new === null ? `${actor} unassigned the task from ${label(member, "old")}.` : `${actor} assigned the task to ${label(member, "new")}.`;
+      if (member)
+        return member.new === null ? `${actor} unassigned the task from ${label(member, "old")}.` : `${actor} assigned the task to ${label(member, "new")}.`;
       return `${actor} moved the task to the ${label(team, "new")} team.`;
     }
     case "updated":

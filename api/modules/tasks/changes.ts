@@ -16,7 +16,8 @@ const CONFIDENCE_COLUMNS = {
 } as const;
 
 const moneyText = (n: number | null | undefined) => (n === null || n === undefined ? null : n.toFixed(2));
-const pounds = (v: string | number | null) => (v === null ? null : `£${Number(v).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+const pounds = (v: string | number | null) =>
+  v === null ? null : `£${Number(v).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** The row values a body sets (only the fields sent). */
 export function columnsOf(body: TaskUpdateBody): Values {
@@ -65,12 +66,22 @@ const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
  * (pipeline, stage), an assignment (team member, team) and an edit (the rest) — or all under one
  * action when `as` is given (revenue, kyb, progress).
  */
-export function activityOf(current: Loaded, next: Values, refs: Awaited<ReturnType<typeof resolveRefs>>, as?: string, extra: Record<string, ActivityChange> = {}) {
+export function activityOf(
+  current: Loaded,
+  next: Values,
+  refs: Awaited<ReturnType<typeof resolveRefs>>,
+  as?: string,
+  extra: Record<string, ActivityChange> = {},
+) {
   const t = current.task;
   const changes: Record<string, ActivityChange> = {};
   const add = (field: string, oldValue: unknown, newValue: unknown, oldLabel?: string | null, newLabel?: string | null) => {
     if (same(oldValue, newValue)) return;
-    changes[field] = { old: oldValue ?? null, new: newValue ?? null, ...(oldLabel !== undefined || newLabel !== undefined ? { old_label: oldLabel ?? null, new_label: newLabel ?? null } : {}) };
+    changes[field] = {
+      old: oldValue ?? null,
+      new: newValue ?? null,
+      ...(oldLabel !== undefined || newLabel !== undefined ? { old_label: oldLabel ?? null, new_label: newLabel ?? null } : {}),
+    };
   };
   const has = (k: keyof Values) => k in next;
   if (has("name")) add("name", t.name, next.name);
@@ -80,9 +91,16 @@ export function activityOf(current: Loaded, next: Values, refs: Awaited<ReturnTy
   if (has("pipelineId")) add("pipeline_id", t.pipelineId, next.pipelineId, current.pipelineName, refs.pipeline?.label ?? current.pipelineName);
   if (has("pipelineStageId")) add("pipeline_stage_id", t.pipelineStageId, next.pipelineStageId, current.stageName, refs.stage?.label ?? current.stageName);
   if (has("teamMemberId"))
-    add("team_member_id", t.teamMemberId, next.teamMemberId, current.memberName === null ? null : fullName(current.memberName, current.memberLastName), refs.member?.label ?? null);
+    add(
+      "team_member_id",
+      t.teamMemberId,
+      next.teamMemberId,
+      current.memberName === null ? null : fullName(current.memberName, current.memberLastName),
+      refs.member?.label ?? null,
+    );
   if (has("teamId")) add("team_id", t.teamId, next.teamId, current.teamName, refs.team?.label ?? null);
-  if (has("sourceIndividualId")) add("source_individual_id", t.sourceIndividualId, next.sourceIndividualId, current.individualName, refs.individual?.label ?? null);
+  if (has("sourceIndividualId"))
+    add("source_individual_id", t.sourceIndividualId, next.sourceIndividualId, current.individualName, refs.individual?.label ?? null);
   if (has("companyId")) add("company_id", t.companyId, next.companyId, current.companyName, refs.company?.label ?? null);
   if (has("expectedRevenue"))
     add("expected_revenue", money(t.expectedRevenue), money(next.expectedRevenue ?? null), pounds(t.expectedRevenue), pounds(next.expectedRevenue ?? null));
@@ -116,4 +134,8 @@ export function stateFor(outcome: "open" | "won" | "lost", current?: TaskRow): P
 }
 
 export const confidenceOf = (body: TaskUpdateBody) =>
-  Object.fromEntries(Object.keys(CONFIDENCE_COLUMNS).flatMap((k) => (body[k as keyof typeof CONFIDENCE_COLUMNS] !== undefined ? [[k, body[k as keyof typeof CONFIDENCE_COLUMNS]]] : [])));
+  Object.fromEntries(
+    Object.keys(CONFIDENCE_COLUMNS).flatMap((k) =>
+      body[k as keyof typeof CONFIDENCE_COLUMNS] !== undefined ? [[k, body[k as keyof typeof CONFIDENCE_COLUMNS]]] : [],
+    ),
+  );

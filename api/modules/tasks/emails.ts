@@ -36,7 +36,14 @@ export async function sendTaskEmail(database: Database, mail: MailProvider, acto
     const [thread] = await db
       .select({ id: emailThreads.id })
       .from(emailThreads)
-      .where(and(eq(emailThreads.tenantId, actor.tenantId), eq(emailThreads.id, body.thread_id), eq(emailThreads.relatedType, "task"), eq(emailThreads.relatedId, taskId)))
+      .where(
+        and(
+          eq(emailThreads.tenantId, actor.tenantId),
+          eq(emailThreads.id, body.thread_id),
+          eq(emailThreads.relatedType, "task"),
+          eq(emailThreads.relatedId, taskId),
+        ),
+      )
       .limit(1);
     if (!thread) throw invalid({ thread_id: ["Choose a conversation of this task."] });
   }
@@ -55,7 +62,15 @@ export async function sendTaskEmail(database: Database, mail: MailProvider, acto
       (
         await tx
           .insert(emailThreads)
-          .values({ tenantId: actor.tenantId, subject: body.subject, relatedType: "task", relatedId: taskId, createdBy: actor.userId, createdAt: now, lastMessageAt: now })
+          .values({
+            tenantId: actor.tenantId,
+            subject: body.subject,
+            relatedType: "task",
+            relatedId: taskId,
+            createdBy: actor.userId,
+            createdAt: now,
+            lastMessageAt: now,
+          })
           .returning({ id: emailThreads.id })
       )[0].id;
     if (body.thread_id !== undefined) await tx.update(emailThreads).set({ lastMessageAt: now }).where(eq(emailThreads.id, threadId));

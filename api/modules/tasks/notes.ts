@@ -50,7 +50,11 @@ export async function listTaskNotes(db: Db, tenantId: number, taskId: number, qu
   return { rows: await withDocuments(db, tenantId, rows), total };
 }
 
-async function withDocuments(db: Db, tenantId: number, rows: { note: typeof notes.$inferSelect; name: string | null; lastName: string | null }[]): Promise<TaskNote[]> {
+async function withDocuments(
+  db: Db,
+  tenantId: number,
+  rows: { note: typeof notes.$inferSelect; name: string | null; lastName: string | null }[],
+): Promise<TaskNote[]> {
   const ids = rows.map((r) => r.note.id);
   const docs = ids.length
     ? await db
@@ -80,7 +84,10 @@ async function storeDocument(storage: Storage, file: UploadedFile | undefined) {
 type Stored = NonNullable<Awaited<ReturnType<typeof storeDocument>>>;
 
 async function insertNote(tx: Db, actor: Actor, taskId: number, body: string, stored: Stored | undefined) {
-  const [note] = await tx.insert(notes).values({ tenantId: actor.tenantId, notableType: "task", notableId: taskId, body, authorId: actor.userId }).returning({ id: notes.id });
+  const [note] = await tx
+    .insert(notes)
+    .values({ tenantId: actor.tenantId, notableType: "task", notableId: taskId, body, authorId: actor.userId })
+    .returning({ id: notes.id });
   if (stored) {
     await tx.insert(taskDocuments).values({
       tenantId: actor.tenantId,
@@ -97,7 +104,11 @@ async function insertNote(tx: Db, actor: Actor, taskId: number, body: string, st
 }
 
 async function noteById(db: Db, tenantId: number, id: number): Promise<TaskNote> {
-  const rows = await db.select({ note: notes, name: users.name, lastName: users.lastName }).from(notes).leftJoin(users, eq(users.id, notes.authorId)).where(eq(notes.id, id));
+  const rows = await db
+    .select({ note: notes, name: users.name, lastName: users.lastName })
+    .from(notes)
+    .leftJoin(users, eq(users.id, notes.authorId))
+    .where(eq(notes.id, id));
   return (await withDocuments(db, tenantId, rows))[0];
 }
 
@@ -107,7 +118,14 @@ async function noteById(db: Db, tenantId: number, id: number): Promise<TaskNote>
  * and size when sent, and records a progress note (the text sent, or a description of the move) with
  * the document. One activity entry 'progress' holds every change.
  */
-export async function recordProgress(database: Database, storage: Storage, actor: Actor, taskId: number, body: TaskProgressBody, file?: UploadedFile): Promise<{ note: TaskNote; task: Task }> {
+export async function recordProgress(
+  database: Database,
+  storage: Storage,
+  actor: Actor,
+  taskId: number,
+  body: TaskProgressBody,
+  file?: UploadedFile,
+): Promise<{ note: TaskNote; task: Task }> {
   const { db } = database;
   await assertTask(db, actor.tenantId, taskId);
   const stored = await storeDocument(storage, file);
@@ -126,7 +144,9 @@ export async function recordProgress(database: Database, storage: Storage, actor
         const [stage] = await tx.select({ name: pipelineStages.name }).from(pipelineStages).where(eq(pipelineStages.id, body.pipeline_stage_id)).limit(1);
         const text =
           body.note ??
-          (body.pipeline_stage_id === current.task.pipelineStageId ? `Progress updated in ${current.stageName}.` : `Moved from ${current.stageName} to ${stage?.name ?? "another stage"}.`);
+          (body.pipeline_stage_id === current.task.pipelineStageId
+            ? `Progress updated in ${current.stageName}.`
+            : `Moved from ${current.stageName} to ${stage?.name ?? "another stage"}.`);
         noteId = await insertNote(tx, actor, taskId, text, stored);
         return { note: { old: null, new: noteId, old_label: null, new_label: text.slice(0, 200) } };
       },

@@ -70,7 +70,14 @@ export async function createProduct(database: Database, actor: Actor, taskId: nu
       .returning();
     await tx.update(tasks).set({ updatedAt: new Date() }).where(eq(tasks.id, taskId));
     await logActivity(tx, [
-      { tenantId: actor.tenantId, subjectType: "task", subjectId: taskId, userId: actor.userId, action: "product_added", changes: { product: productRef(inserted, "new") } },
+      {
+        tenantId: actor.tenantId,
+        subjectType: "task",
+        subjectId: taskId,
+        userId: actor.userId,
+        action: "product_added",
+        changes: { product: productRef(inserted, "new") },
+      },
     ]);
     return inserted;
   });
@@ -137,7 +144,14 @@ export async function deleteProduct(database: Database, actor: Actor, taskId: nu
     await tx.delete(taskProducts).where(and(eq(taskProducts.tenantId, actor.tenantId), eq(taskProducts.id, productId)));
     await tx.update(tasks).set({ updatedAt: new Date() }).where(eq(tasks.id, taskId));
     await logActivity(tx, [
-      { tenantId: actor.tenantId, subjectType: "task", subjectId: taskId, userId: actor.userId, action: "product_removed", changes: { product: productRef(product, "old") } },
+      {
+        tenantId: actor.tenantId,
+        subjectType: "task",
+        subjectId: taskId,
+        userId: actor.userId,
+        action: "product_removed",
+        changes: { product: productRef(product, "old") },
+      },
     ]);
   });
 }
@@ -154,9 +168,12 @@ export async function listAllProducts(db: Db, tenantId: number, query: ListQuery
     search ? ilike(taskProducts.name, `%${likeEscape(search)}%`) : undefined,
   );
   const sort = sortOf(query, TASK_PRODUCT_SORTS) ?? { field: "created_at" as const, desc: true };
-  const column = { name: sql`lower(${taskProducts.name})`, premium: sql`${taskProducts.premium}`, commission: sql`${taskProducts.commission}`, created_at: sql`${taskProducts.createdAt}` }[
-    sort.field
-  ];
+  const column = {
+    name: sql`lower(${taskProducts.name})`,
+    premium: sql`${taskProducts.premium}`,
+    commission: sql`${taskProducts.commission}`,
+    created_at: sql`${taskProducts.createdAt}`,
+  }[sort.field];
   const dir = (c: typeof column | typeof taskProducts.id) => (sort.desc ? desc(c) : asc(c));
   const [rows, [{ total }]] = await Promise.all([
     db

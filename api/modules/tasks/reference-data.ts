@@ -78,7 +78,11 @@ export async function ensureTaskLookups(db: Db) {
     .onConflictDoNothing();
   await db
     .insert(confidenceScores)
-    .values(Object.entries(CONFIDENCE_ANSWERS).flatMap(([type, answers]) => answers.map(([name, score]) => ({ type: type as keyof typeof CONFIDENCE_ANSWERS, name, score }))))
+    .values(
+      Object.entries(CONFIDENCE_ANSWERS).flatMap(([type, answers]) =>
+        answers.map(([name, score]) => ({ type: type as keyof typeof CONFIDENCE_ANSWERS, name, score })),
+      ),
+    )
     .onConflictDoNothing();
   await db
     .insert(paymentFrequencies)

@@ -1,7 +1,17 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { CONFIDENCE_QUESTIONS, PIPELINE_ARCHIVED, STAGE_NOT_IN_PIPELINE } from "#contract/tasks";
 import type { Db } from "#api/db/client";
-import { clientCompanies, confidenceScores, expectedCloseDateChangeReasons, individuals, paymentFrequencies, pipelines, pipelineStages, teams, users } from "#api/db/schema";
+import {
+  clientCompanies,
+  confidenceScores,
+  expectedCloseDateChangeReasons,
+  individuals,
+  paymentFrequencies,
+  pipelines,
+  pipelineStages,
+  teams,
+  users,
+} from "#api/db/schema";
 import { invalid } from "#api/http/errors";
 import { fullName } from "./task-rows";
 
@@ -44,41 +54,85 @@ export async function resolveRefs(
   const errors: Record<string, string[]> = {};
   const one = async <T>(q: PromiseLike<T[]>) => (await q)[0];
   const lookups = [
-    () => want.pipelineId ? one(db.select().from(pipelines).where(and(eq(pipelines.tenantId, tenantId), eq(pipelines.id, want.pipelineId)))) : undefined,
-    () => want.stageId ? one(db.select().from(pipelineStages).where(and(eq(pipelineStages.tenantId, tenantId), eq(pipelineStages.id, want.stageId)))) : undefined,
-    () => want.pipelineId && !want.stageId
-      ? one(
-          db
+    () =>
+      want.pipelineId
+        ? one(
+            db
+              .select()
+              .from(pipelines)
+              .where(and(eq(pipelines.tenantId, tenantId), eq(pipelines.id, want.pipelineId))),
+          )
+        : undefined,
+    () =>
+      want.stageId
+        ? one(
+            db
+              .select()
+              .from(pipelineStages)
+              .where(and(eq(pipelineStages.tenantId, tenantId), eq(pipelineStages.id, want.stageId))),
+          )
+        : undefined,
+    () =>
+      want.pipelineId && !want.stageId
+        ? one(
+            db
+              .select()
+              .from(pipelineStages)
+              .where(and(eq(pipelineStages.tenantId, tenantId), eq(pipelineStages.pipelineId, want.pipelineId)))
+              .orderBy(asc(pipelineStages.sortOrder), asc(pipelineStages.id))
+              .limit(1),
+          )
+        : undefined,
+    () =>
+      want.teamId
+        ? one(
+            db
+              .select({ id: teams.id, name: teams.name })
+              .from(teams)
+              .where(and(eq(teams.tenantId, tenantId), eq(teams.id, want.teamId))),
+          )
+        : undefined,
+    () =>
+      want.memberId
+        ? one(
+            db
+              .select({ id: users.id, name: users.name, lastName: users.lastName })
+              .from(users)
+              .where(and(eq(users.tenantId, tenantId), eq(users.status, "active"), eq(users.id, want.memberId))),
+          )
+        : undefined,
+    () =>
+      want.individualId
+        ? one(
+            db
+              .select({ id: individuals.id, name: individuals.fullName })
+              .from(individuals)
+              .where(and(eq(individuals.tenantId, tenantId), eq(individuals.id, want.individualId))),
+          )
+        : undefined,
+    () =>
+      want.companyId
+        ? one(
+            db
+              .select({ id: clientCompanies.id, name: clientCompanies.name })
+              .from(clientCompanies)
+              .where(and(eq(clientCompanies.tenantId, tenantId), eq(clientCompanies.id, want.companyId))),
+          )
+        : undefined,
+    () => (want.frequencyId ? one(db.select().from(paymentFrequencies).where(eq(paymentFrequencies.id, want.frequencyId))) : undefined),
+    () => (want.reasonId ? one(db.select().from(expectedCloseDateChangeReasons).where(eq(expectedCloseDateChangeReasons.id, want.reasonId))) : undefined),
+    () =>
+      Object.values(want.confidence ?? {}).some((v) => v)
+        ? db
             .select()
-            .from(pipelineStages)
-            .where(and(eq(pipelineStages.tenantId, tenantId), eq(pipelineStages.pipelineId, want.pipelineId)))
-            .orderBy(asc(pipelineStages.sortOrder), asc(pipelineStages.id))
-            .limit(1),
-        )
-      : undefined,
-    () => want.teamId ? one(db.select({ id: teams.id, name: teams.name }).from(teams).where(and(eq(teams.tenantId, tenantId), eq(teams.id, want.teamId)))) : undefined,
-    () => want.memberId
-      ? one(
-          db
-            .select({ id: users.id, name: users.name, lastName: users.lastName })
-            .from(users)
-            .where(and(eq(users.tenantId, tenantId), eq(users.status, "active"), eq(users.id, want.memberId))),
-        )
-      : undefined,
-    () => want.individualId
-      ? one(db.select({ id: individuals.id, name: individuals.fullName }).from(individuals).where(and(eq(individuals.tenantId, tenantId), eq(individuals.id, want.individualId))))
-      : undefined,
-    () => want.companyId
-      ? one(db.select({ id: clientCompanies.id, name: clientCompanies.name }).from(clientCompanies).where(and(eq(clientCompanies.tenantId, tenantId), eq(clientCompanies.id, want.companyId))))
-      : undefined,
-    () => want.frequencyId ? one(db.select().from(paymentFrequencies).where(eq(paymentFrequencies.id, want.frequencyId))) : undefined,
-    () => want.reasonId ? one(db.select().from(expectedCloseDateChangeReasons).where(eq(expectedCloseDateChangeReasons.id, want.reasonId))) : undefined,
-    () => Object.values(want.confidence ?? {}).some((v) => v)
-      ? db
-          .select()
-          .from(confidenceScores)
-          .where(inArray(confidenceScores.id, Object.values(want.confidence ?? {}).filter((v): v is number => Boolean(v))))
-      : Promise.resolve([]),
+            .from(confidenceScores)
+            .where(
+              inArray(
+                confidenceScores.id,
+                Object.values(want.confidence ?? {}).filter((v): v is number => Boolean(v)),
+              ),
+            )
+        : Promise.resolve([]),
   ] as const;
   // In parallel on the pool; one after another inside a transaction (one connection).
   const results = inTransaction ? await inSequence(lookups) : await Promise.all(lookups.map((f) => f() as unknown));
@@ -134,4 +188,3 @@ export async function resolveRefs(
     answers: answerById,
   };
 }
-

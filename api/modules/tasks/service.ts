@@ -87,7 +87,8 @@ export async function createTask(database: Database, actor: Actor, body: TaskCre
       });
     }
     await logActivity(tx as unknown as Db, entries);
-    if (who && row.teamMemberId) await notifyAssignee(tx as unknown as Db, { tenantId: actor.tenantId, userId: row.teamMemberId }, { id: row.id, name: row.name }, who);
+    if (who && row.teamMemberId)
+      await notifyAssignee(tx as unknown as Db, { tenantId: actor.tenantId, userId: row.teamMemberId }, { id: row.id, name: row.name }, who);
     return row.id;
   });
   return getTask(db, actor.tenantId, id);
@@ -103,7 +104,11 @@ export async function updateTask(
   actor: Actor,
   id: number,
   body: TaskUpdateBody,
-  options: { as?: string; extra?: Record<string, ActivityChange>; afterWrite?: (tx: Db, current: Loaded) => Promise<Record<string, ActivityChange> | void> } = {},
+  options: {
+    as?: string;
+    extra?: Record<string, ActivityChange>;
+    afterWrite?: (tx: Db, current: Loaded) => Promise<Record<string, ActivityChange> | void>;
+  } = {},
 ): Promise<Task> {
   const { db } = database;
   const who = await actorName(db, actor.userId);
@@ -173,7 +178,14 @@ export async function deleteTasks(database: Database, actor: Actor, ids: number[
     await tx.delete(tasks).where(and(eq(tasks.tenantId, actor.tenantId), inArray(tasks.id, unique)));
     await logActivity(
       tx,
-      found.map((t) => ({ tenantId: actor.tenantId, subjectType: "task" as const, subjectId: t.id, userId: actor.userId, action: "deleted", changes: { name: { old: t.name, new: null } } })),
+      found.map((t) => ({
+        tenantId: actor.tenantId,
+        subjectType: "task" as const,
+        subjectId: t.id,
+        userId: actor.userId,
+        action: "deleted",
+        changes: { name: { old: t.name, new: null } },
+      })),
     );
     return documents.map((d) => d.key);
   });

@@ -20,7 +20,9 @@ function idsFilter(query: ListQuery, key: string, options: { max?: number; me?: 
   const ids = parts.map((p) => (p === "me" && options.me !== undefined ? options.me : isIdText(p) ? Number(p) : Number.NaN));
   const max = options.max ?? MAX_ID;
   if (parts.length > 100 || ids.some((n) => !(n <= max))) {
-    throw invalid({ [`filter.${key}`]: [options.max ? `Must be a number from 1 to ${options.max} (or a list of them).` : "Must be an id (or a list of ids)."] });
+    throw invalid({
+      [`filter.${key}`]: [options.max ? `Must be a number from 1 to ${options.max} (or a list of them).` : "Must be an id (or a list of ids)."],
+    });
   }
   return [...new Set(ids)];
 }
@@ -192,5 +194,13 @@ export async function listTasks(db: Db, auth: { tenantId: number; userId: number
   );
   const page = rows.slice(0, query.page.size);
   const total: ListTotal = { total: counted.total, capped: counted.capped, hasNext: rows.length > page.length };
-  return { rows: await loadTasks(db, auth.tenantId, page.map((r) => r.id), includes), total };
+  return {
+    rows: await loadTasks(
+      db,
+      auth.tenantId,
+      page.map((r) => r.id),
+      includes,
+    ),
+    total,
+  };
 }

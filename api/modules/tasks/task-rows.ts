@@ -15,7 +15,9 @@ import { invalid, notFound } from "#api/http/errors";
  */
 function refColumn<T extends AnyPgColumn, R extends AnyPgColumn>(column: T, table: PgTable, key: AnyPgColumn, ref: R) {
   // A required reference (pipeline, stage) always finds its row: foreign keys.
-  return sql`(select ${column} from ${table} where ${key} = ${ref})`.mapWith(column) as SQL<R["_"]["notNull"] extends true ? T["_"]["data"] : T["_"]["data"] | null>;
+  return sql`(select ${column} from ${table} where ${key} = ${ref})`.mapWith(column) as SQL<
+    R["_"]["notNull"] extends true ? T["_"]["data"] : T["_"]["data"] | null
+  >;
 }
 
 /** A task with the names of what it points at: one query, primary-key lookups. */
@@ -103,17 +105,31 @@ function toTask(r: Loaded, includes: Set<TaskInclude>, products: Map<number, Tas
   };
   if (includes.has("pipeline")) out.pipeline = { id: t.pipelineId, name: r.pipelineName, status: r.pipelineStatus };
   if (includes.has("pipelineStage")) {
-    out.pipelineStage = { id: t.pipelineStageId, pipeline_id: t.pipelineId, name: r.stageName, color: r.stageColor, order: r.stageOrder, outcome: r.stageOutcome };
+    out.pipelineStage = {
+      id: t.pipelineStageId,
+      pipeline_id: t.pipelineId,
+      name: r.stageName,
+      color: r.stageColor,
+      order: r.stageOrder,
+      outcome: r.stageOutcome,
+    };
   }
   if (includes.has("teamMember")) {
     out.teamMember =
       t.teamMemberId !== null && r.memberName !== null
-        ? { id: t.teamMemberId, name: r.memberName, last_name: r.memberLastName ?? "", full_name: fullName(r.memberName, r.memberLastName), email: r.memberEmail ?? "" }
+        ? {
+            id: t.teamMemberId,
+            name: r.memberName,
+            last_name: r.memberLastName ?? "",
+            full_name: fullName(r.memberName, r.memberLastName),
+            email: r.memberEmail ?? "",
+          }
         : null;
   }
   if (includes.has("team")) out.team = t.teamId !== null && r.teamName !== null ? { id: t.teamId, name: r.teamName } : null;
   if (includes.has("sourceIndividual")) {
-    out.sourceIndividual = t.sourceIndividualId !== null && r.individualName !== null ? { id: t.sourceIndividualId, full_name: r.individualName, email: r.individualEmail } : null;
+    out.sourceIndividual =
+      t.sourceIndividualId !== null && r.individualName !== null ? { id: t.sourceIndividualId, full_name: r.individualName, email: r.individualEmail } : null;
   }
   if (includes.has("company")) out.company = t.companyId !== null && r.companyName !== null ? { id: t.companyId, name: r.companyName } : null;
   if (includes.has("products")) out.products = products.get(t.id) ?? [];
@@ -168,7 +184,12 @@ const tasksByIds = preparedPerDatabase((db) =>
 export async function loadTasks(db: Db, tenantId: number, ids: number[], includes: Set<TaskInclude>): Promise<Task[]> {
   if (ids.length === 0) return [];
   const rows = await tasksByIds(db).execute({ tenant: tenantId, ids });
-  return withIncludes(db, tenantId, inIdOrder(ids, rows, (r) => r.task.id), includes);
+  return withIncludes(
+    db,
+    tenantId,
+    inIdOrder(ids, rows, (r) => r.task.id),
+    includes,
+  );
 }
 
 /** Loaded rows as tasks, with the products and confidence answers when included (one query each). */
@@ -219,4 +240,3 @@ export async function assertTask(db: Db, tenantId: number, id: number): Promise<
   if (!row) throw notFound("Task");
   return row;
 }
-

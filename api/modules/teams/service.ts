@@ -54,7 +54,17 @@ const memberColumns = {
   email: users.email,
   profilePhotoPath: users.profilePhotoPath,
 };
-type MemberRow = { id: number; teamId: number; userId: number; role: TeamMemberRole; createdAt: Date; name: string; lastName: string; email: string; profilePhotoPath: string | null };
+type MemberRow = {
+  id: number;
+  teamId: number;
+  userId: number;
+  role: TeamMemberRole;
+  createdAt: Date;
+  name: string;
+  lastName: string;
+  email: string;
+  profilePhotoPath: string | null;
+};
 
 const toMember = (m: MemberRow): TeamMember => ({
   id: m.id,
@@ -69,7 +79,14 @@ const toMember = (m: MemberRow): TeamMember => ({
   created_at: m.createdAt.toISOString(),
 });
 
-const optionColumns = { id: users.id, uuid: users.uuid, name: users.name, lastName: users.lastName, email: users.email, profilePhotoPath: users.profilePhotoPath };
+const optionColumns = {
+  id: users.id,
+  uuid: users.uuid,
+  name: users.name,
+  lastName: users.lastName,
+  email: users.email,
+  profilePhotoPath: users.profilePhotoPath,
+};
 const toOption = (u: { id: number; uuid: string; name: string; lastName: string; email: string; profilePhotoPath: string | null }): TeamUserOption => ({
   id: u.id,
   uuid: u.uuid,
@@ -87,7 +104,10 @@ function userSearch(search: string | undefined): SQL | undefined {
   return or(ilike(users.name, like), ilike(users.lastName, like), ilike(users.email, like), ilike(sql`${users.name} || ' ' || ${users.lastName}`, like));
 }
 
-const userOrder = (desc_: boolean) => (desc_ ? [desc(sql`lower(${users.name})`), desc(sql`lower(${users.lastName})`), desc(users.id)] : [asc(sql`lower(${users.name})`), asc(sql`lower(${users.lastName})`), asc(users.id)]);
+const userOrder = (desc_: boolean) =>
+  desc_
+    ? [desc(sql`lower(${users.name})`), desc(sql`lower(${users.lastName})`), desc(users.id)]
+    : [asc(sql`lower(${users.name})`), asc(sql`lower(${users.lastName})`), asc(users.id)];
 
 // ---------------------------------------------------------------- teams
 
@@ -100,7 +120,11 @@ export async function listTeams(db: Db, tenantId: number, query: ListQuery) {
   const where = and(
     eq(teams.tenantId, shape.value("tenant", tenantId)),
     shape.contains("search", teams.name, search),
-    shape.when("user", idFilter(query, "user_id"), (p) => sql`exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${teams.id} and ${teamMembers.userId} = ${p})`),
+    shape.when(
+      "user",
+      idFilter(query, "user_id"),
+      (p) => sql`exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${teams.id} and ${teamMembers.userId} = ${p})`,
+    ),
   )!;
   const sort = sortOf(query, TEAM_SORTS) ?? { field: "name" as const, desc: false };
   const column = { name: sql`lower(${teams.name})`, created_at: teams.createdAt, members_count: membersCount }[sort.field];
@@ -150,7 +174,8 @@ async function pendingInvitationsOf(db: Db, teamId: number, invitationId?: numbe
     email: i.email,
     role: i.role,
     status: "pending" as const,
-    invited_by: i.invitedBy !== null && inviterName !== null ? { id: i.invitedBy, full_name: fullName({ name: inviterName, lastName: inviterLastName ?? "" }) } : null,
+    invited_by:
+      i.invitedBy !== null && inviterName !== null ? { id: i.invitedBy, full_name: fullName({ name: inviterName, lastName: inviterLastName ?? "" }) } : null,
     created_at: i.createdAt.toISOString(),
   }));
 }
@@ -203,7 +228,10 @@ export async function renameTeam(db: Db, tenantId: number, id: number, name: str
   await findTeam(db, tenantId, id);
   await assertTeamNameFree(db, tenantId, name, id);
   try {
-    await db.update(teams).set({ name, updatedAt: new Date() }).where(and(eq(teams.tenantId, tenantId), eq(teams.id, id)));
+    await db
+      .update(teams)
+      .set({ name, updatedAt: new Date() })
+      .where(and(eq(teams.tenantId, tenantId), eq(teams.id, id)));
   } catch (e) {
     if (isUniqueViolation(e)) throw invalid({ name: [TEAM_NAME_TAKEN] });
     throw e;
@@ -303,12 +331,7 @@ export interface Inviter {
  * an e-mail address. Whether an address belongs to someone in another company is never revealed: such an
  * address gets an invitation like any other. The invitation's e-mail is sent by a background job.
  */
-export async function addTeamUser(
-  database: Database,
-  inviter: Inviter,
-  teamId: number,
-  body: { user_id?: number; email?: string; role: TeamMemberRole },
-) {
+export async function addTeamUser(database: Database, inviter: Inviter, teamId: number, body: { user_id?: number; email?: string; role: TeamMemberRole }) {
   const { db } = database;
   const { tenantId } = inviter;
   const team = await findTeam(db, tenantId, teamId);
@@ -364,7 +387,14 @@ function pendingInvitationRows(db: Db, teamId: number, email: string) {
   return db
     .select({ id: teamInvitations.id })
     .from(teamInvitations)
-    .where(and(eq(teamInvitations.teamId, teamId), eq(sql`lower(${teamInvitations.email})`, email), isNull(teamInvitations.cancelledAt), isNull(teamInvitations.acceptedAt)))
+    .where(
+      and(
+        eq(teamInvitations.teamId, teamId),
+        eq(sql`lower(${teamInvitations.email})`, email),
+        isNull(teamInvitations.cancelledAt),
+        isNull(teamInvitations.acceptedAt),
+      ),
+    )
     .limit(1);
 }
 

@@ -89,7 +89,8 @@ export async function checkProfileUpdate(database: Database, userId: number, for
   if (email !== undefined && email !== user.email.toLowerCase()) {
     if (email.length > 254 || !emailFormat.safeParse(email).success) add("email", M.emailInvalid);
     else if (currentForEmail === undefined) add("current_password", M.currentPasswordForEmail);
-    else if (currentForEmail.length > PASSWORD_MAX || !(await verifyPassword(user.passwordHash, currentForEmail))) add("current_password", M.currentPasswordWrong);
+    else if (currentForEmail.length > PASSWORD_MAX || !(await verifyPassword(user.passwordHash, currentForEmail)))
+      add("current_password", M.currentPasswordWrong);
     else changes.email = email;
   }
 
@@ -211,7 +212,10 @@ export async function requestEmailChange(database: Database, mail: MailProvider,
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   const token = newToken();
   await database.transaction(async (tx) => {
-    await tx.update(emailChanges).set({ usedAt: new Date() }).where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt)));
+    await tx
+      .update(emailChanges)
+      .set({ usedAt: new Date() })
+      .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt)));
     await tx.insert(emailChanges).values({ userId, newEmail, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS) });
   });
   const link = `${portalUrl.replace(/\/$/, "")}/confirm-email/${token}`;

@@ -68,9 +68,22 @@ export async function setUserRoles(database: Database, actor: { userId: number; 
     const who = { name: [by.name, by.lastName].filter(Boolean).join(" "), photo: by.photo };
     const to = { tenantId, userId };
     await database.transaction(async (tx) => {
-      if (removed.length) await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), inArray(userRoles.roleId, removed.map((r) => r.id))));
+      if (removed.length)
+        await tx.delete(userRoles).where(
+          and(
+            eq(userRoles.userId, userId),
+            inArray(
+              userRoles.roleId,
+              removed.map((r) => r.id),
+            ),
+          ),
+        );
       // A simultaneous identical request may have added them already: that is the wanted state.
-      if (added.length) await tx.insert(userRoles).values(added.map((r) => ({ userId, roleId: r.id }))).onConflictDoNothing();
+      if (added.length)
+        await tx
+          .insert(userRoles)
+          .values(added.map((r) => ({ userId, roleId: r.id })))
+          .onConflictDoNothing();
       if (userId !== actor.userId) {
         for (const r of added) await roleGranted(tx, to, r, who);
         for (const r of removed) await roleRemoved(tx, to, r, who);

@@ -7,7 +7,6 @@ import { audit, auditFor } from "../audit/audit";
 import { confirmEmailChange, updateProfile } from "./profile";
 import { setUserRoles, userRoleList } from "./roles";
 
-
 export default routes((r) => {
   /**
    * The signed-in user's own profile (the 'Edit Profile' drawer): multipart (or JSON) with the fields of
@@ -37,9 +36,13 @@ export default routes((r) => {
   }));
 
   /** Gives a user of the company exactly these roles; the user is notified of each role gained or lost. */
-  r.put("/users/:id/roles", { access: { permissions: ["role_manage"] }, params: idParams, body: userRolesBodySchema }, async ({ auth, params, body, request }) => {
-    const data = await setUserRoles(request.server.database, auth, params.id, body.role_ids);
-    await auditFor(request, auth, "user.roles_changed", `user:${params.id}`, { role_ids: [...new Set(body.role_ids)].sort((a, b) => a - b) });
-    return { data };
-  });
+  r.put(
+    "/users/:id/roles",
+    { access: { permissions: ["role_manage"] }, params: idParams, body: userRolesBodySchema },
+    async ({ auth, params, body, request }) => {
+      const data = await setUserRoles(request.server.database, auth, params.id, body.role_ids);
+      await auditFor(request, auth, "user.roles_changed", `user:${params.id}`, { role_ids: [...new Set(body.role_ids)].sort((a, b) => a - b) });
+      return { data };
+    },
+  );
 });

@@ -36,7 +36,22 @@ export interface ActivitySectionsProps {
 }
 
 /** The tasks, notes and e-mails tabs of an individual's or a company's page, each with its pager. */
-export function ActivitySections({ kind, name, tab, path, page, words, canManage, addTaskHref, actionData, tasks, notes, emails, recipient, askAddress }: ActivitySectionsProps) {
+export function ActivitySections({
+  kind,
+  name,
+  tab,
+  path,
+  page,
+  words,
+  canManage,
+  addTaskHref,
+  actionData,
+  tasks,
+  notes,
+  emails,
+  recipient,
+  askAddress,
+}: ActivitySectionsProps) {
   return (
     <>
       {tab === "tasks" && tasks ? (
@@ -62,7 +77,14 @@ export function ActivitySections({ kind, name, tab, path, page, words, canManage
 
       {tab === "emails" && emails ? (
         <Section title="E-mails" id={`${kind}-emails`}>
-          <EmailsPanel messages={emails.data} canSend={canManage} state={formState(actionData, "email-send")} resetKey={emails.meta.total} recipient={recipient} askAddress={askAddress} />
+          <EmailsPanel
+            messages={emails.data}
+            canSend={canManage}
+            state={formState(actionData, "email-send")}
+            resetKey={emails.meta.total}
+            recipient={recipient}
+            askAddress={askAddress}
+          />
           <MiniPager pathname={path} tab="emails" page={page} lastPage={emails.meta.last_page} total={emails.meta.total} noun="e-mails" />
         </Section>
       ) : null}

@@ -19,8 +19,22 @@ export function AddressFields({ prefix, record, state }: { prefix: string; recor
   const v = (name: keyof ClientRecordBase) => state.value(name, record?.[name]);
   return (
     <>
-      <Field id={`${prefix}-address-1`} name="address_line_1" label="Address line 1" maxLength={255} defaultValue={v("address_line_1")} errors={state.errors("address_line_1")} />
-      <Field id={`${prefix}-address-2`} name="address_line_2" label="Address line 2" maxLength={255} defaultValue={v("address_line_2")} errors={state.errors("address_line_2")} />
+      <Field
+        id={`${prefix}-address-1`}
+        name="address_line_1"
+        label="Address line 1"
+        maxLength={255}
+        defaultValue={v("address_line_1")}
+        errors={state.errors("address_line_1")}
+      />
+      <Field
+        id={`${prefix}-address-2`}
+        name="address_line_2"
+        label="Address line 2"
+        maxLength={255}
+        defaultValue={v("address_line_2")}
+        errors={state.errors("address_line_2")}
+      />
       <div className="grid grid-cols-3 gap-3">
         <Field id={`${prefix}-town`} name="town" label="Town" maxLength={100} defaultValue={v("town")} errors={state.errors("town")} />
         <Field id={`${prefix}-county`} name="county" label="County" maxLength={100} defaultValue={v("county")} errors={state.errors("county")} />

@@ -23,7 +23,11 @@ function SaveButton({ label = "Save" }: { label?: string }) {
 
 const BANK_FIELDS = ["account_name", "account_number", "sort_code"] as const;
 type BankField = (typeof BANK_FIELDS)[number];
-const BANK_RULES: Record<BankField, (v: string) => string | null> = { account_name: accountNameError, account_number: accountNumberError, sort_code: sortCodeError };
+const BANK_RULES: Record<BankField, (v: string) => string | null> = {
+  account_name: accountNameError,
+  account_number: accountNumberError,
+  sort_code: sortCodeError,
+};
 
 /**
  * Bank account details (spec §5): account name, 8-digit account number and sort code (grouped in pairs as
@@ -54,7 +58,17 @@ export function BankDetailsForm({ company, state, canManage }: { company: Compan
     <Form method="post" className="space-y-1" noValidate preventScrollReset data-bank-form>
       <input type="hidden" name="intent" value="bank" />
       <FormAlert messages={state.message ? [state.message, ...state.others(BANK_FIELDS)] : null} />
-      <Field id="bank-account-name" name="account_name" label="Account name" required maxLength={70} autoComplete="off" defaultValue={state.value("account_name", saved.account_name)} errors={errors("account_name")} onBlur={onBlur("account_name")} />
+      <Field
+        id="bank-account-name"
+        name="account_name"
+        label="Account name"
+        required
+        maxLength={70}
+        autoComplete="off"
+        defaultValue={state.value("account_name", saved.account_name)}
+        errors={errors("account_name")}
+        onBlur={onBlur("account_name")}
+      />
       <div className="grid grid-cols-2 gap-3">
         <Field
           id="bank-account-number"
@@ -69,7 +83,16 @@ export function BankDetailsForm({ company, state, canManage }: { company: Compan
           errors={errors("account_number")}
           onBlur={onBlur("account_number")}
         />
-        <SortCodeInput id="bank-sort-code" name="sort_code" label="Sort code" required help="6 digits, like 12-34-56" defaultValue={state.value("sort_code", saved.sort_code)} errors={errors("sort_code")} onBlur={onBlur("sort_code")} />
+        <SortCodeInput
+          id="bank-sort-code"
+          name="sort_code"
+          label="Sort code"
+          required
+          help="6 digits, like 12-34-56"
+          defaultValue={state.value("sort_code", saved.sort_code)}
+          errors={errors("sort_code")}
+          onBlur={onBlur("sort_code")}
+        />
       </div>
       <SaveButton label="Save bank details" />
     </Form>
@@ -85,14 +108,42 @@ export function BrokerDataForm({ company, state, canManage }: { company: Company
       <fieldset disabled={!canManage} className="space-y-1">
         <FormAlert messages={state.message ? [state.message, ...state.others(fields)] : null} />
         <div className="grid grid-cols-2 gap-3">
-          <Field id="broker-fca" name="fca_number" label="FCA reference number" inputMode="numeric" maxLength={7} defaultValue={state.value("fca_number", b.fca_number)} errors={state.errors("fca_number")} />
-          <Field id="broker-network" name="network" label="Network" maxLength={255} defaultValue={state.value("network", b.network)} errors={state.errors("network")} />
+          <Field
+            id="broker-fca"
+            name="fca_number"
+            label="FCA reference number"
+            inputMode="numeric"
+            maxLength={7}
+            defaultValue={state.value("fca_number", b.fca_number)}
+            errors={state.errors("fca_number")}
+          />
+          <Field
+            id="broker-network"
+            name="network"
+            label="Network"
+            maxLength={255}
+            defaultValue={state.value("network", b.network)}
+            errors={state.errors("network")}
+          />
         </div>
         <label className="flex items-center gap-2 pb-3 text-sm">
-          <input type="checkbox" name="appointed_representative" defaultChecked={state.checked("appointed_representative", b.appointed_representative)} className="h-4 w-4 rounded border-slate-300" />
+          <input
+            type="checkbox"
+            name="appointed_representative"
+            defaultChecked={state.checked("appointed_representative", b.appointed_representative)}
+            className="h-4 w-4 rounded border-slate-300"
+          />
           Appointed representative
         </label>
-        <Field id="broker-principal" name="principal_firm" label="Principal firm" help="Needed for an appointed representative." maxLength={255} defaultValue={state.value("principal_firm", b.principal_firm)} errors={state.errors("principal_firm")} />
+        <Field
+          id="broker-principal"
+          name="principal_firm"
+          label="Principal firm"
+          help="Needed for an appointed representative."
+          maxLength={255}
+          defaultValue={state.value("principal_firm", b.principal_firm)}
+          errors={state.errors("principal_firm")}
+        />
       </fieldset>
       {canManage ? <SaveButton label="Save broker data" /> : null}
     </Form>
@@ -107,7 +158,17 @@ const MARKETING: { name: string; label: string; key: "marketing_email" | "market
   { name: "marketing_post", label: "Post", key: "marketing_post" },
 ];
 
-export function CommunicationForm({ company, channels, state, canManage }: { company: CompanyDetail; channels: readonly string[]; state: FormState; canManage: boolean }) {
+export function CommunicationForm({
+  company,
+  channels,
+  state,
+  canManage,
+}: {
+  company: CompanyDetail;
+  channels: readonly string[];
+  state: FormState;
+  canManage: boolean;
+}) {
   const c = company.communication_details;
   return (
     <Form method="post" className="space-y-1" noValidate preventScrollReset>
@@ -134,7 +195,9 @@ export function CommunicationForm({ company, channels, state, canManage }: { com
               </label>
             ))}
           </div>
-          <p className="mt-1 text-xs text-slate-500">{c.consent_updated_at ? `Consent last changed ${formatDateTime(c.consent_updated_at)}.` : "Consent never recorded."}</p>
+          <p className="mt-1 text-xs text-slate-500">
+            {c.consent_updated_at ? `Consent last changed ${formatDateTime(c.consent_updated_at)}.` : "Consent never recorded."}
+          </p>
         </fieldset>
       </fieldset>
       {canManage ? <SaveButton label="Save communication details" /> : null}
@@ -149,7 +212,9 @@ export function BrandingForm({ company, state, canManage }: { company: CompanyDe
     <Form method="post" encType="multipart/form-data" className="space-y-1" noValidate preventScrollReset>
       <input type="hidden" name="intent" value="branding" />
       <fieldset disabled={!canManage} className="space-y-1">
-        <FormAlert messages={state.message ? [state.message, ...state.others(["logo", "icon", "company_branding_colour", "remove_logo", "remove_icon"])] : null} />
+        <FormAlert
+          messages={state.message ? [state.message, ...state.others(["logo", "icon", "company_branding_colour", "remove_logo", "remove_icon"])] : null}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <FileField
@@ -163,7 +228,9 @@ export function BrandingForm({ company, state, canManage }: { company: CompanyDe
               removeLabel="Remove logo"
               errors={state.errors("logo")}
             />
-            {company.logo_url ? <img src={company.logo_url} alt={`${company.name} logo`} className="h-16 max-w-[12rem] rounded bg-white object-contain ring-1 ring-slate-200" /> : null}
+            {company.logo_url ? (
+              <img src={company.logo_url} alt={`${company.name} logo`} className="h-16 max-w-[12rem] rounded bg-white object-contain ring-1 ring-slate-200" />
+            ) : null}
           </div>
           <div>
             <FileField
@@ -177,7 +244,15 @@ export function BrandingForm({ company, state, canManage }: { company: CompanyDe
               removeLabel="Remove icon"
               errors={state.errors("icon")}
             />
-            {company.icon_url ? <img src={company.icon_url} alt={`${company.name} icon`} width={64} height={64} className="h-16 w-16 rounded bg-white object-contain ring-1 ring-slate-200" /> : null}
+            {company.icon_url ? (
+              <img
+                src={company.icon_url}
+                alt={`${company.name} icon`}
+                width={64}
+                height={64}
+                className="h-16 w-16 rounded bg-white object-contain ring-1 ring-slate-200"
+              />
+            ) : null}
           </div>
         </div>
         <Field
@@ -191,7 +266,9 @@ export function BrandingForm({ company, state, canManage }: { company: CompanyDe
           errors={state.errors("company_branding_colour")}
           className="max-w-xs"
           trailing={
-            /^#[0-9a-f]{6}$/i.test(colour) ? <span aria-hidden="true" className="absolute inset-y-0 right-9 my-2 w-6 rounded ring-1 ring-slate-300" style={{ backgroundColor: colour }} /> : null
+            /^#[0-9a-f]{6}$/i.test(colour) ? (
+              <span aria-hidden="true" className="absolute inset-y-0 right-9 my-2 w-6 rounded ring-1 ring-slate-300" style={{ backgroundColor: colour }} />
+            ) : null
           }
         />
       </fieldset>

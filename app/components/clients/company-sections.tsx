@@ -16,10 +16,33 @@ import { DetailList, Section, Tabs } from "./tabs";
  * JavaScript; until then its links and forms work as they do without JavaScript.
  */
 export function CompanySections() {
-  const { company: c, tab, tabs, page, words, can, channels, jobTitles, individualChoices, individualSearch, lines, tasks, notes, emails } = useLoaderData<typeof loader>();
+  const {
+    company: c,
+    tab,
+    tabs,
+    page,
+    words,
+    can,
+    channels,
+    jobTitles,
+    individualChoices,
+    individualSearch,
+    lines,
+    tasks,
+    notes,
+    emails,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const path = `/company/${c.id}`;
-  const labels: Record<(typeof tabs)[number], string> = { details: "Details", bank: "Bank and broker", branding: "Branding", lines: "Lines", tasks: words.Tasks, notes: "Notes", emails: "E-mails" };
+  const labels: Record<(typeof tabs)[number], string> = {
+    details: "Details",
+    bank: "Bank and broker",
+    branding: "Branding",
+    lines: "Lines",
+    tasks: words.Tasks,
+    notes: "Notes",
+    emails: "E-mails",
+  };
   const top = ["note-delete", ""].map((k) => formState(actionData, k).message).find(Boolean);
   const recipient = c.email ?? c.primary_contact?.email ?? null;
   return (
@@ -37,8 +60,22 @@ export function CompanySections() {
                 ["Industry", c.industry?.name],
                 ["Trade", c.trade?.name],
                 ["Companies House number", c.registration_number],
-                ["Website", c.website ? <a href={c.website} target="_blank" rel="noreferrer noopener" className="text-brand hover:underline">{c.website}</a> : null],
-                ["E-mail", c.email ? <a href={`mailto:${c.email}`} className="text-brand hover:underline">{c.email}</a> : null],
+                [
+                  "Website",
+                  c.website ? (
+                    <a href={c.website} target="_blank" rel="noreferrer noopener" className="text-brand hover:underline">
+                      {c.website}
+                    </a>
+                  ) : null,
+                ],
+                [
+                  "E-mail",
+                  c.email ? (
+                    <a href={`mailto:${c.email}`} className="text-brand hover:underline">
+                      {c.email}
+                    </a>
+                  ) : null,
+                ],
                 ["Telephone", c.telephone],
                 ["Address", [c.address_line_1, c.address_line_2, c.town, c.county, c.postcode].filter(Boolean).join(", ")],
                 ["Looked after by", c.owner?.name],
@@ -110,7 +147,22 @@ export function CompanySections() {
         </Section>
       ) : null}
 
-      <ActivitySections kind="company" name={c.name} tab={tab} path={path} page={page} words={words} canManage={can.manage} addTaskHref={can.addTask ? `/tasks/new?company_id=${c.id}` : null} actionData={actionData} tasks={tasks} notes={notes} emails={emails} recipient={recipient} askAddress />
+      <ActivitySections
+        kind="company"
+        name={c.name}
+        tab={tab}
+        path={path}
+        page={page}
+        words={words}
+        canManage={can.manage}
+        addTaskHref={can.addTask ? `/tasks/new?company_id=${c.id}` : null}
+        actionData={actionData}
+        tasks={tasks}
+        notes={notes}
+        emails={emails}
+        recipient={recipient}
+        askAddress
+      />
     </>
   );
 }

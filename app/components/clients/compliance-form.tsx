@@ -23,9 +23,27 @@ export function ComplianceForm({ compliance: c, riskRatings, state }: { complian
     <Form method="post" className="space-y-1" noValidate>
       <FormAlert messages={state.message ? [state.message, ...state.others(FIELDS)] : null} />
       <div className="grid gap-3 sm:grid-cols-3">
-        <DateInput id="compliance-aml" name="aml_checked_at" label="AML check done on" defaultValue={state.value("aml_checked_at", c.aml_checked_at)} errors={state.errors("aml_checked_at")} />
-        <DateInput id="compliance-sanctions" name="sanctions_checked_at" label="Sanctions check done on" defaultValue={state.value("sanctions_checked_at", c.sanctions_checked_at)} errors={state.errors("sanctions_checked_at")} />
-        <DateInput id="compliance-review" name="next_review_at" label="Next review" defaultValue={state.value("next_review_at", c.next_review_at)} errors={state.errors("next_review_at")} />
+        <DateInput
+          id="compliance-aml"
+          name="aml_checked_at"
+          label="AML check done on"
+          defaultValue={state.value("aml_checked_at", c.aml_checked_at)}
+          errors={state.errors("aml_checked_at")}
+        />
+        <DateInput
+          id="compliance-sanctions"
+          name="sanctions_checked_at"
+          label="Sanctions check done on"
+          defaultValue={state.value("sanctions_checked_at", c.sanctions_checked_at)}
+          errors={state.errors("sanctions_checked_at")}
+        />
+        <DateInput
+          id="compliance-review"
+          name="next_review_at"
+          label="Next review"
+          defaultValue={state.value("next_review_at", c.next_review_at)}
+          errors={state.errors("next_review_at")}
+        />
       </div>
       <div className="flex flex-wrap items-end gap-6">
         <SelectField
@@ -39,7 +57,12 @@ export function ComplianceForm({ compliance: c, riskRatings, state }: { complian
           className="w-48"
         />
         <label className="mb-7 flex items-center gap-2 text-sm">
-          <input type="checkbox" name="politically_exposed" defaultChecked={state.checked("politically_exposed", c.politically_exposed)} className="h-4 w-4 rounded border-slate-300" />
+          <input
+            type="checkbox"
+            name="politically_exposed"
+            defaultChecked={state.checked("politically_exposed", c.politically_exposed)}
+            className="h-4 w-4 rounded border-slate-300"
+          />
           Politically exposed person involved
         </label>
       </div>
@@ -47,7 +70,15 @@ export function ComplianceForm({ compliance: c, riskRatings, state }: { complian
         <label htmlFor="compliance-notes" className="field-label">
           Notes
         </label>
-        <textarea id="compliance-notes" name="notes" rows={4} maxLength={5000} defaultValue={state.value("notes", c.notes)} className="field-input" aria-invalid={state.errors("notes") ? true : undefined} />
+        <textarea
+          id="compliance-notes"
+          name="notes"
+          rows={4}
+          maxLength={5000}
+          defaultValue={state.value("notes", c.notes)}
+          className="field-input"
+          aria-invalid={state.errors("notes") ? true : undefined}
+        />
         <p className="field-error">{state.errors("notes")?.join(" ")}</p>
       </div>
       <div className="flex justify-end">

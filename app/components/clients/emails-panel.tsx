@@ -41,7 +41,15 @@ export function EmailsPanel({ messages, canSend, state, resetKey, recipient, ask
           ) : (
             <p className="pb-2 text-sm text-slate-600">{recipient ? `To: ${recipient}` : "This individual has no e-mail address."}</p>
           )}
-          <Field id="email-subject" name="subject" label="Subject" required maxLength={255} defaultValue={state.value("subject", "")} errors={state.errors("subject")} />
+          <Field
+            id="email-subject"
+            name="subject"
+            label="Subject"
+            required
+            maxLength={255}
+            defaultValue={state.value("subject", "")}
+            errors={state.errors("subject")}
+          />
           <div className="pb-2">
             <label htmlFor="email-body" className="field-label">
               Message
@@ -67,9 +75,7 @@ export function EmailsPanel({ messages, canSend, state, resetKey, recipient, ask
               <details>
                 <summary className="flex cursor-pointer flex-wrap items-baseline justify-between gap-2">
                   <span className="font-medium">{m.subject}</span>
-                  <span className="text-xs text-slate-500">
-                    {`To ${m.to} · ${m.sender?.name ?? "Someone"} · ${formatDateTime(m.sent_at)}`}
-                  </span>
+                  <span className="text-xs text-slate-500">{`To ${m.to} · ${m.sender?.name ?? "Someone"} · ${formatDateTime(m.sent_at)}`}</span>
                 </summary>
                 <p className="mt-2 whitespace-pre-wrap break-words rounded bg-slate-50 p-3 text-slate-800">{m.body}</p>
               </details>

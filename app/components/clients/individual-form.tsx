@@ -9,7 +9,22 @@ import { AddressFields, FormFooter, OwnerSelect } from "./client-form-parts";
 import type { FormState } from "./form-state";
 import { Form } from "../form/form";
 
-const KNOWN = ["first_name", "last_name", "email", "telephone", "date_of_birth", "address_line_1", "address_line_2", "town", "county", "postcode", "owner_user_id", "company_id", "job_title_id", "is_primary"];
+const KNOWN = [
+  "first_name",
+  "last_name",
+  "email",
+  "telephone",
+  "date_of_birth",
+  "address_line_1",
+  "address_line_2",
+  "town",
+  "county",
+  "postcode",
+  "owner_user_id",
+  "company_id",
+  "job_title_id",
+  "is_primary",
+];
 
 export interface IndividualFormProps {
   individual?: Individual | null;
@@ -29,13 +44,55 @@ export function IndividualForm({ individual, state, cancelTo, submitLabel, link,
     <Form method="post" className="space-y-1" noValidate>
       <FormAlert messages={state.message ? [state.message, ...state.others(KNOWN)] : null} />
       <div className="grid grid-cols-2 gap-3">
-        <Field id="individual-first-name" name="first_name" label="First name" required maxLength={100} autoComplete="off" defaultValue={v("first_name", individual?.first_name)} errors={state.errors("first_name")} />
-        <Field id="individual-last-name" name="last_name" label="Last name" required maxLength={100} autoComplete="off" defaultValue={v("last_name", individual?.last_name)} errors={state.errors("last_name")} />
+        <Field
+          id="individual-first-name"
+          name="first_name"
+          label="First name"
+          required
+          maxLength={100}
+          autoComplete="off"
+          defaultValue={v("first_name", individual?.first_name)}
+          errors={state.errors("first_name")}
+        />
+        <Field
+          id="individual-last-name"
+          name="last_name"
+          label="Last name"
+          required
+          maxLength={100}
+          autoComplete="off"
+          defaultValue={v("last_name", individual?.last_name)}
+          errors={state.errors("last_name")}
+        />
       </div>
-      <Field id="individual-email" name="email" type="email" label="E-mail" maxLength={254} autoComplete="off" defaultValue={v("email", individual?.email)} errors={state.errors("email")} />
+      <Field
+        id="individual-email"
+        name="email"
+        type="email"
+        label="E-mail"
+        maxLength={254}
+        autoComplete="off"
+        defaultValue={v("email", individual?.email)}
+        errors={state.errors("email")}
+      />
       <div className="grid grid-cols-2 gap-3">
-        <Field id="individual-telephone" name="telephone" type="tel" label="Telephone" maxLength={20} autoComplete="off" defaultValue={v("telephone", individual?.telephone)} errors={state.errors("telephone")} />
-        <DateInput id="individual-dob" name="date_of_birth" label="Date of birth" defaultValue={v("date_of_birth", individual?.date_of_birth)} errors={state.errors("date_of_birth")} />
+        <Field
+          id="individual-telephone"
+          name="telephone"
+          type="tel"
+          label="Telephone"
+          maxLength={20}
+          autoComplete="off"
+          defaultValue={v("telephone", individual?.telephone)}
+          errors={state.errors("telephone")}
+        />
+        <DateInput
+          id="individual-dob"
+          name="date_of_birth"
+          label="Date of birth"
+          defaultValue={v("date_of_birth", individual?.date_of_birth)}
+          errors={state.errors("date_of_birth")}
+        />
       </div>
       <AddressFields prefix="individual" record={individual} state={state} />
       <OwnerSelect id="individual-owner" record={individual} owners={owners} state={state} />
@@ -57,7 +114,15 @@ export function IndividualForm({ individual, state, cancelTo, submitLabel, link,
             placeholder="None"
             errors={state.errors("company_id")}
           />
-          <SelectField id="individual-job-title" name="job_title_id" label="Job title" options={link.jobTitles} placeholder="No job title" defaultValue={v("job_title_id", "")} errors={state.errors("job_title_id")} />
+          <SelectField
+            id="individual-job-title"
+            name="job_title_id"
+            label="Job title"
+            options={link.jobTitles}
+            placeholder="No job title"
+            defaultValue={v("job_title_id", "")}
+            errors={state.errors("job_title_id")}
+          />
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" name="is_primary" defaultChecked={state.checked("is_primary", false)} className="h-4 w-4 rounded border-slate-300" />
             Primary contact of the company

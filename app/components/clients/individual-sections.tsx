@@ -29,7 +29,14 @@ export function IndividualSections() {
           <Section title="Details" id="individual-details">
             <DetailList
               items={[
-                ["E-mail", i.email ? <a href={`mailto:${i.email}`} className="text-brand hover:underline">{i.email}</a> : null],
+                [
+                  "E-mail",
+                  i.email ? (
+                    <a href={`mailto:${i.email}`} className="text-brand hover:underline">
+                      {i.email}
+                    </a>
+                  ) : null,
+                ],
                 ["Telephone", i.telephone],
                 ["Date of birth", i.date_of_birth ? formatDate(i.date_of_birth) : null],
                 ["Address", [i.address_line_1, i.address_line_2, i.town, i.county, i.postcode].filter(Boolean).join(", ")],
@@ -66,7 +73,21 @@ export function IndividualSections() {
         </>
       ) : null}
 
-      <ActivitySections kind="individual" name={i.full_name} tab={tab} path={path} page={page} words={words} canManage={can.manage} addTaskHref={can.addTask ? `/tasks/new?source_individual_id=${i.id}` : null} actionData={actionData} tasks={tasks} notes={notes} emails={emails} recipient={i.email} />
+      <ActivitySections
+        kind="individual"
+        name={i.full_name}
+        tab={tab}
+        path={path}
+        page={page}
+        words={words}
+        canManage={can.manage}
+        addTaskHref={can.addTask ? `/tasks/new?source_individual_id=${i.id}` : null}
+        actionData={actionData}
+        tasks={tasks}
+        notes={notes}
+        emails={emails}
+        recipient={i.email}
+      />
     </>
   );
 }

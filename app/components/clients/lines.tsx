@@ -50,10 +50,20 @@ export function LinesPanel({ summary, basePath, canManage }: { summary: LineSumm
               </div>
               {canManage ? (
                 <div className="flex gap-2">
-                  <Link to={`${basePath}/lines/${l.id}/edit?tab=lines`} className="btn-secondary px-2 py-1 text-xs" preventScrollReset aria-label={`Edit ${l.line_type}`}>
+                  <Link
+                    to={`${basePath}/lines/${l.id}/edit?tab=lines`}
+                    className="btn-secondary px-2 py-1 text-xs"
+                    preventScrollReset
+                    aria-label={`Edit ${l.line_type}`}
+                  >
                     Edit
                   </Link>
-                  <Link to={`${basePath}/lines/${l.id}/delete?tab=lines`} className="btn-secondary px-2 py-1 text-xs text-red-700" preventScrollReset aria-label={`Delete ${l.line_type}`}>
+                  <Link
+                    to={`${basePath}/lines/${l.id}/delete?tab=lines`}
+                    className="btn-secondary px-2 py-1 text-xs text-red-700"
+                    preventScrollReset
+                    aria-label={`Delete ${l.line_type}`}
+                  >
                     Delete
                   </Link>
                 </div>
@@ -120,20 +130,72 @@ export function LinesPanel({ summary, basePath, canManage }: { summary: LineSumm
 const splitName = splitField;
 
 /** The add and edit form of a line: type, insurer, premium, renewal date and up to 10 split rows (empty rows are ignored). */
-export function LineForm({ line, lineTypes, partyTypes, state, cancelTo }: { line?: Line | null; lineTypes: readonly string[]; partyTypes: readonly string[]; state: FormState; cancelTo: string }) {
+export function LineForm({
+  line,
+  lineTypes,
+  partyTypes,
+  state,
+  cancelTo,
+}: {
+  line?: Line | null;
+  lineTypes: readonly string[];
+  partyTypes: readonly string[];
+  state: FormState;
+  cancelTo: string;
+}) {
   const saving = useNavigation().state === "submitting";
   const splits = line?.splits ?? [];
-  const typedRows = Array.from({ length: MAX_SPLITS }, (_, i) => i).filter((i) => state.value(splitName(i, "party"), "") !== "" || state.value(splitName(i, "percentage"), "") !== "");
+  const typedRows = Array.from({ length: MAX_SPLITS }, (_, i) => i).filter(
+    (i) => state.value(splitName(i, "party"), "") !== "" || state.value(splitName(i, "percentage"), "") !== "",
+  );
   const rows = Math.min(MAX_SPLITS, Math.max(splits.length + 2, 3, (typedRows.at(-1) ?? -1) + 2));
-  const known = ["line_type", "insurer", "premium", "renewal_date", "splits", ...Array.from({ length: MAX_SPLITS }, (_, i) => (["party", "party_type", "percentage"] as const).map((n) => splitName(i, n))).flat()];
+  const known = [
+    "line_type",
+    "insurer",
+    "premium",
+    "renewal_date",
+    "splits",
+    ...Array.from({ length: MAX_SPLITS }, (_, i) => (["party", "party_type", "percentage"] as const).map((n) => splitName(i, n))).flat(),
+  ];
   return (
     <Form method="post" className="space-y-1" noValidate>
       <FormAlert messages={state.message ? [state.message, ...state.others(known)] : null} />
-      <SelectField id="line-type" name="line_type" label="Line of business" required options={lineTypes.map((t) => ({ value: t, label: t }))} placeholder="Choose…" defaultValue={state.value("line_type", line?.line_type)} errors={state.errors("line_type")} />
-      <Field id="line-insurer" name="insurer" label="Insurer" maxLength={255} defaultValue={state.value("insurer", line?.insurer)} errors={state.errors("insurer")} />
+      <SelectField
+        id="line-type"
+        name="line_type"
+        label="Line of business"
+        required
+        options={lineTypes.map((t) => ({ value: t, label: t }))}
+        placeholder="Choose…"
+        defaultValue={state.value("line_type", line?.line_type)}
+        errors={state.errors("line_type")}
+      />
+      <Field
+        id="line-insurer"
+        name="insurer"
+        label="Insurer"
+        maxLength={255}
+        defaultValue={state.value("insurer", line?.insurer)}
+        errors={state.errors("insurer")}
+      />
       <div className="grid grid-cols-2 gap-3">
-        <NumberInput id="line-premium" name="premium" label="Annual premium (£)" min={0} decimals={2} allowNegative={false} defaultValue={state.value("premium", line?.premium)} errors={state.errors("premium")} />
-        <DateInput id="line-renewal" name="renewal_date" label="Renewal date" defaultValue={state.value("renewal_date", line?.renewal_date)} errors={state.errors("renewal_date")} />
+        <NumberInput
+          id="line-premium"
+          name="premium"
+          label="Annual premium (£)"
+          min={0}
+          decimals={2}
+          allowNegative={false}
+          defaultValue={state.value("premium", line?.premium)}
+          errors={state.errors("premium")}
+        />
+        <DateInput
+          id="line-renewal"
+          name="renewal_date"
+          label="Renewal date"
+          defaultValue={state.value("renewal_date", line?.renewal_date)}
+          errors={state.errors("renewal_date")}
+        />
       </div>
       <fieldset className="pb-2">
         <legend className="field-label">Commission split</legend>
@@ -141,12 +203,27 @@ export function LineForm({ line, lineTypes, partyTypes, state, cancelTo }: { lin
         <div className="space-y-2">
           {Array.from({ length: rows }, (_, i) => {
             const s = splits[i];
-            const rowErrors = [state.errors(splitName(i, "party")), state.errors(splitName(i, "party_type")), state.errors(splitName(i, "percentage"))].flat().filter(Boolean) as string[];
+            const rowErrors = [state.errors(splitName(i, "party")), state.errors(splitName(i, "party_type")), state.errors(splitName(i, "percentage"))]
+              .flat()
+              .filter(Boolean) as string[];
             return (
               <div key={i} data-split-row={i}>
                 <div className="grid grid-cols-[1fr_9rem_6rem] gap-2">
-                  <input aria-label={`Party ${i + 1}`} name={splitName(i, "party")} maxLength={255} defaultValue={state.value(splitName(i, "party"), s?.party)} placeholder="Party" className="field-input mt-0" aria-invalid={state.errors(splitName(i, "party")) ? true : undefined} />
-                  <select aria-label={`Role of party ${i + 1}`} name={splitName(i, "party_type")} defaultValue={state.value(splitName(i, "party_type"), s?.party_type ?? "broker") || "broker"} className="field-input mt-0">
+                  <input
+                    aria-label={`Party ${i + 1}`}
+                    name={splitName(i, "party")}
+                    maxLength={255}
+                    defaultValue={state.value(splitName(i, "party"), s?.party)}
+                    placeholder="Party"
+                    className="field-input mt-0"
+                    aria-invalid={state.errors(splitName(i, "party")) ? true : undefined}
+                  />
+                  <select
+                    aria-label={`Role of party ${i + 1}`}
+                    name={splitName(i, "party_type")}
+                    defaultValue={state.value(splitName(i, "party_type"), s?.party_type ?? "broker") || "broker"}
+                    className="field-input mt-0"
+                  >
                     {partyTypes.map((t) => (
                       <option key={t} value={t}>
                         {partyLabel(t)}

@@ -35,16 +35,23 @@ export function LinksTable({ links, show, jobTitles, canManage, unlinkHref, stat
         {links.map((l) => {
           const name = show === "company" ? l.company_name : l.full_name;
           const rowFailed = failedRow === otherId(l);
-          const rowState = (field: string, saved: unknown) => (rowFailed ? state.value(field, saved) : saved === null || saved === undefined ? "" : String(saved));
+          const rowState = (field: string, saved: unknown) =>
+            rowFailed ? state.value(field, saved) : saved === null || saved === undefined ? "" : String(saved);
           return (
             <li key={`${l.company_id}-${l.individual_id}`} className="flex flex-wrap items-center gap-3 px-3 py-3 text-sm" data-link={otherId(l)}>
               <span className="min-w-[12rem] flex-1">
-                <Link to={show === "company" ? `/company/${l.company_id}` : `/individual/${l.individual_id}`} className="font-medium text-brand hover:underline">
+                <Link
+                  to={show === "company" ? `/company/${l.company_id}` : `/individual/${l.individual_id}`}
+                  className="font-medium text-brand hover:underline"
+                >
                   {name}
                 </Link>
-                {l.is_primary ? <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">Primary contact</span> : null}
+                {l.is_primary ? (
+                  <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">Primary contact</span>
+                ) : null}
                 <span className="block text-xs text-slate-500">
-                  {[l.job_title, show === "individual" ? l.email : null, show === "individual" ? l.telephone : null].filter(Boolean).join(" · ") || "No job title"}
+                  {[l.job_title, show === "individual" ? l.email : null, show === "individual" ? l.telephone : null].filter(Boolean).join(" · ") ||
+                    "No job title"}
                 </span>
               </span>
               {canManage ? (
@@ -55,7 +62,12 @@ export function LinksTable({ links, show, jobTitles, canManage, unlinkHref, stat
                     <label className="sr-only" htmlFor={`job-title-${otherId(l)}`}>
                       {`Job title at ${show === "company" ? name : "the company"}${show === "individual" ? ` of ${name}` : ""}`}
                     </label>
-                    <select id={`job-title-${otherId(l)}`} name="job_title_id" defaultValue={rowState("job_title_id", l.job_title_id)} className="rounded-md border border-slate-300 px-2 py-1 text-sm">
+                    <select
+                      id={`job-title-${otherId(l)}`}
+                      name="job_title_id"
+                      defaultValue={rowState("job_title_id", l.job_title_id)}
+                      className="rounded-md border border-slate-300 px-2 py-1 text-sm"
+                    >
                       <option value="">No job title</option>
                       {jobTitles.map((j) => (
                         <option key={j.value} value={j.value}>
@@ -64,7 +76,13 @@ export function LinksTable({ links, show, jobTitles, canManage, unlinkHref, stat
                       ))}
                     </select>
                     <label className="flex items-center gap-1.5 text-xs">
-                      <input type="checkbox" name="is_primary" defaultChecked={rowFailed ? state.checked("is_primary", l.is_primary) : l.is_primary} className="h-4 w-4 rounded border-slate-300" aria-label={`Primary contact: ${name}`} />
+                      <input
+                        type="checkbox"
+                        name="is_primary"
+                        defaultChecked={rowFailed ? state.checked("is_primary", l.is_primary) : l.is_primary}
+                        className="h-4 w-4 rounded border-slate-300"
+                        aria-label={`Primary contact: ${name}`}
+                      />
                       Primary
                     </label>
                     <button type="submit" className="btn-secondary px-2 py-1 text-xs" disabled={busy} aria-label={`Save the link with ${name}`}>
@@ -140,7 +158,16 @@ export function LinkForm({ choose, label, optionsUrl, itemUrl, initialOptions, s
           errors={state.errors(name)}
         />
         <div className="flex flex-wrap items-end gap-4">
-          <SelectField id={`link-job-title`} name="job_title_id" label="Job title" options={jobTitles} placeholder="No job title" defaultValue={state.value("job_title_id", "")} errors={state.errors("job_title_id")} className="w-64" />
+          <SelectField
+            id={`link-job-title`}
+            name="job_title_id"
+            label="Job title"
+            options={jobTitles}
+            placeholder="No job title"
+            defaultValue={state.value("job_title_id", "")}
+            errors={state.errors("job_title_id")}
+            className="w-64"
+          />
           <label className="mb-7 flex items-center gap-2 text-sm">
             <input type="checkbox" name="is_primary" defaultChecked={state.checked("is_primary", false)} className="h-4 w-4 rounded border-slate-300" />
             Primary contact

@@ -44,7 +44,12 @@ export function NotesPanel({ notes, canAdd, state, resetKey }: { notes: Note[]; 
                   <Form method="post" preventScrollReset>
                     <input type="hidden" name="intent" value="note-delete" />
                     <input type="hidden" name="note_id" value={n.id} />
-                    <button type="submit" className="rounded px-2 py-1 text-red-700 hover:bg-red-50" disabled={busy} aria-label={`Delete the note of ${formatDateTime(n.created_at)}`}>
+                    <button
+                      type="submit"
+                      className="rounded px-2 py-1 text-red-700 hover:bg-red-50"
+                      disabled={busy}
+                      aria-label={`Delete the note of ${formatDateTime(n.created_at)}`}
+                    >
                       Delete
                     </button>
                   </Form>

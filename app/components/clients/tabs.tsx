@@ -60,7 +60,21 @@ export function DetailList({ items }: { items: [string, ReactNode][] }) {
 }
 
 /** Previous / next links of a short list inside a tab (`?tab=…&page=N`). */
-export function MiniPager({ pathname, tab, page, lastPage, total, noun }: { pathname: string; tab: string; page: number; lastPage: number; total: number; noun: string }) {
+export function MiniPager({
+  pathname,
+  tab,
+  page,
+  lastPage,
+  total,
+  noun,
+}: {
+  pathname: string;
+  tab: string;
+  page: number;
+  lastPage: number;
+  total: number;
+  noun: string;
+}) {
   if (lastPage <= 1) return null;
   const to = (p: number) => `${pathname}?tab=${tab}${p > 1 ? `&page=${p}` : ""}`;
   return (

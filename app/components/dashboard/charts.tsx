@@ -95,7 +95,19 @@ function CategoryLabels({ labels, plot, centers }: { labels: string[]; plot: { w
 }
 
 /** Series side by side per category (e.g. new and won per month). */
-export function GroupedBarChart({ title, description, labels, series, testId }: { title: string; description: string; labels: string[]; series: Series[]; testId?: string }) {
+export function GroupedBarChart({
+  title,
+  description,
+  labels,
+  series,
+  testId,
+}: {
+  title: string;
+  description: string;
+  labels: string[];
+  series: Series[];
+  testId?: string;
+}) {
   const tableId = useId();
   const kind = series[0]?.kind ?? "count";
   const plot = { width: BOX.width - BOX.margin.left - BOX.margin.right, height: BOX.height - BOX.margin.top - BOX.margin.bottom };
@@ -115,7 +127,14 @@ export function GroupedBarChart({ title, description, labels, series, testId }: 
       tableId={tableId}
       caption={title}
       chart={
-        <svg viewBox={`0 0 ${BOX.width} ${BOX.height}`} role="img" aria-label={`${title}. ${description}`} className="h-auto w-full" data-chart={testId} data-buckets={labels.length}>
+        <svg
+          viewBox={`0 0 ${BOX.width} ${BOX.height}`}
+          role="img"
+          aria-label={`${title}. ${description}`}
+          className="h-auto w-full"
+          data-chart={testId}
+          data-buckets={labels.length}
+        >
           <g transform={`translate(${BOX.margin.left},${BOX.margin.top})`}>
             <ValueAxis ticks={scale.ticks} max={scale.max} plot={plot} kind={kind} />
             {rects.map((r) => (
@@ -163,7 +182,21 @@ export function GroupedBarChart({ title, description, labels, series, testId }: 
 }
 
 /** One series as a line over the categories, with a light area under it. */
-export function LineChart({ title, description, labels, series, testId, width = BOX.width }: { title: string; description: string; labels: string[]; series: Series; testId?: string; width?: number }) {
+export function LineChart({
+  title,
+  description,
+  labels,
+  series,
+  testId,
+  width = BOX.width,
+}: {
+  title: string;
+  description: string;
+  labels: string[];
+  series: Series;
+  testId?: string;
+  width?: number;
+}) {
   const tableId = useId();
   const box = { ...BOX, width, height: Math.round(width * 0.6) };
   const plot = { width: box.width - box.margin.left - box.margin.right, height: box.height - box.margin.top - box.margin.bottom };
@@ -177,7 +210,14 @@ export function LineChart({ title, description, labels, series, testId, width = 
       tableId={tableId}
       caption={title}
       chart={
-        <svg viewBox={`0 0 ${box.width} ${box.height}`} role="img" aria-label={`${title}. ${description}`} className="h-auto w-full" data-chart={testId} data-buckets={labels.length}>
+        <svg
+          viewBox={`0 0 ${box.width} ${box.height}`}
+          role="img"
+          aria-label={`${title}. ${description}`}
+          className="h-auto w-full"
+          data-chart={testId}
+          data-buckets={labels.length}
+        >
           <g transform={`translate(${box.margin.left},${box.margin.top})`}>
             <ValueAxis ticks={scale.ticks} max={scale.max} plot={plot} kind={series.kind} />
             {area ? <path d={area} fill={color} fillOpacity={0.1} /> : null}

@@ -5,7 +5,19 @@ import { CloseDate } from "../tasks/close-date";
 import { StageChip } from "../tasks/stage-chip";
 
 /** A dashboard card: a heading, an optional action link, its content. */
-export function Widget({ title, action, children, className = "", id }: { title: string; action?: ReactNode; children: ReactNode; className?: string; id: string }) {
+export function Widget({
+  title,
+  action,
+  children,
+  className = "",
+  id,
+}: {
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  id: string;
+}) {
   return (
     <section aria-labelledby={`${id}-heading`} className={`rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 ${className}`} data-widget={id}>
       <div className="mb-3 flex items-center justify-between gap-2">

@@ -119,15 +119,15 @@ export function PasswordField(props: FieldProps) {
       type={shown ? "text" : "password"}
       trailing={
         hydrated ? (
-        <button
-          type="button"
-          onClick={() => setShown((s) => !s)}
-          className="absolute inset-y-0 right-8 my-1 rounded px-2 text-xs font-medium text-slate-600 hover:text-slate-900"
-          aria-label={shown ? "Hide password" : "Show password"}
-          aria-pressed={shown}
-        >
-          {shown ? "Hide" : "Show"}
-        </button>
+          <button
+            type="button"
+            onClick={() => setShown((s) => !s)}
+            className="absolute inset-y-0 right-8 my-1 rounded px-2 text-xs font-medium text-slate-600 hover:text-slate-900"
+            aria-label={shown ? "Hide password" : "Show password"}
+            aria-pressed={shown}
+          >
+            {shown ? "Hide" : "Show"}
+          </button>
         ) : null
       }
     />

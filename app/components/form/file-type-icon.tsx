@@ -16,11 +16,33 @@ export function FileTypeIcon({ fileType, className = "h-8 w-8" }: { fileType?: s
   const kind = fileIconKind(fileType);
   const text = kind === "file" ? "" : (normaliseFileType(fileType) ?? "").toUpperCase().slice(0, 4);
   return (
-    <svg width="1em" height="1em" viewBox="0 0 32 32" role="img" aria-label={FILE_ICON_LABEL[kind]} className={`${COLOUR[kind]} ${className}`} data-file-icon={kind}>
+    <svg
+      width="1em"
+      height="1em"
+      viewBox="0 0 32 32"
+      role="img"
+      aria-label={FILE_ICON_LABEL[kind]}
+      className={`${COLOUR[kind]} ${className}`}
+      data-file-icon={kind}
+    >
       <path d="M7 2h12l7 7v19a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2z" fill="currentColor" opacity="0.15" />
-      <path d="M7 2h12l7 7v19a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2z M19 2v7h7" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
+      <path
+        d="M7 2h12l7 7v19a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2z M19 2v7h7"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeLinejoin="round"
+      />
       {text ? (
-        <text x="16" y="23" textAnchor="middle" fontSize={text.length > 3 ? 6.5 : 8} fontWeight="700" fill="currentColor" fontFamily="ui-sans-serif, system-ui, sans-serif">
+        <text
+          x="16"
+          y="23"
+          textAnchor="middle"
+          fontSize={text.length > 3 ? 6.5 : 8}
+          fontWeight="700"
+          fill="currentColor"
+          fontFamily="ui-sans-serif, system-ui, sans-serif"
+        >
           {text}
         </text>
       ) : null}

@@ -49,15 +49,10 @@ export default function SearchableCombobox({
   onChange,
   pageSize = DROPDOWN_PAGE_SIZE,
 }: SearchableSelectProps & { known: DropdownOption | null }) {
-  const optionsResolver = useMemo(
-    () => resolveOptions ?? (optionsUrl ? urlOptionsResolver(optionsUrl) : null),
-    [resolveOptions, optionsUrl],
-  );
+  const optionsResolver = useMemo(() => resolveOptions ?? (optionsUrl ? urlOptionsResolver(optionsUrl) : null), [resolveOptions, optionsUrl]);
   const itemResolver = useMemo(() => resolveItem ?? (itemUrl ? urlItemResolver(itemUrl) : null), [resolveItem, itemUrl]);
 
-  const [selected, setSelected] = useState<DropdownOption | null>(() =>
-    known ?? (defaultValue ? { label: defaultValue, value: defaultValue } : null),
-  );
+  const [selected, setSelected] = useState<DropdownOption | null>(() => known ?? (defaultValue ? { label: defaultValue, value: defaultValue } : null));
   const [resolvingItem, setResolvingItem] = useState(() => Boolean(defaultValue && !known && itemResolver));
   const [query, setQuery] = useState("");
   const [search, setSearch] = useState("");
@@ -188,7 +183,11 @@ export default function SearchableCombobox({
               ) : null}
               <ComboboxButton aria-label={`Show ${label} options`} className="absolute inset-y-0 right-0 flex items-center px-2 text-slate-500">
                 <svg width="1em" height="1em" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="h-4 w-4">
-                  <path fillRule="evenodd" d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06z" clipRule="evenodd" />
+                  <path
+                    fillRule="evenodd"
+                    d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06z"
+                    clipRule="evenodd"
+                  />
                 </svg>
               </ComboboxButton>
             </div>

@@ -134,9 +134,10 @@ export function SearchableSelect(props: SearchableSelectProps) {
     return initialOptions.find((o) => o.value === defaultValue) ?? null;
   }, [defaultValue, defaultOption, initialOptions]);
 
-  const options = defaultValue && !initialOptions.some((o) => o.value === defaultValue)
-    ? [known ?? { label: defaultValue, value: defaultValue }, ...initialOptions]
-    : initialOptions;
+  const options =
+    defaultValue && !initialOptions.some((o) => o.value === defaultValue)
+      ? [known ?? { label: defaultValue, value: defaultValue }, ...initialOptions]
+      : initialOptions;
   const native = (
     <SelectField
       id={props.id}
@@ -153,7 +154,14 @@ export function SearchableSelect(props: SearchableSelectProps) {
       defaultValue={defaultValue ?? ""}
     />
   );
-  if (!hydrated) return props.find ? <FindAnother id={props.id} {...props.find} name={props.find.name ?? findFieldName(props.name)}>{native}</FindAnother> : native;
+  if (!hydrated)
+    return props.find ? (
+      <FindAnother id={props.id} {...props.find} name={props.find.name ?? findFieldName(props.name)}>
+        {native}
+      </FindAnother>
+    ) : (
+      native
+    );
   return (
     <Suspense fallback={native}>
       <SearchableCombobox {...props} known={known} />
@@ -175,7 +183,15 @@ function FindAnother({ id, name, label, defaultValue, children }: { id: string; 
           <label htmlFor={`${id}-find`} className="text-xs text-slate-600">
             {label}
           </label>
-          <input id={`${id}-find`} type="text" name={name} defaultValue={defaultValue} maxLength={100} autoComplete="off" className="field-input mt-0.5 py-1.5" />
+          <input
+            id={`${id}-find`}
+            type="text"
+            name={name}
+            defaultValue={defaultValue}
+            maxLength={100}
+            autoComplete="off"
+            className="field-input mt-0.5 py-1.5"
+          />
         </div>
       </noscript>
     </div>

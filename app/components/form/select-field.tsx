@@ -30,14 +30,7 @@ export function SelectField({
   return (
     <FieldFrame id={id} label={label} errors={errors} help={help} required={required} className={className}>
       <div className="relative">
-        <select
-          id={id}
-          {...fieldAria({ id, errors, help })}
-          aria-busy={loading || undefined}
-          required={required}
-          className="field-input pr-14"
-          {...select}
-        >
+        <select id={id} {...fieldAria({ id, errors, help })} aria-busy={loading || undefined} required={required} className="field-input pr-14" {...select}>
           <option value="">{loading ? LOADING_TEXT : placeholder}</option>
           {options.map((o) => (
             <option key={o.key ?? o.value} value={o.value} disabled={o.disabled}>

@@ -101,9 +101,12 @@ function AccountMenu({ user, brokerPortalUrl, companyMenu, from }: Pick<HeaderPr
 export function Header({ edition, greeting, user, brokerPortalUrl, companyMenu, notificationCount, instagramUrl }: HeaderProps) {
   const { pathname, search } = useLocation();
   const from = returnPath(pathname, search);
-  const shortcut = "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand";
+  const shortcut =
+    "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand";
   return (
-    <header className={`flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-4 py-2 sm:px-6 ${edition === "flightdeck" ? "flex-row" : "flex-row-reverse"}`}>
+    <header
+      className={`flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-4 py-2 sm:px-6 ${edition === "flightdeck" ? "flex-row" : "flex-row-reverse"}`}
+    >
       <p className={`text-base font-semibold ${edition === "flightdeck" ? "mr-auto" : "ml-auto"}`} data-greeting>
         {greeting}, {user.name}
       </p>

@@ -27,7 +27,11 @@ export function PageHeader({ companyName, title, backTo, info, description, acti
         <h1 className="text-2xl font-semibold">{title}</h1>
         {info ? (
           <span className="group inline-flex sm:relative">
-            <button type="button" aria-describedby={tipId} className="flex h-5 w-5 items-center justify-center rounded-full border border-slate-400 text-xs text-slate-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand">
+            <button
+              type="button"
+              aria-describedby={tipId}
+              className="flex h-5 w-5 items-center justify-center rounded-full border border-slate-400 text-xs text-slate-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand"
+            >
               i<span className="sr-only">More information</span>
             </button>
             <span

@@ -19,7 +19,12 @@ function Item({ item, underwritingUrl, pathname }: { item: MenuLink; underwritin
   }
   const active = isActiveLink(item.to, pathname);
   return (
-    <NavLink to={item.to} prefetch="intent" className={`${base} ${active ? "bg-white/15 font-semibold text-white" : "text-white/85"}`} aria-current={active ? "page" : undefined}>
+    <NavLink
+      to={item.to}
+      prefetch="intent"
+      className={`${base} ${active ? "bg-white/15 font-semibold text-white" : "text-white/85"}`}
+      aria-current={active ? "page" : undefined}
+    >
       {item.label}
     </NavLink>
   );

@@ -120,7 +120,7 @@ export default function BellPanel({ unread, setUnread, from, id: panelId, button
   const hasUnread = unread > 0 || state.items.some((i) => i.read_at === null);
   return (
     <>
-      {(
+      {
         <div
           ref={panelRef}
           id={panelId}
@@ -144,14 +144,23 @@ export default function BellPanel({ unread, setUnread, from, id: panelId, button
                 <SubmissionKey />
                 <input type="hidden" name="intent" value="read-all" />
                 <input type="hidden" name="_js" value="1" />
-                <button type="submit" className="text-xs font-semibold text-brand hover:underline disabled:opacity-50" disabled={!hasUnread || markAll.state !== "idle"}>
+                <button
+                  type="submit"
+                  className="text-xs font-semibold text-brand hover:underline disabled:opacity-50"
+                  disabled={!hasUnread || markAll.state !== "idle"}
+                >
                   Mark all as read
                 </button>
               </markAll.Form>
             }
             more={
               state.page > 0 && state.page < state.lastPage ? (
-                <button type="button" className="text-sm font-medium text-brand hover:underline disabled:opacity-50" onClick={() => load(state.page + 1)} disabled={loading}>
+                <button
+                  type="button"
+                  className="text-sm font-medium text-brand hover:underline disabled:opacity-50"
+                  onClick={() => load(state.page + 1)}
+                  disabled={loading}
+                >
                   {loading ? "Loading..." : "More"}
                 </button>
               ) : null
@@ -163,7 +172,7 @@ export default function BellPanel({ unread, setUnread, from, id: panelId, button
             )}
           />
         </div>
-      )}
+      }
       {confirming ? (
         <Suspense fallback={null}>
           <DeleteDialog title="Delete notification" onClose={() => setConfirming(null)}>

@@ -16,7 +16,18 @@ const preloadPanel = () => void loadPanel().catch(() => undefined);
  */
 export function BellGlyph({ className = "h-5 w-5" }: { className?: string }) {
   return (
-    <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" className={className} aria-hidden="true">
+    <svg
+      width="1em"
+      height="1em"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+      aria-hidden="true"
+    >
       <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
       <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
     </svg>
@@ -34,7 +45,11 @@ function Badge({ unread }: { unread: number }) {
   const text = badgeText(unread);
   if (!text) return null;
   return (
-    <span aria-hidden="true" data-badge className="absolute -right-1 -top-1 min-w-[1.25rem] rounded-full bg-red-600 px-1 text-center text-[11px] font-semibold leading-5 text-white">
+    <span
+      aria-hidden="true"
+      data-badge
+      className="absolute -right-1 -top-1 min-w-[1.25rem] rounded-full bg-red-600 px-1 text-center text-[11px] font-semibold leading-5 text-white"
+    >
       {text}
     </span>
   );
@@ -116,12 +131,24 @@ function NotificationPopover({ unread, setUnread, from }: { unread: number; setU
       {open ? (
         <Suspense
           fallback={
-            <div id={panelId} role="status" className={`absolute right-0 z-40 mt-2 w-[22rem] max-w-[calc(100vw-2rem)] ${PHONE_POPOVER} rounded-md bg-white px-3 py-3 text-sm text-slate-500 shadow-lg ring-1 ring-slate-200`}>
+            <div
+              id={panelId}
+              role="status"
+              className={`absolute right-0 z-40 mt-2 w-[22rem] max-w-[calc(100vw-2rem)] ${PHONE_POPOVER} rounded-md bg-white px-3 py-3 text-sm text-slate-500 shadow-lg ring-1 ring-slate-200`}
+            >
               Loading...
             </div>
           }
         >
-          <BellPanel unread={unread} setUnread={setUnread} from={from} id={panelId} buttonRef={buttonRef} close={close} glyph={<BellGlyph className="h-4 w-4" />} />
+          <BellPanel
+            unread={unread}
+            setUnread={setUnread}
+            from={from}
+            id={panelId}
+            buttonRef={buttonRef}
+            close={close}
+            glyph={<BellGlyph className="h-4 w-4" />}
+          />
         </Suspense>
       ) : null}
     </div>

@@ -97,13 +97,24 @@ export function PipelineForm({ result, cancelTo, tasksWord }: { result?: Pipelin
                   <label htmlFor={`stage-${row.key}-color`} className="sr-only">
                     {`Stage ${i + 1} colour`}
                   </label>
-                  <input id={`stage-${row.key}-color`} type="color" name="stage_color" defaultValue={row.color} className="h-9 w-12 cursor-pointer rounded border border-slate-300 bg-white p-0.5" />
+                  <input
+                    id={`stage-${row.key}-color`}
+                    type="color"
+                    name="stage_color"
+                    defaultValue={row.color}
+                    className="h-9 w-12 cursor-pointer rounded border border-slate-300 bg-white p-0.5"
+                  />
                 </div>
                 <div>
                   <label htmlFor={`stage-${row.key}-outcome`} className="sr-only">
                     {`Stage ${i + 1} outcome`}
                   </label>
-                  <select id={`stage-${row.key}-outcome`} name="stage_outcome" defaultValue={row.outcome} className="rounded-md border border-slate-300 px-2 py-2 text-sm">
+                  <select
+                    id={`stage-${row.key}-outcome`}
+                    name="stage_outcome"
+                    defaultValue={row.outcome}
+                    className="rounded-md border border-slate-300 px-2 py-2 text-sm"
+                  >
                     {OUTCOME_OPTIONS.map((o) => (
                       <option key={o.value} value={o.value}>
                         {o.label}
@@ -112,7 +123,12 @@ export function PipelineForm({ result, cancelTo, tasksWord }: { result?: Pipelin
                   </select>
                 </div>
                 {hydrated && rows.length > 1 ? (
-                  <button type="button" onClick={() => setRows(rows.filter((r) => r.key !== row.key))} className="btn-secondary px-2 py-2 text-xs" aria-label={`Remove stage ${i + 1}`}>
+                  <button
+                    type="button"
+                    onClick={() => setRows(rows.filter((r) => r.key !== row.key))}
+                    className="btn-secondary px-2 py-2 text-xs"
+                    aria-label={`Remove stage ${i + 1}`}
+                  >
                     Remove
                   </button>
                 ) : null}

@@ -27,7 +27,6 @@ export function PipelineSections() {
   const typed = (v: unknown) => (typeof v === "string" ? v : undefined);
   return (
     <>
-
       <div className="grid gap-8 xl:grid-cols-3">
         <div className="space-y-6 xl:col-span-2">
           <section aria-labelledby="stages-heading" className="space-y-3">
@@ -38,19 +37,40 @@ export function PipelineSections() {
             <StageList pipelineId={pipeline.id} stages={pipeline.stages} canManage={canManage} tasksWord={words.tasks} editSearch={search} />
             {canManage ? (
               // Keyed on the stages, so the form starts empty again after a stage was added.
-              <Form key={pipeline.stages.length} method="post" preventScrollReset className="rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200" aria-labelledby="add-stage-heading">
+              <Form
+                key={pipeline.stages.length}
+                method="post"
+                preventScrollReset
+                className="rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200"
+                aria-labelledby="add-stage-heading"
+              >
                 <h3 id="add-stage-heading" className="mb-2 text-sm font-semibold">
                   Add stage
                 </h3>
                 <input type="hidden" name="intent" value="add-stage" />
                 <FormAlert messages={stageForm.errors} />
                 <div className="flex flex-wrap items-start gap-3">
-                  <Field id="new-stage-name" name="name" label="Stage name" required maxLength={60} defaultValue={typed(stageFields.name.initialValue)} errors={stageFields.name.errors} className="min-w-48 flex-1" />
+                  <Field
+                    id="new-stage-name"
+                    name="name"
+                    label="Stage name"
+                    required
+                    maxLength={60}
+                    defaultValue={typed(stageFields.name.initialValue)}
+                    errors={stageFields.name.errors}
+                    className="min-w-48 flex-1"
+                  />
                   <div>
                     <label htmlFor="new-stage-color" className="field-label">
                       Colour
                     </label>
-                    <input id="new-stage-color" type="color" name="color" defaultValue={typed(stageFields.color.initialValue) || EMPTY_STAGE.color} className="mt-1 h-9 w-14 cursor-pointer rounded border border-slate-300 bg-white p-0.5" />
+                    <input
+                      id="new-stage-color"
+                      type="color"
+                      name="color"
+                      defaultValue={typed(stageFields.color.initialValue) || EMPTY_STAGE.color}
+                      className="mt-1 h-9 w-14 cursor-pointer rounded border border-slate-300 bg-white p-0.5"
+                    />
                     <p className="field-error">{stageFields.color.errors?.join(" ")}</p>
                   </div>
                   <div>
@@ -72,7 +92,6 @@ export function PipelineSections() {
               </Form>
             ) : null}
           </section>
-
         </div>
 
         <aside className="space-y-6">
@@ -110,7 +129,15 @@ export function PipelineSections() {
               <Form key={pipeline.name} method="post" preventScrollReset className="mt-2 space-y-2">
                 <input type="hidden" name="intent" value="rename" />
                 <FormAlert messages={renameForm.errors} />
-                <Field id="pipeline-rename" name="name" label="Pipeline name" required maxLength={100} defaultValue={typed(renameFields.name.initialValue) ?? pipeline.name} errors={renameFields.name.errors} />
+                <Field
+                  id="pipeline-rename"
+                  name="name"
+                  label="Pipeline name"
+                  required
+                  maxLength={100}
+                  defaultValue={typed(renameFields.name.initialValue) ?? pipeline.name}
+                  errors={renameFields.name.errors}
+                />
                 <button type="submit" className="btn-secondary" disabled={busy}>
                   Rename
                 </button>
@@ -121,7 +148,14 @@ export function PipelineSections() {
       </div>
 
       <div className="mt-8">
-        <TargetsPanel pipelineId={pipeline.id} period={period} team={team ? { total: team.total, users: team.users } : null} mine={team ? null : mine} canSet={canManage} tasksWord={words.tasks} />
+        <TargetsPanel
+          pipelineId={pipeline.id}
+          period={period}
+          team={team ? { total: team.total, users: team.users } : null}
+          mine={team ? null : mine}
+          canSet={canManage}
+          tasksWord={words.tasks}
+        />
       </div>
     </>
   );

@@ -20,7 +20,19 @@ const safeColor = (c: string) => (/^#[0-9a-f]{6}$/i.test(c) ? c : "#64748b");
  * JavaScript, by dragging a stage onto another: the new order is posted as intent=reorder with every
  * stage id in order (PUT /pipelines/{id}/update-order). A stage's Edit opens its drawer.
  */
-export function StageList({ pipelineId, stages, canManage, tasksWord, editSearch }: { pipelineId: number; stages: PipelineStage[]; canManage: boolean; tasksWord: string; editSearch: string }) {
+export function StageList({
+  pipelineId,
+  stages,
+  canManage,
+  tasksWord,
+  editSearch,
+}: {
+  pipelineId: number;
+  stages: PipelineStage[];
+  canManage: boolean;
+  tasksWord: string;
+  editSearch: string;
+}) {
   const hydrated = useHydrated();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -72,7 +84,12 @@ export function StageList({ pipelineId, stages, canManage, tasksWord, editSearch
           Drag a stage onto another to move it there, or use the arrows.
         </p>
       ) : null}
-      <ol className="divide-y divide-slate-100 rounded-lg bg-white shadow-sm ring-1 ring-slate-200" data-stage-list aria-busy={saving || undefined} aria-describedby={draggable ? "stage-drag-help" : undefined}>
+      <ol
+        className="divide-y divide-slate-100 rounded-lg bg-white shadow-sm ring-1 ring-slate-200"
+        data-stage-list
+        aria-busy={saving || undefined}
+        aria-describedby={draggable ? "stage-drag-help" : undefined}
+      >
         {shown.map((stage, i) => (
           <li
             key={stage.id}
@@ -111,14 +128,33 @@ export function StageList({ pipelineId, stages, canManage, tasksWord, editSearch
                 <Form method="post" preventScrollReset className="flex gap-1">
                   <input type="hidden" name="intent" value="move" />
                   <input type="hidden" name="stage_id" value={stage.id} />
-                  <button type="submit" name="direction" value="up" disabled={i === 0} className="btn-secondary px-2 py-1 text-xs" aria-label={`Move ${stage.name} up`}>
+                  <button
+                    type="submit"
+                    name="direction"
+                    value="up"
+                    disabled={i === 0}
+                    className="btn-secondary px-2 py-1 text-xs"
+                    aria-label={`Move ${stage.name} up`}
+                  >
                     ↑
                   </button>
-                  <button type="submit" name="direction" value="down" disabled={i === shown.length - 1} className="btn-secondary px-2 py-1 text-xs" aria-label={`Move ${stage.name} down`}>
+                  <button
+                    type="submit"
+                    name="direction"
+                    value="down"
+                    disabled={i === shown.length - 1}
+                    className="btn-secondary px-2 py-1 text-xs"
+                    aria-label={`Move ${stage.name} down`}
+                  >
                     ↓
                   </button>
                 </Form>
-                <Link to={`/pipeline/${pipelineId}/stages/${stage.id}${editSearch}`} className="btn-secondary px-2 py-1 text-xs" aria-label={`Edit ${stage.name}`} preventScrollReset>
+                <Link
+                  to={`/pipeline/${pipelineId}/stages/${stage.id}${editSearch}`}
+                  className="btn-secondary px-2 py-1 text-xs"
+                  aria-label={`Edit ${stage.name}`}
+                  preventScrollReset
+                >
                   Edit
                 </Link>
               </span>

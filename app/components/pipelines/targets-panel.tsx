@@ -26,7 +26,14 @@ function Progress({ label, value }: { label: string; value: number | null }) {
   const pct = Math.max(0, Math.min(100, value));
   return (
     <span className="flex items-center gap-2">
-      <span className="h-2 w-24 overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(pct)}>
+      <span
+        className="h-2 w-24 overflow-hidden rounded-full bg-slate-200"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(pct)}
+      >
         <span className="block h-full rounded-full bg-brand" style={{ width: `${pct}%` }} />
       </span>
       <span className="text-xs tabular-nums text-slate-600">{`${formatNumber(value)}%`}</span>
@@ -103,7 +110,12 @@ export function TargetsPanel({ pipelineId, period, team, mine, canSet, tasksWord
           ))}
         </nav>
         <span className="flex items-center gap-1">
-          <Link to={targetsHref(pipelineId, period.period, previous)} className="btn-secondary px-2 py-1 text-xs" aria-label="Previous period" preventScrollReset>
+          <Link
+            to={targetsHref(pipelineId, period.period, previous)}
+            className="btn-secondary px-2 py-1 text-xs"
+            aria-label="Previous period"
+            preventScrollReset
+          >
             ←
           </Link>
           <span className="min-w-32 text-center text-sm font-medium" data-target-period>

@@ -65,13 +65,26 @@ function PhotoSection({ user, errors }: { user: ProfileUser; errors?: string[] }
     <Section title="Profile Picture">
       <div className="flex items-center gap-4">
         {shown ? (
-          <img src={shown} alt="Profile photo" width={64} height={64} className="h-16 w-16 rounded-full object-cover ring-1 ring-slate-200" data-photo-preview />
+          <img
+            src={shown}
+            alt="Profile photo"
+            width={64}
+            height={64}
+            className="h-16 w-16 rounded-full object-cover ring-1 ring-slate-200"
+            data-photo-preview
+          />
         ) : (
           <span aria-hidden="true" className="flex h-16 w-16 items-center justify-center rounded-full bg-brand text-lg font-semibold text-brand-ink">
             {initials(user)}
           </span>
         )}
-        <FieldFrame id={id} label="Upload a photo" errors={clientError ? [clientError] : errors} help="An image (PNG, JPEG, GIF or WebP), up to 2 MB." className="min-w-0 flex-1">
+        <FieldFrame
+          id={id}
+          label="Upload a photo"
+          errors={clientError ? [clientError] : errors}
+          help="An image (PNG, JPEG, GIF or WebP), up to 2 MB."
+          className="min-w-0 flex-1"
+        >
           <input
             id={id}
             name={PROFILE_PHOTO_FIELD}
@@ -86,7 +99,13 @@ function PhotoSection({ user, errors }: { user: ProfileUser; errors?: string[] }
       </div>
       {user.profile_photo_path ? (
         <label className="mt-1 flex items-center gap-2 text-sm text-slate-700">
-          <input type="checkbox" name={REMOVE_PROFILE_PHOTO_FIELD} value="1" className="h-4 w-4 rounded border-slate-300" onChange={(e) => setRemoving(e.currentTarget.checked)} />
+          <input
+            type="checkbox"
+            name={REMOVE_PROFILE_PHOTO_FIELD}
+            value="1"
+            className="h-4 w-4 rounded border-slate-300"
+            onChange={(e) => setRemoving(e.currentTarget.checked)}
+          />
           Remove photo
         </label>
       ) : null}
@@ -121,12 +140,22 @@ export function ProfileForm({ user, closeTo, action, saving }: ProfileFormProps)
   };
   const secret = (name: "current_password" | "password" | "password_confirmation", label: string, autoComplete: string) => {
     const meta = fields[name];
-    return <PasswordField label={label} errors={meta.errors} {...getInputProps(meta, { type: "password" })} id={`profile-${name}`} autoComplete={autoComplete} />;
+    return (
+      <PasswordField label={label} errors={meta.errors} {...getInputProps(meta, { type: "password" })} id={`profile-${name}`} autoComplete={autoComplete} />
+    );
   };
   const pin = (name: "pin" | "confirm_pin", label: string) => {
     const meta = fields[name];
     return (
-      <Field label={label} errors={meta.errors} {...getInputProps(meta, { type: "password" })} id={`profile-${name}`} inputMode="numeric" autoComplete="off" maxLength={6} />
+      <Field
+        label={label}
+        errors={meta.errors}
+        {...getInputProps(meta, { type: "password" })}
+        id={`profile-${name}`}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={6}
+      />
     );
   };
   return (
@@ -148,7 +177,10 @@ export function ProfileForm({ user, closeTo, action, saving }: ProfileFormProps)
         {secret("password_confirmation", "Confirm password", "new-password")}
       </Section>
       {user.pin_is_allowed ? (
-        <Section title="SB Pro Terminal" description={user.has_pin ? "A PIN is set. Enter a new one to change it." : "Set the PIN you use on the SB Pro Terminal: 4 to 6 digits."}>
+        <Section
+          title="SB Pro Terminal"
+          description={user.has_pin ? "A PIN is set. Enter a new one to change it." : "Set the PIN you use on the SB Pro Terminal: 4 to 6 digits."}
+        >
           <div className="grid gap-x-4 sm:grid-cols-2">
             {pin("pin", "PIN")}
             {pin("confirm_pin", "Confirm PIN")}

@@ -33,7 +33,12 @@ export function ProviderForm({ provider, options, cancelTo }: ProviderFormProps)
   const saving = useNavigation().state === "submitting";
   const chosenFunctions = asList(fields.functions.initialValue);
   const chosenRoles = asList(fields.roles.initialValue);
-  const text = (name: "name" | "nominal_code" | "claims_email" | "claims_telephone" | "support_email" | "support_telephone" | "complaints_email", label: string, type: "text" | "email" | "tel" = "text", required = false) => {
+  const text = (
+    name: "name" | "nominal_code" | "claims_email" | "claims_telephone" | "support_email" | "support_telephone" | "complaints_email",
+    label: string,
+    type: "text" | "email" | "tel" = "text",
+    required = false,
+  ) => {
     const meta = fields[name];
     return <Field label={label} required={required} errors={meta.errors} {...getInputProps(meta, { type })} id={meta.id} />;
   };
@@ -52,7 +57,13 @@ export function ProviderForm({ provider, options, cancelTo }: ProviderFormProps)
         <div className="mt-1 grid grid-cols-2 gap-1">
           {options.functions.map((o) => (
             <label key={o.value} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name="functions" value={o.value} defaultChecked={chosenFunctions.includes(o.value)} className="h-4 w-4 rounded border-slate-300" />
+              <input
+                type="checkbox"
+                name="functions"
+                value={o.value}
+                defaultChecked={chosenFunctions.includes(o.value)}
+                className="h-4 w-4 rounded border-slate-300"
+              />
               {o.label}
             </label>
           ))}
@@ -77,13 +88,26 @@ export function ProviderForm({ provider, options, cancelTo }: ProviderFormProps)
         </label>
         {provider?.logo_url ? (
           <div className="mt-1 flex items-center gap-3">
-            <img src={provider.logo_url} alt={`${provider.name} logo`} width={40} height={40} className="h-10 w-10 rounded object-contain ring-1 ring-slate-200" />
+            <img
+              src={provider.logo_url}
+              alt={`${provider.name} logo`}
+              width={40}
+              height={40}
+              className="h-10 w-10 rounded object-contain ring-1 ring-slate-200"
+            />
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" name="remove_logo" value="1" className="h-4 w-4 rounded border-slate-300" /> Remove logo
             </label>
           </div>
         ) : null}
-        <input id="provider-logo" name="logo" type="file" accept="image/png,image/jpeg,image/gif,image/webp" className="mt-1 block w-full text-sm" aria-describedby="provider-logo-help provider-logo-error" />
+        <input
+          id="provider-logo"
+          name="logo"
+          type="file"
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          className="mt-1 block w-full text-sm"
+          aria-describedby="provider-logo-help provider-logo-error"
+        />
         <p id="provider-logo-help" className="mt-1 text-xs text-slate-500">
           PNG, JPEG, GIF or WebP, up to 2 MB.
         </p>

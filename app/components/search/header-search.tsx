@@ -50,7 +50,11 @@ export function HeaderSearch() {
           placeholder="Search…"
           className="w-36 rounded-md border border-slate-300 px-3 py-1.5 text-sm focus:border-brand focus:outline-none focus:ring-1 focus:ring-brand sm:w-56"
         />
-        <button type="submit" className="rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand" aria-label="Search everything">
+        <button
+          type="submit"
+          className="rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand"
+          aria-label="Search everything"
+        >
           <svg width="1em" height="1em" aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2}>
             <circle cx="8.5" cy="8.5" r="5.5" />
             <path d="M13 13l4.5 4.5" strokeLinecap="round" />

@@ -164,7 +164,11 @@ export default function QuickSearch({ box, input, current }: { box: RefObject<HT
             ))
           )}
           {answer ? (
-            <Link to={`/search?${new URLSearchParams({ q: answer.q })}`} className="mt-1 block border-t border-slate-100 px-2 pt-2 text-sm font-medium text-brand hover:underline" onClick={() => setOpen(false)}>
+            <Link
+              to={`/search?${new URLSearchParams({ q: answer.q })}`}
+              className="mt-1 block border-t border-slate-100 px-2 pt-2 text-sm font-medium text-brand hover:underline"
+              onClick={() => setOpen(false)}
+            >
               {`See all results for “${answer.q}”`}
             </Link>
           ) : null}

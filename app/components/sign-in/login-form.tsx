@@ -36,8 +36,22 @@ export function LoginForm({ variant, branding, notice, redirectTo, action }: Log
           <FormAlert messages={form.errors} />
           {branding ? <input type="hidden" name="company_uuid" value={branding.uuid} /> : null}
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-          <Field label="E-mail" required autoComplete="username" errors={fields.email.errors} {...getInputProps(fields.email, { type: "email" })} id={fields.email.id} />
-          <PasswordField label="Password" required autoComplete="current-password" errors={fields.password.errors} {...getInputProps(fields.password, { type: "password" })} id={fields.password.id} />
+          <Field
+            label="E-mail"
+            required
+            autoComplete="username"
+            errors={fields.email.errors}
+            {...getInputProps(fields.email, { type: "email" })}
+            id={fields.email.id}
+          />
+          <PasswordField
+            label="Password"
+            required
+            autoComplete="current-password"
+            errors={fields.password.errors}
+            {...getInputProps(fields.password, { type: "password" })}
+            id={fields.password.id}
+          />
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             {busy ? "Signing in…" : "Sign in"}
           </button>

@@ -41,7 +41,11 @@ export function BulkActions({ formId, action, result: given, children }: { formI
         </p>
       ) : null}
       {show && result?.failed ? (
-        <div role="alert" className="flex items-center justify-between gap-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800" data-bulk-error>
+        <div
+          role="alert"
+          className="flex items-center justify-between gap-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800"
+          data-bulk-error
+        >
           <span>{bulkErrorText(result!.failed!)}</span>
           {/* Without JavaScript the link reloads the list, which drops the banner. */}
           <Link

@@ -49,9 +49,17 @@ function SortHeader<Row>({ column, pathname, state, spec }: { column: Column<Row
   const active = column.sortField !== undefined && state.sort?.field === column.sortField;
   const direction = active ? (state.sort!.desc ? "descending" : "ascending") : "none";
   return (
-    <th scope="col" aria-sort={direction} className={`px-4 py-3 text-xs font-semibold uppercase tracking-wide text-slate-600 ${alignClass[column.align ?? "left"]} ${column.className ?? ""}`}>
+    <th
+      scope="col"
+      aria-sort={direction}
+      className={`px-4 py-3 text-xs font-semibold uppercase tracking-wide text-slate-600 ${alignClass[column.align ?? "left"]} ${column.className ?? ""}`}
+    >
       {column.sortField ? (
-        <Link to={hrefFor(pathname, withSortCycled(state, column.sortField), spec)} className="inline-flex items-center gap-1 hover:text-slate-900" preventScrollReset>
+        <Link
+          to={hrefFor(pathname, withSortCycled(state, column.sortField), spec)}
+          className="inline-flex items-center gap-1 hover:text-slate-900"
+          preventScrollReset
+        >
           {column.header}
           <span aria-hidden="true" className={active ? "text-slate-900" : "text-slate-300"}>
             {active ? (state.sort!.desc ? "▼" : "▲") : "↕"}

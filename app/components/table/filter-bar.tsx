@@ -23,7 +23,9 @@ function Panel(props: FilterPanelProps) {
  */
 export function FilterBar({ list: { pathname, state, spec }, filters, autocomplete }: FilterBarProps) {
   const removeHrefs = Object.fromEntries(
-    filters.filter((f) => state.filters[f.filterKey] !== undefined).map((f) => [f.filterKey, hrefFor(pathname, withFilter(state, spec, f.filterKey, null), spec)]),
+    filters
+      .filter((f) => state.filters[f.filterKey] !== undefined)
+      .map((f) => [f.filterKey, hrefFor(pathname, withFilter(state, spec, f.filterKey, null), spec)]),
   );
   return (
     <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>

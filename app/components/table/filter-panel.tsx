@@ -87,7 +87,11 @@ function FilterControl({ def, state, autocomplete }: { def: FilterDefinition; st
           disabled={def.disabled}
           className="w-56"
           errors={entry?.find ? [entry.find.error] : undefined}
-          find={entry?.more || entry?.find ? { name: filterFindName(def.filterKey), label: `${def.label}: not listed? Type a name`, defaultValue: matches ? "" : entry?.find?.text } : undefined}
+          find={
+            entry?.more || entry?.find
+              ? { name: filterFindName(def.filterKey), label: `${def.label}: not listed? Type a name`, defaultValue: matches ? "" : entry?.find?.text }
+              : undefined
+          }
         />
       );
     }
@@ -95,7 +99,17 @@ function FilterControl({ def, state, autocomplete }: { def: FilterDefinition; st
       return (
         <div>
           {label}
-          <input id={id} name={name} type="text" inputMode="decimal" defaultValue={text(value)} placeholder={def.placeholder} disabled={def.disabled} onChange={numberTyping(def)} className={inputClass} />
+          <input
+            id={id}
+            name={name}
+            type="text"
+            inputMode="decimal"
+            defaultValue={text(value)}
+            placeholder={def.placeholder}
+            disabled={def.disabled}
+            onChange={numberTyping(def)}
+            className={inputClass}
+          />
         </div>
       );
     }
@@ -118,12 +132,30 @@ function FilterControl({ def, state, autocomplete }: { def: FilterDefinition; st
             <label htmlFor={`${id}-from`} className="sr-only">
               {def.label} from
             </label>
-            <input id={`${id}-from`} name={`${name}[from]`} type="date" defaultValue={r.from ?? ""} min={bounds.from.min} max={bounds.from.max} disabled={def.disabled} className={`${inputClass} w-36`} />
+            <input
+              id={`${id}-from`}
+              name={`${name}[from]`}
+              type="date"
+              defaultValue={r.from ?? ""}
+              min={bounds.from.min}
+              max={bounds.from.max}
+              disabled={def.disabled}
+              className={`${inputClass} w-36`}
+            />
             <span aria-hidden="true">–</span>
             <label htmlFor={`${id}-to`} className="sr-only">
               {def.label} to
             </label>
-            <input id={`${id}-to`} name={`${name}[to]`} type="date" defaultValue={r.to ?? ""} min={bounds.to.min} max={bounds.to.max} disabled={def.disabled} className={`${inputClass} w-36`} />
+            <input
+              id={`${id}-to`}
+              name={`${name}[to]`}
+              type="date"
+              defaultValue={r.to ?? ""}
+              min={bounds.to.min}
+              max={bounds.to.max}
+              disabled={def.disabled}
+              className={`${inputClass} w-36`}
+            />
           </div>
         </fieldset>
       );
@@ -139,7 +171,16 @@ function FilterControl({ def, state, autocomplete }: { def: FilterDefinition; st
       return (
         <div>
           {label}
-          <input id={id} name={name} type="text" defaultValue={text(value)} placeholder={def.placeholder} maxLength={500} disabled={def.disabled} className={inputClass} />
+          <input
+            id={id}
+            name={name}
+            type="text"
+            defaultValue={text(value)}
+            placeholder={def.placeholder}
+            maxLength={500}
+            disabled={def.disabled}
+            className={inputClass}
+          />
         </div>
       );
   }
@@ -215,7 +256,12 @@ export function FilterPanel({ state, filters, autocomplete, formKey, stateFields
           {active.map((def) => (
             <li key={def.filterKey} className="flex items-center gap-1 rounded-full bg-slate-100 py-0.5 pl-3 pr-1 text-xs text-slate-700">
               {describe(def, state.filters[def.filterKey]!, autocomplete)}
-              <Link to={removeHrefs[def.filterKey]!} className="rounded-full px-1.5 hover:bg-slate-200" aria-label={`Remove filter ${def.label}`} preventScrollReset>
+              <Link
+                to={removeHrefs[def.filterKey]!}
+                className="rounded-full px-1.5 hover:bg-slate-200"
+                aria-label={`Remove filter ${def.label}`}
+                preventScrollReset
+              >
                 ✕
               </Link>
             </li>

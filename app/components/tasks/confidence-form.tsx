@@ -49,7 +49,16 @@ function ConfidenceFields({ task, options }: Omit<ConfidenceFormProps, "canManag
     <Form method="post" className="space-y-1">
       <FormAlert messages={form.errors} />
       {CONFIDENCE_QUESTIONS.map((q) => (
-        <SelectField key={q.field} id={`confidence-${q.type}`} name={q.field} label={q.name} options={options[q.field] ?? []} placeholder="Not answered" defaultValue={text(fields[q.field].initialValue)} errors={fields[q.field].errors} />
+        <SelectField
+          key={q.field}
+          id={`confidence-${q.type}`}
+          name={q.field}
+          label={q.name}
+          options={options[q.field] ?? []}
+          placeholder="Not answered"
+          defaultValue={text(fields[q.field].initialValue)}
+          errors={fields[q.field].errors}
+        />
       ))}
       <div className="flex items-center justify-between gap-3 pt-2">
         <TotalScore task={task} />

@@ -6,7 +6,19 @@ import { useFormResult } from "../form/form-result";
 import { PageLinks, SectionSubmit, text } from "./task-section";
 
 /** 'Add a note' (for a manager) above the task's notes, newest first, paged. */
-export function NotesSection({ notes, page, lastPage, hrefFor, canManage }: { notes: TaskNote[]; page: number; lastPage: number; hrefFor: (page: number) => string; canManage: boolean }) {
+export function NotesSection({
+  notes,
+  page,
+  lastPage,
+  hrefFor,
+  canManage,
+}: {
+  notes: TaskNote[];
+  page: number;
+  lastPage: number;
+  hrefFor: (page: number) => string;
+  canManage: boolean;
+}) {
   return (
     <>
       {canManage ? <AddNote key={`notes-${notes[0]?.id ?? 0}`} /> : null}
@@ -50,7 +62,17 @@ function AddNote() {
       <label htmlFor="note-body" className="field-label">
         Add a note
       </label>
-      <textarea id="note-body" name="body" rows={3} maxLength={10000} required defaultValue={text(fields.body.initialValue)} className="field-input" aria-invalid={errors ? true : undefined} aria-describedby={errors ? "note-body-error" : undefined} />
+      <textarea
+        id="note-body"
+        name="body"
+        rows={3}
+        maxLength={10000}
+        required
+        defaultValue={text(fields.body.initialValue)}
+        className="field-input"
+        aria-invalid={errors ? true : undefined}
+        aria-describedby={errors ? "note-body-error" : undefined}
+      />
       <p id="note-body-error" className="field-error">
         {errors?.join(" ")}
       </p>

@@ -32,9 +32,20 @@ export function PipelineStageFields({
     <>
       <div className="pb-1">
         <label htmlFor={`${idPrefix}-pipeline`} className="field-label">
-          Pipeline<span aria-hidden="true" className="ml-0.5 text-red-600">*</span>
+          Pipeline
+          <span aria-hidden="true" className="ml-0.5 text-red-600">
+            *
+          </span>
         </label>
-        <select id={`${idPrefix}-pipeline`} name="pipeline_id" required defaultValue={chosen} onChange={(e) => setChosen(e.currentTarget.value)} className="field-input" aria-invalid={errors?.pipeline_id ? true : undefined}>
+        <select
+          id={`${idPrefix}-pipeline`}
+          name="pipeline_id"
+          required
+          defaultValue={chosen}
+          onChange={(e) => setChosen(e.currentTarget.value)}
+          className="field-input"
+          aria-invalid={errors?.pipeline_id ? true : undefined}
+        >
           <option value="">Choose a pipeline</option>
           {pipelines.map((p) => (
             <option key={p.id} value={p.id}>
@@ -48,7 +59,14 @@ export function PipelineStageFields({
         <label htmlFor={`${idPrefix}-stage`} className="field-label">
           Stage
         </label>
-        <select key={hydrated ? chosen : "all"} id={`${idPrefix}-stage`} name="pipeline_stage_id" defaultValue={stageId ? String(stageId) : ""} className="field-input" aria-invalid={errors?.pipeline_stage_id ? true : undefined}>
+        <select
+          key={hydrated ? chosen : "all"}
+          id={`${idPrefix}-stage`}
+          name="pipeline_stage_id"
+          defaultValue={stageId ? String(stageId) : ""}
+          className="field-input"
+          aria-invalid={errors?.pipeline_stage_id ? true : undefined}
+        >
           <option value="">{hydrated && !chosen ? "Choose a pipeline first" : "The pipeline's first stage"}</option>
           {shown.map((p) => (
             <optgroup key={p.id} label={p.name}>

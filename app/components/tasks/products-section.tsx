@@ -10,7 +10,17 @@ import { SelectField } from "../form/select-field";
 import { SectionSubmit, text, type Option } from "./task-section";
 
 /** The task's products with their totals, and for a manager 'Add a product' (open while its form is refused). */
-export function ProductsSection({ task, products, productTypes, canManage }: { task: Task; products: TaskProduct[]; productTypes: Option[]; canManage: boolean }) {
+export function ProductsSection({
+  task,
+  products,
+  productTypes,
+  canManage,
+}: {
+  task: Task;
+  products: TaskProduct[];
+  productTypes: Option[];
+  canManage: boolean;
+}) {
   const totals = products.reduce((t, p) => ({ premium: t.premium + p.premium, commission: t.commission + p.commission }), { premium: 0, commission: 0 });
   return (
     <>
@@ -60,7 +70,12 @@ export function ProductsSection({ task, products, productTypes, canManage }: { t
                   <td className="py-2 pr-3">{p.start_date ? formatDate(p.start_date) : "—"}</td>
                   {canManage ? (
                     <td className="py-2 text-right">
-                      <Link to={`/tasks/${task.id}/products/${p.id}/delete`} preventScrollReset className="text-red-700 hover:underline" aria-label={`Remove ${p.name}`}>
+                      <Link
+                        to={`/tasks/${task.id}/products/${p.id}/delete`}
+                        preventScrollReset
+                        className="text-red-700 hover:underline"
+                        aria-label={`Remove ${p.name}`}
+                      >
                         Remove
                       </Link>
                     </td>
@@ -95,13 +110,57 @@ function AddProduct({ productTypes }: { productTypes: Option[] }) {
       <summary className="cursor-pointer text-sm font-semibold">Add a product</summary>
       <Form method="post" className="mt-3 space-y-1">
         <FormAlert messages={form.errors} />
-        <SelectField id="product-type" name="task_product_type_id" label="Product type" required options={productTypes} placeholder="Choose a product type" defaultValue={value("task_product_type_id")} errors={fields.task_product_type_id.errors} />
+        <SelectField
+          id="product-type"
+          name="task_product_type_id"
+          label="Product type"
+          required
+          options={productTypes}
+          placeholder="Choose a product type"
+          defaultValue={value("task_product_type_id")}
+          errors={fields.task_product_type_id.errors}
+        />
         <Field id="product-name" name="name" label="Product name" required maxLength={255} defaultValue={value("name")} errors={fields.name.errors} />
-        <Field id="product-provider" name="provider_name" label="Provider" maxLength={255} defaultValue={value("provider_name")} errors={fields.provider_name.errors} />
+        <Field
+          id="product-provider"
+          name="provider_name"
+          label="Provider"
+          maxLength={255}
+          defaultValue={value("provider_name")}
+          errors={fields.provider_name.errors}
+        />
         <div className="grid gap-3 sm:grid-cols-3">
-          <NumberInput id="product-premium" name="premium" label="Premium (£)" min={0} decimals={2} allowNegative={false} defaultValue={value("premium")} errors={fields.premium.errors} />
-          <NumberInput id="product-commission" name="commission" label="Commission (£)" min={0} decimals={2} allowNegative={false} defaultValue={value("commission")} errors={fields.commission.errors} />
-          <NumberInput id="product-rate" name="commission_rate" label="Commission rate (%)" min={0} max={100} decimals={2} allowNegative={false} defaultValue={value("commission_rate")} errors={fields.commission_rate.errors} />
+          <NumberInput
+            id="product-premium"
+            name="premium"
+            label="Premium (£)"
+            min={0}
+            decimals={2}
+            allowNegative={false}
+            defaultValue={value("premium")}
+            errors={fields.premium.errors}
+          />
+          <NumberInput
+            id="product-commission"
+            name="commission"
+            label="Commission (£)"
+            min={0}
+            decimals={2}
+            allowNegative={false}
+            defaultValue={value("commission")}
+            errors={fields.commission.errors}
+          />
+          <NumberInput
+            id="product-rate"
+            name="commission_rate"
+            label="Commission rate (%)"
+            min={0}
+            max={100}
+            decimals={2}
+            allowNegative={false}
+            defaultValue={value("commission_rate")}
+            errors={fields.commission_rate.errors}
+          />
         </div>
         <DateInput id="product-start" name="start_date" label="Start date" defaultValue={value("start_date")} errors={fields.start_date.errors} />
         <div className="flex justify-end pt-2">

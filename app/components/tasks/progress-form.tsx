@@ -45,18 +45,57 @@ function ProgressFields({ task, pipelines, frequencies, accept, words }: Progres
         errors={{ pipeline_id: fields.pipeline_id.errors, pipeline_stage_id: fields.pipeline_stage_id.errors }}
       />
       <div className="grid gap-3 sm:grid-cols-2">
-        <DateInput id="progress-start-date" name="expected_revenue_start_date" label="Expected revenue start date" defaultValue={text(fields.expected_revenue_start_date.initialValue)} errors={fields.expected_revenue_start_date.errors} />
-        <SelectField id="progress-frequency" name="payment_frequency_id" label="Payment frequency" options={frequencies} placeholder="Not set" defaultValue={text(fields.payment_frequency_id.initialValue)} errors={fields.payment_frequency_id.errors} />
+        <DateInput
+          id="progress-start-date"
+          name="expected_revenue_start_date"
+          label="Expected revenue start date"
+          defaultValue={text(fields.expected_revenue_start_date.initialValue)}
+          errors={fields.expected_revenue_start_date.errors}
+        />
+        <SelectField
+          id="progress-frequency"
+          name="payment_frequency_id"
+          label="Payment frequency"
+          options={frequencies}
+          placeholder="Not set"
+          defaultValue={text(fields.payment_frequency_id.initialValue)}
+          errors={fields.payment_frequency_id.errors}
+        />
       </div>
-      <NumberInput id="progress-size" name="size" label="Size" min={0} decimals={0} allowNegative={false} defaultValue={text(fields.size.initialValue)} errors={fields.size.errors} className="sm:w-1/2 sm:pr-1.5" />
+      <NumberInput
+        id="progress-size"
+        name="size"
+        label="Size"
+        min={0}
+        decimals={0}
+        allowNegative={false}
+        defaultValue={text(fields.size.initialValue)}
+        errors={fields.size.errors}
+        className="sm:w-1/2 sm:pr-1.5"
+      />
       <div className="pb-1">
         <label htmlFor="progress-note" className="field-label">
           Note
         </label>
-        <textarea id="progress-note" name="note" rows={2} maxLength={5000} defaultValue={text(fields.note.initialValue)} className="field-input" placeholder={`What happened? Without a note, the move of the ${words.task} is recorded.`} />
+        <textarea
+          id="progress-note"
+          name="note"
+          rows={2}
+          maxLength={5000}
+          defaultValue={text(fields.note.initialValue)}
+          className="field-input"
+          placeholder={`What happened? Without a note, the move of the ${words.task} is recorded.`}
+        />
         <p className="field-error">{fields.note.errors?.join(" ")}</p>
       </div>
-      <FileField id="progress-document" name="document" label="Document" accept={accept} help="An image, a PDF or a Word document, up to 2 MB." errors={form.allErrors.document} />
+      <FileField
+        id="progress-document"
+        name="document"
+        label="Document"
+        accept={accept}
+        help="An image, a PDF or a Word document, up to 2 MB."
+        errors={form.allErrors.document}
+      />
       <div className="flex justify-end pt-2">
         <SectionSubmit intent="progress" label="Update progress" />
       </div>

@@ -47,10 +47,33 @@ function RevenueFields({ task, frequencies }: Omit<RevenueFormProps, "canManage"
   return (
     <Form method="post" className="space-y-1">
       <FormAlert messages={form.errors} />
-      <NumberInput id="revenue-amount" name="expected_revenue" label="Expected revenue (£)" min={0} decimals={2} allowNegative={false} defaultValue={text(fields.expected_revenue.initialValue)} errors={fields.expected_revenue.errors} />
+      <NumberInput
+        id="revenue-amount"
+        name="expected_revenue"
+        label="Expected revenue (£)"
+        min={0}
+        decimals={2}
+        allowNegative={false}
+        defaultValue={text(fields.expected_revenue.initialValue)}
+        errors={fields.expected_revenue.errors}
+      />
       <div className="grid gap-3 sm:grid-cols-2">
-        <DateInput id="revenue-start-date" name="expected_revenue_start_date" label="Revenue start date" defaultValue={text(fields.expected_revenue_start_date.initialValue)} errors={fields.expected_revenue_start_date.errors} />
-        <SelectField id="revenue-frequency" name="payment_frequency_id" label="Payment frequency" options={frequencies} placeholder="Not set" defaultValue={text(fields.payment_frequency_id.initialValue)} errors={fields.payment_frequency_id.errors} />
+        <DateInput
+          id="revenue-start-date"
+          name="expected_revenue_start_date"
+          label="Revenue start date"
+          defaultValue={text(fields.expected_revenue_start_date.initialValue)}
+          errors={fields.expected_revenue_start_date.errors}
+        />
+        <SelectField
+          id="revenue-frequency"
+          name="payment_frequency_id"
+          label="Payment frequency"
+          options={frequencies}
+          placeholder="Not set"
+          defaultValue={text(fields.payment_frequency_id.initialValue)}
+          errors={fields.payment_frequency_id.errors}
+        />
       </div>
       <div className="flex justify-end pt-2">
         <SectionSubmit intent="revenue" label="Save revenue" />

@@ -43,7 +43,16 @@ export function TeamDrawerBody() {
       {canManage ? (
         <Form method="post" className="mb-6 flex items-end gap-2">
           <input type="hidden" name="intent" value="rename" />
-          <Field id="team-name" name="name" label="Team name" required defaultValue={team.name} maxLength={100} errors={renameFields.name.errors ?? renameForm.errors} className="flex-1" />
+          <Field
+            id="team-name"
+            name="name"
+            label="Team name"
+            required
+            defaultValue={team.name}
+            maxLength={100}
+            errors={renameFields.name.errors ?? renameForm.errors}
+            className="flex-1"
+          />
           <button type="submit" className="btn-secondary mb-7">
             Rename
           </button>
@@ -117,7 +126,14 @@ export function TeamDrawerBody() {
           </Form>
           <Form method="post" className="space-y-2">
             <input type="hidden" name="intent" value="invite" />
-            <Field id="team-invite-email" name="email" type="email" label="Or invite by e-mail" placeholder="name@company.co.uk" errors={inviteFields.email.errors ?? inviteForm.errors} />
+            <Field
+              id="team-invite-email"
+              name="email"
+              type="email"
+              label="Or invite by e-mail"
+              placeholder="name@company.co.uk"
+              errors={inviteFields.email.errors ?? inviteForm.errors}
+            />
             <div className="flex items-center gap-2">
               {roleSelect("role", "member", "Role of the invited person")}
               <button type="submit" className="btn-secondary">
