@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm test: lint, typecheck, unit and API tests (on PGlite, and again on PostgreSQL when TEST_DATABASE_URL
+// npm test: lint, format check, typecheck, unit and API tests (on PGlite, and again on PostgreSQL when TEST_DATABASE_URL
 // is set), the portal built once, every screen without JavaScript over HTTP (tests/nojs), then the
 // end-to-end tests in Chromium. Prints each stage's time; ends with one line: "N passed, N failed".
 import { spawnSync } from "node:child_process";
@@ -47,6 +47,7 @@ const npx = (bin) => path.join(root, "node_modules/.bin", bin);
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 run("Lint", npx("eslint"), ["--cache", "--cache-location", "node_modules/.cache/eslint/", "."]);
+run("Format check", npx("prettier"), ["--check", "--log-level", "warn", "."]);
 run("Typecheck", npx("tsc"), ["--noEmit"]);
 // The no-JavaScript layer is a stage of its own (it needs the built portal).
 run(
