@@ -4,9 +4,9 @@ import { MONEY_MESSAGES } from "#common/money";
 import { SALES_MESSAGES } from "#contract/sales-documents";
 import type { Permission } from "#contract/permissions";
 import { createTestApi, type TestApi } from "../helpers/api";
-import { emptyTenant, userWith } from "../helpers/crm";
+import { userWith } from "../helpers/crm";
 import { sendMultipart } from "../helpers/multipart";
-import { client, counterOf, create, item, lastMail, pdfText, rowOf } from "../helpers/sales";
+import { companyWithClient, counterOf, create, item, lastMail, pdfText, rowOf } from "../helpers/sales";
 
 let api: TestApi;
 const ALL: Permission[] = ["invoice_view", "invoice_manage", "invoice_delete"];
@@ -18,10 +18,7 @@ afterAll(async () => {
   await api?.close();
 });
 
-async function company(perms: Permission[] = ALL) {
-  const user = await emptyTenant(api, perms);
-  return { ...user, client: await client(api, user.tenantId) };
-}
+const company = (perms: Permission[] = ALL) => companyWithClient(api, perms);
 
 const invoice = (me: { token: string; client: { id: number } }, body: Record<string, unknown> = {}) =>
   create(api, me.token, "/simple-invoices", { individual_id: me.client.id, items: [item()], ...body });

@@ -7,9 +7,9 @@ import { MONEY_MESSAGES } from "#common/money";
 import { INVOICE_STATUSES, QUOTE_STATUSES, SALES_MESSAGES } from "#contract/sales-documents";
 import type { Permission } from "#contract/permissions";
 import { createTestApi, type TestApi } from "../helpers/api";
-import { emptyTenant, makePipeline, makeTask, userWith } from "../helpers/crm";
+import { makePipeline, makeTask, userWith } from "../helpers/crm";
 import { sendMultipart } from "../helpers/multipart";
-import { client, companyClient, counterOf, create, item, lastMail, pdfText, rowOf, unique } from "../helpers/sales";
+import { client, companyClient, companyWithClient, counterOf, create, item, lastMail, pdfText, rowOf, unique } from "../helpers/sales";
 
 let api: TestApi;
 const ALL: Permission[] = [
@@ -34,10 +34,7 @@ afterAll(async () => {
 });
 
 /** A fresh company whose user holds every quote and invoice permission. */
-async function company(perms: Permission[] = ALL) {
-  const user = await emptyTenant(api, perms);
-  return { ...user, client: await client(api, user.tenantId) };
-}
+const company = (perms: Permission[] = ALL) => companyWithClient(api, perms);
 
 /** A task of the user's company (in a pipeline of its own). */
 async function task(me: { token: string }, name = unique("Fit-out")) {

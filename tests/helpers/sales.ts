@@ -1,8 +1,9 @@
 /** Factories and readers for the quotes and invoices API tests. */
 import { and, desc, eq } from "drizzle-orm";
 import { outboxMessages, salesDocuments, salesNumberCounters } from "#api/db/schema";
+import type { Permission } from "#contract/permissions";
 import type { TestApi } from "./api";
-import { makeCompany, makeIndividual } from "./crm";
+import { emptyTenant, makeCompany, makeIndividual } from "./crm";
 
 let counter = 0;
 export const unique = (prefix: string) => `${prefix} ${++counter}${Date.now().toString(36).slice(-4)}`;
@@ -11,6 +12,12 @@ export const unique = (prefix: string) => `${prefix} ${++counter}${Date.now().to
 export async function client(api: TestApi, tenantId: number, email: string | null = `client.${++counter}.${Date.now()}@example.test`) {
   const id = await makeIndividual(api, tenantId, "Clara", unique("Client"), email ?? undefined);
   return { id, email };
+}
+
+/** A fresh company whose user holds `perms`, with an individual client that has an e-mail address. */
+export async function companyWithClient(api: TestApi, perms: Permission[]) {
+  const user = await emptyTenant(api, perms);
+  return { ...user, client: await client(api, user.tenantId) };
 }
 
 export async function companyClient(api: TestApi, tenantId: number) {

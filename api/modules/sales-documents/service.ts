@@ -440,26 +440,24 @@ function assertEditable(kind: SalesDocumentKind, row: DocRow) {
 
 // ------------------------------------------------------------------------------------------------ writing
 
+/** An item line's stored columns: what was sent, and its net and VAT in pence worked out once by the money rules. */
+function itemColumns(item: ParsedItem) {
+  const { netPence, vatPence } = lineAmounts(item);
+  return {
+    description: item.description,
+    quantity: (item.quantityMilli / 1000).toFixed(3),
+    unitPricePence: item.unitPricePence,
+    vatRate: item.vatRate,
+    productId: item.productId,
+    accountCode: item.accountCode,
+    netPence,
+    vatPence,
+  };
+}
+
 async function insertItems(tx: Tx, tenantId: number, documentId: number, items: ParsedItem[], firstPosition = 1) {
   if (!items.length) return;
-  await tx.insert(salesDocumentItems).values(
-    items.map((item, i) => {
-      const a = lineAmounts(item);
-      return {
-        tenantId,
-        documentId,
-        position: firstPosition + i,
-        description: item.description,
-        quantity: (item.quantityMilli / 1000).toFixed(3),
-        unitPricePence: item.unitPricePence,
-        vatRate: item.vatRate,
-        productId: item.productId,
-        accountCode: item.accountCode,
-        netPence: a.netPence,
-        vatPence: a.vatPence,
-      };
-    }),
-  );
+  await tx.insert(salesDocumentItems).values(items.map((item, i) => ({ tenantId, documentId, position: firstPosition + i, ...itemColumns(item) })));
 }
 
 /**
@@ -568,19 +566,9 @@ export async function updateItem(database: Database, actor: Actor, kind: SalesDo
   const item = await parseOneItem(database.db, actor.tenantId, body);
   await database.transaction(async (tx) => {
     assertEditable(kind, await findRow(tx, actor.tenantId, kind, id, true));
-    const a = lineAmounts(item);
     await tx
       .update(salesDocumentItems)
-      .set({
-        description: item.description,
-        quantity: (item.quantityMilli / 1000).toFixed(3),
-        unitPricePence: item.unitPricePence,
-        vatRate: item.vatRate,
-        productId: item.productId,
-        accountCode: item.accountCode,
-        netPence: a.netPence,
-        vatPence: a.vatPence,
-      })
+      .set(itemColumns(item))
       .where(and(eq(salesDocumentItems.tenantId, actor.tenantId), eq(salesDocumentItems.id, itemId)));
     await recalculateTotals(tx, actor.tenantId, id);
   });
