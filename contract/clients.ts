@@ -11,6 +11,7 @@ import { DATE_MESSAGES, parseDateText, todayInLondon } from "#common/dates";
 import { pagedSchema } from "./common";
 import { idField } from "./ids";
 import { TELEPHONE_MESSAGES, TELEPHONE_PATTERN } from "./providers";
+export { INDIVIDUAL_SORTS, COMPANY_SORTS } from "./list-sorts";
 
 // --- Constants ---------------------------------------------------------------------------------------
 
@@ -41,10 +42,6 @@ export const LINE_TYPES = [
   "Group income protection",
   "Private medical",
 ] as const;
-
-/** Sort fields ('-' for descending). Defaults: individuals and companies by name. */
-export const INDIVIDUAL_SORTS = ["full_name", "first_name", "last_name", "email", "created_at", "updated_at"] as const;
-export const COMPANY_SORTS = ["name", "created_at", "updated_at", "postcode"] as const;
 
 export const MESSAGES = {
   companyIdRequired: "Company ID is required",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { parseDateText } from "#common/dates";
 import { pagedSchema } from "./common";
 import { idField } from "./ids";
+export { PIPELINE_SORTS } from "./list-sorts";
 
 // ---------------------------------------------------------------- shared field rules (pipelines, tasks)
 
@@ -265,6 +266,3 @@ export const targetResponseSchema = z.object({ data: targetPeriodSchema.merge(ta
 /** GET /pipelines/{id}/targets/users: one row per pipeline user or user with a target. */
 export const userTargetSchema = targetFiguresSchema.extend({ user: pipelineUserSchema });
 export const userTargetListSchema = z.object({ data: z.array(userTargetSchema), meta: targetPeriodSchema });
-
-/** Sort fields of GET /pipelines; default name ascending. */
-export const PIPELINE_SORTS = ["name", "created_at", "updated_at", "status"] as const;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pagedSchema } from "./common";
+export { PROVIDER_SORTS } from "./list-sorts";
 
 /** The functions list of provider forms: what a provider does for the broker. */
 export const PROVIDER_FUNCTIONS = [
@@ -140,6 +141,3 @@ export const providerResponseSchema = z.object({ data: providerSchema });
 
 export const referenceOptionSchema = z.object({ value: z.string(), label: z.string() });
 export const referenceListSchema = z.object({ data: z.array(referenceOptionSchema) });
-
-/** Sort fields of GET /providers ('-' prefix for descending); default name ascending. */
-export const PROVIDER_SORTS = ["name", "nominal_code", "created_at"] as const;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+export { ROLE_SORTS } from "./list-sorts";
 
 export const roleNameSchema = z.string({ error: "Enter a role name." }).trim().min(1, "Enter a role name.").max(100, "Use at most 100 characters.");
 
@@ -38,6 +39,3 @@ export const rolePermissionSchema = z.object({
   can_be_removed: z.boolean(),
 });
 export type RolePermission = z.infer<typeof rolePermissionSchema>;
-
-/** The fields the roles list sorts by (`sort`, a leading '-' for descending). */
-export const ROLE_SORTS = ["name", "created_at", "users_count"] as const;

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { MAX_LINES, MONEY_MESSAGES, parseQuantity, parseUnitPricePence, parseVatRate } from "#common/money";
 import { pagedSchema } from "./common";
 import { optionalDateField, optionalIdField } from "./pipelines";
+export { DOCUMENT_SORTS } from "./list-sorts";
 
 export const QUOTE_STATUSES = ["draft", "sent", "approved", "converted"] as const;
 export const INVOICE_STATUSES = ["draft", "sent", "paid", "cancelled"] as const;
@@ -231,8 +232,6 @@ export type SalesDocument = z.infer<typeof documentSchema>;
 export const documentListSchema = pagedSchema(documentRowSchema);
 export const documentResponseSchema = z.object({ data: documentSchema });
 
-/** Sort fields of the lists ('-' for descending); default newest first (-created_at). */
-export const DOCUMENT_SORTS = ["number", "created_at", "issue_date", "due_date", "total", "status", "client"] as const;
 /**
  * Filters of the lists: status, individual_id, company_id, task_id, number (part of the number), search (number,
  * reference or client name), and the ranges created_at, issue_date, due_date (dates) and total (pence).

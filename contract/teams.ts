@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pagedSchema } from "./common";
 import { idField } from "./ids";
+export { TEAM_SORTS, TEAM_MEMBER_SORTS } from "./list-sorts";
 
 export const TEAM_MEMBER_ROLES = ["member", "leader"] as const;
 export type TeamMemberRole = (typeof TEAM_MEMBER_ROLES)[number];
@@ -126,6 +127,3 @@ export const teamUserAddedSchema = z.object({
     z.object({ type: z.literal("invitation"), invitation: teamInvitationSchema }),
   ]),
 });
-
-export const TEAM_SORTS = ["name", "created_at", "members_count"] as const;
-export const TEAM_MEMBER_SORTS = ["name", "email", "role", "created_at"] as const;

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { PIPELINE_SORTS, type Pipeline } from "#contract/pipelines";
+import { PIPELINE_SORTS } from "#contract/list-sorts";
+import type { Pipeline } from "#contract/pipelines";
 import { formatDate, formatMoney, formatNumber } from "#common/format";
 import { PageHeader } from "../components/frame/page-header";
 import { PIPELINE_STATUS_OPTIONS, PipelineStatusBadge } from "../components/pipelines/status-badge";

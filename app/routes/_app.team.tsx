@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { TEAM_SORTS, type Team } from "#contract/teams";
+import { TEAM_SORTS } from "#contract/list-sorts";
+import type { Team } from "#contract/teams";
 import { formatDate } from "#common/format";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
