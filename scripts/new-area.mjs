@@ -136,6 +136,15 @@ export function areaEdits(n, read) {
   edit("contract/portal-routes.ts", [`guarded("/${n.plural}"`], (t) =>
     insertAt(t, "contract/portal-routes.ts", "\n];", `\n  guarded("/${n.plural}", "${n.labelPlural}", ["${n.view}", "${n.manage}"]),`, "before"),
   );
+  edit("tests/unit/route-table.test.ts", [`["/${n.plural}", "/${n.plural}"`], (t) =>
+    insertAt(
+      t,
+      "tests/unit/route-table.test.ts",
+      '\n];\n\ndescribe("route table"',
+      `\n  ["/${n.plural}", "/${n.plural}", ["${n.view}", "${n.manage}"], undefined],`,
+      "before",
+    ),
+  );
   const perms = read("contract/permissions.ts");
   if (n.newPermissions) {
     edit("contract/permissions.ts", [`"${n.view}"`, `"${n.manage}"`, `  ${n.labelPlural}: [`, `  "${n.labelPlural}": [`], (t) =>

@@ -5,10 +5,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
- * The proof of `npm run new:area`: in a copy of the repository (its tracked and new files, node_modules linked), a fresh
- * area is generated, its migration made by `npm run db:generate`, and then the whole project typechecks, the area's
- * files pass ESLint and Prettier, and the area's own API test passes. (Its no-JavaScript test needs the built portal
- * and running servers: it is run with the nojs project, not here.)
+ * The proof of `npm run new:area`: in a copy of the repository (its tracked and new files, node_modules linked), a
+ * fresh area is generated and its migration made by `npm run db:generate`; then the whole project typechecks, the
+ * area's files pass ESLint and Prettier, and the unit tests, the area's own API test, the route matrix and the OpenAPI
+ * test pass. (Its no-JavaScript test needs the built portal and running servers: it is run by hand, not here.)
  */
 const root = path.resolve(import.meta.dirname, "../..");
 const NAME = "generated-thing";
@@ -67,9 +67,16 @@ describe("npm run new:area", () => {
     expect(format.status, format.output).toBe(0);
   });
 
-  it("passes its own API test", () => {
-    const res = sh(bin("vitest"), ["run", "--project", "api", `tests/api/${PLURAL}.test.ts`], { TEST_DATABASE_URL: "" });
+  it("keeps the unit tests passing (the route table's, the permissions')", () => {
+    const res = sh(bin("vitest"), ["run", "--project", "unit"]);
     expect(res.status, res.output).toBe(0);
-    expect(res.output).toMatch(/Tests\s+\S*6 passed/);
+  });
+
+  it("passes its own API test, the route matrix (its resolver) and the OpenAPI document's test", () => {
+    const files = [`tests/api/${PLURAL}.test.ts`, "tests/api/openapi.test.ts", "tests/security/route-matrix.test.ts"];
+    const res = sh(bin("vitest"), ["run", "--project", "api", "--project", "security", ...files], { TEST_DATABASE_URL: "" });
+    expect(res.status, res.output).toBe(0);
+    expect(res.output).toMatch(/Test Files\s+3 passed/);
+    expect(res.output).toMatch(new RegExp(`tests/api/${PLURAL}\\.test\\.ts \\(6 tests\\)`));
   });
 });
