@@ -79,9 +79,9 @@ if (pgUrl) {
 } else {
   console.log("\n(API tests on PostgreSQL skipped: set TEST_DATABASE_URL=postgres://… to run them.)");
 }
-// npm run new:area: an area generated in a copy of the repository typechecks, lints and passes its own API test.
+// npm run new:area: an area generated in a copy of the repository typechecks, lints and passes its own API and no-JavaScript tests.
 run(
-  "Generator (a new area: migration, typecheck, lint, format, its API test)",
+  "Generator (a new area: migration, typecheck, lint, format, its API and no-JavaScript tests)",
   npx("vitest"),
   ["run", "--project", "generator", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/vitest-generator.json`],
   { TEST_DATABASE_URL: "" },

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
  * The proof of `npm run new:area`: in a copy of the repository (its tracked and new files, node_modules linked), a
  * fresh area is generated and its migration made by `npm run db:generate`; then the whole project typechecks, the
  * area's files pass ESLint and Prettier, and the unit tests, the area's own API test, the route matrix and the OpenAPI
- * test pass. (Its no-JavaScript test needs the built portal and running servers: it is run by hand, not here.)
+ * test pass, and its no-JavaScript test passes against the copy's own built portal and servers.
  */
 const root = path.resolve(import.meta.dirname, "../..");
 const NAME = "generated-thing";
@@ -78,5 +78,12 @@ describe("npm run new:area", () => {
     expect(res.status, res.output).toBe(0);
     expect(res.output).toMatch(/Test Files\s+3 passed/);
     expect(res.output).toMatch(new RegExp(`tests/api/${PLURAL}\\.test\\.ts \\(6 tests\\)`));
+  });
+
+  it("passes its no-JavaScript test against the portal built from the copy", () => {
+    // The nojs set-up builds the copy's portal and starts its portal + API pair (ports moved by E2E_PORT_OFFSET).
+    const res = sh(bin("vitest"), ["run", "--project", "nojs", `tests/nojs/${PLURAL}.test.ts`], { E2E_PREBUILT: "" });
+    expect(res.status, res.output).toBe(0);
+    expect(res.output).toMatch(new RegExp(`tests/nojs/${PLURAL}\\.test\\.ts \\(4 tests\\)`));
   });
 });
