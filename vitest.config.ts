@@ -14,11 +14,13 @@ const alias = {
 };
 
 /**
- * Four projects:
+ * Five projects:
  * - unit: pure rules (common, app/lib, contract), fast, node environment;
  * - api: the Fastify app in-process through app.inject, one fresh database per test file
  *   (PGlite in memory, or a throw-away database on TEST_DATABASE_URL);
  * - security: the guard-rail proofs (route matrix, fuzzing, faults), same database set-up as api;
+ * - generator: `npm run new:area` proved in a copy of the repository (tests/generator; it builds the copy's portal
+ *   and starts its servers for the area's no-JavaScript test), a stage of its own in npm test;
  * - nojs: every screen as a browser with JavaScript off sees it, without a browser: tests/nojs/harness.ts
  *   drives the built portal over HTTP (links, forms, redirects, cookies) and reads its HTML. One portal + API
  *   pair (portal 3400, API 4400, moved by E2E_PORT_OFFSET) is started for the whole run by
@@ -61,6 +63,15 @@ export default defineConfig({
           globalSetup: ["tests/helpers/api-global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "generator",
+          include: ["tests/generator/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 300_000,
         },
       },
       {

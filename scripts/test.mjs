@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm test: lint, format check, typecheck, unit and API tests (on PGlite, and again on PostgreSQL when TEST_DATABASE_URL
+// npm test: lint, format check, typecheck, unit and API tests, the area generator's proof (on PGlite, and again on PostgreSQL when TEST_DATABASE_URL
 // is set), the portal built once, every screen without JavaScript over HTTP (tests/nojs), then the
 // end-to-end tests in Chromium. Prints each stage's time; ends with one line: "N passed, N failed".
 import { spawnSync } from "node:child_process";
@@ -79,6 +79,14 @@ if (pgUrl) {
 } else {
   console.log("\n(API tests on PostgreSQL skipped: set TEST_DATABASE_URL=postgres://… to run them.)");
 }
+// npm run new:area: an area generated in a copy of the repository typechecks, lints and passes its own API and no-JavaScript tests.
+run(
+  "Generator (a new area: migration, typecheck, lint, format, its API and no-JavaScript tests)",
+  npx("vitest"),
+  ["run", "--project", "generator", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/vitest-generator.json`],
+  { TEST_DATABASE_URL: "" },
+);
+countVitest(`${results}/vitest-generator.json`);
 // Built once: the no-JavaScript stage and both end-to-end instances run this build (E2E_PREBUILT).
 const built = run("Build the portal", process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
   NODE_ENV: "production",
