@@ -17,7 +17,7 @@ import { answerOutage, OUTAGE_MESSAGE } from "../services/outage.server";
 import { updateProfile } from "../services/profile.server";
 import { useFrame } from "./_app";
 import { replyForm } from "../services/form-action.server";
-import { SAVE_INTENT } from "../components/form/form-result";
+import { SAVE_INTENT } from "../components/form/form-answer";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Personal profile", matches);
 

@@ -11,7 +11,7 @@ import { redirectWithToast } from "../services/session.server";
 import { useFrame } from "./_app";
 import { ApiValidationError } from "../services/api.server";
 import { keepOnOutage, refuseForm } from "../services/form-action.server";
-import { SAVE_INTENT, useLastResult } from "../components/form/form-result";
+import { SAVE_INTENT, useLastResult } from "../components/form/form-answer";
 import { formOf } from "../services/submission.server";
 import { Form } from "../components/form/form";
 import { can } from "../access/permissions";

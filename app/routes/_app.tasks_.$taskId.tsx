@@ -7,7 +7,7 @@ import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { CloseDate } from "../components/tasks/close-date";
 import { StageChip } from "../components/tasks/stage-chip";
-import { useLastResult } from "../components/form/form-result";
+import { useLastResult } from "../components/form/form-answer";
 import { sectionsOnServer } from "../components/tasks/task-detail-sections.server";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
