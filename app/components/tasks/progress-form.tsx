@@ -1,12 +1,11 @@
 import type { Task } from "#contract/tasks";
 import type { Words } from "#app/lib/labels";
-import { DateInput } from "../form/date-input";
 import { FormAlert } from "../form/field";
 import { FileField } from "../form/file-field";
 import { Form } from "../form/form";
 import { useFormResult } from "../form/form-result";
 import { NumberInput } from "../form/number-input";
-import { SelectField } from "../form/select-field";
+import { RevenueTimingFields } from "./revenue-timing-fields";
 import { PipelineStageFields, type PipelineOption } from "./pipeline-stage-fields";
 import { SectionSubmit, text, type Option } from "./task-section";
 
@@ -44,24 +43,13 @@ function ProgressFields({ task, pipelines, frequencies, accept, words }: Progres
         stageId={Number(fields.pipeline_stage_id.initialValue) || null}
         errors={{ pipeline_id: fields.pipeline_id.errors, pipeline_stage_id: fields.pipeline_stage_id.errors }}
       />
-      <div className="grid gap-3 sm:grid-cols-2">
-        <DateInput
-          id="progress-start-date"
-          name="expected_revenue_start_date"
-          label="Expected revenue start date"
-          defaultValue={text(fields.expected_revenue_start_date.initialValue)}
-          errors={fields.expected_revenue_start_date.errors}
-        />
-        <SelectField
-          id="progress-frequency"
-          name="payment_frequency_id"
-          label="Payment frequency"
-          options={frequencies}
-          placeholder="Not set"
-          defaultValue={text(fields.payment_frequency_id.initialValue)}
-          errors={fields.payment_frequency_id.errors}
-        />
-      </div>
+      <RevenueTimingFields
+        idPrefix="progress"
+        dateLabel="Expected revenue start date"
+        frequencies={frequencies}
+        startDate={fields.expected_revenue_start_date}
+        frequency={fields.payment_frequency_id}
+      />
       <NumberInput
         id="progress-size"
         name="size"

@@ -1,11 +1,10 @@
 import type { Task } from "#contract/tasks";
 import { formatDate, formatMoney } from "#common/format";
-import { DateInput } from "../form/date-input";
 import { FormAlert } from "../form/field";
 import { Form } from "../form/form";
 import { useFormResult } from "../form/form-result";
 import { NumberInput } from "../form/number-input";
-import { SelectField } from "../form/select-field";
+import { RevenueTimingFields } from "./revenue-timing-fields";
 import { SectionSubmit, text, type Option } from "./task-section";
 
 interface RevenueFormProps {
@@ -57,24 +56,13 @@ function RevenueFields({ task, frequencies }: Omit<RevenueFormProps, "canManage"
         defaultValue={text(fields.expected_revenue.initialValue)}
         errors={fields.expected_revenue.errors}
       />
-      <div className="grid gap-3 sm:grid-cols-2">
-        <DateInput
-          id="revenue-start-date"
-          name="expected_revenue_start_date"
-          label="Revenue start date"
-          defaultValue={text(fields.expected_revenue_start_date.initialValue)}
-          errors={fields.expected_revenue_start_date.errors}
-        />
-        <SelectField
-          id="revenue-frequency"
-          name="payment_frequency_id"
-          label="Payment frequency"
-          options={frequencies}
-          placeholder="Not set"
-          defaultValue={text(fields.payment_frequency_id.initialValue)}
-          errors={fields.payment_frequency_id.errors}
-        />
-      </div>
+      <RevenueTimingFields
+        idPrefix="revenue"
+        dateLabel="Revenue start date"
+        frequencies={frequencies}
+        startDate={fields.expected_revenue_start_date}
+        frequency={fields.payment_frequency_id}
+      />
       <div className="flex justify-end pt-2">
         <SectionSubmit intent="revenue" label="Save revenue" />
       </div>
