@@ -258,7 +258,7 @@ import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { BulkActions } from "../components/table/bulk-actions";
 import { DataTable, type Column } from "../components/table/data-table";
-import { defineList, listView } from "../components/table/list";
+import { defineList, listView, type SortField } from "../components/table/list";
 import { SearchBox } from "../components/table/list-controls";
 import { ListFooter } from "../components/table/pager";
 import { formatDate } from "#common/format";
@@ -282,7 +282,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const action = ({ request }: ActionFunctionArgs) =>
   bulkSelectionAction(request, { list: "/${n.plural}", permission: "${n.manage}", intents: { delete: { to: "/${n.plural}/delete" } } });
 
-const columns: Column<${n.Pascal}>[] = [
+const columns: Column<${n.Pascal}, SortField<typeof ${camel(n)}List>>[] = [
   { key: "name", header: "Name", sortField: "name", cell: (r) => <span className="font-medium">{r.name}</span> },
   { key: "created_at", header: "Created", sortField: "created_at", cell: (r) => formatDate(r.created_at) },
 ];
@@ -293,7 +293,7 @@ export default function ${n.PascalPlural}Page() {
   const actionData = useActionData<typeof action>();
   const frame = useFrame();
   const { search } = useLocation();
-  const rowActions: Column<${n.Pascal}> = {
+  const rowActions: Column<${n.Pascal}, SortField<typeof ${camel(n)}List>> = {
     key: "actions",
     header: "Actions",
     align: "right",

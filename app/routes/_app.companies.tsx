@@ -19,7 +19,7 @@ import { NO_CHOICES } from "../lib/choice-find";
 import { useFrame } from "./_app";
 import { can } from "../access/permissions";
 import { bulkSelectionAction } from "../services/bulk.server";
-import { defineList, listView } from "../components/table/list";
+import { defineList, listView, type SortField } from "../components/table/list";
 
 /** Companies (company customers in smallBusiness): type, employee size and linked individual. */
 const companiesList = defineList("/companies", COMPANY_SORTS, {
@@ -70,7 +70,7 @@ export default function CompaniesPage() {
   const actionData = useActionData<typeof action>();
   const frame = useFrame();
   const { search } = useLocation();
-  const columns: Column<CompanyRow>[] = [
+  const columns: Column<CompanyRow, SortField<typeof companiesList>>[] = [
     {
       key: "name",
       header: "Name",

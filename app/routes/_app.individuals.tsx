@@ -19,7 +19,7 @@ import { NO_CHOICES } from "../lib/choice-find";
 import { useFrame } from "./_app";
 import { can } from "../access/permissions";
 import { bulkSelectionAction } from "../services/bulk.server";
-import { defineList, listView } from "../components/table/list";
+import { defineList, listView, type SortField } from "../components/table/list";
 
 /** Individuals (individual customers in smallBusiness): linked company, owner, portal invitation and archived. */
 const individualsList = defineList("/individuals", INDIVIDUAL_SORTS, {
@@ -88,7 +88,7 @@ export default function IndividualsPage() {
   const actionData = useActionData<typeof action>();
   const frame = useFrame();
   const { search } = useLocation();
-  const columns: Column<IndividualRow>[] = [
+  const columns: Column<IndividualRow, SortField<typeof individualsList>>[] = [
     {
       key: "name",
       header: "Name",

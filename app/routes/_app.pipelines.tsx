@@ -19,7 +19,7 @@ import { listPipelines } from "../services/pipelines.server";
 import { useFrame } from "./_app";
 import { can } from "../access/permissions";
 import { bulkSelectionAction } from "../services/bulk.server";
-import { defineList, listView } from "../components/table/list";
+import { defineList, listView, type SortField } from "../components/table/list";
 
 /** Pipelines: the status filter (1 active, 0 archived), search by name, sort. */
 const pipelinesList = defineList("/pipelines", PIPELINE_SORTS, {
@@ -60,7 +60,7 @@ export default function PipelinesPage() {
   const actionData = useActionData<typeof action>();
   const frame = useFrame();
   const { search } = useLocation();
-  const columns: Column<Pipeline>[] = [
+  const columns: Column<Pipeline, SortField<typeof pipelinesList>>[] = [
     {
       key: "name",
       header: "Name",

@@ -14,7 +14,7 @@ import { listProviders } from "../services/providers.server";
 import { useFrame } from "./_app";
 import { can } from "../access/permissions";
 import { bulkSelectionAction } from "../services/bulk.server";
-import { defineList, listView } from "../components/table/list";
+import { defineList, listView, type SortField } from "../components/table/list";
 
 /** The sort fields and filters each list knows; shared by loaders and components (so never in a .server module). */
 const providersList = defineList("/providers", PROVIDER_SORTS, {
@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const action = ({ request }: ActionFunctionArgs) =>
   bulkSelectionAction(request, { list: "/providers", permission: "provider_manage", intents: { delete: { to: "/providers/delete" } } });
 
-const columns: Column<Provider>[] = [
+const columns: Column<Provider, SortField<typeof providersList>>[] = [
   {
     key: "name",
     header: "Name",
@@ -54,7 +54,7 @@ export default function ProvidersPage() {
   const actionData = useActionData<typeof action>();
   const frame = useFrame();
   const { search } = useLocation();
-  const rowActions: Column<Provider> = {
+  const rowActions: Column<Provider, SortField<typeof providersList>> = {
     key: "actions",
     header: "Actions",
     align: "right",

@@ -15,7 +15,7 @@ import { listRoles } from "../services/roles.server";
 import { useFrame } from "./_app";
 import { can } from "../access/permissions";
 import { bulkSelectionAction } from "../services/bulk.server";
-import { defineList, listView } from "../components/table/list";
+import { defineList, listView, type SortField } from "../components/table/list";
 
 /** The list's sort fields and filters (its address, app/lib/list-url.ts). */
 const rolesList = defineList("/roles", ROLE_SORTS, {
@@ -39,7 +39,7 @@ export default function RolesPage() {
   const actionData = useActionData<typeof action>();
   const frame = useFrame();
   const { search } = useLocation();
-  const columns: Column<Role>[] = [
+  const columns: Column<Role, SortField<typeof rolesList>>[] = [
     {
       key: "name",
       header: "Name",

@@ -19,7 +19,7 @@ import { activePipelines, listTasks, taskFilterRules, taskFilters, taskRow, team
 import { useFrame } from "./_app";
 import { can } from "../access/permissions";
 import { bulkSelectionAction } from "../services/bulk.server";
-import { defineList, listView } from "../components/table/list";
+import { defineList, listView, type SortField } from "../components/table/list";
 
 /** The list's sort fields and filters (its address, app/lib/list-url.ts). */
 const tasksList = defineList("/tasks", TASK_SORTS, {
@@ -83,7 +83,7 @@ export default function TasksPage() {
   const actionData = useActionData<typeof action>();
   const frame = useFrame();
   const { search } = useLocation();
-  const columns: Column<TaskRow>[] = [
+  const columns: Column<TaskRow, SortField<typeof tasksList>>[] = [
     {
       key: "name",
       header: "Name",

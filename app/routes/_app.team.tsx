@@ -13,7 +13,7 @@ import { openListPage } from "../services/lists.server";
 import { listTeams } from "../services/teams.server";
 import { useFrame } from "./_app";
 import { can } from "../access/permissions";
-import { defineList, listView } from "../components/table/list";
+import { defineList, listView, type SortField } from "../components/table/list";
 
 /** The list's sort fields and filters (its address, app/lib/list-url.ts). */
 const teamsList = defineList("/team", TEAM_SORTS, {
@@ -38,7 +38,7 @@ export default function TeamsPage() {
   const list = listView(teamsList, state);
   const frame = useFrame();
   const { search } = useLocation();
-  const columns: Column<Team>[] = [
+  const columns: Column<Team, SortField<typeof teamsList>>[] = [
     {
       key: "name",
       header: "Name",

@@ -30,7 +30,8 @@ export interface DataTableProps<Row, F extends string = string> {
   /** The list: its address, spec and state (app/components/table/list.ts). */
   list: ListView<F>;
   rows: Row[];
-  columns: Column<Row, F>[];
+  /** Typed by the list's sort fields (not inferred from them): a `sortField` the list does not sort by does not compile. */
+  columns: Column<Row, NoInfer<F>>[];
   rowId: (row: Row) => string;
   selection?: Selection<Row>;
   /** The list's own empty text (e.g. 'No providers found'); by default 'No results found', or 'No results found for your filters' when filters are active. */

@@ -27,5 +27,8 @@ export function defineList<F extends string>(
   return { pathname, spec: { ...spec, sortable: spec.sortable ?? sorts } };
 }
 
+/** The sort fields of a list definition: `Column<Row, SortField<typeof tasksList>>` types a column's `sortField`. */
+export type SortField<L> = L extends ListDefinition<infer F> ? F : never;
+
 /** The list object passed to the list's components (DataTable, SearchBox, FilterBar, ListFooter). */
 export const listView = <F extends string>(list: ListDefinition<F>, state: ListState): ListView<F> => ({ ...list, state });
