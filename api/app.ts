@@ -8,6 +8,7 @@ import { isDatabaseUnavailable } from "./lib/db-errors";
 import { MULTIPART_LIMITS } from "./http/multipart";
 import { createMail, type MailProvider } from "./integrations/mail";
 import { createStorage, type Storage } from "./integrations/storage";
+import { createVoice, type VoiceProvider } from "./integrations/voice";
 import auditRoutes from "./modules/audit/routes";
 import authRoutes from "./modules/auth/routes";
 import clientsRoutes from "./modules/clients/routes";
@@ -25,6 +26,7 @@ import dashboardRoutes from "./modules/dashboard/routes";
 import searchRoutes from "./modules/search/routes";
 import salesDocumentRoutes from "./modules/sales-documents/routes";
 import apiDocsRoutes from "./modules/api-docs/routes";
+import callsRoutes from "./modules/calls/routes";
 import jobsRoutes from "./jobs/routes";
 import { JobRunner } from "./jobs/runner";
 
@@ -34,6 +36,8 @@ declare module "fastify" {
     config: ApiConfig;
     mail: MailProvider;
     storage: Storage;
+    /** Browser calls: Twilio Voice when configured, else the voice sandbox. */
+    voice: VoiceProvider;
     /** Background jobs: enqueue with api/jobs/enqueue.ts; the worker runs in this process when started. */
     jobs: JobRunner;
   }
@@ -45,6 +49,7 @@ export interface BuildOptions {
   mail?: MailProvider;
   /** Uploaded files; default: disk under DATA_DIR/uploads, or memory when NODE_ENV is test. */
   storage?: Storage;
+  voice?: VoiceProvider;
   logger?: boolean;
   /** Create the job queue's tables and queues (default). Off only where the app is built to read its route
    * declarations on a stand-in database. */
@@ -52,7 +57,7 @@ export interface BuildOptions {
 }
 
 /** The API as a Fastify instance: every module registered, one error handler, no listening socket. */
-export async function buildApp({ config, database, mail, storage, logger, prepareJobs = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mail, storage, voice, logger, prepareJobs = true }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
     bodyLimit: 1024 * 1024,
@@ -65,6 +70,7 @@ export async function buildApp({ config, database, mail, storage, logger, prepar
   app.decorate("config", config);
   app.decorate("mail", mail ?? createMail(database.db, config));
   app.decorate("storage", storage ?? createStorage(config.NODE_ENV === "test" ? undefined : config.DATA_DIR));
+  app.decorate("voice", voice ?? createVoice(config));
   app.decorate("routeDeclarations", []);
   // The job queue's tables and queues exist before any route can enqueue; its worker is started by the
   // caller (api/main.ts when JOBS_WORKER is on, api/worker.ts) and stopped, waiting for its jobs, on close.
@@ -115,6 +121,7 @@ export async function buildApp({ config, database, mail, storage, logger, prepar
   await app.register(dashboardRoutes, { area: "Dashboard" });
   await app.register(searchRoutes, { area: "Global search" });
   await app.register(salesDocumentRoutes, { area: "Quotes and invoices" });
+  await app.register(callsRoutes, { area: "Phone calls" });
   await app.register(jobsRoutes, { area: "Jobs" });
   await app.register(apiDocsRoutes, { area: "API contract" });
   return app;

@@ -57,6 +57,19 @@ const envSchema = z.object({
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** On SIGTERM, seconds a worker waits for running jobs before handing them back to be retried. */
   JOBS_SHUTDOWN_SECONDS: z.coerce.number().min(1).max(600).default(30),
+  /**
+   * Browser calls through Twilio Voice: all five set → real calls (access tokens from the official `twilio` package,
+   * status callbacks checked with TWILIO_AUTH_TOKEN); any missing → the voice sandbox (simulated calls, no network).
+   */
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_API_KEY: z.string().optional(),
+  TWILIO_API_SECRET: z.string().optional(),
+  TWILIO_TWIML_APP_SID: z.string().optional(),
+  /** The number the callee sees (E.164); required by the real provider's outgoing calls. */
+  TWILIO_CALLER_ID: z.string().optional(),
+  /** Lifetime of a voice access token, in seconds (the device refreshes it 10 s before it ends). */
+  VOICE_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(3600),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

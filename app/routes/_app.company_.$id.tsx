@@ -4,6 +4,7 @@ import { Suspense } from "react";
 import type { Permission } from "#contract/permissions";
 import { companySectionsOnServer } from "../components/clients/company-sections.server";
 import { capitalise } from "../components/clients/form-state";
+import { CallButton } from "../components/calls/call-button";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { island } from "../lib/island";
@@ -29,6 +30,7 @@ import {
   ticked,
   updateLink,
 } from "../services/clients.server";
+import { callLog } from "../services/calls.server";
 import {
   bankFields,
   getCompany,
@@ -50,7 +52,7 @@ import { can, REFUSED_MESSAGE } from "../access/permissions";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.company.name ?? "Company", matches);
 
-const TABS = ["details", "bank", "branding", "lines", "tasks", "notes", "emails"] as const;
+const TABS = ["details", "bank", "branding", "lines", "tasks", "notes", "emails", "calls"] as const;
 type TabKey = (typeof TABS)[number];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -70,7 +72,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = pageParam(url);
   const individualSearch = (url.searchParams.get("individualSearch") ?? "").trim().slice(0, 200);
   const linking = tab === "details" && can.manage && can.readIndividuals;
-  const [company, jobTitles, individualChoices, lines, tasks, notes, emails] = await Promise.all([
+  const [company, jobTitles, individualChoices, lines, tasks, notes, emails, calls] = await Promise.all([
     getCompany(api, id),
     tab === "details" && can.manage ? jobTitleOptions(api) : [],
     linking ? individualOptions(api, { search: individualSearch, perPage: 50, notLinkedTo: id }).then((r) => r.options) : [],
@@ -78,6 +80,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     tab === "tasks" ? clientTasks(api, "company_id", id, page) : null,
     tab === "notes" ? listNotes(api, "company", id, page) : null,
     tab === "emails" ? listEmails(api, "company", id, page) : null,
+    tab === "calls" ? callLog(api, "company", Number(id), page) : null,
   ]);
   return {
     company,
@@ -94,6 +97,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     tasks,
     notes,
     emails,
+    calls,
   };
 }
 
@@ -204,6 +208,7 @@ export default function CompanyPage() {
         }
         actions={
           <>
+            <CallButton entityType="company" entityId={c.id} name={c.name} telephone={c.telephone} from={path} />
             {can.compliance ? (
               <Link to={`${path}/compliance-information`} className="btn-secondary">
                 Compliance information

@@ -5,6 +5,7 @@ import { formatDate } from "#common/format";
 import type { Permission } from "#contract/permissions";
 import { capitalise } from "../components/clients/form-state";
 import { individualSectionsOnServer } from "../components/clients/individual-sections.server";
+import { CallButton } from "../components/calls/call-button";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { island } from "../lib/island";
@@ -29,6 +30,7 @@ import {
   tabParam,
   updateLink,
 } from "../services/clients.server";
+import { callLog } from "../services/calls.server";
 import { companyOptions, readsCompanies } from "../services/companies.server";
 import { getIndividual, updateIndividual } from "../services/individuals.server";
 import { redirectWithToast } from "../services/session.server";
@@ -41,7 +43,7 @@ import { REFUSED_MESSAGE } from "../access/permissions";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.individual.full_name ?? "Individual", matches);
 
-const TABS = ["details", "tasks", "notes", "emails"] as const;
+const TABS = ["details", "tasks", "notes", "emails", "calls"] as const;
 type TabKey = (typeof TABS)[number];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -61,12 +63,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = pageParam(url);
   const companySearch = (url.searchParams.get("companySearch") ?? "").trim().slice(0, 200);
   const individual = await getIndividual(api, id);
-  const [jobTitles, companyChoices, tasks, notes, emails] = await Promise.all([
+  const [jobTitles, companyChoices, tasks, notes, emails, calls] = await Promise.all([
     tab === "details" && can.link ? jobTitleOptions(api) : [],
     tab === "details" && can.link ? companyOptions(api, { search: companySearch, perPage: 50 }).then((r) => r.options) : [],
     tab === "tasks" ? clientTasks(api, "source_individual_id", id, page) : null,
     tab === "notes" ? listNotes(api, "individual", id, page) : null,
     tab === "emails" ? listEmails(api, "individual", id, page) : null,
+    tab === "calls" ? callLog(api, "individual", Number(id), page) : null,
   ]);
   const linked = new Set(individual.companies.map((c) => String(c.company_id)));
   return {
@@ -82,6 +85,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     tasks,
     notes,
     emails,
+    calls,
   };
 }
 
@@ -181,19 +185,22 @@ export default function IndividualPage() {
           </span>
         }
         actions={
-          can.manage ? (
-            <>
-              <Link to={`${path}/edit${tab === "details" ? "" : `?tab=${tab}`}`} className="btn-primary" preventScrollReset>
-                Edit
-              </Link>
-              <Form method="post" preventScrollReset>
-                <input type="hidden" name="intent" value={i.archived ? "restore" : "archive"} />
-                <button type="submit" className="btn-secondary" disabled={busy}>
-                  {i.archived ? "Restore" : "Archive"}
-                </button>
-              </Form>
-            </>
-          ) : null
+          <>
+            <CallButton entityType="individual" entityId={i.id} name={i.full_name} telephone={i.telephone} from={path} />
+            {can.manage ? (
+              <>
+                <Link to={`${path}/edit${tab === "details" ? "" : `?tab=${tab}`}`} className="btn-primary" preventScrollReset>
+                  Edit
+                </Link>
+                <Form method="post" preventScrollReset>
+                  <input type="hidden" name="intent" value={i.archived ? "restore" : "archive"} />
+                  <button type="submit" className="btn-secondary" disabled={busy}>
+                    {i.archived ? "Restore" : "Archive"}
+                  </button>
+                </Form>
+              </>
+            ) : null}
+          </>
         }
       />
       <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>

@@ -3,6 +3,8 @@ import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { Suspense, type ReactNode } from "react";
 import type { Task } from "#contract/tasks";
 import { formatDate, formatMoney } from "#common/format";
+import { CallButton } from "../components/calls/call-button";
+import { CallsPanel } from "../components/calls/calls-panel";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { CloseDate } from "../components/tasks/close-date";
@@ -35,6 +37,7 @@ import {
   taskIdOf,
   taskNotes,
 } from "../services/task-detail.server";
+import { callLog } from "../services/calls.server";
 import { activePipelines, getPipeline, getTask, updateTask, type ActivePipeline } from "../services/tasks.server";
 import { useFrame } from "./_app";
 import { ApiValidationError } from "../services/api.server";
@@ -61,13 +64,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const activityPage = pageParam(url, "activityPage");
   const notesPage = pageParam(url, "notesPage");
   const task = await getTask(api, id);
-  const [pipelines, confidence, frequencies, productTypes, notes, activity] = await Promise.all([
+  const [pipelines, confidence, frequencies, productTypes, notes, activity, calls] = await Promise.all([
     canManage ? pipelinesFor(api, task, canManage) : Promise.resolve([]),
     confidenceOptions(api),
     paymentFrequencyOptions(api),
     canManage ? productTypeOptions(api) : Promise.resolve([]),
     taskNotes(api, id, notesPage),
     taskActivity(api, id, activityPage),
+    callLog(api, "task", Number(id), 1, 5),
   ]);
   return {
     task,
@@ -77,6 +81,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     productTypes,
     notes: { data: notes.data, page: notes.meta.current_page, lastPage: notes.meta.last_page },
     activity: { data: activity.data, page: activity.meta.current_page, lastPage: activity.meta.last_page },
+    calls: { data: calls.data, total: calls.meta.total },
     words: wordsFor(edition),
     canManage,
     accept: PROGRESS_DOCUMENT_ACCEPT,
@@ -323,6 +328,15 @@ export default function TaskPage() {
         info={`One ${words.task}: move it through its pipeline, record its confidence, revenue and products, and keep notes and e-mails with it.`}
         actions={
           <>
+            {task.sourceIndividual || task.company ? (
+              <CallButton
+                entityType="task"
+                entityId={task.id}
+                name={task.sourceIndividual?.full_name ?? task.company?.name ?? task.name}
+                telephone="the task's client"
+                from={`/tasks/${task.id}`}
+              />
+            ) : null}
             {canManage ? (
               <Link to={`/tasks/${task.id}/edit${search}`} className="btn-secondary" preventScrollReset>
                 Edit
@@ -377,6 +391,13 @@ export default function TaskPage() {
       <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
         <TaskSections {...data} hrefWith={hrefWith} />
       </Suspense>
+      <section aria-labelledby="task-calls" className="mt-6 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <h2 id="task-calls" className="mb-3 text-base font-semibold">
+          Calls{" "}
+          {data.calls.total > data.calls.data.length ? <span className="text-sm font-normal text-slate-500">(latest 5 of {data.calls.total})</span> : null}
+        </h2>
+        <CallsPanel calls={data.calls.data} emptyText={`No calls about this ${words.task} yet.`} />
+      </section>
       <Outlet />
     </>
   );

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
+import { CallHost } from "../components/calls/call-host";
 import { Footer } from "../components/frame/footer";
 // Every page inside the frame shows a page header, and several draw parts of the page as islands: imported
 // here so that they ship in the frame's chunk instead of chunks of their own (each chunk costs its gzip
@@ -47,6 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       profile_photo_path: user.profile_photo_path,
     },
     company: { name: user.company.name, main_color: user.company.main_color },
+    canMakePhoneCalls: user.canMakePhoneCalls,
     brokerPortalUrl: user.hasCedarPermission ? `${config.BROKER_PORTAL_URL}${encodeURIComponent(user.uuid)}` : null,
     companyMenu: companySwitcher(edition, user.company.name, subject),
     notificationCount,
@@ -118,6 +120,7 @@ export default function Frame() {
         <Footer edition={f.edition} helpUrl={f.helpUrl} year={f.year} />
       </div>
       <LoaderOverlay pathname={location.pathname} />
+      <CallHost canMakePhoneCalls={f.canMakePhoneCalls} />
     </div>
   );
 }

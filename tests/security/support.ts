@@ -183,6 +183,20 @@ export interface Resolver {
 const H = (a: Actors) => a.harbourId;
 const tenant = (params: Resolver["params"]): Resolver => ({ scope: "tenant", params });
 
+/** A Harbour individual with a telephone number (the demo clients have them). */
+function harbourCallee(a: Actors) {
+  return `select id from individuals where tenant_id = ${H(a)} and telephone is not null order by id limit 1`;
+}
+
+/** A call of Harbour's administrator (calls are their caller's own): an ended sandbox call, so a new one may start. */
+const harbourCall = tenant(async (api, a) => ({
+  id: await one(
+    api,
+    `insert into phone_calls (tenant_id, user_id, entity_type, entity_id, name, to_number, via, provider, ended_at, outcome, duration_seconds)
+     values (${H(a)}, ${a.adminId}, 'individual', (${harbourCallee(a)}), 'Matrix Callee', '+44 20 7946 0000', 'browser', 'sandbox', now(), 'completed', 5) returning id`,
+  ),
+}));
+
 const firstTask = (a: Actors) => `select id from tasks where tenant_id = ${H(a)} order by id limit 1`;
 const team = (a: Actors, offset = 0) => `select id from teams where tenant_id = ${H(a)} order by id limit 1 offset ${offset}`;
 const clientCompany = (a: Actors) => `select id from client_companies where tenant_id = ${H(a)} order by id limit 1`;
@@ -312,6 +326,11 @@ export const RESOLVERS: Record<string, Resolver> = {
   }),
   "/note/:id": tenant(async (api, a) => ({ id: await one(api, `select id from notes where tenant_id = ${H(a)} order by id limit 1`) })),
   "/email/threads/:id": tenant(async (api, a) => ({ id: await one(api, `select id from email_threads where tenant_id = ${H(a)} order by id limit 1`) })),
+  "/phone/:entityType/:entityId": tenant(async (api, a) => ({ entityType: "individual", entityId: await one(api, harbourCallee(a)) })),
+  "/calls/:id": harbourCall,
+  "/calls/:id/sandbox-events": harbourCall,
+  "/calls/:id/terminate": harbourCall,
+  "/calls/:id/feedback": harbourCall,
   ...salesResolvers("quote", "/simple-quotes"),
   ...salesResolvers("invoice", "/simple-invoices"),
 };

@@ -1,6 +1,8 @@
 import { Link } from "@remix-run/react";
+import type { PhoneCall } from "#contract/calls";
 import type { EmailMessage, Note } from "#contract/clients";
 import type { Task } from "#contract/tasks";
+import { CallsPanel } from "../calls/calls-panel";
 import { EmailsPanel } from "./emails-panel";
 import { formState } from "./form-state";
 import { NotesPanel } from "./notes-panel";
@@ -29,6 +31,8 @@ export interface ActivitySectionsProps {
   tasks: Paged<Task> | null;
   notes: Paged<Note> | null;
   emails: Paged<EmailMessage> | null;
+  /** The record's call log (the calls tab), or null on other tabs. */
+  calls?: Paged<PhoneCall> | null;
   /** Where an e-mail goes ('To: …'); null without an address. */
   recipient: string | null;
   /** Companies may name another address. */
@@ -49,11 +53,19 @@ export function ActivitySections({
   tasks,
   notes,
   emails,
+  calls,
   recipient,
   askAddress,
 }: ActivitySectionsProps) {
   return (
     <>
+      {tab === "calls" && calls ? (
+        <Section title="Calls" id={`${kind}-calls`}>
+          <CallsPanel calls={calls.data} emptyText={`No calls to ${name} yet.`} />
+          <MiniPager pathname={path} tab="calls" page={page} lastPage={calls.meta.last_page} total={calls.meta.total} noun="calls" />
+        </Section>
+      ) : null}
+
       {tab === "tasks" && tasks ? (
         <Section title={words.Tasks} id={`${kind}-tasks`}>
           {addTaskHref ? (

@@ -31,6 +31,7 @@ export function CompanySections() {
     tasks,
     notes,
     emails,
+    calls,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const path = `/company/${c.id}`;
@@ -42,6 +43,7 @@ export function CompanySections() {
     tasks: words.Tasks,
     notes: "Notes",
     emails: "E-mails",
+    calls: "Calls",
   };
   const top = ["note-delete", ""].map((k) => formState(actionData, k).message).find(Boolean);
   const recipient = c.email ?? c.primary_contact?.email ?? null;
@@ -160,6 +162,7 @@ export function CompanySections() {
         tasks={tasks}
         notes={notes}
         emails={emails}
+        calls={calls}
         recipient={recipient}
         askAddress
       />

@@ -14,10 +14,10 @@ import { DetailList, Section, Tabs } from "./tabs";
  * and forms work as they do without JavaScript.
  */
 export function IndividualSections() {
-  const { individual: i, tab, tabs, page, words, can, jobTitles, companyChoices, companySearch, tasks, notes, emails } = useLoaderData<typeof loader>();
+  const { individual: i, tab, tabs, page, words, can, jobTitles, companyChoices, companySearch, tasks, notes, emails, calls } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const path = `/individual/${i.id}`;
-  const labels: Record<(typeof tabs)[number], string> = { details: "Details", tasks: words.Tasks, notes: "Notes", emails: "E-mails" };
+  const labels: Record<(typeof tabs)[number], string> = { details: "Details", tasks: words.Tasks, notes: "Notes", emails: "E-mails", calls: "Calls" };
   const top = ["archive", "restore", "note-delete", ""].map((k) => formState(actionData, k).message).find(Boolean);
   return (
     <>
@@ -86,6 +86,7 @@ export function IndividualSections() {
         tasks={tasks}
         notes={notes}
         emails={emails}
+        calls={calls}
         recipient={i.email}
       />
     </>
