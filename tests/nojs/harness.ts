@@ -138,6 +138,9 @@ export class NojsBrowser {
       if (res.status >= 300 && res.status < 400 && location) {
         redirects.push(url.pathname + url.search);
         url = new URL(location, url);
+        // An address of another application (tel:, mailto:): a browser hands it over and loads nothing; the
+        // page answered is empty, at that address.
+        if (url.protocol !== "http:" && url.protocol !== "https:") return new NojsPage(this, url, { status: 204, headers: {}, body: "" }, redirects);
         if (res.status !== 307 && res.status !== 308) {
           method = "GET";
           body = undefined;
