@@ -62,10 +62,7 @@ export const refundBodySchema = z.object({
     (v) => (v === "" || v === null ? undefined : typeof v === "string" && /^\d{1,12}$/.test(v.trim()) ? Number(v) : v),
     z.number({ error: PAYMENT_MESSAGES.amountFormat }).int(PAYMENT_MESSAGES.amountFormat).min(1, PAYMENT_MESSAGES.amountZero).optional(),
   ),
-  reason: z.preprocess(
-    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
-    z.string().trim().max(500, PAYMENT_MESSAGES.reason).optional(),
-  ),
+  reason: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().max(500, PAYMENT_MESSAGES.reason).optional()),
   idempotency_key: idempotencyKey,
 });
 export type RefundBody = z.infer<typeof refundBodySchema>;

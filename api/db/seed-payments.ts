@@ -72,7 +72,11 @@ export async function seedPayments(database: Database) {
       const [doc] = await database.db.select({ token: salesDocuments.accessToken }).from(salesDocuments).where(eq(salesDocuments.id, id));
       const p = await payInvoiceByCard(database, sandbox, id, doc.token, { ...CARD(card), holder: person.name ?? "Card holder" }, `seed-${i}`);
       await backdate(database, p.id, age);
-      if (p.status === "succeeded") await database.db.update(salesDocuments).set({ paidOn: daysAgo(age) }).where(eq(salesDocuments.id, id));
+      if (p.status === "succeeded")
+        await database.db
+          .update(salesDocuments)
+          .set({ paidOn: daysAgo(age) })
+          .where(eq(salesDocuments.id, id));
       return p;
     };
 

@@ -27,7 +27,16 @@ export default function PaymentPage() {
     ["Description", p.description],
     ["Client", p.client?.name ?? "—"],
     ["Card holder", p.payer_name ?? "—"],
-    ["Invoice", p.invoice ? <Link to={`/invoices/${p.invoice.id}`} className="text-brand hover:underline">{p.invoice.number ?? `Invoice ${p.invoice.id}`}</Link> : "—"],
+    [
+      "Invoice",
+      p.invoice ? (
+        <Link to={`/invoices/${p.invoice.id}`} className="text-brand hover:underline">
+          {p.invoice.number ?? `Invoice ${p.invoice.id}`}
+        </Link>
+      ) : (
+        "—"
+      ),
+    ],
     ["Method", p.card ? `${p.method_label} · ${p.card.brand} •••• ${p.card.last4}` : p.method_label],
     ["Amount", formatPence(p.amount_pence)],
     ["Refunded", formatPence(p.refunded_pence)],

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paymentRefunds, payments } from "#api/db/schema";
-import { paymentsFor, SandboxPayments } from "#api/integrations/payments";
+import { paymentsFor, type SandboxPayments } from "#api/integrations/payments";
 import { advanceRefund } from "#api/modules/payments/service";
 import { PAYMENT_MESSAGES } from "#contract/payments";
 import type { Permission } from "#contract/permissions";
@@ -140,7 +140,8 @@ describe("paying a sent invoice by card through its link", () => {
       rawBody: form({ token: inv.token, holder: "", number: "42", expiry: "13/30", cvc: "x" }),
     });
     expect(bad.status).toBe(422);
-    for (const m of [PAYMENT_MESSAGES.cardHolder, PAYMENT_MESSAGES.cardNumber, PAYMENT_MESSAGES.cardExpiry, PAYMENT_MESSAGES.cardCvc]) expect(bad.text).toContain(m);
+    for (const m of [PAYMENT_MESSAGES.cardHolder, PAYMENT_MESSAGES.cardNumber, PAYMENT_MESSAGES.cardExpiry, PAYMENT_MESSAGES.cardCvc])
+      expect(bad.text).toContain(m);
     const draft = await create(api, me.token, "/simple-invoices", { individual_id: me.client.id, items: [item()] });
     const draftToken = new URL(draft.client_link).searchParams.get("token")!;
     const draftPage = await api.request("GET", `/simple-invoices/${draft.id}/pay?token=${draftToken}`);
@@ -189,7 +190,10 @@ describe("refunds", () => {
   it("partial, then the rest; never more than is left (422 under amount_pence, nothing changed)", async () => {
     const me = await companyWithClient(api, ALL);
     const { payment } = await paidPayment(me);
-    const part = await api.request("PUT", `/payment/${payment.id}/refund`, { token: me.token, body: { amount_pence: 2050, reason: "Damaged item", idempotency_key: key() } });
+    const part = await api.request("PUT", `/payment/${payment.id}/refund`, {
+      token: me.token,
+      body: { amount_pence: 2050, reason: "Damaged item", idempotency_key: key() },
+    });
     expect(part.status, part.text).toBe(200);
     expect(part.body.data).toMatchObject({ status: "partially_refunded", refunded_pence: 2050, refundable_pence: 9950 });
     expect(part.body.data.refunds).toMatchObject([{ amount_pence: 2050, status: "succeeded", reason: "Damaged item" }]);
@@ -197,7 +201,13 @@ describe("refunds", () => {
     const tooMuch = await api.request("PUT", `/payment/${payment.id}/refund`, { token: me.token, body: { amount_pence: 9951, idempotency_key: key() } });
     expect(tooMuch.status).toBe(422);
     expect(tooMuch.body.errors).toEqual({ amount_pence: ["The refund may not be more than what is left to refund (£99.50)."] });
-    for (const bad of [{ amount_pence: 0 }, { amount_pence: -5 }, { amount_pence: 1.5 }, { amount_pence: "ten" }, { amount_pence: 100, reason: "x".repeat(501) }]) {
+    for (const bad of [
+      { amount_pence: 0 },
+      { amount_pence: -5 },
+      { amount_pence: 1.5 },
+      { amount_pence: "ten" },
+      { amount_pence: 100, reason: "x".repeat(501) },
+    ]) {
       const res = await api.request("PUT", `/payment/${payment.id}/refund`, { token: me.token, body: { idempotency_key: key(), ...bad } });
       expect(res.status, JSON.stringify(bad)).toBe(422);
       expect(res.body.errors, JSON.stringify(bad)).toBeDefined();
@@ -250,7 +260,9 @@ describe("refunds", () => {
     expect(retry.status, retry.text).toBe(200);
     expect(retry.body.data).toMatchObject({ refunded_pence: 5000, refund_pending_pence: 0, refundable_pence: 7000 });
     // The sandbox holds one refund for the intent: its own books agree.
-    const again = await sandbox().createRefund({ paymentIntentId: payment.providerPaymentId!, amountPence: 7001 }, { idempotencyKey: key() }).catch((e: Error) => e.message);
+    const again = await sandbox()
+      .createRefund({ paymentIntentId: payment.providerPaymentId!, amountPence: 7001 }, { idempotencyKey: key() })
+      .catch((e: Error) => e.message);
     expect(again).toContain("greater than unrefunded amount on charge (£70.00)");
   });
 
@@ -343,7 +355,13 @@ describe("list", () => {
     expect(await ids({ filter: { search: "4242" } })).toHaveLength(2);
     const page = await api.request("GET", "/payment", { token: me.token, query: { page: { number: 2, size: 1 } } });
     expect(page.body.meta).toMatchObject({ current_page: 2, per_page: 1, total: 2, last_page: 2 });
-    for (const bad of [{ filter: { status: "lost" } }, { filter: { method: "cash" } }, { filter: { amount_from: "ten" } }, { filter: { created_at: { from: "yesterday" } } }, { sort: "colour" }]) {
+    for (const bad of [
+      { filter: { status: "lost" } },
+      { filter: { method: "cash" } },
+      { filter: { amount_from: "ten" } },
+      { filter: { created_at: { from: "yesterday" } } },
+      { sort: "colour" },
+    ]) {
       const res = await api.request("GET", "/payment", { token: me.token, query: bad });
       expect(res.status, JSON.stringify(bad)).toBe(422);
       expect(res.body.errors, JSON.stringify(bad)).toBeDefined();

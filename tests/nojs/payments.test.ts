@@ -26,7 +26,11 @@ async function sentInvoice(token: string): Promise<Invoice> {
   const created = await api.call<{ data: Invoice }>(
     "POST",
     "/simple-invoices",
-    { individual_id: people.data[0].id, reference: `NOJS-${token}`, items: [{ description: `Cake ${token}`, quantity: "2", unit_price_pence: 2500, vat_rate: 20 }] },
+    {
+      individual_id: people.data[0].id,
+      reference: `NOJS-${token}`,
+      items: [{ description: `Cake ${token}`, quantity: "2", unit_price_pence: 2500, vat_rate: 20 }],
+    },
     201,
   );
   const sent = await api.call<{ data: Invoice }>("POST", `/simple-invoices/${created.data.id}/mark-as-sent`, undefined, 200);
@@ -86,7 +90,9 @@ describe("Payments", () => {
     expect(failed.rows()[0].text).toContain("Failed");
     const none = await owner().goto(`/transactions?search=${invoice.number}&filter%5Bamount_from%5D=61`);
     expect(none.text()).toContain("No payments found");
-    const byAmount = await owner().goto(`/transactions?search=${invoice.number}&filter%5Bamount_from%5D=60&filter%5Bamount_to%5D=60.00&filter%5Bstatus%5D=succeeded`);
+    const byAmount = await owner().goto(
+      `/transactions?search=${invoice.number}&filter%5Bamount_from%5D=60&filter%5Bamount_to%5D=60.00&filter%5Bstatus%5D=succeeded`,
+    );
     expect(byAmount.rows()).toHaveLength(1);
   });
 

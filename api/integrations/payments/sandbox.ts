@@ -153,7 +153,10 @@ export class SandboxPayments implements PaymentsProvider {
   createPayment(input: CreateIntentInput, options: CallOptions): Promise<ProviderIntent> {
     const method = input.paymentMethod;
     // The card number is never kept: the fingerprint of the call holds its hash only.
-    const params = { ...input, paymentMethod: method.type === "card" ? { ...method, number: createHash("sha256").update(method.number).digest("hex") } : method };
+    const params = {
+      ...input,
+      paymentMethod: method.type === "card" ? { ...method, number: createHash("sha256").update(method.number).digest("hex") } : method,
+    };
     return this.once("createPayment", params, options, async (tx, account) => {
       if (!Number.isInteger(input.amountPence) || input.amountPence < 30) {
         throw new PaymentRequestError("Amount must be at least £0.30 gbp", "amount_too_small");
@@ -195,10 +198,7 @@ export class SandboxPayments implements PaymentsProvider {
     return this.once("cancelPayment", { intentId }, options, async (tx, account) => {
       const intent = await this.load<IntentData>(tx, intentId, "payment_intent", account);
       if (intent.status === "succeeded" || intent.status === "canceled") {
-        throw new PaymentRequestError(
-          `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
-          "payment_intent_unexpected_state",
-        );
+        throw new PaymentRequestError(`You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`, "payment_intent_unexpected_state");
       }
       const next: IntentData = { ...intent, status: "canceled" };
       await this.save(tx, intentId, next);

@@ -43,7 +43,11 @@ function toRefund(r: StripeRefund): ProviderRefund {
 
 /** Stripe's errors in the interface's words: a refusal (nothing happened) or an outage (retry with the same key). */
 function translate(error: unknown): never {
-  if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError) {
+  if (
+    error instanceof Stripe.errors.StripeConnectionError ||
+    error instanceof Stripe.errors.StripeAPIError ||
+    error instanceof Stripe.errors.StripeRateLimitError
+  ) {
     throw new PaymentProviderUnavailable(`Stripe did not answer: ${error.message}`);
   }
   if (error instanceof Stripe.errors.StripeError) {

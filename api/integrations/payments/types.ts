@@ -23,7 +23,8 @@ export interface CallOptions {
 }
 
 /** A payment intent's state, in Stripe's words. */
-export type IntentStatus = "requires_payment_method" | "requires_confirmation" | "requires_action" | "processing" | "requires_capture" | "canceled" | "succeeded";
+export type IntentStatus =
+  "requires_payment_method" | "requires_confirmation" | "requires_action" | "processing" | "requires_capture" | "canceled" | "succeeded";
 
 export interface ProviderIntent {
   id: string;

@@ -66,9 +66,13 @@ const paymentRoutes = routes((r) => {
    * Refunds all (`amount_pence` absent) or part of a payment, never more than is left. The same
    * `idempotency_key` again refunds once and answers the payment as it is.
    */
-  r.put("/payment/:id/refund", { access: MANAGE, params: idParams, body: refundBodySchema, response: paymentResponseSchema }, async ({ auth, params, body, request }) => ({
-    data: await service.refundPayment(request.server.database, provider(request), auth, params.id, body),
-  }));
+  r.put(
+    "/payment/:id/refund",
+    { access: MANAGE, params: idParams, body: refundBodySchema, response: paymentResponseSchema },
+    async ({ auth, params, body, request }) => ({
+      data: await service.refundPayment(request.server.database, provider(request), auth, params.id, body),
+    }),
+  );
 
   // ------------------------------------------------------------------ the client's card form of an invoice
 
@@ -94,10 +98,14 @@ const paymentRoutes = routes((r) => {
   };
 
   /** The card form (sandbox: test cards), through the invoice's link; a wrong or missing token is not found. */
-  r.get("/simple-invoices/:id/pay", { access: { public: true }, params: idParams, query: payQuery, responseType: "text/html" }, async ({ params, query, request, reply }) => {
-    const page = await view(request, params.id, query.token ?? "");
-    return htmlHeaders(reply).send(payPageHtml(page));
-  });
+  r.get(
+    "/simple-invoices/:id/pay",
+    { access: { public: true }, params: idParams, query: payQuery, responseType: "text/html" },
+    async ({ params, query, request, reply }) => {
+      const page = await view(request, params.id, query.token ?? "");
+      return htmlHeaders(reply).send(payPageHtml(page));
+    },
+  );
 
   /**
    * The card form sent: the payment is taken and recorded, the invoice marked paid by card, and the client sent
@@ -108,7 +116,8 @@ const paymentRoutes = routes((r) => {
     const token = typeof body.token === "string" ? body.token : "";
     const attempt = typeof body.attempt === "string" && /^[\w-]{8,100}$/.test(body.attempt) ? body.attempt : service.newFormKey();
     const { card, errors, values } = readCard(body);
-    const again = async (status: number, extra: Partial<PayPageView>) => htmlHeaders(reply.code(status)).send(payPageHtml(await view(request, params.id, token, { values, ...extra })));
+    const again = async (status: number, extra: Partial<PayPageView>) =>
+      htmlHeaders(reply.code(status)).send(payPageHtml(await view(request, params.id, token, { values, ...extra })));
     await service.payableInvoice(request.server.database.db, params.id, token);
     if (Object.keys(errors).length) return again(422, { errors, error: "Check the card details below." });
     try {

@@ -22,7 +22,13 @@ import { idFilter } from "#api/http/ids";
 import { likeEscape, offsetOf, sortOf, textFilter } from "#api/http/paging";
 import { enqueue } from "#api/jobs/enqueue";
 import { isUniqueViolation } from "#api/lib/db-errors";
-import { PaymentProviderUnavailable, PaymentRequestError, type PaymentMethodInput, type PaymentsProvider, type ProviderRefund } from "#api/integrations/payments";
+import {
+  PaymentProviderUnavailable,
+  PaymentRequestError,
+  type PaymentMethodInput,
+  type PaymentsProvider,
+  type ProviderRefund,
+} from "#api/integrations/payments";
 import { findAnyRow, setStatus, tokenMatches } from "../sales-documents/service";
 import { refundStatusJob } from "./jobs";
 
@@ -169,14 +175,17 @@ export async function listPayments(db: Db, tenantId: number, query: ListQuery) {
     if (wanted.some((s) => !(PAYMENT_STATUS_VALUES as readonly string[]).includes(s))) {
       throw invalid({ "filter.status": [`Choose a status of the list: ${PAYMENT_STATUS_VALUES.join(", ")}.`] });
     }
-    conditions.push(sql`${payments.status} in (${sql.join(
-      wanted.map((w) => sql`${w}`),
-      sql`, `,
-    )})`);
+    conditions.push(
+      sql`${payments.status} in (${sql.join(
+        wanted.map((w) => sql`${w}`),
+        sql`, `,
+      )})`,
+    );
   }
   const method = textFilter(query, "method");
   if (method !== undefined) {
-    if (!(PAYMENT_METHOD_VALUES as readonly string[]).includes(method)) throw invalid({ "filter.method": [`Choose a method: ${PAYMENT_METHOD_VALUES.join(", ")}.`] });
+    if (!(PAYMENT_METHOD_VALUES as readonly string[]).includes(method))
+      throw invalid({ "filter.method": [`Choose a method: ${PAYMENT_METHOD_VALUES.join(", ")}.`] });
     conditions.push(eq(payments.method, method as (typeof PAYMENT_METHOD_VALUES)[number]));
   }
   const individualId = idFilter(query, "individual_id");
@@ -322,11 +331,16 @@ export async function sendRefund(database: Database, provider: PaymentsProvider,
   const [p] = await database.db.select().from(payments).where(eq(payments.id, refund.paymentId));
   let answer: ProviderRefund;
   try {
-    answer = await provider.createRefund({ paymentIntentId: p.providerPaymentId ?? "", amountPence: refund.amountPence, reason: refund.reason ?? undefined }, { idempotencyKey: refundKey(refund) });
+    answer = await provider.createRefund(
+      { paymentIntentId: p.providerPaymentId ?? "", amountPence: refund.amountPence, reason: refund.reason ?? undefined },
+      { idempotencyKey: refundKey(refund) },
+    );
   } catch (error) {
     if (error instanceof PaymentRequestError) {
       await settleRefund(database, refund.id, { status: "failed", failureReason: error.message, id: null });
-      throw new HttpError(422, `The payment provider refused the refund: ${error.message}`, { amount_pence: [`The payment provider refused the refund: ${error.message}`] });
+      throw new HttpError(422, `The payment provider refused the refund: ${error.message}`, {
+        amount_pence: [`The payment provider refused the refund: ${error.message}`],
+      });
     }
     if (error instanceof PaymentProviderUnavailable) {
       await database.transaction(async (tx) => {
@@ -336,7 +350,11 @@ export async function sendRefund(database: Database, provider: PaymentsProvider,
     }
     throw error;
   }
-  await settleRefund(database, refund.id, { status: answer.status === "succeeded" ? "succeeded" : answer.status === "failed" || answer.status === "canceled" ? "failed" : "pending", failureReason: answer.failureReason, id: answer.id });
+  await settleRefund(database, refund.id, {
+    status: answer.status === "succeeded" ? "succeeded" : answer.status === "failed" || answer.status === "canceled" ? "failed" : "pending",
+    failureReason: answer.failureReason,
+    id: answer.id,
+  });
 }
 
 /**
@@ -344,7 +362,11 @@ export async function sendRefund(database: Database, provider: PaymentsProvider,
  * with it (pending money becomes refunded, or is released when the refund failed). A pending refund gets a job
  * that asks again later.
  */
-export async function settleRefund(database: Database, refundId: number, to: { status: "pending" | "succeeded" | "failed"; failureReason: string | null; id: string | null }) {
+export async function settleRefund(
+  database: Database,
+  refundId: number,
+  to: { status: "pending" | "succeeded" | "failed"; failureReason: string | null; id: string | null },
+) {
   await database.transaction(async (tx) => {
     const [r] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.id, refundId)).for("update");
     if (!r || r.status === "succeeded" || r.status === "failed" || r.status === to.status) {
@@ -354,7 +376,12 @@ export async function settleRefund(database: Database, refundId: number, to: { s
     const p = await findPayment(tx, r.tenantId, r.paymentId, true);
     await tx
       .update(paymentRefunds)
-      .set({ status: to.status, providerRefundId: to.id ?? r.providerRefundId, failureMessage: to.status === "failed" ? (to.failureReason ?? "The refund failed.") : null, updatedAt: new Date() })
+      .set({
+        status: to.status,
+        providerRefundId: to.id ?? r.providerRefundId,
+        failureMessage: to.status === "failed" ? (to.failureReason ?? "The refund failed.") : null,
+        updatedAt: new Date(),
+      })
       .where(eq(paymentRefunds.id, r.id));
     if (to.status === "pending") {
       await addEvent(tx, p, "refund_pending", `Refund of ${money(r.amountPence)} is pending at the provider.`, r.amountPence, null);
@@ -368,7 +395,15 @@ export async function settleRefund(database: Database, refundId: number, to: { s
       .set({ refundedPence, refundPendingPence: p.refundPendingPence - r.amountPence, status, updatedAt: new Date() })
       .where(eq(payments.id, p.id));
     if (to.status === "succeeded") await addEvent(tx, p, "refund_succeeded", `Refund of ${money(r.amountPence)} succeeded.`, r.amountPence, null);
-    else await addEvent(tx, p, "refund_failed", `Refund of ${money(r.amountPence)} failed: ${to.failureReason ?? "the provider refused it"}.`, r.amountPence, null);
+    else
+      await addEvent(
+        tx,
+        p,
+        "refund_failed",
+        `Refund of ${money(r.amountPence)} failed: ${to.failureReason ?? "the provider refused it"}.`,
+        r.amountPence,
+        null,
+      );
   });
 }
 
@@ -398,7 +433,8 @@ export async function advanceRefund(database: Database, provider: PaymentsProvid
 export async function cancelPayment(database: Database, provider: PaymentsProvider, actor: Actor, id: number, key: string | undefined) {
   const p = await findPayment(database.db, actor.tenantId, id);
   if (p.status === "cancelled") return loadPayment(database.db, actor.tenantId, id);
-  if (!cancellable(p)) throw refuse(["succeeded", "partially_refunded", "refunded"].includes(p.status) ? PAYMENT_MESSAGES.cancelTaken : PAYMENT_MESSAGES.cancelFinished);
+  if (!cancellable(p))
+    throw refuse(["succeeded", "partially_refunded", "refunded"].includes(p.status) ? PAYMENT_MESSAGES.cancelTaken : PAYMENT_MESSAGES.cancelFinished);
   try {
     await provider.cancelPayment(p.providerPaymentId ?? "", { idempotencyKey: `cancel-${p.tenantId}-${p.id}-${key ?? "once"}` });
   } catch (error) {
@@ -435,7 +471,12 @@ export interface TakePaymentInput {
  * Takes a payment through the provider and records it, succeeded, authorised or failed (a declined card is a
  * failed payment with its reason). The same idempotency key again answers the payment already recorded.
  */
-export async function takePayment(database: Database, provider: PaymentsProvider, input: TakePaymentInput, onSuccess?: (tx: Tx, p: PaymentRecord) => Promise<void>) {
+export async function takePayment(
+  database: Database,
+  provider: PaymentsProvider,
+  input: TakePaymentInput,
+  onSuccess?: (tx: Tx, p: PaymentRecord) => Promise<void>,
+) {
   const [existing] = await database.db
     .select()
     .from(payments)
@@ -452,38 +493,56 @@ export async function takePayment(database: Database, provider: PaymentsProvider
     },
     { idempotencyKey: `payment-${input.tenantId}-${input.idempotencyKey}` },
   );
-  const status: PaymentStatus = intent.failure ? "failed" : intent.status === "succeeded" ? "succeeded" : intent.status === "requires_capture" ? "authorised" : intent.status === "canceled" ? "cancelled" : "failed";
-  const record = () => database.transaction(async (tx) => {
-    const [p] = await tx
-      .insert(payments)
-      .values({
-        tenantId: input.tenantId,
-        invoiceId: input.invoiceId ?? null,
-        individualId: input.individualId ?? null,
-        clientCompanyId: input.clientCompanyId ?? null,
-        payerName: input.payerName ?? null,
-        description: input.description,
-        method: input.method.type === "card_present" ? "card_present" : "card",
-        status,
-        amountPence: input.amountPence,
-        provider: provider.kind,
-        providerPaymentId: intent.id,
-        cardBrand: intent.card?.brand ?? null,
-        cardLast4: intent.card?.last4 ?? null,
-        failureCode: intent.failure ? (intent.failure.declineCode && intent.failure.code === "card_declined" ? "card_declined" : intent.failure.code) : null,
-        failureMessage: intent.failure?.message ?? null,
-        idempotencyKey: input.idempotencyKey,
-        paidAt: status === "succeeded" ? new Date() : null,
-      })
-      .returning();
-    const card = intent.card ? `${intent.card.brand} ending ${intent.card.last4}` : "card";
-    if (status === "failed") await addEvent(tx, p, "failed", `Payment of ${money(p.amountPence)} by ${card} failed: ${intent.failure?.message ?? "declined"}`, p.amountPence, input.userId ?? null);
-    else if (status === "authorised") await addEvent(tx, p, "authorised", `Payment of ${money(p.amountPence)} authorised on ${card}.`, p.amountPence, input.userId ?? null);
-    else await addEvent(tx, p, "succeeded", `Payment of ${money(p.amountPence)} by ${card} succeeded.`, p.amountPence, input.userId ?? null);
-    if (provider.kind === "sandbox") await addEvent(tx, p, "sandbox", "Taken by the payments sandbox (test mode): no money moved.", null, null);
-    if (status === "succeeded" && onSuccess) await onSuccess(tx, p);
-    return p;
-  });
+  const status: PaymentStatus = intent.failure
+    ? "failed"
+    : intent.status === "succeeded"
+      ? "succeeded"
+      : intent.status === "requires_capture"
+        ? "authorised"
+        : intent.status === "canceled"
+          ? "cancelled"
+          : "failed";
+  const record = () =>
+    database.transaction(async (tx) => {
+      const [p] = await tx
+        .insert(payments)
+        .values({
+          tenantId: input.tenantId,
+          invoiceId: input.invoiceId ?? null,
+          individualId: input.individualId ?? null,
+          clientCompanyId: input.clientCompanyId ?? null,
+          payerName: input.payerName ?? null,
+          description: input.description,
+          method: input.method.type === "card_present" ? "card_present" : "card",
+          status,
+          amountPence: input.amountPence,
+          provider: provider.kind,
+          providerPaymentId: intent.id,
+          cardBrand: intent.card?.brand ?? null,
+          cardLast4: intent.card?.last4 ?? null,
+          failureCode: intent.failure ? (intent.failure.declineCode && intent.failure.code === "card_declined" ? "card_declined" : intent.failure.code) : null,
+          failureMessage: intent.failure?.message ?? null,
+          idempotencyKey: input.idempotencyKey,
+          paidAt: status === "succeeded" ? new Date() : null,
+        })
+        .returning();
+      const card = intent.card ? `${intent.card.brand} ending ${intent.card.last4}` : "card";
+      if (status === "failed")
+        await addEvent(
+          tx,
+          p,
+          "failed",
+          `Payment of ${money(p.amountPence)} by ${card} failed: ${intent.failure?.message ?? "declined"}`,
+          p.amountPence,
+          input.userId ?? null,
+        );
+      else if (status === "authorised")
+        await addEvent(tx, p, "authorised", `Payment of ${money(p.amountPence)} authorised on ${card}.`, p.amountPence, input.userId ?? null);
+      else await addEvent(tx, p, "succeeded", `Payment of ${money(p.amountPence)} by ${card} succeeded.`, p.amountPence, input.userId ?? null);
+      if (provider.kind === "sandbox") await addEvent(tx, p, "sandbox", "Taken by the payments sandbox (test mode): no money moved.", null, null);
+      if (status === "succeeded" && onSuccess) await onSuccess(tx, p);
+      return p;
+    });
   try {
     return await record();
   } catch (error) {
@@ -518,7 +577,14 @@ export interface CardForm {
  * and it is marked paid (by card, today) in the same transaction; paying twice is refused before the provider
  * is called, and the database's unique index on a completed payment per invoice refuses it again.
  */
-export async function payInvoiceByCard(database: Database, provider: PaymentsProvider, invoiceId: number, token: string | undefined, card: CardForm, attemptKey: string) {
+export async function payInvoiceByCard(
+  database: Database,
+  provider: PaymentsProvider,
+  invoiceId: number,
+  token: string | undefined,
+  card: CardForm,
+  attemptKey: string,
+) {
   const row = await payableInvoice(database.db, invoiceId, token);
   if (row.status === "paid") throw refuse(PAYMENT_MESSAGES.invoicePaid, "invoice");
   if (row.status !== "sent") throw refuse(PAYMENT_MESSAGES.invoiceNotPayable, "invoice");

@@ -17,7 +17,10 @@ export function PaymentStatusBadge({ status, label }: { status: string; label: s
 /** Said of every payment the sandbox took: test data, no money moved. */
 export function SandboxBadge() {
   return (
-    <span className="inline-flex rounded-full border border-dashed border-amber-500 bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800" title="Taken by the payments sandbox (test mode): no money moved">
+    <span
+      className="inline-flex rounded-full border border-dashed border-amber-500 bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800"
+      title="Taken by the payments sandbox (test mode): no money moved"
+    >
       Sandbox
     </span>
   );
