@@ -7,6 +7,7 @@ import { PAYMENT_MESSAGES } from "#contract/payments";
 import type { Permission } from "#contract/permissions";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { userWith } from "../helpers/crm";
+import { eventually } from "../helpers/jobs";
 import { companyWithClient, create, item, rowOf } from "../helpers/sales";
 
 let api: TestApi;
@@ -279,6 +280,29 @@ describe("refunds", () => {
     expect(after.body.data.events.map((e: { type: string }) => e.type)).toEqual(
       expect.arrayContaining(["refund_requested", "refund_pending", "refund_succeeded"]),
     );
+  });
+
+  it("the background job moves a pending refund on by itself", async () => {
+    const me = await companyWithClient(api, [...ALL, "role_manage"]);
+    const { payment } = await paidPayment(me, "4000 0000 0000 7726");
+    const res = await api.request("PUT", `/payment/${payment.id}/refund`, { token: me.token, body: { amount_pence: 2000, idempotency_key: key() } });
+    expect(res.body.data.refunds[0].status).toBe("pending");
+    const [job] = (await api.request("GET", "/jobs", { token: me.token, query: { filter: { name: "payments.refund-status" } } })).body.data;
+    expect(job).toMatchObject({ state: "queued" });
+    await api.app.jobs.startWorker({ pollSeconds: 0.5 });
+    try {
+      const done = await eventually(
+        async () => {
+          const p = await api.request("GET", `/payment/${payment.id}`, { token: me.token });
+          return p.body.data.refunds[0].status === "succeeded" ? p : undefined;
+        },
+        20_000,
+        "the refund to succeed",
+      );
+      expect(done.body.data).toMatchObject({ status: "partially_refunded", refunded_pence: 2000, refund_pending_pence: 0 });
+    } finally {
+      await api.app.jobs.stopWorker(1);
+    }
   });
 
   it("a pending refund that fails gives its amount back to what is left", async () => {
