@@ -25,6 +25,7 @@ import tasksRoutes from "./modules/tasks/routes";
 import dashboardRoutes from "./modules/dashboard/routes";
 import searchRoutes from "./modules/search/routes";
 import salesDocumentRoutes from "./modules/sales-documents/routes";
+import paymentsRoutes from "./modules/payments/routes";
 import apiDocsRoutes from "./modules/api-docs/routes";
 import callsRoutes from "./modules/calls/routes";
 import jobsRoutes from "./jobs/routes";
@@ -122,6 +123,7 @@ export async function buildApp({ config, database, mail, storage, voice, logger,
   await app.register(searchRoutes, { area: "Global search" });
   await app.register(salesDocumentRoutes, { area: "Quotes and invoices" });
   await app.register(callsRoutes, { area: "Phone calls" });
+  await app.register(paymentsRoutes, { area: "Payments" });
   await app.register(jobsRoutes, { area: "Jobs" });
   await app.register(apiDocsRoutes, { area: "API contract" });
   return app;

@@ -34,6 +34,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default("flightDeck <no-reply@portal.example>"),
   /** smtp://user:pass@host:port — real e-mail delivery; unset, e-mail goes to the sandbox outbox. */
   SMTP_URL: z.string().url().optional(),
+  /** sk_test_… or sk_live_…: card payments through Stripe; unset, payments go to the sandbox (test mode, no money moves). */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, "STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…).")
+    .optional(),
   /**
    * The development outbox endpoint of the sandbox mail provider: "local" (default: answered to callers on this
    * machine only, by the connection's address), "on" (to anyone who can reach the API: a shared demo whose mail

@@ -9,6 +9,7 @@ import { seedClients } from "./seed-clients";
 import { seedCrm } from "./seed-crm";
 import { seedSales } from "./seed-sales";
 import { seedCalls } from "./seed-calls";
+import { seedPayments } from "./seed-payments";
 import { seedNotifications } from "./seed-notifications";
 import { companies, permissions, providers, rolePermissions, roles, teamInvitations, teamMembers, teams, userRoles, users } from "./schema";
 import { DEMO_PROVIDERS, DEMO_TEAMS, demoProviderFields, HARBOUR_STAFF, type DemoProvider, type DemoTeam } from "./seed-directory";
@@ -241,6 +242,7 @@ export async function seedDemo(database: Database, mail: MailProvider, portalUrl
   await seedCrm(database);
   await seedSales(database);
   await seedCalls(database);
+  await seedPayments(database);
 }
 
 async function addUser(

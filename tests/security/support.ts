@@ -333,6 +333,14 @@ export const RESOLVERS: Record<string, Resolver> = {
   "/calls/:id/feedback": harbourCall,
   ...salesResolvers("quote", "/simple-quotes"),
   ...salesResolvers("invoice", "/simple-invoices"),
+  "/payment/:id": tenant(async (api, a) => ({ id: await one(api, `select id from payments where tenant_id = ${H(a)} order by id limit 1`) })),
+  "/payment/:id/refund": tenant(async (api, a) => ({ id: await one(api, `select id from payments where tenant_id = ${H(a)} order by id limit 1`) })),
+  "/payment/:id/cancel": tenant(async (api, a) => ({
+    id: await one(api, `select id from payments where tenant_id = ${H(a)} and status = 'authorised' order by id limit 1`),
+  })),
+  "/simple-invoices/:id/pay": tenant(async (api, a) => ({
+    id: await one(api, `select id from sales_documents where tenant_id = ${H(a)} and kind = 'invoice' and status = 'sent' order by id limit 1`),
+  })),
 };
 
 /** Harbour's demo quotes or invoices (seed-sales.ts): a sent one for the routes, the newest draft for its deletion. */

@@ -60,7 +60,10 @@ export function documentView(kind: SalesDocumentKind, doc: SalesDocument, seller
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** The summary page: plain HTML and inline styles, fit to print; with the client's approval form when offered. */
-export function summaryHtml(view: DocumentView, options: { pdfHref: string; approve?: { action: string; token: string }; message?: string }): string {
+export function summaryHtml(
+  view: DocumentView,
+  options: { pdfHref: string; approve?: { action: string; token: string }; message?: string; payHref?: string },
+): string {
   const e = escapeHtml;
   const paragraphs = (s: string) => e(s).replace(/\n/g, "<br>");
   return `<!doctype html>
@@ -112,6 +115,7 @@ ${view.notes ? `<h2>Notes</h2><p>${paragraphs(view.notes)}</p>` : ""}
 ${view.terms ? `<h2>Terms and conditions</h2><p>${paragraphs(view.terms)}</p>` : ""}
 <div class="actions">
   ${options.approve ? `<form method="post" action="${e(options.approve.action)}"><input type="hidden" name="token" value="${e(options.approve.token)}"><button type="submit">Approve this quote</button></form>` : ""}
+  ${options.payHref ? `<a class="button" href="${e(options.payHref)}">Pay by card</a>` : ""}
   <a class="button secondary" href="${e(options.pdfHref)}">Download PDF</a>
 </div>
 </main>

@@ -19,7 +19,7 @@ import * as service from "./service";
 
 const itemParams = z.object({ id: pathId, itemId: pathId });
 const fileParams = z.object({ id: pathId, documentId: pathId });
-const summaryQuery = z.object({ token: z.string().max(200).optional(), approved: z.string().max(10).optional() });
+const summaryQuery = z.object({ token: z.string().max(200).optional(), approved: z.string().max(10).optional(), paid: z.string().max(10).optional() });
 
 /** The API's address for the client's links: API_PUBLIC_URL, or the address the caller reached it on. */
 const apiBase = (request: FastifyRequest) => request.server.config.API_PUBLIC_URL?.replace(/\/+$/, "") ?? `${request.protocol}://${request.host}`;
@@ -169,7 +169,13 @@ const salesRoutes = routes((r) => {
         pdfHref: `${P}/${row.id}/pdf${tokenQuery}`,
         approve: viaLink && kind === "quote" && row.status === "sent" ? { action: `${P}/${row.id}/approve`, token: query.token! } : undefined,
         message:
-          viaLink && query.approved === "1" && (row.status === "approved" || row.status === "converted") ? "Thank you: the quote is approved." : undefined,
+          viaLink && query.approved === "1" && (row.status === "approved" || row.status === "converted")
+            ? "Thank you: the quote is approved."
+            : viaLink && query.paid === "1" && kind === "invoice" && row.status === "paid"
+              ? "Thank you: your payment was received and the invoice is paid."
+              : undefined,
+        // A sent invoice opened through the client's link can be paid by card (api/modules/payments/pay-page.ts).
+        payHref: viaLink && kind === "invoice" && row.status === "sent" ? `${P}/${row.id}/pay${tokenQuery}` : undefined,
       });
       return htmlHeaders(reply, request.server.config.PORTAL_URL).send(html);
     });

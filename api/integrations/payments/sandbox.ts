@@ -1,0 +1,253 @@
+import { createHash, randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { todayInLondon } from "#common/dates";
+import type { Database, Tx } from "#api/db/client";
+import { paymentSandboxIdempotency, paymentSandboxObjects } from "#api/db/schema";
+import { isUniqueViolation } from "#api/lib/db-errors";
+import { cardDigits, cardExpired, DECLINE_MESSAGES, luhnValid, testCardFor, type TestCard } from "./test-cards";
+import {
+  PaymentProviderUnavailable,
+  PaymentRequestError,
+  type CallOptions,
+  type CreateIntentInput,
+  type PaymentsProvider,
+  type ProviderIntent,
+  type ProviderRefund,
+} from "./types";
+
+/** Stripe's test payment methods the sandbox knows, as the card each stands for. */
+const TEST_PAYMENT_METHODS: Record<string, string> = {
+  pm_card_visa: "4242424242424242",
+  pm_card_mastercard: "5555555555554444",
+  pm_card_chargeDeclined: "4000000000000002",
+  pm_card_chargeDeclinedInsufficientFunds: "4000000000009995",
+  pm_card_refundPending: "4000000000007726",
+};
+
+interface IntentData extends ProviderIntent {
+  account: string;
+  description: string;
+  capture: "automatic" | "manual";
+  refundBehaviour: TestCard["refund"];
+  /** Refunds not failed, in pence. */
+  refundedPence: number;
+}
+
+interface RefundData extends ProviderRefund {
+  account: string;
+  /** Where a pending refund goes when it moves on. */
+  settlesTo: "succeeded" | "failed";
+}
+
+const newId = (prefix: string) => `${prefix}_sbx_${randomBytes(12).toString("base64url")}`;
+const publicIntent = ({ id, status, amountPence, currency, card, failure }: IntentData): ProviderIntent => ({
+  id,
+  status,
+  amountPence,
+  currency,
+  card,
+  failure,
+  test: true,
+});
+const publicRefund = ({ id, paymentIntentId, amountPence, status, failureReason }: RefundData): ProviderRefund => ({
+  id,
+  paymentIntentId,
+  amountPence,
+  status,
+  failureReason,
+});
+
+/**
+ * The payments sandbox: Stripe test mode's behaviour with nothing sent anywhere. Its payment intents and refunds
+ * live in `payment_sandbox_objects`; each call's answer is kept under its idempotency key, so the same call again
+ * answers the same object and the same key with other parameters is refused (as Stripe does). Test cards are those
+ * of test-cards.ts: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined (card_declined), 4000 0000 0000
+ * 7726 succeeds and its refunds are pending until asked about again (then succeeded).
+ */
+export class SandboxPayments implements PaymentsProvider {
+  readonly kind = "sandbox" as const;
+  readonly label = "Sandbox (test mode: no money moved)";
+  /** Test hook: the next calls fail as an outage would, before or after the sandbox acted. */
+  private outage: { when: "before" | "after"; calls: number } | null = null;
+
+  constructor(private readonly database: Database) {}
+
+  simulateOutage(when: "before" | "after", calls = 1) {
+    this.outage = { when, calls };
+  }
+
+  private outageNow(when: "before" | "after") {
+    if (!this.outage || this.outage.when !== when || this.outage.calls <= 0) return;
+    this.outage.calls -= 1;
+    if (this.outage.calls === 0) this.outage = null;
+    throw new PaymentProviderUnavailable("The payments sandbox did not answer (a simulated outage).");
+  }
+
+  /** Runs a call once per idempotency key: the same key and parameters answer the kept answer. */
+  private async once<T>(operation: string, params: unknown, options: CallOptions, act: (tx: Tx, account: string) => Promise<T>): Promise<T> {
+    this.outageNow("before");
+    const account = options.account ?? "platform";
+    const key = `${account}:${options.idempotencyKey}`;
+    const fingerprint = createHash("sha256")
+      .update(JSON.stringify([operation, params]))
+      .digest("hex");
+    const replay = async () => {
+      const [kept] = await this.database.db.select().from(paymentSandboxIdempotency).where(eq(paymentSandboxIdempotency.key, key));
+      if (!kept) return undefined;
+      if (kept.fingerprint !== fingerprint) {
+        throw new PaymentRequestError(
+          "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+          "idempotency_key_in_use",
+        );
+      }
+      if (kept.failed) {
+        const e = kept.response as { message: string; code: string };
+        throw new PaymentRequestError(e.message, e.code);
+      }
+      return kept.response as T;
+    };
+    const first = await replay();
+    if (first !== undefined) {
+      this.outageNow("after");
+      return first;
+    }
+    let answer: T;
+    try {
+      answer = await this.database.transaction(async (tx) => {
+        try {
+          const result = await act(tx, account);
+          await tx.insert(paymentSandboxIdempotency).values({ key, fingerprint, response: result as object });
+          return result;
+        } catch (error) {
+          if (!(error instanceof PaymentRequestError)) throw error;
+          await tx.insert(paymentSandboxIdempotency).values({ key, fingerprint, response: { message: error.message, code: error.code }, failed: true });
+          return { __refused: error } as T;
+        }
+      });
+    } catch (error) {
+      // The same key at the same moment: the first one's answer.
+      if (!isUniqueViolation(error)) throw error;
+      const kept = await replay();
+      if (kept === undefined) throw error;
+      answer = kept;
+    }
+    const refused = (answer as { __refused?: PaymentRequestError }).__refused;
+    if (refused) throw refused;
+    this.outageNow("after");
+    return answer;
+  }
+
+  private async load<T>(tx: Tx | Database["db"], id: string, kind: "payment_intent" | "refund", account: string): Promise<T> {
+    const [row] = await tx.select().from(paymentSandboxObjects).where(eq(paymentSandboxObjects.id, id)).for("update");
+    const data = row?.data as (T & { account: string }) | undefined;
+    if (!row || row.kind !== kind || data!.account !== account) {
+      throw new PaymentRequestError(`No such ${kind === "refund" ? "refund" : "payment_intent"}: '${id}'`, "resource_missing");
+    }
+    return data as T;
+  }
+
+  private async save(tx: Tx | Database["db"], id: string, data: IntentData | RefundData) {
+    await tx.update(paymentSandboxObjects).set({ data, updatedAt: new Date() }).where(eq(paymentSandboxObjects.id, id));
+  }
+
+  createPayment(input: CreateIntentInput, options: CallOptions): Promise<ProviderIntent> {
+    const method = input.paymentMethod;
+    // The card number is never kept: the fingerprint of the call holds its hash only.
+    const params = {
+      ...input,
+      paymentMethod: method.type === "card" ? { ...method, number: createHash("sha256").update(method.number).digest("hex") } : method,
+    };
+    return this.once("createPayment", params, options, async (tx, account) => {
+      if (!Number.isInteger(input.amountPence) || input.amountPence < 30) {
+        throw new PaymentRequestError("Amount must be at least £0.30 gbp", "amount_too_small");
+      }
+      let digits: string | null;
+      if (method.type === "card") digits = cardDigits(method.number);
+      else if (method.type === "payment_method") {
+        digits = TEST_PAYMENT_METHODS[method.id] ?? null;
+        if (!digits) throw new PaymentRequestError(`No such PaymentMethod: '${method.id}'`, "resource_missing");
+      } else {
+        throw new PaymentRequestError("Card readers are not connected to the sandbox yet.", "payment_method_unavailable");
+      }
+      const card = digits ? testCardFor(digits) : null;
+      let failure: ProviderIntent["failure"] = null;
+      if (!digits || !luhnValid(digits)) failure = { code: "incorrect_number", message: "Your card number is incorrect." };
+      else if (method.type === "card" && cardExpired(method.expMonth, method.expYear, todayInLondon())) {
+        failure = { code: "expired_card", declineCode: "expired_card", message: "Your card has expired." };
+      } else if (card && card.outcome !== "succeeds") failure = DECLINE_MESSAGES[card.outcome];
+      const data: IntentData = {
+        id: newId("pi"),
+        account,
+        description: input.description,
+        capture: input.capture,
+        status: failure ? "requires_payment_method" : input.capture === "manual" ? "requires_capture" : "succeeded",
+        amountPence: input.amountPence,
+        currency: input.currency,
+        card: digits && card ? { brand: card.brand, last4: digits.slice(-4) } : null,
+        failure,
+        test: true,
+        refundBehaviour: card?.refund ?? "succeeds",
+        refundedPence: 0,
+      };
+      await tx.insert(paymentSandboxObjects).values({ id: data.id, kind: "payment_intent", data });
+      return publicIntent(data);
+    });
+  }
+
+  cancelPayment(intentId: string, options: CallOptions): Promise<ProviderIntent> {
+    return this.once("cancelPayment", { intentId }, options, async (tx, account) => {
+      const intent = await this.load<IntentData>(tx, intentId, "payment_intent", account);
+      if (intent.status === "succeeded" || intent.status === "canceled") {
+        throw new PaymentRequestError(`You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`, "payment_intent_unexpected_state");
+      }
+      const next: IntentData = { ...intent, status: "canceled" };
+      await this.save(tx, intentId, next);
+      return publicIntent(next);
+    });
+  }
+
+  createRefund(input: { paymentIntentId: string; amountPence: number; reason?: string }, options: CallOptions): Promise<ProviderRefund> {
+    return this.once("createRefund", input, options, async (tx, account) => {
+      const intent = await this.load<IntentData>(tx, input.paymentIntentId, "payment_intent", account);
+      if (intent.status !== "succeeded") {
+        throw new PaymentRequestError(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, "charge_not_refundable");
+      }
+      const left = intent.amountPence - intent.refundedPence;
+      if (!Number.isInteger(input.amountPence) || input.amountPence < 1 || input.amountPence > left) {
+        throw new PaymentRequestError(
+          `Refund amount (£${(input.amountPence / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${(left / 100).toFixed(2)})`,
+          "amount_too_large",
+        );
+      }
+      const pending = intent.refundBehaviour !== "succeeds";
+      const refund: RefundData = {
+        id: newId("re"),
+        account,
+        paymentIntentId: intent.id,
+        amountPence: input.amountPence,
+        status: pending ? "pending" : "succeeded",
+        failureReason: null,
+        settlesTo: intent.refundBehaviour === "fails" ? "failed" : "succeeded",
+      };
+      await tx.insert(paymentSandboxObjects).values({ id: refund.id, kind: "refund", data: refund });
+      await this.save(tx, intent.id, { ...intent, refundedPence: intent.refundedPence + input.amountPence });
+      return publicRefund(refund);
+    });
+  }
+
+  /** A pending refund moves on when it is next asked about: to succeeded, or (its test card says so) failed. */
+  async retrieveRefund(refundId: string, options: { account?: string } = {}): Promise<ProviderRefund> {
+    this.outageNow("before");
+    return this.database.transaction(async (tx) => {
+      const refund = await this.load<RefundData>(tx, refundId, "refund", options.account ?? "platform");
+      if (refund.status !== "pending") return publicRefund(refund);
+      const next: RefundData = { ...refund, status: refund.settlesTo, failureReason: refund.settlesTo === "failed" ? "expired_or_canceled_card" : null };
+      await this.save(tx, refundId, next);
+      if (next.status === "failed") {
+        const intent = await this.load<IntentData>(tx, refund.paymentIntentId, "payment_intent", refund.account);
+        await this.save(tx, intent.id, { ...intent, refundedPence: intent.refundedPence - refund.amountPence });
+      }
+      return publicRefund(next);
+    });
+  }
+}

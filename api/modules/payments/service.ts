@@ -1,0 +1,616 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, count, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { cancellable, poundsToPence, refundablePence, statusAfterRefunds } from "#common/payments";
+import { todayInLondon } from "#common/dates";
+import type { ListQuery } from "#contract/common";
+import {
+  PAYMENT_MESSAGES,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHOD_VALUES,
+  PAYMENT_SORTS,
+  PAYMENT_STATUS_LABELS,
+  PAYMENT_STATUS_VALUES,
+  REFUND_STATUS_LABELS,
+  type Payment,
+  type PaymentRow,
+  type RefundBody,
+} from "#contract/payments";
+import type { Database, Db, Tx } from "#api/db/client";
+import { clientCompanies, individuals, paymentEvents, paymentRefunds, payments, salesDocuments, users, type PaymentStatus } from "#api/db/schema";
+import { HttpError, invalid, notFound } from "#api/http/errors";
+import { idFilter } from "#api/http/ids";
+import { likeEscape, offsetOf, sortOf, textFilter } from "#api/http/paging";
+import { enqueue } from "#api/jobs/enqueue";
+import { isUniqueViolation } from "#api/lib/db-errors";
+import {
+  PaymentProviderUnavailable,
+  PaymentRequestError,
+  type PaymentMethodInput,
+  type PaymentsProvider,
+  type ProviderRefund,
+} from "#api/integrations/payments";
+import { findAnyRow, setStatus, tokenMatches } from "../sales-documents/service";
+import { refundStatusJob } from "./jobs";
+
+type Q = Db | Tx;
+type PaymentRecord = typeof payments.$inferSelect;
+type RefundRecord = typeof paymentRefunds.$inferSelect;
+
+export interface Actor {
+  tenantId: number;
+  userId: number | null;
+}
+
+const refuse = (message: string, field = "payment") => invalid({ [field]: [message] }, message);
+
+// ------------------------------------------------------------------------------------------------ reading
+
+const clientName = sql<string | null>`coalesce(${individuals.fullName}, ${clientCompanies.name})`;
+
+function joined(db: Q) {
+  return db
+    .select({ p: payments, clientName, invoiceNumber: salesDocuments.number })
+    .from(payments)
+    .leftJoin(individuals, eq(individuals.id, payments.individualId))
+    .leftJoin(clientCompanies, eq(clientCompanies.id, payments.clientCompanyId))
+    .leftJoin(salesDocuments, eq(salesDocuments.id, payments.invoiceId))
+    .$dynamic();
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function toRow(r: { p: PaymentRecord; clientName: string | null; invoiceNumber: string | null }): PaymentRow {
+  const p = r.p;
+  const sandbox = p.provider === "sandbox";
+  return {
+    id: p.id,
+    status: p.status,
+    status_label: PAYMENT_STATUS_LABELS[p.status] ?? p.status,
+    method: p.method,
+    method_label: PAYMENT_METHOD_LABELS[p.method] ?? p.method,
+    description: p.description,
+    payer_name: p.payerName,
+    amount_pence: p.amountPence,
+    refunded_pence: p.refundedPence,
+    refund_pending_pence: p.refundPendingPence,
+    refundable_pence: refundablePence(p),
+    currency: p.currency,
+    client:
+      p.individualId && r.clientName !== null
+        ? { type: "individual", id: p.individualId, name: r.clientName }
+        : p.clientCompanyId && r.clientName !== null
+          ? { type: "company", id: p.clientCompanyId, name: r.clientName }
+          : null,
+    invoice: p.invoiceId ? { id: p.invoiceId, number: r.invoiceNumber } : null,
+    card: p.cardBrand && p.cardLast4 ? { brand: p.cardBrand, last4: p.cardLast4 } : null,
+    failure: p.failureCode ? { code: p.failureCode, message: p.failureMessage ?? p.failureCode } : null,
+    provider: p.provider,
+    sandbox,
+    provider_label: sandbox ? "Sandbox (test mode: no money moved)" : "Stripe",
+    provider_payment_id: p.providerPaymentId,
+    can_refund: refundablePence(p) > 0,
+    can_cancel: cancellable(p),
+    paid_at: iso(p.paidAt),
+    cancelled_at: iso(p.cancelledAt),
+    created_at: p.createdAt.toISOString(),
+  };
+}
+
+async function findPayment(db: Q, tenantId: number, id: number, lock = false): Promise<PaymentRecord> {
+  const q = db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.tenantId, tenantId), eq(payments.id, id)))
+    .limit(1);
+  const [row] = lock ? await q.for("update") : await q;
+  if (!row) throw notFound("Payment");
+  return row;
+}
+
+const fullName = sql<string | null>`nullif(trim(concat_ws(' ', ${users.name}, ${users.lastName})), '')`;
+
+/** A payment with its refunds and its history, oldest first. */
+export async function loadPayment(db: Q, tenantId: number, id: number): Promise<Payment> {
+  const [r] = await joined(db)
+    .where(and(eq(payments.tenantId, tenantId), eq(payments.id, id)))
+    .limit(1);
+  if (!r) throw notFound("Payment");
+  const [refunds, events] = await Promise.all([
+    db
+      .select({ r: paymentRefunds, by: fullName })
+      .from(paymentRefunds)
+      .leftJoin(users, eq(users.id, paymentRefunds.createdBy))
+      .where(and(eq(paymentRefunds.tenantId, tenantId), eq(paymentRefunds.paymentId, id)))
+      .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id)),
+    db
+      .select({ e: paymentEvents, by: fullName })
+      .from(paymentEvents)
+      .leftJoin(users, eq(users.id, paymentEvents.userId))
+      .where(and(eq(paymentEvents.tenantId, tenantId), eq(paymentEvents.paymentId, id)))
+      .orderBy(asc(paymentEvents.createdAt), asc(paymentEvents.id)),
+  ]);
+  return {
+    ...toRow(r),
+    refunds: refunds.map(({ r: f, by }) => ({
+      id: f.id,
+      amount_pence: f.amountPence,
+      status: f.status,
+      status_label: REFUND_STATUS_LABELS[f.status] ?? f.status,
+      reason: f.reason,
+      failure_message: f.failureMessage,
+      provider_refund_id: f.providerRefundId,
+      created_by: by,
+      created_at: f.createdAt.toISOString(),
+    })),
+    events: events.map(({ e, by }) => ({
+      id: e.id,
+      type: e.type,
+      message: e.message,
+      amount_pence: e.amountPence,
+      user: by,
+      created_at: e.createdAt.toISOString(),
+    })),
+  };
+}
+
+// ------------------------------------------------------------------------------------------------ list
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const parseDate = (s: string | undefined) => (s && DATE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) ? s : undefined);
+
+function amountBound(query: ListQuery, key: string, side?: "from" | "to"): number | undefined {
+  const v = query.filter[key];
+  const text = side ? (typeof v === "object" ? v[side] : undefined) : typeof v === "string" ? v : undefined;
+  if (text === undefined || text.trim() === "") return undefined;
+  const pence = poundsToPence(text);
+  if (pence === null) throw invalid({ [`filter.${key}`]: [PAYMENT_MESSAGES.amountFormat] });
+  return pence;
+}
+
+export async function listPayments(db: Db, tenantId: number, query: ListQuery) {
+  const conditions: (SQL | undefined)[] = [eq(payments.tenantId, tenantId)];
+  const status = textFilter(query, "status");
+  if (status !== undefined) {
+    const wanted = status.split(",").map((s) => s.trim());
+    if (wanted.some((s) => !(PAYMENT_STATUS_VALUES as readonly string[]).includes(s))) {
+      throw invalid({ "filter.status": [`Choose a status of the list: ${PAYMENT_STATUS_VALUES.join(", ")}.`] });
+    }
+    conditions.push(
+      sql`${payments.status} in (${sql.join(
+        wanted.map((w) => sql`${w}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  const method = textFilter(query, "method");
+  if (method !== undefined) {
+    if (!(PAYMENT_METHOD_VALUES as readonly string[]).includes(method))
+      throw invalid({ "filter.method": [`Choose a method: ${PAYMENT_METHOD_VALUES.join(", ")}.`] });
+    conditions.push(eq(payments.method, method as (typeof PAYMENT_METHOD_VALUES)[number]));
+  }
+  const individualId = idFilter(query, "individual_id");
+  if (individualId !== undefined) conditions.push(eq(payments.individualId, individualId));
+  const companyId = idFilter(query, "company_id");
+  if (companyId !== undefined) conditions.push(eq(payments.clientCompanyId, companyId));
+  const invoiceId = idFilter(query, "invoice_id");
+  if (invoiceId !== undefined) conditions.push(eq(payments.invoiceId, invoiceId));
+  const client = textFilter(query, "client");
+  if (client !== undefined) {
+    const p = `%${likeEscape(client)}%`;
+    conditions.push(or(ilike(individuals.fullName, p), ilike(clientCompanies.name, p), ilike(payments.payerName, p)));
+  }
+  const search = textFilter(query, "search");
+  if (search !== undefined) {
+    const p = `%${likeEscape(search)}%`;
+    const asId = /^\d{1,9}$/.test(search) ? eq(payments.id, Number(search)) : undefined;
+    conditions.push(
+      or(
+        asId,
+        ilike(payments.description, p),
+        ilike(payments.payerName, p),
+        ilike(payments.cardLast4, p),
+        ilike(payments.providerPaymentId, p),
+        ilike(salesDocuments.number, p),
+        ilike(individuals.fullName, p),
+        ilike(clientCompanies.name, p),
+      ),
+    );
+  }
+  const created = query.filter.created_at;
+  if (created !== undefined) {
+    const range = typeof created === "string" ? { from: created, to: created } : created;
+    for (const side of ["from", "to"] as const) {
+      const text = range[side]?.trim();
+      if (!text) continue;
+      const day = parseDate(text);
+      if (!day) throw invalid({ "filter.created_at": ["Enter dates as year-month-day."] });
+      conditions.push(
+        side === "from"
+          ? gte(payments.createdAt, sql`(${day}::date)::timestamp at time zone 'Europe/London'`)
+          : lt(payments.createdAt, sql`((${day}::date + 1)::timestamp at time zone 'Europe/London')`),
+      );
+    }
+  }
+  const low = amountBound(query, "amount_from") ?? amountBound(query, "amount", "from");
+  const high = amountBound(query, "amount_to") ?? amountBound(query, "amount", "to");
+  if (low !== undefined) conditions.push(gte(payments.amountPence, low));
+  if (high !== undefined) conditions.push(lte(payments.amountPence, high));
+  const where = and(...conditions);
+
+  if (query.sort && !sortOf(query, PAYMENT_SORTS)) throw invalid({ sort: [`Sort by one of: ${PAYMENT_SORTS.join(", ")}.`] });
+  const sort = sortOf(query, PAYMENT_SORTS) ?? { field: "created_at" as const, desc: true };
+  const column = {
+    created_at: payments.createdAt,
+    amount: payments.amountPence,
+    status: payments.status,
+    client: sql`lower(coalesce(${clientName}, ${payments.payerName}))`,
+  }[sort.field];
+  const direction = sort.desc ? desc : asc;
+  const [rows, [{ n }]] = await Promise.all([
+    joined(db)
+      .where(where)
+      .orderBy(sql`${column} is null`, direction(column), direction(payments.id))
+      .limit(query.page.size)
+      .offset(offsetOf(query)),
+    db
+      .select({ n: count() })
+      .from(payments)
+      .leftJoin(individuals, eq(individuals.id, payments.individualId))
+      .leftJoin(clientCompanies, eq(clientCompanies.id, payments.clientCompanyId))
+      .leftJoin(salesDocuments, eq(salesDocuments.id, payments.invoiceId))
+      .where(where),
+  ]);
+  return { rows: rows.map(toRow), total: n };
+}
+
+// ------------------------------------------------------------------------------------------------ history
+
+async function addEvent(tx: Q, p: { tenantId: number; id: number }, type: string, message: string, amountPence: number | null, userId: number | null) {
+  await tx.insert(paymentEvents).values({ tenantId: p.tenantId, paymentId: p.id, type, message, amountPence, userId });
+}
+
+const money = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+
+// ------------------------------------------------------------------------------------------------ refunds
+
+/**
+ * Refunds all or part of a payment, once per idempotency key.
+ *
+ * 1. In one transaction, the payment row locked: the refund of this key is found (the same refund sent again), or
+ *    checked against what is left and recorded (status requested, its amount counted as pending). Committed
+ *    before the provider is called: a crash after the call still leaves the attempt on record.
+ * 2. The provider is called with the key (Stripe's idempotency key): sent again, it answers the same refund.
+ * 3. Its answer is recorded, moving the refund on only from the state it was in (a concurrent twin writes once).
+ */
+export async function refundPayment(database: Database, provider: PaymentsProvider, actor: Actor, id: number, body: RefundBody) {
+  const refund = await database.transaction(async (tx) => {
+    const p = await findPayment(tx, actor.tenantId, id, true);
+    const [same] = await tx
+      .select()
+      .from(paymentRefunds)
+      .where(and(eq(paymentRefunds.paymentId, p.id), eq(paymentRefunds.idempotencyKey, body.idempotency_key)));
+    if (same) {
+      if (body.amount_pence !== undefined && body.amount_pence !== same.amountPence) throw refuse(PAYMENT_MESSAGES.keyReused, "amount_pence");
+      return same;
+    }
+    if (!["succeeded", "partially_refunded", "refunded"].includes(p.status)) throw refuse(PAYMENT_MESSAGES.notTaken);
+    const left = refundablePence(p);
+    if (left <= 0) throw refuse(PAYMENT_MESSAGES.nothingLeft, "amount_pence");
+    const amount = body.amount_pence ?? left;
+    if (amount > left) throw refuse(PAYMENT_MESSAGES.tooMuch(left), "amount_pence");
+    const [created] = await tx
+      .insert(paymentRefunds)
+      .values({
+        tenantId: p.tenantId,
+        paymentId: p.id,
+        amountPence: amount,
+        reason: body.reason ?? null,
+        idempotencyKey: body.idempotency_key,
+        createdBy: actor.userId,
+      })
+      .returning();
+    await tx
+      .update(payments)
+      .set({ refundPendingPence: p.refundPendingPence + amount, updatedAt: new Date() })
+      .where(eq(payments.id, p.id));
+    await addEvent(tx, p, "refund_requested", `Refund of ${money(amount)} requested${body.reason ? `: ${body.reason}` : ""}.`, amount, actor.userId);
+    return created;
+  });
+  if (refund.status === "requested") await sendRefund(database, provider, refund);
+  return loadPayment(database.db, actor.tenantId, id);
+}
+
+/** The provider's key for a refund attempt: the same attempt always sends the same key. */
+const refundKey = (r: RefundRecord) => `refund-${r.tenantId}-${r.paymentId}-${r.idempotencyKey}`;
+
+/**
+ * Sends a recorded refund to the provider (again, after an outage: with the same key, so it refunds once) and
+ * records the answer. An outage leaves it requested, to be sent again by the job; a refusal fails it.
+ */
+export async function sendRefund(database: Database, provider: PaymentsProvider, refund: RefundRecord) {
+  const [p] = await database.db.select().from(payments).where(eq(payments.id, refund.paymentId));
+  let answer: ProviderRefund;
+  try {
+    answer = await provider.createRefund(
+      { paymentIntentId: p.providerPaymentId ?? "", amountPence: refund.amountPence, reason: refund.reason ?? undefined },
+      { idempotencyKey: refundKey(refund) },
+    );
+  } catch (error) {
+    if (error instanceof PaymentRequestError) {
+      await settleRefund(database, refund.id, { status: "failed", failureReason: error.message, id: null });
+      throw new HttpError(422, `The payment provider refused the refund: ${error.message}`, {
+        amount_pence: [`The payment provider refused the refund: ${error.message}`],
+      });
+    }
+    if (error instanceof PaymentProviderUnavailable) {
+      await database.transaction(async (tx) => {
+        await enqueue(tx, refundStatusJob, { refundId: refund.id }, { tenantId: refund.tenantId, delaySeconds: 30 });
+      });
+      throw new HttpError(502, PAYMENT_MESSAGES.providerDown);
+    }
+    throw error;
+  }
+  await settleRefund(database, refund.id, {
+    status: answer.status === "succeeded" ? "succeeded" : answer.status === "failed" || answer.status === "canceled" ? "failed" : "pending",
+    failureReason: answer.failureReason,
+    id: answer.id,
+  });
+}
+
+/**
+ * Moves a refund on to what the provider says, once: only from requested or pending, and the payment's amounts
+ * with it (pending money becomes refunded, or is released when the refund failed). A pending refund gets a job
+ * that asks again later.
+ */
+export async function settleRefund(
+  database: Database,
+  refundId: number,
+  to: { status: "pending" | "succeeded" | "failed"; failureReason: string | null; id: string | null },
+) {
+  await database.transaction(async (tx) => {
+    const [r] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.id, refundId)).for("update");
+    if (!r || r.status === "succeeded" || r.status === "failed" || r.status === to.status) {
+      if (r && to.id && !r.providerRefundId) await tx.update(paymentRefunds).set({ providerRefundId: to.id }).where(eq(paymentRefunds.id, r.id));
+      return;
+    }
+    const p = await findPayment(tx, r.tenantId, r.paymentId, true);
+    await tx
+      .update(paymentRefunds)
+      .set({
+        status: to.status,
+        providerRefundId: to.id ?? r.providerRefundId,
+        failureMessage: to.status === "failed" ? (to.failureReason ?? "The refund failed.") : null,
+        updatedAt: new Date(),
+      })
+      .where(eq(paymentRefunds.id, r.id));
+    if (to.status === "pending") {
+      await addEvent(tx, p, "refund_pending", `Refund of ${money(r.amountPence)} is pending at the provider.`, r.amountPence, null);
+      await enqueue(tx, refundStatusJob, { refundId: r.id }, { tenantId: r.tenantId, delaySeconds: 5 });
+      return;
+    }
+    const refundedPence = p.refundedPence + (to.status === "succeeded" ? r.amountPence : 0);
+    const status = statusAfterRefunds({ status: p.status, amountPence: p.amountPence, refundedPence }) as PaymentStatus;
+    await tx
+      .update(payments)
+      .set({ refundedPence, refundPendingPence: p.refundPendingPence - r.amountPence, status, updatedAt: new Date() })
+      .where(eq(payments.id, p.id));
+    if (to.status === "succeeded") await addEvent(tx, p, "refund_succeeded", `Refund of ${money(r.amountPence)} succeeded.`, r.amountPence, null);
+    else
+      await addEvent(
+        tx,
+        p,
+        "refund_failed",
+        `Refund of ${money(r.amountPence)} failed: ${to.failureReason ?? "the provider refused it"}.`,
+        r.amountPence,
+        null,
+      );
+  });
+}
+
+/** The job's step: a requested refund is sent (again); a pending one is asked about. Answers whether it is settled. */
+export async function advanceRefund(database: Database, provider: PaymentsProvider, refundId: number): Promise<boolean> {
+  const [r] = await database.db.select().from(paymentRefunds).where(eq(paymentRefunds.id, refundId));
+  if (!r || r.status === "succeeded" || r.status === "failed") return true;
+  if (r.status === "requested") {
+    try {
+      await sendRefund(database, provider, r);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 422) return true;
+      throw error;
+    }
+    const [after] = await database.db.select().from(paymentRefunds).where(eq(paymentRefunds.id, refundId));
+    return after.status !== "pending" && after.status !== "requested";
+  }
+  const answer = await provider.retrieveRefund(r.providerRefundId ?? "");
+  if (answer.status === "pending" || answer.status === "requires_action") return false;
+  await settleRefund(database, r.id, { status: answer.status === "succeeded" ? "succeeded" : "failed", failureReason: answer.failureReason, id: answer.id });
+  return true;
+}
+
+// ------------------------------------------------------------------------------------------------ cancel
+
+/** Cancels an authorised payment (the hold on the card is released); a taken one is refunded instead. */
+export async function cancelPayment(database: Database, provider: PaymentsProvider, actor: Actor, id: number, key: string | undefined) {
+  const p = await findPayment(database.db, actor.tenantId, id);
+  if (p.status === "cancelled") return loadPayment(database.db, actor.tenantId, id);
+  if (!cancellable(p))
+    throw refuse(["succeeded", "partially_refunded", "refunded"].includes(p.status) ? PAYMENT_MESSAGES.cancelTaken : PAYMENT_MESSAGES.cancelFinished);
+  try {
+    await provider.cancelPayment(p.providerPaymentId ?? "", { idempotencyKey: `cancel-${p.tenantId}-${p.id}-${key ?? "once"}` });
+  } catch (error) {
+    if (error instanceof PaymentRequestError) throw refuse(`The payment provider refused to cancel it: ${error.message}`);
+    if (error instanceof PaymentProviderUnavailable) throw new HttpError(502, "The payment provider did not answer. Nothing was cancelled; try again.");
+    throw error;
+  }
+  await database.transaction(async (tx) => {
+    const locked = await findPayment(tx, actor.tenantId, id, true);
+    if (locked.status !== "authorised") return;
+    await tx.update(payments).set({ status: "cancelled", cancelledAt: new Date(), updatedAt: new Date() }).where(eq(payments.id, id));
+    await addEvent(tx, locked, "cancelled", "Payment cancelled: the hold on the card was released.", locked.amountPence, actor.userId);
+  });
+  return loadPayment(database.db, actor.tenantId, id);
+}
+
+// ------------------------------------------------------------------------------------------------ taking payments
+
+export interface TakePaymentInput {
+  tenantId: number;
+  amountPence: number;
+  description: string;
+  method: PaymentMethodInput;
+  idempotencyKey: string;
+  payerName?: string | null;
+  invoiceId?: number | null;
+  individualId?: number | null;
+  clientCompanyId?: number | null;
+  capture?: "automatic" | "manual";
+  userId?: number | null;
+}
+
+/**
+ * Takes a payment through the provider and records it, succeeded, authorised or failed (a declined card is a
+ * failed payment with its reason). The same idempotency key again answers the payment already recorded.
+ */
+export async function takePayment(
+  database: Database,
+  provider: PaymentsProvider,
+  input: TakePaymentInput,
+  onSuccess?: (tx: Tx, p: PaymentRecord) => Promise<void>,
+) {
+  const [existing] = await database.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.tenantId, input.tenantId), eq(payments.idempotencyKey, input.idempotencyKey)));
+  if (existing) return existing;
+  const intent = await provider.createPayment(
+    {
+      amountPence: input.amountPence,
+      currency: "gbp",
+      description: input.description,
+      paymentMethod: input.method,
+      capture: input.capture ?? "automatic",
+      metadata: { tenant: String(input.tenantId), ...(input.invoiceId ? { invoice: String(input.invoiceId) } : {}) },
+    },
+    { idempotencyKey: `payment-${input.tenantId}-${input.idempotencyKey}` },
+  );
+  const status: PaymentStatus = intent.failure
+    ? "failed"
+    : intent.status === "succeeded"
+      ? "succeeded"
+      : intent.status === "requires_capture"
+        ? "authorised"
+        : intent.status === "canceled"
+          ? "cancelled"
+          : "failed";
+  const record = () =>
+    database.transaction(async (tx) => {
+      const [p] = await tx
+        .insert(payments)
+        .values({
+          tenantId: input.tenantId,
+          invoiceId: input.invoiceId ?? null,
+          individualId: input.individualId ?? null,
+          clientCompanyId: input.clientCompanyId ?? null,
+          payerName: input.payerName ?? null,
+          description: input.description,
+          method: input.method.type === "card_present" ? "card_present" : "card",
+          status,
+          amountPence: input.amountPence,
+          provider: provider.kind,
+          providerPaymentId: intent.id,
+          cardBrand: intent.card?.brand ?? null,
+          cardLast4: intent.card?.last4 ?? null,
+          failureCode: intent.failure ? (intent.failure.declineCode && intent.failure.code === "card_declined" ? "card_declined" : intent.failure.code) : null,
+          failureMessage: intent.failure?.message ?? null,
+          idempotencyKey: input.idempotencyKey,
+          paidAt: status === "succeeded" ? new Date() : null,
+        })
+        .returning();
+      const card = intent.card ? `${intent.card.brand} ending ${intent.card.last4}` : "card";
+      if (status === "failed")
+        await addEvent(
+          tx,
+          p,
+          "failed",
+          `Payment of ${money(p.amountPence)} by ${card} failed: ${intent.failure?.message ?? "declined"}`,
+          p.amountPence,
+          input.userId ?? null,
+        );
+      else if (status === "authorised")
+        await addEvent(tx, p, "authorised", `Payment of ${money(p.amountPence)} authorised on ${card}.`, p.amountPence, input.userId ?? null);
+      else await addEvent(tx, p, "succeeded", `Payment of ${money(p.amountPence)} by ${card} succeeded.`, p.amountPence, input.userId ?? null);
+      if (provider.kind === "sandbox") await addEvent(tx, p, "sandbox", "Taken by the payments sandbox (test mode): no money moved.", null, null);
+      if (status === "succeeded" && onSuccess) await onSuccess(tx, p);
+      return p;
+    });
+  try {
+    return await record();
+  } catch (error) {
+    // The same attempt sent twice at once: the provider answered both with one intent; the first recorded it.
+    if (!isUniqueViolation(error, "payments_idempotency_unique")) throw error;
+    const [first] = await database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.tenantId, input.tenantId), eq(payments.idempotencyKey, input.idempotencyKey)));
+    if (!first) throw error;
+    return first;
+  }
+}
+
+/** The client's card form of an invoice, through its link: what it shows. 404 for a wrong token. */
+export async function payableInvoice(db: Db, invoiceId: number, token: string | undefined) {
+  const row = await findAnyRow(db, "invoice", invoiceId);
+  if (!row || !tokenMatches(row, token)) throw notFound("Invoice");
+  return row;
+}
+
+export interface CardForm {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+  holder: string;
+}
+
+/**
+ * The client pays a sent invoice by card through its link. The invoice is locked while its payment is recorded
+ * and it is marked paid (by card, today) in the same transaction; paying twice is refused before the provider
+ * is called, and the database's unique index on a completed payment per invoice refuses it again.
+ */
+export async function payInvoiceByCard(
+  database: Database,
+  provider: PaymentsProvider,
+  invoiceId: number,
+  token: string | undefined,
+  card: CardForm,
+  attemptKey: string,
+) {
+  const row = await payableInvoice(database.db, invoiceId, token);
+  if (row.status === "paid") throw refuse(PAYMENT_MESSAGES.invoicePaid, "invoice");
+  if (row.status !== "sent") throw refuse(PAYMENT_MESSAGES.invoiceNotPayable, "invoice");
+  const p = await takePayment(
+    database,
+    provider,
+    {
+      tenantId: row.tenantId,
+      amountPence: row.totalPence,
+      description: `Invoice ${row.number ?? row.id}`,
+      method: { type: "card", number: card.number, expMonth: card.expMonth, expYear: card.expYear, cvc: card.cvc, holder: card.holder },
+      idempotencyKey: `invoice-${row.id}-${attemptKey}`,
+      payerName: card.holder,
+      invoiceId: row.id,
+      individualId: row.individualId,
+      clientCompanyId: row.clientCompanyId,
+    },
+    async (tx, payment) => {
+      const [locked] = await tx.select().from(salesDocuments).where(eq(salesDocuments.id, row.id)).for("update");
+      if (locked.status !== "sent") throw refuse(PAYMENT_MESSAGES.invoicePaid, "invoice");
+      await setStatus(tx, row.id, { status: "paid", paidOn: todayInLondon(), paymentMethod: "card" });
+      await addEvent(tx, payment, "invoice_paid", `Invoice ${row.number ?? row.id} marked paid by card.`, null, null);
+    },
+  );
+  return p;
+}
+
+/** A fresh key for a form, made when it is drawn. */
+export const newFormKey = () => randomUUID();

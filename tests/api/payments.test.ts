@@ -1,0 +1,394 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { paymentRefunds, payments } from "#api/db/schema";
+import { paymentsFor, type SandboxPayments } from "#api/integrations/payments";
+import { advanceRefund } from "#api/modules/payments/service";
+import { PAYMENT_MESSAGES } from "#contract/payments";
+import type { Permission } from "#contract/permissions";
+import { createTestApi, type TestApi } from "../helpers/api";
+import { userWith } from "../helpers/crm";
+import { eventually } from "../helpers/jobs";
+import { companyWithClient, create, item, rowOf } from "../helpers/sales";
+
+let api: TestApi;
+const ALL: Permission[] = ["payment_view", "payment_manage", "invoice_view", "invoice_manage"];
+
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+let keys = 0;
+const key = () => `refund-key-${Date.now()}-${++keys}`;
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const FORM = { "content-type": "application/x-www-form-urlencoded" };
+const sandbox = () => paymentsFor(api.database, api.config) as SandboxPayments;
+
+/** A sent invoice of £120.00 (100 + 20% VAT) and its client's link token. */
+async function sentInvoice(me: { token: string; client: { id: number } }, unitPricePence = 10000) {
+  const inv = await create(api, me.token, "/simple-invoices", { individual_id: me.client.id, items: [item({ unit_price_pence: unitPricePence })] });
+  const sent = await api.request("POST", `/simple-invoices/${inv.id}/mark-as-sent`, { token: me.token });
+  expect(sent.status, sent.text).toBe(200);
+  const token = new URL(inv.client_link).searchParams.get("token")!;
+  return { id: inv.id as number, token };
+}
+
+/** The card form of the invoice, as the client's browser gets it: its hidden fields. */
+async function payForm(id: number, token: string) {
+  const page = await api.request("GET", `/simple-invoices/${id}/pay?token=${encodeURIComponent(token)}`);
+  expect(page.status, page.text).toBe(200);
+  const attempt = /name="attempt" value="([^"]+)"/.exec(page.text)?.[1];
+  return { page, attempt };
+}
+
+async function payByCard(id: number, token: string, number = "4242 4242 4242 4242", attemptKey?: string) {
+  const attempt = attemptKey ?? (await payForm(id, token)).attempt!;
+  return api.request("POST", `/simple-invoices/${id}/pay`, {
+    headers: FORM,
+    rawBody: form({ token, attempt, holder: "Clara Client", number, expiry: "12/34", cvc: "123" }),
+  });
+}
+
+async function paidPayment(me: { token: string; client: { id: number } }, number = "4242 4242 4242 4242") {
+  const inv = await sentInvoice(me);
+  const res = await payByCard(inv.id, inv.token, number);
+  expect(res.status, res.text).toBe(303);
+  const [p] = await api.database.db.select().from(payments).where(eq(payments.invoiceId, inv.id));
+  return { invoice: inv, payment: p };
+}
+
+describe("paying a sent invoice by card through its link", () => {
+  it("the summary offers 'Pay by card'; the sandbox's form says it is the sandbox; 4242 pays and marks the invoice paid", async () => {
+    const me = await companyWithClient(api, ALL);
+    const inv = await sentInvoice(me);
+    const summary = await api.request("GET", `/simple-invoices/${inv.id}/summary?token=${inv.token}`);
+    expect(summary.text).toContain(`href="/simple-invoices/${inv.id}/pay?token=${inv.token}"`);
+    expect(summary.text).toContain("Pay by card");
+    // Signed-in staff see the summary without the client's pay link.
+    const staff = await api.request("GET", `/simple-invoices/${inv.id}/summary`, { token: me.token });
+    expect(staff.text).not.toContain("Pay by card");
+
+    const { page } = await payForm(inv.id, inv.token);
+    expect(page.text).toContain("Sandbox: test mode.");
+    expect(page.text).toContain("no money moves");
+    expect(page.text).toContain("Amount to pay: £120.00");
+
+    const paid = await payByCard(inv.id, inv.token);
+    expect(paid.status).toBe(303);
+    expect(paid.headers.location).toBe(`/simple-invoices/${inv.id}/summary?token=${encodeURIComponent(inv.token)}&paid=1`);
+    const after = await api.request("GET", paid.headers.location as string);
+    expect(after.text).toContain("Thank you: your payment was received and the invoice is paid.");
+    expect(after.text).not.toContain("Pay by card");
+    expect(await rowOf(api, inv.id)).toMatchObject({ status: "paid", paymentMethod: "card" });
+
+    const list = await api.request("GET", "/payment", { token: me.token });
+    expect(list.body.data).toHaveLength(1);
+    expect(list.body.data[0]).toMatchObject({
+      status: "succeeded",
+      amount_pence: 12000,
+      refundable_pence: 12000,
+      card: { brand: "visa", last4: "4242" },
+      invoice: { id: inv.id },
+      client: { type: "individual", id: me.client.id },
+      sandbox: true,
+      provider_label: "Sandbox (test mode: no money moved)",
+    });
+    const detail = await api.request("GET", `/payment/${list.body.data[0].id}`, { token: me.token });
+    expect(detail.body.data.events.map((e: { type: string }) => e.type)).toEqual(["succeeded", "sandbox", "invoice_paid"]);
+  });
+
+  it("paying twice is refused: the form says the invoice is paid and no second payment is taken", async () => {
+    const me = await companyWithClient(api, ALL);
+    const inv = await sentInvoice(me);
+    const { attempt } = await payForm(inv.id, inv.token);
+    expect((await payByCard(inv.id, inv.token, "4242424242424242", attempt)).status).toBe(303);
+    // The same form sent again (a double click): the invoice is paid, refused, nothing charged.
+    const twice = await payByCard(inv.id, inv.token, "4242424242424242", attempt);
+    expect(twice.status).toBe(422);
+    expect(twice.text).toContain(PAYMENT_MESSAGES.invoicePaid);
+    const page = await api.request("GET", `/simple-invoices/${inv.id}/pay?token=${inv.token}`);
+    expect(page.text).toContain(PAYMENT_MESSAGES.invoicePaid);
+    expect(page.text).not.toContain("<form");
+    expect(await api.database.db.select().from(payments).where(eq(payments.invoiceId, inv.id))).toHaveLength(1);
+  });
+
+  it("4000 0000 0000 0002 is declined (card_declined): a failed payment, the invoice stays sent, the form comes back", async () => {
+    const me = await companyWithClient(api, ALL);
+    const inv = await sentInvoice(me);
+    const declined = await payByCard(inv.id, inv.token, "4000 0000 0000 0002");
+    expect(declined.status).toBe(402);
+    expect(declined.text).toContain("Your card was declined.");
+    expect(declined.text).toContain('name="number"');
+    expect(await rowOf(api, inv.id)).toMatchObject({ status: "sent", paymentMethod: null });
+    const list = await api.request("GET", "/payment", { token: me.token, query: { filter: { status: "failed" } } });
+    expect(list.body.data).toHaveLength(1);
+    expect(list.body.data[0]).toMatchObject({ status: "failed", failure: { code: "card_declined" }, can_refund: false });
+    // Then a good card pays it.
+    expect((await payByCard(inv.id, inv.token)).status).toBe(303);
+    expect(await rowOf(api, inv.id)).toMatchObject({ status: "paid" });
+  });
+
+  it("a wrong token is not found; a draft is not payable; bad card fields answer 422 under each field", async () => {
+    const me = await companyWithClient(api, ALL);
+    const inv = await sentInvoice(me);
+    expect((await api.request("GET", `/simple-invoices/${inv.id}/pay?token=nope`)).status).toBe(404);
+    expect((await api.request("GET", `/simple-invoices/${inv.id}/pay`)).status).toBe(404);
+    expect((await payByCard(inv.id, "x".repeat(43), "4242424242424242", "attempt-key-1")).status).toBe(404);
+    const bad = await api.request("POST", `/simple-invoices/${inv.id}/pay`, {
+      headers: FORM,
+      rawBody: form({ token: inv.token, holder: "", number: "42", expiry: "13/30", cvc: "x" }),
+    });
+    expect(bad.status).toBe(422);
+    for (const m of [PAYMENT_MESSAGES.cardHolder, PAYMENT_MESSAGES.cardNumber, PAYMENT_MESSAGES.cardExpiry, PAYMENT_MESSAGES.cardCvc])
+      expect(bad.text).toContain(m);
+    const draft = await create(api, me.token, "/simple-invoices", { individual_id: me.client.id, items: [item()] });
+    const draftToken = new URL(draft.client_link).searchParams.get("token")!;
+    const draftPage = await api.request("GET", `/simple-invoices/${draft.id}/pay?token=${draftToken}`);
+    expect(draftPage.text).toContain(PAYMENT_MESSAGES.invoiceNotPayable);
+    expect((await payByCard(draft.id, draftToken)).status).toBe(422);
+    expect(await api.database.db.select().from(payments).where(eq(payments.invoiceId, draft.id))).toHaveLength(0);
+  });
+});
+
+describe("guards", () => {
+  it("401 without a token, 403 without the payment permissions, 404 for another company's payment", async () => {
+    const me = await companyWithClient(api, ALL);
+    const { payment } = await paidPayment(me);
+    expect((await api.request("GET", "/payment")).status).toBe(401);
+    expect((await api.request("PUT", `/payment/${payment.id}/refund`, { body: { idempotency_key: key() } })).status).toBe(401);
+    const invoicesOnly = await userWith(api, me.tenantId, ["invoice_view", "invoice_manage"]);
+    for (const [method, path] of [
+      ["GET", "/payment"],
+      ["GET", `/payment/${payment.id}`],
+      ["PUT", `/payment/${payment.id}/refund`],
+      ["PUT", `/payment/${payment.id}/cancel`],
+    ] as const) {
+      expect((await api.request(method, path, { token: invoicesOnly.token, body: { idempotency_key: key() } })).status, `${method} ${path}`).toBe(403);
+    }
+    const viewer = await userWith(api, me.tenantId, ["payment_view"]);
+    expect((await api.request("GET", `/payment/${payment.id}`, { token: viewer.token })).status).toBe(200);
+    expect((await api.request("PUT", `/payment/${payment.id}/refund`, { token: viewer.token, body: { idempotency_key: key() } })).status).toBe(403);
+
+    const other = await companyWithClient(api, ALL);
+    for (const [method, path] of [
+      ["GET", `/payment/${payment.id}`],
+      ["PUT", `/payment/${payment.id}/refund`],
+      ["PUT", `/payment/${payment.id}/cancel`],
+    ] as const) {
+      const res = await api.request(method, path, { token: other.token, body: { idempotency_key: key() } });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.body.message).toBe("Payment not found.");
+    }
+    expect((await api.request("GET", "/payment", { token: other.token })).body.data).toEqual([]);
+    const [after] = await api.database.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(after).toMatchObject({ status: "succeeded", refundedPence: 0, refundPendingPence: 0 });
+  });
+});
+
+describe("refunds", () => {
+  it("partial, then the rest; never more than is left (422 under amount_pence, nothing changed)", async () => {
+    const me = await companyWithClient(api, ALL);
+    const { payment } = await paidPayment(me);
+    const part = await api.request("PUT", `/payment/${payment.id}/refund`, {
+      token: me.token,
+      body: { amount_pence: 2050, reason: "Damaged item", idempotency_key: key() },
+    });
+    expect(part.status, part.text).toBe(200);
+    expect(part.body.data).toMatchObject({ status: "partially_refunded", refunded_pence: 2050, refundable_pence: 9950 });
+    expect(part.body.data.refunds).toMatchObject([{ amount_pence: 2050, status: "succeeded", reason: "Damaged item" }]);
+
+    const tooMuch = await api.request("PUT", `/payment/${payment.id}/refund`, { token: me.token, body: { amount_pence: 9951, idempotency_key: key() } });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.errors).toEqual({ amount_pence: ["The refund may not be more than what is left to refund (£99.50)."] });
+    for (const bad of [
+      { amount_pence: 0 },
+      { amount_pence: -5 },
+      { amount_pence: 1.5 },
+      { amount_pence: "ten" },
+      { amount_pence: 100, reason: "x".repeat(501) },
+    ]) {
+      const res = await api.request("PUT", `/payment/${payment.id}/refund`, { token: me.token, body: { idempotency_key: key(), ...bad } });
+      expect(res.status, JSON.stringify(bad)).toBe(422);
+      expect(res.body.errors, JSON.stringify(bad)).toBeDefined();
+    }
+    const noKey = await api.request("PUT", `/payment/${payment.id}/refund`, { token: me.token, body: { amount_pence: 100 } });
+    expect(noKey.body.errors).toEqual({ idempotency_key: [PAYMENT_MESSAGES.key] });
+
+    const rest = await api.request("PUT", `/payment/${payment.id}/refund`, { token: me.token, body: { idempotency_key: key() } });
+    expect(rest.body.data).toMatchObject({ status: "refunded", refunded_pence: 12000, refundable_pence: 0, can_refund: false });
+    const more = await api.request("PUT", `/payment/${payment.id}/refund`, { token: me.token, body: { amount_pence: 1, idempotency_key: key() } });
+    expect(more.body.errors).toEqual({ amount_pence: [PAYMENT_MESSAGES.nothingLeft] });
+    expect(await api.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, payment.id))).toHaveLength(2);
+  });
+
+  it("the same refund sent twice (and twice at once) refunds once", async () => {
+    const me = await companyWithClient(api, ALL);
+    const { payment } = await paidPayment(me);
+    const body = { amount_pence: 3000, idempotency_key: key() };
+    const [a, b] = await Promise.all([
+      api.request("PUT", `/payment/${payment.id}/refund`, { token: me.token, body }),
+      api.request("PUT", `/payment/${payment.id}/refund`, { token: me.token, body }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const again = await api.request("PUT", `/payment/${payment.id}/refund`, { token: me.token, body });
+    expect(again.body.data).toMatchObject({ refunded_pence: 3000, refundable_pence: 9000, status: "partially_refunded" });
+    expect(again.body.data.refunds).toHaveLength(1);
+    expect(again.body.data.events.filter((e: { type: string }) => e.type === "refund_succeeded")).toHaveLength(1);
+    const otherAmount = await api.request("PUT", `/payment/${payment.id}/refund`, { token: me.token, body: { ...body, amount_pence: 100 } });
+    expect(otherAmount.body.errors).toEqual({ amount_pence: [PAYMENT_MESSAGES.keyReused] });
+  });
+
+  it("retry after an outage: the attempt is on record before the provider is called, and the retry refunds once", async () => {
+    const me = await companyWithClient(api, ALL);
+    const { payment } = await paidPayment(me);
+    const body = { amount_pence: 5000, idempotency_key: key() };
+    // The sandbox refunds, then its answer is lost.
+    sandbox().simulateOutage("after");
+    const lost = await api.request("PUT", `/payment/${payment.id}/refund`, { token: me.token, body });
+    expect(lost.status).toBe(502);
+    expect(lost.body.message).toBe(PAYMENT_MESSAGES.providerDown);
+    const [recorded] = await api.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, payment.id));
+    expect(recorded).toMatchObject({ status: "requested", amountPence: 5000 });
+    const [held] = await api.database.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(held).toMatchObject({ refundPendingPence: 5000, refundedPence: 0 });
+    // What is recorded counts against what is left.
+    const over = await api.request("PUT", `/payment/${payment.id}/refund`, { token: me.token, body: { amount_pence: 7001, idempotency_key: key() } });
+    expect(over.body.errors).toEqual({ amount_pence: ["The refund may not be more than what is left to refund (£70.00)."] });
+
+    const retry = await api.request("PUT", `/payment/${payment.id}/refund`, { token: me.token, body });
+    expect(retry.status, retry.text).toBe(200);
+    expect(retry.body.data).toMatchObject({ refunded_pence: 5000, refund_pending_pence: 0, refundable_pence: 7000 });
+    // The sandbox holds one refund for the intent: its own books agree.
+    const again = await sandbox()
+      .createRefund({ paymentIntentId: payment.providerPaymentId!, amountPence: 7001 }, { idempotencyKey: key() })
+      .catch((e: Error) => e.message);
+    expect(again).toContain("greater than unrefunded amount on charge (£70.00)");
+  });
+
+  it("a refund pending at the provider is moved to succeeded by the job", async () => {
+    const me = await companyWithClient(api, ALL);
+    const { payment } = await paidPayment(me, "4000 0000 0000 7726");
+    const res = await api.request("PUT", `/payment/${payment.id}/refund`, { token: me.token, body: { amount_pence: 12000, idempotency_key: key() } });
+    expect(res.body.data).toMatchObject({ status: "succeeded", refunded_pence: 0, refund_pending_pence: 12000, refundable_pence: 0 });
+    expect(res.body.data.refunds[0]).toMatchObject({ status: "pending", status_label: "Pending" });
+    expect(await advanceRefund(api.database, sandbox(), res.body.data.refunds[0].id)).toBe(true);
+    const after = await api.request("GET", `/payment/${payment.id}`, { token: me.token });
+    expect(after.body.data).toMatchObject({ status: "refunded", refunded_pence: 12000, refund_pending_pence: 0 });
+    expect(after.body.data.refunds[0].status).toBe("succeeded");
+    expect(after.body.data.events.map((e: { type: string }) => e.type)).toEqual(
+      expect.arrayContaining(["refund_requested", "refund_pending", "refund_succeeded"]),
+    );
+  });
+
+  it("the background job moves a pending refund on by itself", async () => {
+    const me = await companyWithClient(api, [...ALL, "role_manage"]);
+    const { payment } = await paidPayment(me, "4000 0000 0000 7726");
+    const res = await api.request("PUT", `/payment/${payment.id}/refund`, { token: me.token, body: { amount_pence: 2000, idempotency_key: key() } });
+    expect(res.body.data.refunds[0].status).toBe("pending");
+    const [job] = (await api.request("GET", "/jobs", { token: me.token, query: { filter: { name: "payments.refund-status" } } })).body.data;
+    expect(job).toMatchObject({ state: "queued" });
+    await api.app.jobs.startWorker({ pollSeconds: 0.5 });
+    try {
+      const done = await eventually(
+        async () => {
+          const p = await api.request("GET", `/payment/${payment.id}`, { token: me.token });
+          return p.body.data.refunds[0].status === "succeeded" ? p : undefined;
+        },
+        20_000,
+        "the refund to succeed",
+      );
+      expect(done.body.data).toMatchObject({ status: "partially_refunded", refunded_pence: 2000, refund_pending_pence: 0 });
+    } finally {
+      await api.app.jobs.stopWorker(1);
+    }
+  });
+
+  it("a pending refund that fails gives its amount back to what is left", async () => {
+    const me = await companyWithClient(api, ALL);
+    const { payment } = await paidPayment(me, "4000 0000 0000 5126");
+    const res = await api.request("PUT", `/payment/${payment.id}/refund`, { token: me.token, body: { amount_pence: 1000, idempotency_key: key() } });
+    await advanceRefund(api.database, sandbox(), res.body.data.refunds[0].id);
+    const after = await api.request("GET", `/payment/${payment.id}`, { token: me.token });
+    expect(after.body.data).toMatchObject({ status: "succeeded", refunded_pence: 0, refund_pending_pence: 0, refundable_pence: 12000 });
+    expect(after.body.data.refunds[0].status).toBe("failed");
+  });
+
+  it("a failed payment cannot be refunded; a completed one cannot be cancelled", async () => {
+    const me = await companyWithClient(api, ALL);
+    const inv = await sentInvoice(me);
+    await payByCard(inv.id, inv.token, "4000000000000002");
+    const [failed] = await api.database.db.select().from(payments).where(eq(payments.invoiceId, inv.id));
+    const refund = await api.request("PUT", `/payment/${failed.id}/refund`, { token: me.token, body: { idempotency_key: key() } });
+    expect(refund.status).toBe(422);
+    expect(refund.body.message).toBe(PAYMENT_MESSAGES.notTaken);
+    const { payment } = await paidPayment(me);
+    const cancel = await api.request("PUT", `/payment/${payment.id}/cancel`, { token: me.token });
+    expect(cancel.status).toBe(422);
+    expect(cancel.body.message).toBe(PAYMENT_MESSAGES.cancelTaken);
+  });
+});
+
+describe("cancel", () => {
+  it("an authorised payment is cancelled: the hold is released and the history says so", async () => {
+    const me = await companyWithClient(api, ALL);
+    const { takePayment } = await import("#api/modules/payments/service");
+    const p = await takePayment(api.database, sandbox(), {
+      tenantId: me.tenantId,
+      amountPence: 4500,
+      description: "Deposit held",
+      method: { type: "payment_method", id: "pm_card_visa" },
+      idempotencyKey: key(),
+      capture: "manual",
+    });
+    expect(p.status).toBe("authorised");
+    const res = await api.request("PUT", `/payment/${p.id}/cancel`, { token: me.token });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toMatchObject({ status: "cancelled", can_cancel: false, can_refund: false });
+    expect(res.body.data.events.at(-1)).toMatchObject({ type: "cancelled" });
+    expect((await api.request("PUT", `/payment/${p.id}/cancel`, { token: me.token })).body.data.status).toBe("cancelled");
+  });
+});
+
+describe("list", () => {
+  it("filters by status, method, date, amount, client and search; sorts and pages; refuses bad filters", async () => {
+    const me = await companyWithClient(api, ALL);
+    const small = await sentInvoice(me, 1000); // £12.00
+    const big = await sentInvoice(me, 50000); // £600.00
+    await payByCard(small.id, small.token);
+    await payByCard(big.id, big.token);
+    const ids = async (query: Record<string, unknown>) => {
+      const res = await api.request("GET", "/payment", { token: me.token, query });
+      expect(res.status, res.text).toBe(200);
+      return res.body.data.map((p: { amount_pence: number }) => p.amount_pence);
+    };
+    expect(await ids({})).toEqual([60000, 1200]);
+    expect(await ids({ sort: "amount" })).toEqual([1200, 60000]);
+    expect(await ids({ filter: { amount_from: "100" } })).toEqual([60000]);
+    expect(await ids({ filter: { amount_to: "12.00" } })).toEqual([1200]);
+    expect(await ids({ filter: { amount: { from: "12.01", to: "599.99" } } })).toEqual([]);
+    expect(await ids({ filter: { status: "succeeded", method: "card" } })).toEqual([60000, 1200]);
+    expect(await ids({ filter: { status: "refunded" } })).toEqual([]);
+    expect(await ids({ filter: { client: "Clara" } })).toEqual([60000, 1200]);
+    expect(await ids({ filter: { client: "Nobody at all" } })).toEqual([]);
+    expect(await ids({ filter: { individual_id: String(me.client.id) } })).toHaveLength(2);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await ids({ filter: { created_at: { from: today } } })).toHaveLength(2);
+    expect(await ids({ filter: { created_at: { to: "2000-01-01" } } })).toEqual([]);
+    expect(await ids({ filter: { search: "4242" } })).toHaveLength(2);
+    const page = await api.request("GET", "/payment", { token: me.token, query: { page: { number: 2, size: 1 } } });
+    expect(page.body.meta).toMatchObject({ current_page: 2, per_page: 1, total: 2, last_page: 2 });
+    for (const bad of [
+      { filter: { status: "lost" } },
+      { filter: { method: "cash" } },
+      { filter: { amount_from: "ten" } },
+      { filter: { created_at: { from: "yesterday" } } },
+      { sort: "colour" },
+    ]) {
+      const res = await api.request("GET", "/payment", { token: me.token, query: bad });
+      expect(res.status, JSON.stringify(bad)).toBe(422);
+      expect(res.body.errors, JSON.stringify(bad)).toBeDefined();
+    }
+  });
+});
