@@ -26,6 +26,7 @@ import searchRoutes from "./modules/search/routes";
 import salesDocumentRoutes from "./modules/sales-documents/routes";
 import apiDocsRoutes from "./modules/api-docs/routes";
 import jobsRoutes from "./jobs/routes";
+import calendarRoutes from "./modules/calendar/routes";
 import { JobRunner } from "./jobs/runner";
 
 declare module "fastify" {
@@ -116,6 +117,7 @@ export async function buildApp({ config, database, mail, storage, logger, prepar
   await app.register(searchRoutes, { area: "Global search" });
   await app.register(salesDocumentRoutes, { area: "Quotes and invoices" });
   await app.register(jobsRoutes, { area: "Jobs" });
+  await app.register(calendarRoutes, { area: "Calendar" });
   await app.register(apiDocsRoutes, { area: "API contract" });
   return app;
 }
