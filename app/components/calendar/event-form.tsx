@@ -13,6 +13,9 @@ export interface EventDefaults {
   company_id?: string;
 }
 
+// The fields as the form posts them (text, and the list of weekdays).
+type FormFields = Record<string, string | string[] | undefined>;
+
 const asList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === "string" && v ? [v] : []);
 
 function defaultsOf(event: CalendarEvent | null | undefined, fresh: EventDefaults) {
@@ -56,7 +59,7 @@ function defaultsOf(event: CalendarEvent | null | undefined, fresh: EventDefault
  * server (end after start, a repeat's end), so it works without JavaScript.
  */
 export function EventForm({ event, defaults, cancelTo, links }: { event?: CalendarEvent | null; defaults: EventDefaults; cancelTo: string; links?: string[] }) {
-  const [form, fields] = useFormResult("save", { defaultValue: defaultsOf(event, defaults), version: event?.updated_at });
+  const [form, fields] = useFormResult<FormFields>("save", { defaultValue: defaultsOf(event, defaults), version: event?.updated_at });
   const saving = useNavigation().state === "submitting";
   const chosenDays = asList(fields.repeat_days.initialValue);
   const repeatEnd = String(fields.repeat_end.initialValue ?? "never");

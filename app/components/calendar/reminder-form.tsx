@@ -6,9 +6,12 @@ import { Form } from "../form/form";
 import { useFormResult } from "../form/form-result";
 import { SelectField } from "../form/select-field";
 
+// The fields as the form posts them.
+type FormFields = Record<string, string | undefined>;
+
 /** The drawer form of 'New reminder' and 'Edit reminder': multipart, with documents added to those it has. */
 export function ReminderForm({ reminder, startDate, cancelTo }: { reminder?: Reminder | null; startDate: string; cancelTo: string }) {
-  const [form, fields] = useFormResult("save", {
+  const [form, fields] = useFormResult<FormFields>("save", {
     defaultValue: reminder
       ? {
           name: reminder.name,
