@@ -6,6 +6,7 @@ import { hashPassword } from "../lib/passwords";
 import type { Database, Tx } from "./client";
 import { ensureReferenceData } from "./reference";
 import { seedClients } from "./seed-clients";
+import { seedCalendar } from "./seed-calendar";
 import { seedCrm } from "./seed-crm";
 import { seedSales } from "./seed-sales";
 import { seedNotifications } from "./seed-notifications";
@@ -239,6 +240,7 @@ export async function seedDemo(database: Database, mail: MailProvider, portalUrl
   // The CRM book last: it links tasks to the individuals and companies seeded before it.
   await seedCrm(database);
   await seedSales(database);
+  await seedCalendar(database);
 }
 
 async function addUser(
