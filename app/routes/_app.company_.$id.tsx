@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { LinkedEvents } from "../components/calendar/linked-events";
+import { linkedEventsFor } from "../services/calendar.server";
 import { Suspense } from "react";
 import type { Permission } from "#contract/permissions";
 import { companySectionsOnServer } from "../components/clients/company-sections.server";
@@ -79,8 +81,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     tab === "notes" ? listNotes(api, "company", id, page) : null,
     tab === "emails" ? listEmails(api, "company", id, page) : null,
   ]);
+  const events = await linkedEventsFor(api, subject, "company", company.id);
   return {
     company,
+    events,
     tab,
     tabs,
     page,
@@ -185,7 +189,7 @@ function Sections() {
 }
 
 export default function CompanyPage() {
-  const { company: c, tab, words, can } = useLoaderData<typeof loader>();
+  const { company: c, tab, words, can, events } = useLoaderData<typeof loader>();
   const frame = useFrame();
   const path = `/company/${c.id}`;
   return (
@@ -217,6 +221,7 @@ export default function CompanyPage() {
           </>
         }
       />
+      <LinkedEvents section={events} />
       <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
         <Sections />
       </Suspense>

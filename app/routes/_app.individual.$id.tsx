@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
+import { LinkedEvents } from "../components/calendar/linked-events";
+import { linkedEventsFor } from "../services/calendar.server";
 import { Suspense } from "react";
 import { formatDate } from "#common/format";
 import type { Permission } from "#contract/permissions";
@@ -68,9 +70,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     tab === "notes" ? listNotes(api, "individual", id, page) : null,
     tab === "emails" ? listEmails(api, "individual", id, page) : null,
   ]);
+  const events = await linkedEventsFor(api, subject, "individual", individual.id);
   const linked = new Set(individual.companies.map((c) => String(c.company_id)));
   return {
     individual,
+    events,
     tab,
     tabs,
     page,
@@ -159,7 +163,7 @@ function Sections() {
 }
 
 export default function IndividualPage() {
-  const { individual: i, tab, words, can } = useLoaderData<typeof loader>();
+  const { individual: i, tab, words, can, events } = useLoaderData<typeof loader>();
   const frame = useFrame();
   const busy = useNavigation().state === "submitting";
   const path = `/individual/${i.id}`;
@@ -196,6 +200,7 @@ export default function IndividualPage() {
           ) : null
         }
       />
+      <LinkedEvents section={events} />
       <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
         <Sections />
       </Suspense>

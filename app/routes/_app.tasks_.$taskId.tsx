@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { LinkedEvents } from "../components/calendar/linked-events";
+import { linkedEventsFor } from "../services/calendar.server";
 import { Suspense, type ReactNode } from "react";
 import type { Task } from "#contract/tasks";
 import { formatDate, formatMoney } from "#common/format";
@@ -69,8 +71,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     taskNotes(api, id, notesPage),
     taskActivity(api, id, activityPage),
   ]);
+  const events = await linkedEventsFor(api, subject, "task", task.id);
   return {
     task,
+    events,
     pipelines: pipelines.map((p) => ({ id: p.id, name: p.name, stages: p.stages.map((s) => ({ id: s.id, name: s.name })) })),
     confidence,
     frequencies,
@@ -374,6 +378,7 @@ export default function TaskPage() {
         {task.description ? <p className="mt-4 whitespace-pre-wrap text-sm text-slate-700">{task.description}</p> : null}
       </section>
 
+      <LinkedEvents section={data.events} />
       <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
         <TaskSections {...data} hrefWith={hrefWith} />
       </Suspense>

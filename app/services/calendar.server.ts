@@ -9,6 +9,7 @@ import {
   type LinkedKind,
   type OccurrenceBody,
 } from "#contract/calendar";
+import { can, type PermissionHolder } from "../access/permissions";
 import type { Api } from "./api.server";
 
 const id = (n: number | string) => encodeURIComponent(String(n));
@@ -44,3 +45,18 @@ export const snoozeReminder = (api: Api, reminderId: number | string, minutes: n
   api.post(`/reminders/${id(reminderId)}/snooze`, { body: { minutes }, schema: reminderResponseSchema });
 export const deleteReminder = (api: Api, reminderId: number | string) => api.delete(`/reminders/${id(reminderId)}`);
 export const deleteReminderDocument = (api: Api, reminderId: number | string, docId: number | string) => api.delete(`/reminders/${id(reminderId)}/documents/${id(docId)}`);
+
+/**
+ * The "Events" section of a task's, an individual's or a company's page: the events linked to it and whether the
+ * user may add one; null (no section) for a user without the calendar, or when the calendar does not answer.
+ */
+export async function linkedEventsFor(api: Api, subject: PermissionHolder, kind: LinkedKind, recordId: number | string) {
+  if (!can(subject, "events_view", "team_events_view", "events_manage")) return null;
+  try {
+    return { kind, id: String(recordId), events: await linkedEvents(api, kind, recordId), canAdd: can(subject, "events_manage") };
+  } catch (error) {
+    if (error instanceof Response && error.status >= 500) return null;
+    if (error instanceof Response) throw error;
+    return null;
+  }
+}
