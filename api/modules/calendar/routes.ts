@@ -3,6 +3,7 @@ import {
   CALENDAR_PAGE_SIZE,
   LINKED_KINDS,
   calendarDate,
+  isRealDate,
   calendarEventBodySchema,
   calendarEventResponseSchema,
   calendarFeedSchema,
@@ -17,6 +18,7 @@ import { listQuerySchema } from "#contract/common";
 import { attachment, sendStoredFile } from "#api/http/files";
 import { HttpError, notFound } from "#api/http/errors";
 import { pathId } from "#api/http/ids";
+import { parseOr422 } from "#api/http/validation";
 import { readForm } from "#api/http/multipart";
 import { paged } from "#api/http/paging";
 import { routes } from "#api/http/route";
@@ -30,7 +32,12 @@ const MANAGE = { permissions: ["events_manage"] } as const;
 
 const id = pathId;
 const eventParams = z.object({ id });
-const occurrenceParams = z.object({ id, date: calendarDate("Not found.") });
+// The date is checked after the event is found, so another company's event and a missing one answer alike.
+const occurrenceParams = z.object({ id, date: z.string().max(20) });
+const occurrenceDate = (date: string) => {
+  if (!isRealDate(date)) throw notFound("Occurrence");
+  return date;
+};
 const documentParams = z.object({ id, docId: id });
 
 const windowQuery = listQuerySchema({ defaultSize: CALENDAR_PAGE_SIZE, maxSize: 1000 }).extend({
@@ -71,11 +78,16 @@ export default routes((r) => {
     "/calendar-event/linked/:kind/:id",
     {
       access: READ,
-      params: z.object({ kind: z.enum(LINKED_KINDS), id }),
+      params: z.object({ kind: z.string().max(20), id }),
       response: linkedEventListSchema,
       summary: "Events linked to a task, an individual or a company",
     },
-    async ({ auth, params, request }) => ({ data: await service.linkedEvents(request.server.database.db, auth, params.kind, params.id) }),
+    async ({ auth, params, request }) => {
+      const kind = LINKED_KINDS.find((k) => k === params.kind);
+      // One answer for an unknown kind, a missing record and another company's.
+      if (!kind) throw notFound("Record");
+      return { data: await service.linkedEvents(request.server.database.db, auth, kind, params.id) };
+    },
   );
 
   r.get("/calendar-event/:id", { access: READ, params: eventParams, response: calendarEventResponseSchema }, async ({ auth, params, request }) => ({
@@ -84,8 +96,13 @@ export default routes((r) => {
 
   r.put(
     "/calendar-event/:id",
-    { access: MANAGE, params: eventParams, body: calendarEventBodySchema, response: calendarEventResponseSchema },
-    async ({ auth, params, body, request }) => ({ data: await service.updateEvent(request.server.database.db, auth, params.id, body) }),
+    { access: MANAGE, params: eventParams, response: calendarEventResponseSchema, summary: "Update an event (the whole series); body as for a new event" },
+    async ({ auth, params, request }) => {
+      // Found first (404), then the body checked: another company's event answers as a missing one.
+      await service.getEvent(request.server.database.db, auth, params.id);
+      const body = parseOr422(calendarEventBodySchema, request.body ?? {});
+      return { data: await service.updateEvent(request.server.database.db, auth, params.id, body) };
+    },
   );
 
   r.delete("/calendar-event/:id", { access: MANAGE, params: eventParams }, async ({ auth, params, request }) => {
@@ -97,18 +114,23 @@ export default routes((r) => {
     {
       access: MANAGE,
       params: occurrenceParams,
-      body: occurrenceBodySchema,
       response: calendarEventResponseSchema,
-      summary: "Move one occurrence of a series (the series is unchanged)",
+      summary: "Move one occurrence of a series (the series is unchanged): start_date, start_time, end_date, end_time",
     },
-    async ({ auth, params, body, request }) => ({ data: await service.moveOccurrence(request.server.database.db, auth, params.id, params.date, body) }),
+    async ({ auth, params, request }) => {
+      await service.getEvent(request.server.database.db, auth, params.id);
+      const date = occurrenceDate(params.date);
+      const body = parseOr422(occurrenceBodySchema, request.body ?? {});
+      return { data: await service.moveOccurrence(request.server.database.db, auth, params.id, date, body) };
+    },
   );
 
   r.delete(
     "/calendar-event/:id/occurrences/:date",
     { access: MANAGE, params: occurrenceParams, summary: "Cancel one occurrence of a series (the others stay)" },
     async ({ auth, params, request }) => {
-      await service.cancelOccurrence(request.server.database.db, auth, params.id, params.date);
+      await service.getEvent(request.server.database.db, auth, params.id);
+      await service.cancelOccurrence(request.server.database.db, auth, params.id, occurrenceDate(params.date));
     },
   );
 
@@ -116,7 +138,8 @@ export default routes((r) => {
     "/calendar-event/:id/occurrences/:date/restore",
     { access: MANAGE, params: occurrenceParams, response: calendarEventResponseSchema, summary: "Put one occurrence back as the series has it" },
     async ({ auth, params, request }) => {
-      await service.restoreOccurrence(request.server.database.db, auth, params.id, params.date);
+      await service.getEvent(request.server.database.db, auth, params.id);
+      await service.restoreOccurrence(request.server.database.db, auth, params.id, occurrenceDate(params.date));
       return { data: await service.getEvent(request.server.database.db, auth, params.id) };
     },
   );
@@ -176,6 +199,7 @@ export default routes((r) => {
     "/reminders/:id",
     { access: MANAGE, params: eventParams, response: reminderResponseSchema, summary: "Update a reminder (multipart, _method=PUT), adding documents" },
     async ({ auth, params, request }) => {
+      await reminders.getReminder(request.server.database.db, auth, params.id);
       const form = await readForm(request, reminders.DOCUMENT_FIELDS, { documents: "document", "documents[]": "document" });
       const method = overriddenMethod(form.fields, request.query, request.headers["x-http-method-override"]);
       if (method !== "PUT" && method !== "PATCH") throw new HttpError(405, "To update a reminder, send _method=PUT with the POST.");

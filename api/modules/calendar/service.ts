@@ -426,7 +426,7 @@ export async function linkedEvents(db: Db, auth: AuthContext, kind: LinkedKind, 
     .from(table)
     .where(and(eq(table.tenantId, auth.tenantId), eq(table.id, id)))
     .limit(1);
-  if (!record) throw notFound(kind === "task" ? "Task" : kind === "individual" ? "Individual" : "Company");
+  if (!record) throw notFound("Record");
   const rows = await db
     .select()
     .from(calendarEvents)
