@@ -50,6 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
+const VIEW_LABELS = { month: "Month", week: "Week", day: "Day" } as const;
 const when = (iso: string) => `${ukDate(iso.slice(0, 10))} ${iso.slice(11, 16)}`;
 
 export default function CalendarPage() {
@@ -99,9 +100,9 @@ export default function CalendarPage() {
                   key={v}
                   to={calendarHref(v, period.date)}
                   aria-current={v === period.view ? "page" : undefined}
-                  className={`px-3 py-1 text-sm capitalize ${v === period.view ? "bg-slate-800 text-white" : "bg-white text-slate-700 hover:bg-slate-100"}`}
+                  className={`px-3 py-1 text-sm ${v === period.view ? "bg-slate-800 text-white" : "bg-white text-slate-700 hover:bg-slate-100"}`}
                 >
-                  {v}
+                  {VIEW_LABELS[v]}
                 </Link>
               ))}
             </span>
