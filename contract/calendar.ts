@@ -85,8 +85,7 @@ export function isRealDate(text: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 1900 && y <= 2200;
 }
 
-export const calendarDate = (message: string = CALENDAR_MESSAGES.date) =>
-  z.string({ error: message }).trim().refine(isRealDate, message);
+export const calendarDate = (message: string = CALENDAR_MESSAGES.date) => z.string({ error: message }).trim().refine(isRealDate, message);
 export const optionalCalendarDate = (message: string = CALENDAR_MESSAGES.date) => z.preprocess(blankToUndefined, calendarDate(message).optional());
 export const timeOfDay = z
   .string({ error: CALENDAR_MESSAGES.time })
@@ -94,7 +93,8 @@ export const timeOfDay = z
   .regex(TIME_RE, CALENDAR_MESSAGES.time)
   .transform((t) => t.slice(0, 5));
 const optionalTime = z.preprocess(blankToUndefined, timeOfDay.optional());
-const optionalId = (message: string) => z.preprocess(blankToUndefined, z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message).optional());
+const optionalId = (message: string) =>
+  z.preprocess(blankToUndefined, z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message).optional());
 const eventTypeId = z.coerce
   .number({ error: CALENDAR_MESSAGES.eventType })
   .int()
@@ -122,14 +122,30 @@ export const calendarEventBodySchema = z
     end_time: optionalTime,
     duration_minutes: z.preprocess(blankToUndefined, z.coerce.number().int().positive(CALENDAR_MESSAGES.endBeforeStart).optional()),
     repeat: z.preprocess(blankToUndefined, z.enum(REPEAT_VALUES, { error: "Choose how it repeats." }).default("none")),
-    repeat_interval: z.preprocess(blankToUndefined, z.coerce.number({ error: CALENDAR_MESSAGES.interval }).int(CALENDAR_MESSAGES.interval).min(1, CALENDAR_MESSAGES.interval).max(99, CALENDAR_MESSAGES.interval).default(1)),
+    repeat_interval: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: CALENDAR_MESSAGES.interval })
+        .int(CALENDAR_MESSAGES.interval)
+        .min(1, CALENDAR_MESSAGES.interval)
+        .max(99, CALENDAR_MESSAGES.interval)
+        .default(1),
+    ),
     repeat_days: z.preprocess(
       (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
       z.array(z.enum(WEEKDAY_VALUES, { error: "Choose days of the week." })).max(7),
     ),
     repeat_end: z.preprocess(blankToUndefined, z.enum(["never", "until", "count"]).default("never")),
     repeat_until: optionalCalendarDate(),
-    repeat_count: z.preprocess(blankToUndefined, z.coerce.number({ error: CALENDAR_MESSAGES.count }).int(CALENDAR_MESSAGES.count).min(1, CALENDAR_MESSAGES.count).max(MAX_REPEAT_COUNT, CALENDAR_MESSAGES.count).optional()),
+    repeat_count: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: CALENDAR_MESSAGES.count })
+        .int(CALENDAR_MESSAGES.count)
+        .min(1, CALENDAR_MESSAGES.count)
+        .max(MAX_REPEAT_COUNT, CALENDAR_MESSAGES.count)
+        .optional(),
+    ),
     task_id: optionalId(CALENDAR_MESSAGES.task),
     individual_id: optionalId(CALENDAR_MESSAGES.individual),
     company_id: optionalId(CALENDAR_MESSAGES.company),
@@ -198,7 +214,13 @@ export const calendarEventSchema = z.object({
   company: linkSchema,
   /** Occurrences moved or cancelled, by the date the rule gave them. */
   exceptions: z.array(
-    z.object({ occurrence_date: z.string(), cancelled: z.boolean(), start_date: z.string().nullable(), start_time: z.string().nullable(), duration_minutes: z.number().int().nullable() }),
+    z.object({
+      occurrence_date: z.string(),
+      cancelled: z.boolean(),
+      start_date: z.string().nullable(),
+      start_time: z.string().nullable(),
+      duration_minutes: z.number().int().nullable(),
+    }),
   ),
   created_at: z.string(),
   updated_at: z.string(),

@@ -177,16 +177,14 @@ export async function seedCalendar(database: Database) {
         .returning({ id: calendarEvents.id });
       // A moved and a cancelled occurrence (the series' dates are Mondays / weekdays from its start).
       if (e.moved) {
-        await database.db
-          .insert(calendarEventExceptions)
-          .values({
-            tenantId: tenant.id,
-            eventId: row.id,
-            occurrenceDate: addDays(start, e.moved.nth),
-            startDate: addDays(start, e.moved.nth),
-            startTime: e.moved.toTime,
-            durationMinutes: e.minutes,
-          });
+        await database.db.insert(calendarEventExceptions).values({
+          tenantId: tenant.id,
+          eventId: row.id,
+          occurrenceDate: addDays(start, e.moved.nth),
+          startDate: addDays(start, e.moved.nth),
+          startTime: e.moved.toTime,
+          durationMinutes: e.minutes,
+        });
       }
       if (e.cancelled) {
         await database.db

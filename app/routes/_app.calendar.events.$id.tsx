@@ -71,9 +71,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function EditEvent() {
   const { event, occurrence, times, changed, back, search, canManage } = useLoaderData<typeof loader>();
-  const links = [event.task ? `task ${event.task.name}` : null, event.individual ? event.individual.name : null, event.company ? event.company.name : null].filter(
-    (l): l is string => l !== null,
-  );
+  const links = [
+    event.task ? `task ${event.task.name}` : null,
+    event.individual ? event.individual.name : null,
+    event.company ? event.company.name : null,
+  ].filter((l): l is string => l !== null);
   const withoutOccurrence = search.replace(/([?&])occurrence=[^&]*&?/, "$1").replace(/[?&]$/, "");
   return (
     <Drawer title={canManage ? "Edit event" : event.name} closeTo={back}>

@@ -15,7 +15,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { api } = await requireAccess(request, "/calendar");
   await regenerateFeed(api);
-  return redirectWithToast(request, calendarBack(request), { kind: "success", message: "Your calendar has a new address. Subscribe to it again where you used the old one." });
+  return redirectWithToast(request, calendarBack(request), {
+    kind: "success",
+    message: "Your calendar has a new address. Subscribe to it again where you used the old one.",
+  });
 }
 
 export default function RegenerateFeed() {

@@ -45,7 +45,12 @@ export default function EditReminder() {
               </a>
               <span className="text-xs text-slate-500">{kb(d.size)}</span>
               {canManage ? (
-                <Link to={`/calendar/reminders/${reminder.id}/documents/${d.id}/delete${search}`} className="ml-auto text-red-700 underline" aria-label={`Delete ${d.filename}`} preventScrollReset>
+                <Link
+                  to={`/calendar/reminders/${reminder.id}/documents/${d.id}/delete${search}`}
+                  className="ml-auto text-red-700 underline"
+                  aria-label={`Delete ${d.filename}`}
+                  preventScrollReset
+                >
                   Delete
                 </Link>
               ) : null}

@@ -28,5 +28,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function DeleteReminder() {
   const { name, back } = useLoaderData<typeof loader>();
-  return <ConfirmDialog title={`Delete ${name}`} message="Are you sure you want to delete this reminder and its documents?" cancelTo={back} confirmLabel="Delete" />;
+  return (
+    <ConfirmDialog title={`Delete ${name}`} message="Are you sure you want to delete this reminder and its documents?" cancelTo={back} confirmLabel="Delete" />
+  );
 }

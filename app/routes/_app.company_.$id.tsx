@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
-import { LinkedEvents } from "../components/calendar/linked-events";
-import { linkedEventsFor } from "../services/calendar.server";
 import { Suspense } from "react";
 import type { Permission } from "#contract/permissions";
+import { LinkedEvents } from "../components/calendar/linked-events";
+import { linkedEventsFor } from "../services/calendar.server";
 import { companySectionsOnServer } from "../components/clients/company-sections.server";
 import { capitalise } from "../components/clients/form-state";
 import { PageHeader } from "../components/frame/page-header";

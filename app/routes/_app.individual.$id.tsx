@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
-import { LinkedEvents } from "../components/calendar/linked-events";
-import { linkedEventsFor } from "../services/calendar.server";
 import { Suspense } from "react";
 import { formatDate } from "#common/format";
 import type { Permission } from "#contract/permissions";
+import { linkedEventsFor } from "../services/calendar.server";
+import { LinkedEvents } from "../components/calendar/linked-events";
 import { capitalise } from "../components/clients/form-state";
 import { individualSectionsOnServer } from "../components/clients/individual-sections.server";
 import { PageHeader } from "../components/frame/page-header";

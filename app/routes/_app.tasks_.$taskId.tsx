@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { LinkedEvents } from "../components/calendar/linked-events";
-import { linkedEventsFor } from "../services/calendar.server";
 import { Suspense, type ReactNode } from "react";
 import type { Task } from "#contract/tasks";
 import { formatDate, formatMoney } from "#common/format";
+import { linkedEventsFor } from "../services/calendar.server";
+import { LinkedEvents } from "../components/calendar/linked-events";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { CloseDate } from "../components/tasks/close-date";

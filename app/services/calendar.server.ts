@@ -17,9 +17,11 @@ const id = (n: number | string) => encodeURIComponent(String(n));
 /** Every occurrence of a period (one page: the period is drawn whole). */
 export const occurrencesOf = (api: Api, start: string, end: string) =>
   api.get("/calendar-event", { query: { start_date: start, end_date: end, paginate: "0" }, schema: occurrenceListSchema });
-export const getEvent = async (api: Api, eventId: number | string) => (await api.get(`/calendar-event/${id(eventId)}`, { schema: calendarEventResponseSchema })).data;
+export const getEvent = async (api: Api, eventId: number | string) =>
+  (await api.get(`/calendar-event/${id(eventId)}`, { schema: calendarEventResponseSchema })).data;
 export const createEvent = (api: Api, body: CalendarEventBody) => api.post("/calendar-event", { body, schema: calendarEventResponseSchema });
-export const updateEvent = (api: Api, eventId: number | string, body: CalendarEventBody) => api.put(`/calendar-event/${id(eventId)}`, { body, schema: calendarEventResponseSchema });
+export const updateEvent = (api: Api, eventId: number | string, body: CalendarEventBody) =>
+  api.put(`/calendar-event/${id(eventId)}`, { body, schema: calendarEventResponseSchema });
 export const deleteEvent = (api: Api, eventId: number | string) => api.delete(`/calendar-event/${id(eventId)}`);
 export const moveOccurrence = (api: Api, eventId: number | string, date: string, body: OccurrenceBody) =>
   api.put(`/calendar-event/${id(eventId)}/occurrences/${id(date)}`, { body, schema: calendarEventResponseSchema });
@@ -34,7 +36,8 @@ export const regenerateFeed = async (api: Api) => (await api.post("/calendar-fee
 
 export const upcomingReminders = (api: Api, page = 1) =>
   api.get("/reminders", { query: { "filter[upcoming]": "1", "page[size]": 10, "page[number]": page }, schema: reminderListSchema });
-export const getReminder = async (api: Api, reminderId: number | string) => (await api.get(`/reminders/${id(reminderId)}`, { schema: reminderResponseSchema })).data;
+export const getReminder = async (api: Api, reminderId: number | string) =>
+  (await api.get(`/reminders/${id(reminderId)}`, { schema: reminderResponseSchema })).data;
 export const createReminder = (api: Api, body: FormData) => api.post("/reminders", { body, schema: reminderResponseSchema });
 /** Updates go as POST with a method override (a multipart form with documents). */
 export function updateReminder(api: Api, reminderId: number | string, body: FormData) {
@@ -44,7 +47,8 @@ export function updateReminder(api: Api, reminderId: number | string, body: Form
 export const snoozeReminder = (api: Api, reminderId: number | string, minutes: number) =>
   api.post(`/reminders/${id(reminderId)}/snooze`, { body: { minutes }, schema: reminderResponseSchema });
 export const deleteReminder = (api: Api, reminderId: number | string) => api.delete(`/reminders/${id(reminderId)}`);
-export const deleteReminderDocument = (api: Api, reminderId: number | string, docId: number | string) => api.delete(`/reminders/${id(reminderId)}/documents/${id(docId)}`);
+export const deleteReminderDocument = (api: Api, reminderId: number | string, docId: number | string) =>
+  api.delete(`/reminders/${id(reminderId)}/documents/${id(docId)}`);
 
 /**
  * The "Events" section of a task's, an individual's or a company's page: the events linked to it and whether the

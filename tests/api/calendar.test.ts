@@ -1,6 +1,19 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { calendarEvents, companies, notifications, permissions, reminders, rolePermissions, roles, tasks, teamMembers, teams, userRoles, users } from "#api/db/schema";
+import {
+  calendarEvents,
+  companies,
+  notifications,
+  permissions,
+  reminders,
+  rolePermissions,
+  roles,
+  tasks,
+  teamMembers,
+  teams,
+  userRoles,
+  users,
+} from "#api/db/schema";
 import { JobRunner } from "#api/jobs/runner";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { eventually } from "../helpers/jobs";
@@ -78,7 +91,13 @@ describe("access", () => {
     expect(again.body.data.name).toBe("Harbour only");
     expect(again.body.data.exceptions).toEqual([]);
 
-    const reminder = await sendMultipart(api.app, "POST", "/reminders", { name: "Harbour reminder", event_type_id: "2", start_date: "2030-01-02", start_time: "10:00" }, admin);
+    const reminder = await sendMultipart(
+      api.app,
+      "POST",
+      "/reminders",
+      { name: "Harbour reminder", event_type_id: "2", start_date: "2030-01-02", start_time: "10:00" },
+      admin,
+    );
     expect(reminder.status).toBe(201);
     const rid = reminder.body.data.id;
     expect((await api.request("GET", `/reminders/${rid}`, { token: bloom })).status).toBe(404);
@@ -214,7 +233,14 @@ describe("occurrences in a period", () => {
     const created = await create(event({ name, start_date: "2027-01-04", repeat: "weekly", repeat_days: ["MO", "TH"], repeat_end: "count", repeat_count: 6 }));
     const id = created.body.data.id;
     const before = (await window("2027-01-01", "2027-01-31", admin, { paginate: "0" })).body.data.filter((o: { name: string }) => o.name === name);
-    expect(before.map((o: { start_date: string }) => o.start_date)).toEqual(["2027-01-04", "2027-01-07", "2027-01-11", "2027-01-14", "2027-01-18", "2027-01-21"]);
+    expect(before.map((o: { start_date: string }) => o.start_date)).toEqual([
+      "2027-01-04",
+      "2027-01-07",
+      "2027-01-11",
+      "2027-01-14",
+      "2027-01-18",
+      "2027-01-21",
+    ]);
 
     const moved = await api.request("PUT", `/calendar-event/${id}/occurrences/2027-01-07`, {
       token: admin,
@@ -222,7 +248,10 @@ describe("occurrences in a period", () => {
     });
     expect(moved.status).toBe(200);
     expect((await api.request("DELETE", `/calendar-event/${id}/occurrences/2027-01-11`, { token: admin })).status).toBe(204);
-    const badMove = await api.request("PUT", `/calendar-event/${id}/occurrences/2027-01-14`, { token: admin, body: { start_date: "2027-01-14", start_time: "15:00", end_time: "14:00" } });
+    const badMove = await api.request("PUT", `/calendar-event/${id}/occurrences/2027-01-14`, {
+      token: admin,
+      body: { start_date: "2027-01-14", start_time: "15:00", end_time: "14:00" },
+    });
     expect(badMove.status).toBe(422);
     expect(badMove.body.errors.end_time).toEqual(["The end must be after the start."]);
     expect((await api.request("DELETE", `/calendar-event/${id}/occurrences/2027-01-12`, { token: admin })).status).toBe(404);
@@ -247,7 +276,10 @@ describe("occurrences in a period", () => {
   it("updating the series, then deleting it", async () => {
     const created = await create(event({ name: "Before" }));
     const id = created.body.data.id;
-    const updated = await api.request("PUT", `/calendar-event/${id}`, { token: admin, body: event({ name: "After", start_time: "11:00", end_time: "12:15", event_type_id: 2 }) });
+    const updated = await api.request("PUT", `/calendar-event/${id}`, {
+      token: admin,
+      body: event({ name: "After", start_time: "11:00", end_time: "12:15", event_type_id: 2 }),
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ name: "After", start_time: "11:00", end_time: "12:15", duration_minutes: 75, event_type: "Call" });
     expect((await api.request("DELETE", `/calendar-event/${id}`, { token: admin })).status).toBe(204);
@@ -291,14 +323,26 @@ describe("the ICS feed", () => {
 
 describe("reminders", () => {
   it("created from a multipart form with documents; a time in the past is refused; updated with _method=PUT; documents deleted one by one", async () => {
-    const past = await sendMultipart(api.app, "POST", "/reminders", { name: "Too late", event_type_id: "1", start_date: "2020-01-01", start_time: "09:00" }, admin);
+    const past = await sendMultipart(
+      api.app,
+      "POST",
+      "/reminders",
+      { name: "Too late", event_type_id: "1", start_date: "2020-01-01", start_time: "09:00" },
+      admin,
+    );
     expect(past.status).toBe(422);
     expect(past.body.errors.start_time).toEqual(["The reminder time must be in the future."]);
     const badDoc = await sendMultipart(
       api.app,
       "POST",
       "/reminders",
-      { name: "Bad doc", event_type_id: "1", start_date: "2030-01-01", start_time: "09:00", documents: { file: Buffer.from("MZ\x90\x00"), filename: "run.exe" } },
+      {
+        name: "Bad doc",
+        event_type_id: "1",
+        start_date: "2030-01-01",
+        start_time: "09:00",
+        documents: { file: Buffer.from("MZ\x90\x00"), filename: "run.exe" },
+      },
       admin,
     );
     expect(badDoc.status).toBe(422);
@@ -323,7 +367,14 @@ describe("reminders", () => {
     );
     expect(created.status).toBe(201);
     const r = created.body.data;
-    expect(r).toMatchObject({ name: "Renewal pack", event_type: "Deadline", start_date: "2030-06-01", start_time: "08:30", send_email: true, start_datetime: "2030-06-01T08:30:00+01:00" });
+    expect(r).toMatchObject({
+      name: "Renewal pack",
+      event_type: "Deadline",
+      start_date: "2030-06-01",
+      start_time: "08:30",
+      send_email: true,
+      start_datetime: "2030-06-01T08:30:00+01:00",
+    });
     expect(r.documents.map((d: { filename: string }) => d.filename)).toEqual(["pack.pdf", "figures.csv"]);
     const download = await api.request("GET", r.documents[0].url, { token: admin });
     expect(download.status).toBe(200);
@@ -339,7 +390,13 @@ describe("reminders", () => {
     expect(put.status).toBe(200);
     expect(put.body.data).toMatchObject({ name: "Renewal pack (v2)", start_date: "2030-06-02", send_email: false });
     expect(put.body.data.documents).toHaveLength(2);
-    const noMethod = await sendMultipart(api.app, "POST", `/reminders/${r.id}`, { name: "x", event_type_id: "4", start_date: "2030-06-02", start_time: "08:30" }, admin);
+    const noMethod = await sendMultipart(
+      api.app,
+      "POST",
+      `/reminders/${r.id}`,
+      { name: "x", event_type_id: "4", start_date: "2030-06-02", start_time: "08:30" },
+      admin,
+    );
     expect(noMethod.status).toBe(405);
 
     expect((await api.request("DELETE", `/reminders/${r.id}/documents/${r.documents[0].id}`, { token: admin })).status).toBe(204);
@@ -351,14 +408,22 @@ describe("reminders", () => {
     const list = await api.request("GET", "/reminders", { token: admin });
     expect(list.status).toBe(200);
     expect(list.body.data.some((x: { id: number }) => x.id === r.id)).toBe(true);
-    expect((await api.request("POST", `/reminders/${r.id}/snooze`, { token: admin, body: { minutes: 0 } })).body.errors.minutes).toEqual(["Choose how long to snooze for."]);
+    expect((await api.request("POST", `/reminders/${r.id}/snooze`, { token: admin, body: { minutes: 0 } })).body.errors.minutes).toEqual([
+      "Choose how long to snooze for.",
+    ]);
     expect((await api.request("DELETE", `/reminders/${r.id}`, { token: admin })).status).toBe(204);
     expect((await api.request("GET", `/reminders/${r.id}`, { token: admin })).status).toBe(404);
   });
 
   it("fires at its time as a job: one notification in the bell and one e-mail; snoozed, the old job does nothing and the new one fires later", async () => {
     const name = `Call the insurer ${token()}`;
-    const created = await sendMultipart(api.app, "POST", "/reminders", { name, event_type_id: "2", start_date: "2031-01-10", start_time: "09:00", send_email: "on" }, admin);
+    const created = await sendMultipart(
+      api.app,
+      "POST",
+      "/reminders",
+      { name, event_type_id: "2", start_date: "2031-01-10", start_time: "09:00", send_email: "on" },
+      admin,
+    );
     expect(created.status).toBe(201);
     const id = created.body.data.id;
     const snoozed = await api.request("POST", `/reminders/${id}/snooze`, { token: admin, body: { minutes: 60 } });
@@ -378,7 +443,13 @@ describe("reminders", () => {
     expect(new Date(first.start_after).getTime()).toBeGreaterThan(Date.now() + 365 * 24 * 3600_000);
     expect(Math.abs(new Date(second.start_after).getTime() - snoozedUntil)).toBeLessThan(5_000);
 
-    const bell = async () => (await api.database.db.select().from(notifications).where(sql`${notifications.data}->>'title' = ${`Reminder: ${name}`}`)).length;
+    const bell = async () =>
+      (
+        await api.database.db
+          .select()
+          .from(notifications)
+          .where(sql`${notifications.data}->>'title' = ${`Reminder: ${name}`}`)
+      ).length;
     const runner = new JobRunner({ database: api.database, mail: api.app.mail, config: api.config, log: api.app.log });
     await runner.startWorker({ pollSeconds: 0.5 });
     try {
@@ -411,10 +482,19 @@ describe("reminders", () => {
   }, 60_000);
 
   it("reminders are personal: another user of the same company does not see them", async () => {
-    const created = await sendMultipart(api.app, "POST", "/reminders", { name: "Mine", event_type_id: "5", start_date: "2032-01-01", start_time: "09:00" }, admin);
+    const created = await sendMultipart(
+      api.app,
+      "POST",
+      "/reminders",
+      { name: "Mine", event_type_id: "5", start_date: "2032-01-01", start_time: "09:00" },
+      admin,
+    );
     const ops = await api.login("ops@harbour.test");
     expect((await api.request("GET", `/reminders/${created.body.data.id}`, { token: ops })).status).toBe(404);
-    const [row] = await api.database.db.select().from(reminders).where(and(eq(reminders.id, created.body.data.id), eq(reminders.tenantId, harbourId)));
+    const [row] = await api.database.db
+      .select()
+      .from(reminders)
+      .where(and(eq(reminders.id, created.body.data.id), eq(reminders.tenantId, harbourId)));
     expect(row.name).toBe("Mine");
   });
 });

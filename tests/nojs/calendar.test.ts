@@ -167,7 +167,10 @@ describe("Calendar: reminders", () => {
     expect(item!.text).toContain("02/05/2041 10:15");
     expect(item!.text).toContain("1 document");
 
-    const snoozed = await saved.form({ button: `Snooze ${name}` }).select(`Snooze ${name} for`, "1 day").submit(`Snooze ${name}`);
+    const snoozed = await saved
+      .form({ button: `Snooze ${name}` })
+      .select(`Snooze ${name} for`, "1 day")
+      .submit(`Snooze ${name}`);
     expect(snoozed.toasts()).toContain("Reminder snoozed for 1 day.");
     const after = snoozed.$$("[data-reminder]").find((li) => li.text.includes(name));
     expect(after?.text).toContain("(snoozed)");

@@ -319,8 +319,14 @@ export const RESOLVERS: Record<string, Resolver> = {
 
 /** Harbour's demo calendar (seed-calendar.ts): its administrator's events and reminders; documents stored here. */
 function calendarResolvers(): Record<string, Resolver> {
-  const event = (order = "") => (a: Actors) => `select id from calendar_events where tenant_id = ${H(a)} and owner_id = ${a.adminId} order by id ${order} limit 1`;
-  const reminder = (order = "") => (a: Actors) => `select id from reminders where tenant_id = ${H(a)} and user_id = ${a.adminId} order by id ${order} limit 1`;
+  const event =
+    (order = "") =>
+    (a: Actors) =>
+      `select id from calendar_events where tenant_id = ${H(a)} and owner_id = ${a.adminId} order by id ${order} limit 1`;
+  const reminder =
+    (order = "") =>
+    (a: Actors) =>
+      `select id from reminders where tenant_id = ${H(a)} and user_id = ${a.adminId} order by id ${order} limit 1`;
   const occurrence = tenant(async (api, a) => {
     const [e] = await rows<{ id: number; start_date: string }>(
       api,

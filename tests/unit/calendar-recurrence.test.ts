@@ -79,7 +79,10 @@ describe("the calendar page's periods", () => {
   it.each([
     ["view=month&date=2026-03-18", { view: "month", start: "2026-02-23", end: "2026-04-05", previous: "2026-02-18", next: "2026-04-18", title: "March 2026" }],
     ["view=week&date=2026-03-29", { view: "week", start: "2026-03-23", end: "2026-03-29", previous: "2026-03-22", next: "2026-04-05" }],
-    ["view=day&date=2026-10-25", { view: "day", start: "2026-10-25", end: "2026-10-25", previous: "2026-10-24", next: "2026-10-26", title: "Sunday 25 October 2026" }],
+    [
+      "view=day&date=2026-10-25",
+      { view: "day", start: "2026-10-25", end: "2026-10-25", previous: "2026-10-24", next: "2026-10-26", title: "Sunday 25 October 2026" },
+    ],
     ["view=year&date=2026-02-30", { view: "month", date: "2026-11-26" }],
   ])("%s", (query, expected) => {
     expect(periodOf(new URLSearchParams(query), "2026-11-26")).toMatchObject(expected);

@@ -31,7 +31,10 @@ export const calendarEvents = pgTable(
     repeat: text("repeat", { enum: REPEAT_KINDS }).notNull().default("none"),
     repeatInterval: smallint("repeat_interval").notNull().default(1),
     /** Weekly repeats: the days (MO … SU). */
-    repeatDays: text("repeat_days").array().notNull().default(sql`'{}'::text[]`),
+    repeatDays: text("repeat_days")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     repeatUntil: date("repeat_until", { mode: "string" }),
     repeatCount: integer("repeat_count"),
     taskId: integer("task_id").references(() => tasks.id, { onDelete: "set null" }),

@@ -71,10 +71,17 @@ export async function getReminder(db: Db | Tx, auth: AuthContext, id: number): P
 /** The caller's reminders, soonest first; `filter[upcoming]=1` leaves out those that have fired. */
 export async function listReminders(db: Db, auth: AuthContext, query: ListQuery) {
   const upcoming = query.filter.upcoming === "1" || query.filter.upcoming === "true";
-  const where = and(eq(reminders.tenantId, auth.tenantId), eq(reminders.userId, auth.userId), upcoming ? or(isNull(reminders.firedAt), gte(reminders.fireAt, new Date())) : undefined);
+  const where = and(
+    eq(reminders.tenantId, auth.tenantId),
+    eq(reminders.userId, auth.userId),
+    upcoming ? or(isNull(reminders.firedAt), gte(reminders.fireAt, new Date())) : undefined,
+  );
   const [rows, [{ n }]] = await Promise.all([
     db.select().from(reminders).where(where).orderBy(asc(reminders.fireAt), asc(reminders.id)).limit(query.page.size).offset(offsetOf(query)),
-    db.select({ n: sql<number>`count(*)::int` }).from(reminders).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(reminders)
+      .where(where),
   ]);
   const docs = await documentsOf(
     db,

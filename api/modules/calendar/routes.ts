@@ -68,11 +68,15 @@ export default routes((r) => {
     },
   );
 
-  r.post("/calendar-event", { access: MANAGE, body: calendarEventBodySchema, response: calendarEventResponseSchema, status: 201 }, async ({ auth, body, request, reply }) => {
-    const event = await service.createEvent(request.server.database.db, auth, body);
-    reply.code(201);
-    return { data: event };
-  });
+  r.post(
+    "/calendar-event",
+    { access: MANAGE, body: calendarEventBodySchema, response: calendarEventResponseSchema, status: 201 },
+    async ({ auth, body, request, reply }) => {
+      const event = await service.createEvent(request.server.database.db, auth, body);
+      reply.code(201);
+      return { data: event };
+    },
+  );
 
   r.get(
     "/calendar-event/linked/:kind/:id",
@@ -224,7 +228,11 @@ export default routes((r) => {
       const document = await reminders.findDocument(request.server.database.db, auth, params.id, params.docId);
       const file = await request.server.storage.get(document.storageKey);
       if (!file) throw notFound("Document");
-      return sendStoredFile(reply, file.bytes, { contentType: document.mimeType, disposition: attachment(document.filename), cacheControl: "private, no-store" });
+      return sendStoredFile(reply, file.bytes, {
+        contentType: document.mimeType,
+        disposition: attachment(document.filename),
+        cacheControl: "private, no-store",
+      });
     },
   );
 

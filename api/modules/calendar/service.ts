@@ -96,25 +96,45 @@ async function linkNames(db: Db, rows: EventRow[]) {
       ? db
           .select({ id: users.id, name: users.name, lastName: users.lastName })
           .from(users)
-          .where(inArray(users.id, ids((r) => r.ownerId)))
+          .where(
+            inArray(
+              users.id,
+              ids((r) => r.ownerId),
+            ),
+          )
       : [],
     ids((r) => r.taskId).length
       ? db
           .select({ id: tasks.id, name: tasks.name })
           .from(tasks)
-          .where(inArray(tasks.id, ids((r) => r.taskId)))
+          .where(
+            inArray(
+              tasks.id,
+              ids((r) => r.taskId),
+            ),
+          )
       : [],
     ids((r) => r.individualId).length
       ? db
           .select({ id: individuals.id, name: individuals.fullName })
           .from(individuals)
-          .where(inArray(individuals.id, ids((r) => r.individualId)))
+          .where(
+            inArray(
+              individuals.id,
+              ids((r) => r.individualId),
+            ),
+          )
       : [],
     ids((r) => r.companyId).length
       ? db
           .select({ id: clientCompanies.id, name: clientCompanies.name })
           .from(clientCompanies)
-          .where(inArray(clientCompanies.id, ids((r) => r.companyId)))
+          .where(
+            inArray(
+              clientCompanies.id,
+              ids((r) => r.companyId),
+            ),
+          )
       : [],
   ]);
   return {
@@ -171,7 +191,11 @@ function toEvent(e: EventRow, names: Awaited<ReturnType<typeof linkNames>>, exce
 
 export async function getEvent(db: Db, auth: AuthContext, id: number): Promise<CalendarEvent> {
   const row = await findEvent(db, auth, id);
-  const exceptions = await db.select().from(calendarEventExceptions).where(eq(calendarEventExceptions.eventId, id)).orderBy(asc(calendarEventExceptions.occurrenceDate));
+  const exceptions = await db
+    .select()
+    .from(calendarEventExceptions)
+    .where(eq(calendarEventExceptions.eventId, id))
+    .orderBy(asc(calendarEventExceptions.occurrenceDate));
   return toEvent(row, await linkNames(db, [row]), exceptions);
 }
 
@@ -196,7 +220,8 @@ async function checkLinks(db: Db, tenantId: number, body: Pick<CalendarEventBody
 }
 
 function columns(body: CalendarEventBody) {
-  const duration = body.end_time !== undefined ? wallMinutes(body.start_date, body.start_time, body.end_date ?? body.start_date, body.end_time) : body.duration_minutes!;
+  const duration =
+    body.end_time !== undefined ? wallMinutes(body.start_date, body.start_time, body.end_date ?? body.start_date, body.end_time) : body.duration_minutes!;
   const repeating = body.repeat !== "none";
   const weekday = WEEKDAYS[Temporal.PlainDate.from(body.start_date).dayOfWeek - 1].value;
   return {
@@ -210,7 +235,8 @@ function columns(body: CalendarEventBody) {
     repeat: body.repeat,
     repeatInterval: repeating ? body.repeat_interval : 1,
     // A weekly repeat with no day chosen repeats on the start's weekday.
-    repeatDays: body.repeat === "weekly" ? (body.repeat_days.length ? WEEKDAYS.map((d) => d.value).filter((d) => body.repeat_days.includes(d)) : [weekday]) : [],
+    repeatDays:
+      body.repeat === "weekly" ? (body.repeat_days.length ? WEEKDAYS.map((d) => d.value).filter((d) => body.repeat_days.includes(d)) : [weekday]) : [],
     repeatUntil: repeating && body.repeat_end === "until" ? (body.repeat_until ?? null) : null,
     repeatCount: repeating && body.repeat_end === "count" ? (body.repeat_count ?? null) : null,
     taskId: body.task_id ?? null,

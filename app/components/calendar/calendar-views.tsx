@@ -60,7 +60,11 @@ export function MonthView({ period, occurrences, today }: { period: Period; occu
             {week.map((day) => {
               const items = map.get(day) ?? [];
               return (
-                <td key={day} className={`h-24 border border-slate-200 p-1 align-top ${day.slice(0, 7) === month ? "" : "bg-slate-50 text-slate-400"}`} data-day={day}>
+                <td
+                  key={day}
+                  className={`h-24 border border-slate-200 p-1 align-top ${day.slice(0, 7) === month ? "" : "bg-slate-50 text-slate-400"}`}
+                  data-day={day}
+                >
                   <Link
                     to={calendarHref("day", day)}
                     className={`mb-1 inline-block rounded px-1 text-xs ${day === today ? "bg-[var(--brand,#0f4c81)] font-semibold text-white" : ""}`}

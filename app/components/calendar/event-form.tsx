@@ -63,7 +63,12 @@ export function EventForm({ event, defaults, cancelTo, links }: { event?: Calend
   const saving = useNavigation().state === "submitting";
   const chosenDays = asList(fields.repeat_days.initialValue);
   const repeatEnd = String(fields.repeat_end.initialValue ?? "never");
-  const text = (name: "name" | "start_date" | "start_time" | "end_date" | "end_time" | "repeat_until" | "repeat_count" | "repeat_interval", label: string, type: "text" | "date" | "time" | "number", required = false) => {
+  const text = (
+    name: "name" | "start_date" | "start_time" | "end_date" | "end_time" | "repeat_until" | "repeat_count" | "repeat_interval",
+    label: string,
+    type: "text" | "date" | "time" | "number",
+    required = false,
+  ) => {
     const meta = fields[name];
     return <Field label={label} required={required} errors={meta.errors} {...getInputProps(meta, { type })} id={meta.id} />;
   };
@@ -91,7 +96,13 @@ export function EventForm({ event, defaults, cancelTo, links }: { event?: Calend
         <label htmlFor={fields.description.id} className="field-label">
           Description
         </label>
-        <textarea id={fields.description.id} name={fields.description.name} defaultValue={String(fields.description.initialValue ?? "")} rows={3} className="field-input" />
+        <textarea
+          id={fields.description.id}
+          name={fields.description.name}
+          defaultValue={String(fields.description.initialValue ?? "")}
+          rows={3}
+          className="field-input"
+        />
         <p className="field-error">{fields.description.errors?.join(" ")}</p>
       </div>
       <fieldset className="rounded border border-slate-200 p-3">
@@ -111,7 +122,13 @@ export function EventForm({ event, defaults, cancelTo, links }: { event?: Calend
           <div className="mt-1 flex flex-wrap gap-3">
             {WEEKDAYS.map((d) => (
               <label key={d.value} className="flex items-center gap-1 text-sm">
-                <input type="checkbox" name="repeat_days" value={d.value} defaultChecked={chosenDays.includes(d.value)} className="h-4 w-4 rounded border-slate-300" />
+                <input
+                  type="checkbox"
+                  name="repeat_days"
+                  value={d.value}
+                  defaultChecked={chosenDays.includes(d.value)}
+                  className="h-4 w-4 rounded border-slate-300"
+                />
                 {d.label}
               </label>
             ))}
@@ -139,7 +156,9 @@ export function EventForm({ event, defaults, cancelTo, links }: { event?: Calend
       )}
       {links?.length ? <p className="pt-2 text-sm text-slate-600">Linked to {links.join(", ")}.</p> : null}
       {fields.task_id.errors || fields.individual_id.errors || fields.company_id.errors ? (
-        <p className="field-error">{[...(fields.task_id.errors ?? []), ...(fields.individual_id.errors ?? []), ...(fields.company_id.errors ?? [])].join(" ")}</p>
+        <p className="field-error">
+          {[...(fields.task_id.errors ?? []), ...(fields.individual_id.errors ?? []), ...(fields.company_id.errors ?? [])].join(" ")}
+        </p>
       ) : null}
       <div className="flex justify-end gap-2 pt-4">
         <Link to={cancelTo} className="btn-secondary" preventScrollReset>

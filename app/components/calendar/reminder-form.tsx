@@ -48,7 +48,13 @@ export function ReminderForm({ reminder, startDate, cancelTo }: { reminder?: Rem
         <label htmlFor={fields.description.id} className="field-label">
           Description
         </label>
-        <textarea id={fields.description.id} name={fields.description.name} defaultValue={String(fields.description.initialValue ?? "")} rows={3} className="field-input" />
+        <textarea
+          id={fields.description.id}
+          name={fields.description.name}
+          defaultValue={String(fields.description.initialValue ?? "")}
+          rows={3}
+          className="field-input"
+        />
         <p className="field-error">{fields.description.errors?.join(" ")}</p>
       </div>
       <label className="flex items-center gap-2 pb-3 text-sm">
