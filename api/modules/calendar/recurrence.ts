@@ -37,27 +37,40 @@ export function zoned(date: string, time: string, timeZone: string): Temporal.Zo
   return Temporal.PlainDateTime.from(`${date}T${hhmm(time)}`).toZonedDateTime(timeZone, { disambiguation: "compatible" });
 }
 
-/** The rule of a repeating series (undefined for a single event). */
+/**
+ * The rule of a repeating series (undefined for a single event), expanded on wall time: its dates and times are
+ * computed as if on a clock that never changes (UTC) and only then placed in the series' zone (`placed`). So a
+ * time that a clock change skips (01:30 on the last Sunday of March) still gives its occurrence, an hour later as a
+ * clock would show it, instead of being dropped.
+ */
 export function ruleOf(series: Series): RRuleTemporal | undefined {
   if (series.repeat === "none") return undefined;
-  const dtstart = zoned(series.startDate, series.startTime, series.timeZone);
   return new RRuleTemporal({
     freq: FREQ[series.repeat],
     interval: series.repeatInterval,
-    dtstart,
-    tzid: series.timeZone,
+    dtstart: wall(series.startDate, series.startTime),
+    tzid: WALL,
     ...(series.repeat === "weekly" && series.repeatDays.length ? { byDay: series.repeatDays } : {}),
     ...(series.repeatCount ? { count: series.repeatCount } : {}),
     // Until the end of that local day.
-    ...(series.repeatUntil ? { until: zoned(series.repeatUntil, "23:59", series.timeZone).add({ seconds: 59 }) } : {}),
+    ...(series.repeatUntil ? { until: wall(series.repeatUntil, "23:59").add({ seconds: 59 }) } : {}),
     wkst: "MO",
     cache: false,
   });
 }
 
-function occurrence(start: Temporal.ZonedDateTime, durationMinutes: number): RuleOccurrence {
-  const local = start.toPlainDateTime();
-  return { date: local.toPlainDate().toString(), time: hhmm(local.toPlainTime().toString()), start, end: start.add({ minutes: durationMinutes }) };
+/** The clock rules are computed on: no changes, ever. */
+const WALL = "UTC";
+const wall = (date: string, time: string) => Temporal.PlainDateTime.from(`${date}T${hhmm(time)}`).toZonedDateTime(WALL);
+/** A wall time of the rule placed in the series' zone. */
+const placed = (w: Temporal.ZonedDateTime, timeZone: string) => w.toPlainDateTime().toZonedDateTime(timeZone, { disambiguation: "compatible" });
+/** An instant as the wall time it reads in a zone (for the rule's bounds). */
+const wallOf = (instant: Temporal.Instant, timeZone: string) => instant.toZonedDateTimeISO(timeZone).toPlainDateTime().toZonedDateTime(WALL);
+
+/** An occurrence from its wall time (the rule's date and time), placed in the zone. */
+function occurrence(w: Temporal.ZonedDateTime, durationMinutes: number, timeZone: string): RuleOccurrence {
+  const start = placed(w, timeZone);
+  return { date: w.toPlainDate().toString(), time: hhmm(w.toPlainTime().toString()), start, end: start.add({ minutes: durationMinutes }) };
 }
 
 /**
@@ -67,15 +80,16 @@ function occurrence(start: Temporal.ZonedDateTime, durationMinutes: number): Rul
 export function occurrencesBetween(series: Series, from: Temporal.Instant, to: Temporal.Instant, limit: number): RuleOccurrence[] {
   const rule = ruleOf(series);
   if (!rule) {
-    const one = occurrence(zoned(series.startDate, series.startTime, series.timeZone), series.durationMinutes);
+    const one = occurrence(wall(series.startDate, series.startTime), series.durationMinutes, series.timeZone);
     return Temporal.Instant.compare(one.end.toInstant(), from) > 0 && Temporal.Instant.compare(one.start.toInstant(), to) < 0 ? [one] : [];
   }
-  // Starts from `duration` before the window, so an occurrence that began earlier and is still going counts.
-  const after = from.subtract({ minutes: series.durationMinutes }).toZonedDateTimeISO(series.timeZone);
-  const before = to.toZonedDateTimeISO(series.timeZone);
+  // From `duration` (and an hour of clock change) before the window, so an occurrence that began earlier and is
+  // still going counts; the exact bounds are checked on the placed instants below.
+  const after = wallOf(from, series.timeZone).subtract({ minutes: series.durationMinutes + 60 });
+  const before = wallOf(to, series.timeZone).add({ minutes: 60 });
   const found: RuleOccurrence[] = [];
-  for (const start of rule.between(after, before, true)) {
-    const o = occurrence(start as Temporal.ZonedDateTime, series.durationMinutes);
+  for (const w of rule.between(after, before, true)) {
+    const o = occurrence(w as Temporal.ZonedDateTime, series.durationMinutes, series.timeZone);
     if (Temporal.Instant.compare(o.end.toInstant(), from) <= 0 || Temporal.Instant.compare(o.start.toInstant(), to) >= 0) continue;
     found.push(o);
     if (found.length >= limit) break;
@@ -85,24 +99,20 @@ export function occurrencesBetween(series: Series, from: Temporal.Instant, to: T
 
 /** Whether the rule gives an occurrence on that local date (for moving or cancelling one). */
 export function hasOccurrenceOn(series: Series, date: string): boolean {
-  const dayStart = zoned(date, "00:00", series.timeZone).toInstant();
-  const dayEnd = zoned(date, "00:00", series.timeZone).add({ days: 1 }).toInstant();
   const rule = ruleOf(series);
   if (!rule) return series.startDate === date;
-  return rule
-    .between(dayStart.toZonedDateTimeISO(series.timeZone), dayEnd.toZonedDateTimeISO(series.timeZone), true)
-    .some((s) => (s as Temporal.ZonedDateTime).toPlainDate().toString() === date);
+  return rule.between(wall(date, "00:00"), wall(date, "23:59"), true).some((w) => (w as Temporal.ZonedDateTime).toPlainDate().toString() === date);
 }
 
 /** The next occurrence starting at or after `now`, or null. */
 export function nextOccurrence(series: Series, now: Temporal.Instant): RuleOccurrence | null {
   const rule = ruleOf(series);
   if (!rule) {
-    const one = occurrence(zoned(series.startDate, series.startTime, series.timeZone), series.durationMinutes);
+    const one = occurrence(wall(series.startDate, series.startTime), series.durationMinutes, series.timeZone);
     return Temporal.Instant.compare(one.end.toInstant(), now) > 0 ? one : null;
   }
-  const next = rule.next(now.toZonedDateTimeISO(series.timeZone), true);
-  return next ? occurrence(next as Temporal.ZonedDateTime, series.durationMinutes) : null;
+  const next = rule.next(wallOf(now, series.timeZone), true);
+  return next ? occurrence(next as Temporal.ZonedDateTime, series.durationMinutes, series.timeZone) : null;
 }
 
 /** The local date and time an instant reads as in a zone. */
