@@ -140,7 +140,13 @@ describe("visibility by permission", () => {
     const p = await create(event({ name: "Priya's", start_date: day }), priya.token);
     const j = await create(event({ name: "James's", start_date: day }), james.token);
     expect([t.status, p.status, j.status]).toEqual([201, 201, 201]);
-    const names = async (as: string) => (await window(day, day, as)).body.data.map((o: { name: string }) => o.name).sort();
+    // Only this test's events (the demo calendar's open-ended series reach this day too).
+    const mine = ["Tom's", "Priya's", "James's"];
+    const names = async (as: string) =>
+      (await window(day, day, as)).body.data
+        .map((o: { name: string }) => o.name)
+        .filter((n: string) => mine.includes(n))
+        .sort();
     expect(await names(tom.token)).toEqual(["Tom's"]);
     expect(await names(james.token)).toEqual(["James's", "Priya's"]);
     expect(await names(admin)).toEqual(["James's", "Priya's", "Tom's"]);
@@ -193,9 +199,9 @@ describe("validation", () => {
     const year = await window("2090-01-01", "2090-12-31");
     expect(year.status).toBe(422);
     expect(year.body.message).toBe("This period holds more than 5,000 events. Choose a shorter period.");
-    const month = await window("2090-03-01", "2090-03-31");
+    const month = await window("2090-03-01", "2090-03-31", admin, { paginate: "0" });
     expect(month.status).toBe(200);
-    expect(month.body.meta.total).toBe(30 * 31);
+    expect(month.body.data.filter((o: { name: string }) => o.name.startsWith("Flood ")).length).toBe(30 * 31);
   });
 });
 
