@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
-import { SNOOZE_CHOICES } from "#contract/calendar";
+import { SNOOZE_CHOICES } from "#contract/calendar-constants";
 import { can } from "../access/permissions";
 import { AgendaList, DayView, MonthView, WeekView } from "../components/calendar/calendar-views";
 import { Form } from "../components/form/form";

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Link, useNavigation } from "@remix-run/react";
-import { EVENT_TYPES, REPEAT_ENDS, REPEATS, WEEKDAYS, type CalendarEvent } from "#contract/calendar";
+import type { CalendarEvent } from "#contract/calendar";
+import { EVENT_TYPES, REPEAT_ENDS, REPEATS, WEEKDAYS } from "#contract/calendar-constants";
 import { Field, FormAlert } from "../form/field";
 import { Form } from "../form/form";
 import { useFormResult } from "../form/form-result";

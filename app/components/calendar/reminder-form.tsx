@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Link, useNavigation } from "@remix-run/react";
-import { EVENT_TYPES, type Reminder } from "#contract/calendar";
+import type { Reminder } from "#contract/calendar";
+import { EVENT_TYPES } from "#contract/calendar-constants";
 import { Field, FormAlert } from "../form/field";
 import { Form } from "../form/form";
 import { useFormResult } from "../form/form-result";
