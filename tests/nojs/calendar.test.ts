@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { NojsBrowser, type NojsPage, uniqueToken } from "./harness";
+import { USERS } from "./env";
+import { NojsBrowser, type NojsPage, apiAs, uniqueToken } from "./harness";
 
 /**
  * The calendar without JavaScript: month, week and day views drawn by the server and moved between by links (the
@@ -208,5 +209,29 @@ describe("Calendar: the feed address", () => {
     expect(done.toasts().join(" ")).toContain("Your calendar has a new address.");
     expect(done.one("[data-feed-url]").getAttribute("value")).not.toBe(address);
     expect((await anonymous.raw("GET", new URL(path, anonymous.origin))).status).toBe(404);
+  });
+});
+
+describe("Calendar: events on a task's page", () => {
+  test("an event linked to a task shows in the task page's Events section; its 'Add event' opens the drawer linked to the task", async () => {
+    const api = await apiAs(USERS.admin.email);
+    const { data } = await api.call<{ data: { id: number }[] }>("GET", "/task?page%5Bsize%5D=1");
+    const taskId = data[0].id;
+    const name = `Nojs linked ${uniqueToken()}`;
+    const monday = freshMonday();
+    await api.call("POST", "/calendar-event", { name, event_type_id: 2, start_date: monday, start_time: "11:00", end_time: "11:30", task_id: taskId }, 201);
+
+    const task = await admin().goto(`/tasks/${taskId}`);
+    const section = task.one("[data-linked-events]");
+    expect(section.text).toContain(name);
+    expect(section.text).toContain(`next ${uk(monday)} 11:00`);
+    const add = await task.click("Add event", section);
+    expect(add.path).toBe("/calendar/new");
+    expect(add.param("task_id")).toBe(String(taskId));
+    expect(add.text("[data-drawer]")).toContain("Linked to a task.");
+    const saved = await add.form().fill("Name", `${name} follow-up`).fill("Start date", plusDays(monday, 1)).submit("Save");
+    expect(saved.toasts()).toContain("Event created.");
+    const again = await admin().goto(`/tasks/${taskId}`);
+    expect(again.text("[data-linked-events]")).toContain(`${name} follow-up`);
   });
 });

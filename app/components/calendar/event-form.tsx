@@ -24,7 +24,8 @@ function defaultsOf(event: CalendarEvent | null | undefined, fresh: EventDefault
     return {
       start_date: fresh.start_date,
       start_time: "09:00",
-      end_date: fresh.start_date,
+      // Empty: the same day as the start.
+      end_date: "",
       end_time: "10:00",
       event_type_id: "1",
       repeat: "none",
@@ -41,7 +42,7 @@ function defaultsOf(event: CalendarEvent | null | undefined, fresh: EventDefault
     event_type_id: String(event.event_type_id),
     start_date: event.start_date,
     start_time: event.start_time,
-    end_date: event.end_date,
+    end_date: event.end_date === event.start_date ? "" : event.end_date,
     end_time: event.end_time,
     repeat: event.repeat,
     repeat_interval: String(event.repeat_interval),
