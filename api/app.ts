@@ -29,6 +29,7 @@ import paymentsRoutes from "./modules/payments/routes";
 import apiDocsRoutes from "./modules/api-docs/routes";
 import callsRoutes from "./modules/calls/routes";
 import jobsRoutes from "./jobs/routes";
+import calendarRoutes from "./modules/calendar/routes";
 import { JobRunner } from "./jobs/runner";
 
 declare module "fastify" {
@@ -125,6 +126,7 @@ export async function buildApp({ config, database, mail, storage, voice, logger,
   await app.register(callsRoutes, { area: "Phone calls" });
   await app.register(paymentsRoutes, { area: "Payments" });
   await app.register(jobsRoutes, { area: "Jobs" });
+  await app.register(calendarRoutes, { area: "Calendar" });
   await app.register(apiDocsRoutes, { area: "API contract" });
   return app;
 }

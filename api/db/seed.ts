@@ -6,6 +6,7 @@ import { hashPassword } from "../lib/passwords";
 import type { Database, Tx } from "./client";
 import { ensureReferenceData } from "./reference";
 import { seedClients } from "./seed-clients";
+import { seedCalendar } from "./seed-calendar";
 import { seedCrm } from "./seed-crm";
 import { seedSales } from "./seed-sales";
 import { seedCalls } from "./seed-calls";
@@ -243,6 +244,7 @@ export async function seedDemo(database: Database, mail: MailProvider, portalUrl
   await seedSales(database);
   await seedCalls(database);
   await seedPayments(database);
+  await seedCalendar(database);
 }
 
 async function addUser(

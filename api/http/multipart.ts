@@ -31,6 +31,8 @@ export interface FormBody {
   fields: FormFields | Record<string, unknown>;
   /** Files by field name; an empty file input (no file chosen) is left out. */
   files: Record<string, UploadedFile>;
+  /** Every kept file in the order sent, several of one field included (`documents` of a reminder). */
+  list?: UploadedFile[];
 }
 
 /** Human names of file fields for the "too large" message, e.g. { logo: "logo" }. */
@@ -44,6 +46,7 @@ type Labels = Record<string, string>;
 export async function readMultipart(request: FastifyRequest, fileFields: readonly string[], labels: Labels = {}): Promise<FormBody> {
   const fields: FormFields = {};
   const files: Record<string, UploadedFile> = {};
+  const list: UploadedFile[] = [];
   try {
     for await (const part of request.parts()) {
       if (part.type === "file") {
@@ -51,6 +54,7 @@ export async function readMultipart(request: FastifyRequest, fileFields: readonl
         if (!fileFields.includes(part.fieldname)) continue;
         if (bytes.length === 0 && !part.filename) continue; // an empty file input
         files[part.fieldname] = { field: part.fieldname, filename: part.filename, mimetype: part.mimetype, bytes };
+        list.push(files[part.fieldname]);
       } else {
         const name = part.fieldname.endsWith("[]") ? part.fieldname.slice(0, -2) : part.fieldname;
         const value = typeof part.value === "string" ? part.value : String(part.value);
@@ -74,7 +78,7 @@ export async function readMultipart(request: FastifyRequest, fileFields: readonl
     // is a malformed request, not a fault of ours.
     throw new HttpError(400, "The form data could not be read. Please send it again.");
   }
-  return { fields, files };
+  return { fields, files, list };
 }
 
 /**

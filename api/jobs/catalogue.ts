@@ -4,3 +4,4 @@
  */
 import "../modules/teams/jobs";
 import "../modules/payments/jobs";
+import "../modules/calendar/jobs";

@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
 import type { Permission } from "#contract/permissions";
+import { LinkedEvents } from "../components/calendar/linked-events";
+import { linkedEventsFor } from "../services/calendar.server";
 import { companySectionsOnServer } from "../components/clients/company-sections.server";
 import { capitalise } from "../components/clients/form-state";
 import { CallButton } from "../components/calls/call-button";
@@ -82,8 +84,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     tab === "emails" ? listEmails(api, "company", id, page) : null,
     tab === "calls" ? callLog(api, "company", Number(id), page) : null,
   ]);
+  const events = await linkedEventsFor(api, subject, "company", company.id);
   return {
     company,
+    events,
     tab,
     tabs,
     page,
@@ -189,7 +193,7 @@ function Sections() {
 }
 
 export default function CompanyPage() {
-  const { company: c, tab, words, can } = useLoaderData<typeof loader>();
+  const { company: c, tab, words, can, events } = useLoaderData<typeof loader>();
   const frame = useFrame();
   const path = `/company/${c.id}`;
   return (
@@ -222,6 +226,7 @@ export default function CompanyPage() {
           </>
         }
       />
+      <LinkedEvents section={events} />
       <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
         <Sections />
       </Suspense>

@@ -3,6 +3,8 @@ import { Link, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
 import { Suspense } from "react";
 import { formatDate } from "#common/format";
 import type { Permission } from "#contract/permissions";
+import { linkedEventsFor } from "../services/calendar.server";
+import { LinkedEvents } from "../components/calendar/linked-events";
 import { capitalise } from "../components/clients/form-state";
 import { individualSectionsOnServer } from "../components/clients/individual-sections.server";
 import { CallButton } from "../components/calls/call-button";
@@ -71,9 +73,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     tab === "emails" ? listEmails(api, "individual", id, page) : null,
     tab === "calls" ? callLog(api, "individual", Number(id), page) : null,
   ]);
+  const events = await linkedEventsFor(api, subject, "individual", individual.id);
   const linked = new Set(individual.companies.map((c) => String(c.company_id)));
   return {
     individual,
+    events,
     tab,
     tabs,
     page,
@@ -163,7 +167,7 @@ function Sections() {
 }
 
 export default function IndividualPage() {
-  const { individual: i, tab, words, can } = useLoaderData<typeof loader>();
+  const { individual: i, tab, words, can, events } = useLoaderData<typeof loader>();
   const frame = useFrame();
   const busy = useNavigation().state === "submitting";
   const path = `/individual/${i.id}`;
@@ -203,6 +207,7 @@ export default function IndividualPage() {
           </>
         }
       />
+      <LinkedEvents section={events} />
       <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
         <Sections />
       </Suspense>

@@ -5,6 +5,8 @@ import type { Task } from "#contract/tasks";
 import { formatDate, formatMoney } from "#common/format";
 import { CallButton } from "../components/calls/call-button";
 import { CallsPanel } from "../components/calls/calls-panel";
+import { linkedEventsFor } from "../services/calendar.server";
+import { LinkedEvents } from "../components/calendar/linked-events";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { CloseDate } from "../components/tasks/close-date";
@@ -73,8 +75,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     taskActivity(api, id, activityPage),
     callLog(api, "task", Number(id), 1, 5),
   ]);
+  const events = await linkedEventsFor(api, subject, "task", task.id);
   return {
     task,
+    events,
     pipelines: pipelines.map((p) => ({ id: p.id, name: p.name, stages: p.stages.map((s) => ({ id: s.id, name: s.name })) })),
     confidence,
     frequencies,
@@ -388,6 +392,7 @@ export default function TaskPage() {
         {task.description ? <p className="mt-4 whitespace-pre-wrap text-sm text-slate-700">{task.description}</p> : null}
       </section>
 
+      <LinkedEvents section={data.events} />
       <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
         <TaskSections {...data} hrefWith={hrefWith} />
       </Suspense>

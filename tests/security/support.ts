@@ -331,6 +331,7 @@ export const RESOLVERS: Record<string, Resolver> = {
   "/calls/:id/sandbox-events": harbourCall,
   "/calls/:id/terminate": harbourCall,
   "/calls/:id/feedback": harbourCall,
+  ...calendarResolvers(),
   ...salesResolvers("quote", "/simple-quotes"),
   ...salesResolvers("invoice", "/simple-invoices"),
   "/payment/:id": tenant(async (api, a) => ({ id: await one(api, `select id from payments where tenant_id = ${H(a)} order by id limit 1`) })),
@@ -342,6 +343,47 @@ export const RESOLVERS: Record<string, Resolver> = {
     id: await one(api, `select id from sales_documents where tenant_id = ${H(a)} and kind = 'invoice' and status = 'sent' order by id limit 1`),
   })),
 };
+
+/** Harbour's demo calendar (seed-calendar.ts): its administrator's events and reminders; documents stored here. */
+function calendarResolvers(): Record<string, Resolver> {
+  const event =
+    (order = "") =>
+    (a: Actors) =>
+      `select id from calendar_events where tenant_id = ${H(a)} and owner_id = ${a.adminId} order by id ${order} limit 1`;
+  const reminder =
+    (order = "") =>
+    (a: Actors) =>
+      `select id from reminders where tenant_id = ${H(a)} and user_id = ${a.adminId} order by id ${order} limit 1`;
+  const occurrence = tenant(async (api, a) => {
+    const [e] = await rows<{ id: number; start_date: string }>(
+      api,
+      `select id, to_char(start_date, 'YYYY-MM-DD') as start_date from calendar_events where tenant_id = ${H(a)} and owner_id = ${a.adminId} and repeat <> 'none' order by id limit 1`,
+    );
+    return { id: String(e.id), date: e.start_date };
+  });
+  const document = tenant(async (api, a) => {
+    // Stored here as an upload would be: a file and its row on the administrator's first reminder.
+    const id = await one(api, reminder()(a));
+    const key = await api.app.storage.put(Buffer.from("%PDF-1.4\n%%EOF\n"), { contentType: "application/pdf", extension: "pdf" });
+    const [d] = await rows<{ id: number }>(
+      api,
+      `insert into reminder_documents (tenant_id, reminder_id, storage_key, filename, mime_type, size) values (${H(a)}, ${id}, '${key}', 'matrix.pdf', 'application/pdf', 14) returning id`,
+    );
+    return { id, docId: String(d.id) };
+  });
+  return {
+    "/calendar-event/:id": tenant(async (api, a) => ({ id: await one(api, event()(a)) })),
+    "DELETE /calendar-event/:id": tenant(async (api, a) => ({ id: await one(api, event("desc")(a)) })),
+    "/calendar-event/:id/occurrences/:date": occurrence,
+    "/calendar-event/:id/occurrences/:date/restore": occurrence,
+    "/calendar-event/linked/:kind/:id": tenant(async (api, a) => ({ kind: "task", id: await one(api, firstTask(a)) })),
+    "/calendar-feed/:token": { scope: "global", params: async () => ({ token: "x".repeat(32) }) },
+    "/reminders/:id": tenant(async (api, a) => ({ id: await one(api, reminder()(a)) })),
+    "DELETE /reminders/:id": tenant(async (api, a) => ({ id: await one(api, reminder("desc")(a)) })),
+    "/reminders/:id/snooze": tenant(async (api, a) => ({ id: await one(api, reminder()(a)) })),
+    "/reminders/:id/documents/:docId": document,
+  };
+}
 
 /** Harbour's demo quotes or invoices (seed-sales.ts): a sent one for the routes, the newest draft for its deletion. */
 function salesResolvers(kind: "quote" | "invoice", path: string): Record<string, Resolver> {

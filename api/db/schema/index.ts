@@ -12,3 +12,4 @@ export * from "./tasks";
 export * from "./billing";
 export * from "./calls";
 export * from "./payments";
+export * from "./calendar";

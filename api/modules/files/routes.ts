@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { taskDocuments } from "#api/db/schema";
+import { reminderDocuments, taskDocuments } from "#api/db/schema";
 import { isStorageKey } from "#api/integrations/storage";
 import { notFound } from "#api/http/errors";
 import { sendStoredFile } from "#api/http/files";
@@ -29,6 +29,13 @@ export default routes((r) => {
         .where(eq(taskDocuments.storageKey, params.key))
         .limit(1);
       if (document) throw notFound("File");
+      // Nor a reminder's document (GET /reminders/{id}/documents/{docId}, to its owner only).
+      const [reminderDocument] = await request.server.database.db
+        .select({ id: reminderDocuments.id })
+        .from(reminderDocuments)
+        .where(eq(reminderDocuments.storageKey, params.key))
+        .limit(1);
+      if (reminderDocument) throw notFound("File");
       const file = await request.server.storage.get(params.key);
       if (!file) throw notFound("File");
       // A key never changes content: a new upload gets a new key.
