@@ -133,6 +133,9 @@ export const policySchema = z.object({
   cancelled_at: z.string().nullable(),
   source: z.string(),
   invoices_count: z.number().int(),
+  /** When this term's welcome and renewal e-mails went (null: not yet). */
+  welcome_email_sent_at: z.string().nullable(),
+  renewal_email_sent_at: z.string().nullable(),
   /** The states this policy may change to now. */
   next_states: z.array(z.enum(POLICY_STATES)),
   created_at: z.string(),
@@ -182,8 +185,8 @@ export const policyIndividualStatsSchema = z.object({
 });
 export type PolicyIndividualStats = z.infer<typeof policyIndividualStatsSchema>["data"];
 
-/** GET /dashboard-stats/insurance-overview: the tenant's book. */
-export const insuranceOverviewSchema = z.object({
+/** GET /dashboard-stats/policy-overview: the tenant's book of policies (the dashboard's insurance section). */
+export const policyOverviewSchema = z.object({
   data: z.object({
     by_state: z.record(z.string(), z.number().int()),
     live: z.number().int(),
@@ -194,7 +197,7 @@ export const insuranceOverviewSchema = z.object({
     written_premium_in_interval_pence: z.number().int(),
   }),
 });
-export type InsuranceOverview = z.infer<typeof insuranceOverviewSchema>["data"];
+export type PolicyOverview = z.infer<typeof policyOverviewSchema>["data"];
 
 /** POST /policies/renewal-emails: a bulk send as a job, for the ids given or the renewals due in `days`. */
 export const policyBulkRenewalSchema = z.object({
