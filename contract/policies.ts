@@ -13,6 +13,8 @@ export const POLICY_MESSAGES = {
   clientNotFound: "Choose a client of your company.",
   premium: "Enter the premium in pence as a whole number, 0 or more.",
   fees: "Enter the fees in pence as a whole number, 0 or more.",
+  premiumPounds: "Enter the premium in pounds, like 1250 or 1,250.00.",
+  feesPounds: "Enter the fees in pounds, like 50 or 50.00.",
   iptRate: "Choose an IPT rate of 12% (standard), 20% (higher) or 0% (exempt).",
   inceptionRequired: "Enter the inception date.",
   renewalRequired: "Enter the renewal date.",
@@ -36,6 +38,32 @@ const pence = (message: string) =>
   z.preprocess(
     (v) => (v === undefined || v === null || v === "" ? 0 : typeof v === "string" ? Number(v.trim()) : v),
     z.number({ error: message }).int(message).min(0, message).max(100_000_000_000, message),
+  );
+
+/** "1,250.50", "£1250", "99.5" → pence; null when it is not an amount of pounds with up to 2 decimals. */
+export function poundsToPence(text: string): number | null {
+  const t = text
+    .trim()
+    .replace(/^£/, "")
+    .replace(/,(?=\d{3}(\D|$))/g, "");
+  if (!/^\d{1,10}(\.\d{1,2})?$/.test(t)) return null;
+  const [whole, part = ""] = t.split(".");
+  return Number(whole) * 100 + Number(part.padEnd(2, "0"));
+}
+const pounds = (message: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? undefined : v),
+    z
+      .string({ error: message })
+      .transform((t, ctx) => {
+        const p = poundsToPence(t);
+        if (p === null) {
+          ctx.addIssue({ code: "custom", message });
+          return z.NEVER;
+        }
+        return p;
+      })
+      .optional(),
   );
 
 /** A policy as created or updated (an update replaces every field but the state, which changes by its own call). */
@@ -66,6 +94,9 @@ export const policyBodySchema = z
     client_company_id: z.preprocess(blankToNull, z.coerce.number().int().positive().max(2147483647).nullable()).optional(),
     premium_pence: pence(POLICY_MESSAGES.premium),
     fees_pence: pence(POLICY_MESSAGES.fees),
+    /** The portal's form: the amounts in pounds ("1,250.00"), instead of the pence fields. */
+    premium: pounds(POLICY_MESSAGES.premiumPounds),
+    fees: pounds(POLICY_MESSAGES.feesPounds),
     ipt_rate: z.preprocess(
       (v) => (v === undefined || v === null || v === "" ? 12 : typeof v === "string" ? Number(v) : v),
       z.number({ error: POLICY_MESSAGES.iptRate }).refine((n) => IPT_RATES.some((r) => r.value === n), POLICY_MESSAGES.iptRate),
@@ -91,8 +122,15 @@ export const policyBodySchema = z
       ctx.addIssue({ code: "custom", path: ["renewal_date"], message: POLICY_MESSAGES.renewalAfterInception });
       return z.NEVER;
     }
-    const { client: _client, ...rest } = body;
-    return { ...rest, individual_id: individualId, client_company_id: clientCompanyId, ipt_rate: body.ipt_rate as 0 | 12 | 20 };
+    const { client: _client, premium, fees, ...rest } = body;
+    return {
+      ...rest,
+      premium_pence: premium ?? body.premium_pence,
+      fees_pence: fees ?? body.fees_pence,
+      individual_id: individualId,
+      client_company_id: clientCompanyId,
+      ipt_rate: body.ipt_rate as 0 | 12 | 20,
+    };
   });
 export type PolicyBody = z.output<typeof policyBodySchema>;
 

@@ -75,7 +75,14 @@ describe("/policies: access", () => {
     const p = await make();
     const t = other.token;
     expect((await api.request("GET", `/policies/${p.id}`, { token: t })).status).toBe(404);
-    expect((await api.request("PUT", `/policies/${p.id}`, { token: t, body: body({ individual_id: undefined, client_company_id: await makeCompany(api, other.tenantId, "Other Co") }) })).status).toBe(404);
+    expect(
+      (
+        await api.request("PUT", `/policies/${p.id}`, {
+          token: t,
+          body: body({ individual_id: undefined, client_company_id: await makeCompany(api, other.tenantId, "Other Co") }),
+        })
+      ).status,
+    ).toBe(404);
     expect((await api.request("PUT", `/policies/${p.id}/state`, { token: t, body: { state: "BOUND" } })).status).toBe(404);
     expect((await api.request("DELETE", `/policies/${p.id}`, { token: t })).status).toBe(404);
     expect((await api.request("GET", `/policies/${p.id}/invoices`, { token: t })).status).toBe(404);
@@ -138,7 +145,10 @@ describe("/policies: create, validation, update, delete", () => {
   it("updates a policy for a company client, records the change, and deletes it", async () => {
     const p = await make();
     const companyId = await makeCompany(api, owner.tenantId, unique("Holder Co"));
-    const res = await api.request("PUT", `/policies/${p.id}`, { token: owner.token, body: body({ number: p.number, individual_id: null, client: `company:${companyId}`, premium_pence: 50_000 }) });
+    const res = await api.request("PUT", `/policies/${p.id}`, {
+      token: owner.token,
+      body: body({ number: p.number, individual_id: null, client: `company:${companyId}`, premium_pence: 50_000 }),
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.client).toMatchObject({ type: "company", id: companyId });
     expect(res.body.data.ipt_pence).toBe(6_000);
@@ -154,7 +164,13 @@ describe("/policies: filters", () => {
   it("filters by number, product, brokerage, client, creation and renewal dates, state, and renewals due", async () => {
     const tag = unique("Filt").replace(/\s+/g, "");
     const person = await makeIndividual(api, owner.tenantId, "Zed", `${tag}Person`, null as unknown as undefined);
-    const a = await make({ number: `${tag}-A`, product_name: `${tag} Fleet`, main_broker_name: `${tag} Brokers`, individual_id: person, renewal_date: isoDay(20) });
+    const a = await make({
+      number: `${tag}-A`,
+      product_name: `${tag} Fleet`,
+      main_broker_name: `${tag} Brokers`,
+      individual_id: person,
+      renewal_date: isoDay(20),
+    });
     const b = await make({ number: `${tag}-B`, product_name: `${tag} Cyber`, renewal_date: isoDay(75) });
     await api.request("PUT", `/policies/${a.id}/state`, { token: owner.token, body: { state: "BOUND" } });
     await api.request("PUT", `/policies/${b.id}/state`, { token: owner.token, body: { state: "BOUND" } });
@@ -181,7 +197,8 @@ describe("/policies: filters", () => {
 describe("/policies: state rules", () => {
   it("follows the transition table, refuses the rest with the reason, and records who changed what", async () => {
     const p = await make();
-    const to = (state: string, extra: Record<string, unknown> = {}) => api.request("PUT", `/policies/${p.id}/state`, { token: owner.token, body: { state, ...extra } });
+    const to = (state: string, extra: Record<string, unknown> = {}) =>
+      api.request("PUT", `/policies/${p.id}/state`, { token: owner.token, body: { state, ...extra } });
     expect((await to("BOUND")).status).toBe(200);
     const back = await to("QUOTE");
     expect(back.status).toBe(422);
@@ -204,7 +221,8 @@ describe("/policies: state rules", () => {
 
   it("renews a policy into its next term", async () => {
     const p = await make({ inception_date: "2025-03-01", renewal_date: "2026-03-01" });
-    for (const state of ["BOUND", "RENEWAL", "BOUND"]) expect((await api.request("PUT", `/policies/${p.id}/state`, { token: owner.token, body: { state } })).status).toBe(200);
+    for (const state of ["BOUND", "RENEWAL", "BOUND"])
+      expect((await api.request("PUT", `/policies/${p.id}/state`, { token: owner.token, body: { state } })).status).toBe(200);
     const now = (await api.request("GET", `/policies/${p.id}`, { token: owner.token })).body.data;
     expect([now.inception_date, now.renewal_date]).toEqual(["2026-03-01", "2027-03-01"]);
   });
@@ -239,10 +257,14 @@ describe("/policies: cooling off ends by the scheduled job", () => {
       const schedules = await api.database.raw("select name, cron, timezone from pgboss.schedule");
       expect(schedules.rows).toContainEqual({ name: policyCoolingOffEnd.name, cron: "0 * * * *", timezone: "Europe/London" });
       await enqueue(api.database.db, policyCoolingOffEnd, {}, { tenantId: null });
-      await eventually(async () => {
-        const [row] = await api.database.db.select({ s: policies.state }).from(policies).where(eq(policies.id, p.id));
-        return row.s === "BOUND" ? true : undefined;
-      }, 15_000, "the cooling-off job");
+      await eventually(
+        async () => {
+          const [row] = await api.database.db.select({ s: policies.state }).from(policies).where(eq(policies.id, p.id));
+          return row.s === "BOUND" ? true : undefined;
+        },
+        15_000,
+        "the cooling-off job",
+      );
     } finally {
       await api.app.jobs.stopWorker(5);
     }
@@ -289,10 +311,14 @@ describe("/policies: welcome and renewal e-mails", () => {
     expect(res.body.data.job_id).toBeTruthy();
     await api.app.jobs.startWorker({ pollSeconds: 0.5 });
     try {
-      const note = await eventually(async () => {
-        const rows = await api.database.db.select().from(notifications).where(eq(notifications.userId, owner.id));
-        return rows.find((n) => n.data.title.startsWith("Renewal e-mails"));
-      }, 15_000, "the renewal e-mails job");
+      const note = await eventually(
+        async () => {
+          const rows = await api.database.db.select().from(notifications).where(eq(notifications.userId, owner.id));
+          return rows.find((n) => n.data.title.startsWith("Renewal e-mails"));
+        },
+        15_000,
+        "the renewal e-mails job",
+      );
       expect(note.data.title).toBe("Renewal e-mails: 1 sent");
       expect(note.data.desc).toBe("Of 2 policies: 1 sent, 1 already sent this term.");
     } finally {

@@ -185,6 +185,12 @@ const tenant = (params: Resolver["params"]): Resolver => ({ scope: "tenant", par
 
 const firstTask = (a: Actors) => `select id from tasks where tenant_id = ${H(a)} order by id limit 1`;
 const team = (a: Actors, offset = 0) => `select id from teams where tenant_id = ${H(a)} order by id limit 1 offset ${offset}`;
+/** A fresh Harbour policy (a QUOTE of its first individual) for each route of /policies/:id. */
+const matrixPolicy = (api: TestApi, a: Actors) =>
+  one(
+    api,
+    `insert into policies (tenant_id, number, product_name, individual_id, inception_date, renewal_date) values (${H(a)}, 'MATRIX-' || gen_random_uuid(), 'Route matrix', (select id from individuals where tenant_id = ${H(a)} order by id limit 1), current_date, current_date + 365) returning id`,
+  );
 const clientCompany = (a: Actors) => `select id from client_companies where tenant_id = ${H(a)} order by id limit 1`;
 
 /**
@@ -192,6 +198,15 @@ const clientCompany = (a: Actors) => `select id from client_companies where tena
  * route with parameters makes the matrix test fail until it is added here.
  */
 export const RESOLVERS: Record<string, Resolver> = {
+  "/policies/:id": tenant(async (api, a) => ({ id: await matrixPolicy(api, a) })),
+  "/policies/:id/invoices/:invoiceId": tenant(async (api, a) => ({
+    id: await matrixPolicy(api, a),
+    invoiceId: await one(api, `select id from sales_documents where tenant_id = ${H(a)} and kind = 'invoice' order by id limit 1`),
+  })),
+  "/export-zip/invoice/:id": tenant(async (api, a) => ({ id: await matrixPolicy(api, a) })),
+  "/policies/stats/individual/:id": tenant(async (api, a) => ({
+    id: await one(api, `select id from individuals where tenant_id = ${H(a)} order by id limit 1`),
+  })),
   "/login/company/:uuid": tenant(async (api, a) => ({ uuid: await one(api, `select uuid from companies where id = ${H(a)}`) })),
   "/user-setup/:uuid/:token": tenant(async (api, a) => ({
     uuid: await one(api, `select uuid from users where tenant_id = ${H(a)} and status = 'invited' order by id limit 1`),

@@ -55,8 +55,7 @@ export async function sendInTransaction(tx: Tx, mail: MailProvider, actor: Actor
     .values({ tenantId: actor.tenantId, policyId: id, kind, termRenewalDate: row.renewalDate, toAddress: policy.client.email, sentBy: actor.userId })
     .onConflictDoNothing()
     .returning({ id: policyEmails.id });
-  if (inserted.length === 0)
-    return { sent: false, message: kind === "welcome" ? POLICY_MESSAGES.welcomeAlreadySent : POLICY_MESSAGES.renewalAlreadySent };
+  if (inserted.length === 0) return { sent: false, message: kind === "welcome" ? POLICY_MESSAGES.welcomeAlreadySent : POLICY_MESSAGES.renewalAlreadySent };
   const [company] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, actor.tenantId)).limit(1);
   const { subject, text } = emailText(kind, policy, company?.name ?? "");
   try {

@@ -14,7 +14,12 @@ import { addDays, endCoolingOff } from "./service";
  */
 export const policyCoolingOffEnd = defineJob(
   "policy.cooling-off-end",
-  z.object({ today: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional() }),
+  z.object({
+    today: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
+  }),
   async ({ today }, { database, log }) => {
     const changed = await endCoolingOff(database, today ?? todayInLondon());
     if (changed) log.info({ changed }, "cooling-off periods ended");
@@ -45,7 +50,13 @@ export const policyRenewalEmails = defineJob(
         and(
           eq(policies.tenantId, tenantId),
           ids ? inArray(policies.id, ids.length ? ids : [0]) : undefined,
-          days ? and(gte(policies.renewalDate, today), lte(policies.renewalDate, addDays(today, days)), inArray(policies.state, ["BOUND", "RENEWAL", "COOLING_OFF"])) : undefined,
+          days
+            ? and(
+                gte(policies.renewalDate, today),
+                lte(policies.renewalDate, addDays(today, days)),
+                inArray(policies.state, ["BOUND", "RENEWAL", "COOLING_OFF"]),
+              )
+            : undefined,
         ),
       )
       .orderBy(asc(policies.renewalDate), asc(policies.id))

@@ -51,9 +51,13 @@ export default routes((r) => {
     data: await service.getPolicy(request.server.database.db, auth.tenantId, params.id),
   }));
 
-  r.put("/policies/:id", { access: MANAGE, params: idParams, body: policyBodySchema, response: policyResponseSchema }, async ({ auth, params, body, request }) => ({
-    data: await service.updatePolicy(request.server.database, auth, params.id, body),
-  }));
+  r.put(
+    "/policies/:id",
+    { access: MANAGE, params: idParams, body: policyBodySchema, response: policyResponseSchema },
+    async ({ auth, params, body, request }) => ({
+      data: await service.updatePolicy(request.server.database, auth, params.id, body),
+    }),
+  );
 
   r.delete("/policies/:id", { access: MANAGE, params: idParams }, async ({ auth, params, request, reply }) => {
     await service.deletePolicy(request.server.database, auth, params.id);
@@ -61,9 +65,13 @@ export default routes((r) => {
   });
 
   /** A change of state, by the transition table only (422 with the reason otherwise); CANCELLED needs its reason. */
-  r.put("/policies/:id/state", { access: MANAGE, params: idParams, body: policyStateBodySchema, response: policyResponseSchema }, async ({ auth, params, body, request }) => ({
-    data: await service.changeState(request.server.database, auth, params.id, body),
-  }));
+  r.put(
+    "/policies/:id/state",
+    { access: MANAGE, params: idParams, body: policyStateBodySchema, response: policyResponseSchema },
+    async ({ auth, params, body, request }) => ({
+      data: await service.changeState(request.server.database, auth, params.id, body),
+    }),
+  );
 
   r.get("/policies/:id/activity", { access: VIEW, params: idParams, response: policyActivityListSchema }, async ({ auth, params, request }) => ({
     data: await service.listActivity(request.server.database.db, auth.tenantId, params.id),
@@ -80,9 +88,13 @@ export default routes((r) => {
   });
 
   /** Links an invoice of the tenant (another company's invoice or policy: 404). */
-  r.put("/policies/:id/invoices/:invoiceId", { access: MANAGE, params: invoiceParams, response: policyInvoiceListSchema }, async ({ auth, params, request }) => ({
-    data: await service.linkInvoice(request.server.database, auth, params.id, params.invoiceId),
-  }));
+  r.put(
+    "/policies/:id/invoices/:invoiceId",
+    { access: MANAGE, params: invoiceParams, response: policyInvoiceListSchema },
+    async ({ auth, params, request }) => ({
+      data: await service.linkInvoice(request.server.database, auth, params.id, params.invoiceId),
+    }),
+  );
 
   r.delete("/policies/:id/invoices/:invoiceId", { access: MANAGE, params: invoiceParams, audit: false }, async ({ auth, params, request, reply }) => {
     await service.unlinkInvoice(request.server.database, auth, params.id, params.invoiceId);
@@ -116,9 +128,13 @@ export default routes((r) => {
     data: await service.individualStats(request.server.database.db, auth.tenantId, params.id),
   }));
 
-  r.get("/dashboard-stats/policy-overview", { access: VIEW, query: dashboardQuerySchema, response: policyOverviewSchema }, async ({ auth, query, request }) => ({
-    data: await service.insuranceOverview(request.server.database.db, auth.tenantId, INTERVAL_DAYS[query.interval]),
-  }));
+  r.get(
+    "/dashboard-stats/policy-overview",
+    { access: VIEW, query: dashboardQuerySchema, response: policyOverviewSchema },
+    async ({ auth, query, request }) => ({
+      data: await service.insuranceOverview(request.server.database.db, auth.tenantId, INTERVAL_DAYS[query.interval]),
+    }),
+  );
 
   /**
    * The PDFs of a policy's linked invoices in one ZIP, streamed (yazl): each PDF is made and added in turn while the

@@ -133,7 +133,10 @@ export function policyFilters(tenantId: number, query: ListQuery, today = todayI
   if (client)
     conditions.push(
       or(
-        inArray(policies.individualId, sql`(select ${individuals.id} from ${individuals} where ${individuals.tenantId} = ${tenantId} and ${individuals.fullName} ilike ${client})`),
+        inArray(
+          policies.individualId,
+          sql`(select ${individuals.id} from ${individuals} where ${individuals.tenantId} = ${tenantId} and ${individuals.fullName} ilike ${client})`,
+        ),
         inArray(
           policies.clientCompanyId,
           sql`(select ${clientCompanies.id} from ${clientCompanies} where ${clientCompanies.tenantId} = ${tenantId} and ${clientCompanies.name} ilike ${client})`,
@@ -462,7 +465,13 @@ export async function unlinkInvoice(database: Database, actor: Actor, id: number
 /** The tenant's invoices not linked to any policy yet (the detail page's "link an invoice" choice). */
 export async function linkableInvoices(db: Db, tenantId: number) {
   const rows = await db
-    .select({ id: salesDocuments.id, number: salesDocuments.number, status: salesDocuments.status, total: salesDocuments.totalPence, issueDate: salesDocuments.issueDate })
+    .select({
+      id: salesDocuments.id,
+      number: salesDocuments.number,
+      status: salesDocuments.status,
+      total: salesDocuments.totalPence,
+      issueDate: salesDocuments.issueDate,
+    })
     .from(salesDocuments)
     .leftJoin(policyInvoices, eq(policyInvoices.invoiceId, salesDocuments.id))
     .where(and(eq(salesDocuments.tenantId, tenantId), eq(salesDocuments.kind, "invoice"), isNull(policyInvoices.invoiceId)))

@@ -1,0 +1,41 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { policyBodySchema } from "#contract/policies";
+import { Drawer } from "../components/drawer";
+import { PolicyForm } from "../components/policies/policy-form";
+import { requirePermission } from "../services/auth.server";
+import { submitForm } from "../services/form-action.server";
+import { idOf } from "../services/ids.server";
+import { getPolicy, policyClientOptions, updatePolicy } from "../services/policies.server";
+import { formOf } from "../services/submission.server";
+
+const detailOf = (id: string) => `/policies/${id}`;
+const guard = (request: Request, id: string) => requirePermission(request, "policy_manage", { route: "/policies/:id", back: detailOf(id) });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = idOf(params.id);
+  const { api } = await guard(request, id);
+  const [policy, clients] = await Promise.all([getPolicy(api, id), policyClientOptions(api)]);
+  return { policy, clients };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const id = idOf(params.id);
+  return submitForm(request, {
+    form: await formOf(request),
+    guard: () => guard(request, id),
+    schema: policyBodySchema,
+    failure: "Failed to update policy.",
+    send: (value, { api }) => updatePolicy(api, id, value),
+    success: () => ({ to: detailOf(id), message: "Policy updated." }),
+  });
+}
+
+export default function EditPolicy() {
+  const { policy, clients } = useLoaderData<typeof loader>();
+  return (
+    <Drawer title="Edit policy" closeTo={detailOf(String(policy.id))}>
+      <PolicyForm policy={policy} clients={clients} cancelTo={detailOf(String(policy.id))} />
+    </Drawer>
+  );
+}
