@@ -199,10 +199,20 @@ const clientCompany = (a: Actors) => `select id from client_companies where tena
  */
 export const RESOLVERS: Record<string, Resolver> = {
   "/policies/:id": tenant(async (api, a) => ({ id: await matrixPolicy(api, a) })),
-  "/policies/:id/invoices/:invoiceId": tenant(async (api, a) => ({
-    id: await matrixPolicy(api, a),
-    invoiceId: await one(api, `select id from sales_documents where tenant_id = ${H(a)} and kind = 'invoice' order by id limit 1`),
-  })),
+  "PUT /policies/:id/state": tenant(async (api, a) => ({ id: await matrixPolicy(api, a) })),
+  "GET /policies/:id/activity": tenant(async (api, a) => ({ id: await matrixPolicy(api, a) })),
+  "GET /policies/:id/invoices": tenant(async (api, a) => ({ id: await matrixPolicy(api, a) })),
+  "GET /policies/:id/linkable-invoices": tenant(async (api, a) => ({ id: await matrixPolicy(api, a) })),
+  "POST /policies/:id/welcome-email": tenant(async (api, a) => ({ id: await matrixPolicy(api, a) })),
+  "POST /policies/:id/renewal-email": tenant(async (api, a) => ({ id: await matrixPolicy(api, a) })),
+  // A Harbour invoice, linked to a fresh policy (taken from whichever policy had it), so that unlinking finds it.
+  "/policies/:id/invoices/:invoiceId": tenant(async (api, a) => {
+    const id = await matrixPolicy(api, a);
+    const invoiceId = await one(api, `select id from sales_documents where tenant_id = ${H(a)} and kind = 'invoice' order by id limit 1`);
+    await rows(api, `delete from policy_invoices where invoice_id = ${invoiceId}`);
+    await rows(api, `insert into policy_invoices (tenant_id, policy_id, invoice_id) values (${H(a)}, ${id}, ${invoiceId})`);
+    return { id, invoiceId };
+  }),
   "/export-zip/invoice/:id": tenant(async (api, a) => ({ id: await matrixPolicy(api, a) })),
   "/policies/stats/individual/:id": tenant(async (api, a) => ({
     id: await one(api, `select id from individuals where tenant_id = ${H(a)} order by id limit 1`),
@@ -409,6 +419,13 @@ const BODY_FIXTURES: Record<string, () => unknown> = {
   "POST /company/:id/branding": () => ({ company_branding_colour: "#0f4c81" }),
   "POST /api/v1/update-user-profile": () => ({ name: "Security" }),
   "POST /teams/:id/users": () => ({ email: "security.check@example.com" }),
+  "PUT /policies/:id": () => ({
+    number: `SEC-${Math.random().toString(36).slice(2, 10)}`,
+    product_name: "Security check",
+    individual_id: 1,
+    inception_date: "2026-01-01",
+    renewal_date: "2027-01-01",
+  }),
 };
 
 /** A body valid enough to pass the route's validation (undefined for GET, {} when nothing else is known). */
