@@ -38,6 +38,8 @@ import { dispatchIntent } from "../services/form-action.server";
 import { Form } from "../components/form/form";
 import { idOf, isIdText } from "../services/ids.server";
 import { REFUSED_MESSAGE } from "../access/permissions";
+import { IndividualPolicies } from "../components/policies/individual-policies";
+import { individualPolicyStats } from "../services/policies.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.individual.full_name ?? "Individual", matches);
 
@@ -60,8 +62,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const tab: TabKey = tabParam(url, tabs);
   const page = pageParam(url);
   const companySearch = (url.searchParams.get("companySearch") ?? "").trim().slice(0, 200);
+  const readsPolicies = has("policy_view", "policy_manage");
   const individual = await getIndividual(api, id);
-  const [jobTitles, companyChoices, tasks, notes, emails] = await Promise.all([
+  const [policyStats, jobTitles, companyChoices, tasks, notes, emails] = await Promise.all([
+    tab === "details" && readsPolicies ? individualPolicyStats(api, id).catch(() => null) : null,
     tab === "details" && can.link ? jobTitleOptions(api) : [],
     tab === "details" && can.link ? companyOptions(api, { search: companySearch, perPage: 50 }).then((r) => r.options) : [],
     tab === "tasks" ? clientTasks(api, "source_individual_id", id, page) : null,
@@ -82,6 +86,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     tasks,
     notes,
     emails,
+    policyStats,
   };
 }
 
@@ -159,7 +164,7 @@ function Sections() {
 }
 
 export default function IndividualPage() {
-  const { individual: i, tab, words, can } = useLoaderData<typeof loader>();
+  const { individual: i, tab, words, can, policyStats } = useLoaderData<typeof loader>();
   const frame = useFrame();
   const busy = useNavigation().state === "submitting";
   const path = `/individual/${i.id}`;
@@ -196,6 +201,7 @@ export default function IndividualPage() {
           ) : null
         }
       />
+      {policyStats ? <IndividualPolicies stats={policyStats} name={i.full_name} /> : null}
       <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
         <Sections />
       </Suspense>

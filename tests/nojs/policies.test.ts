@@ -188,3 +188,17 @@ describe("Policies", () => {
     expect(done.text()).toContain("No invoices are linked to this policy.");
   });
 });
+
+describe("Policies elsewhere", () => {
+  test("the dashboard shows the insurance overview, and the individual's page their policies", async () => {
+    const token = uniqueToken();
+    await makePolicy({ number: `${token}-D`, state: "BOUND", renewal_date: day(12) });
+    const dashboard = await admin().goto("/dashboard");
+    expect(dashboard.text("[data-policy-overview]")).toContain("Insurance overview");
+    expect(dashboard.text("[data-policy-overview]")).toContain("Renewals in the next 30 days");
+    const person = await admin().goto(`/individual/${clientId}`);
+    const box = person.text("[data-individual-policies]");
+    expect(box).toContain("Policies");
+    expect(box).toMatch(/\d+ live \(£[\d,.]+ premium\)/);
+  });
+});
