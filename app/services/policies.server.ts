@@ -14,10 +14,10 @@ import {
 } from "#contract/policies";
 import type { FilterDefinition } from "../lib/filter-rules";
 import { toApiQuery, type ListState } from "../lib/list-url";
-export { sortFromJson } from "../lib/policy-sort";
 import type { Api } from "./api.server";
 import { companyOptions } from "./companies.server";
 import { individualOptions } from "./individuals.server";
+export { sortFromJson } from "../lib/policy-sort";
 
 export const listPolicies = (api: Api, state: ListState) => api.get("/policies", { query: toApiQuery(state), schema: policyListSchema });
 export const getPolicy = async (api: Api, id: string | number) => (await api.get(`/policies/${id}`, { schema: policyResponseSchema })).data;

@@ -47,7 +47,13 @@ describe("policy transitions", () => {
   it("every state can be reached from a new quote", () => {
     const seen = new Set<PolicyState>(["QUOTE"]);
     const queue: PolicyState[] = ["QUOTE"];
-    while (queue.length) for (const next of nextStates(queue.shift()!)) if (!seen.has(next)) (seen.add(next), queue.push(next));
+    while (queue.length) {
+      for (const next of nextStates(queue.shift()!)) {
+        if (seen.has(next)) continue;
+        seen.add(next);
+        queue.push(next);
+      }
+    }
     expect([...seen].sort()).toEqual([...POLICY_STATES].sort());
   });
 });

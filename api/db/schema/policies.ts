@@ -15,6 +15,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+// drizzle-kit loads the schema without the path aliases: the one list of states, by its relative path.
+// eslint-disable-next-line no-restricted-imports
 import { POLICY_STATES, type PolicyState } from "../../../contract/policy-constants";
 import { salesDocuments } from "./billing";
 import { clientCompanies, individuals } from "./clients";
