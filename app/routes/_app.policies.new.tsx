@@ -1,12 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { policyBodySchema } from "#contract/policies";
 import { Drawer } from "../components/drawer";
 import { PolicyForm } from "../components/policies/policy-form";
 import { requirePermission } from "../services/auth.server";
-import { submitForm } from "../services/form-action.server";
-import { createPolicy, policyClientOptions } from "../services/policies.server";
-import { formOf } from "../services/submission.server";
+import { policyClientOptions } from "../services/policies.server";
+import { savePolicyForm } from "../services/policy-form.server";
 
 const listOf = (request: Request) => `/policies${new URL(request.url).search}`;
 const guard = (request: Request) => requirePermission(request, "policy_manage", { route: "/policies", back: listOf(request) });
@@ -16,16 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { clients: await policyClientOptions(api) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return submitForm(request, {
-    form: await formOf(request),
-    guard: () => guard(request),
-    schema: policyBodySchema,
-    failure: "Failed to create policy.",
-    send: (value, { api }) => createPolicy(api, value),
-    success: (saved) => ({ to: `/policies/${saved.data.id}`, message: "Policy created." }),
-  });
-}
+export const action = ({ request }: ActionFunctionArgs) => savePolicyForm(request, null);
 
 export default function AddPolicy() {
   const { search } = useLocation();

@@ -1,13 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { policyBodySchema } from "#contract/policies";
 import { Drawer } from "../components/drawer";
 import { PolicyForm } from "../components/policies/policy-form";
 import { requirePermission } from "../services/auth.server";
-import { submitForm } from "../services/form-action.server";
 import { idOf } from "../services/ids.server";
-import { getPolicy, policyClientOptions, updatePolicy } from "../services/policies.server";
-import { formOf } from "../services/submission.server";
+import { getPolicy, policyClientOptions } from "../services/policies.server";
+import { savePolicyForm } from "../services/policy-form.server";
 
 const detailOf = (id: string) => `/policies/${id}`;
 const guard = (request: Request, id: string) => requirePermission(request, "policy_manage", { route: "/policies/:id", back: detailOf(id) });
@@ -19,17 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { policy, clients };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const id = idOf(params.id);
-  return submitForm(request, {
-    form: await formOf(request),
-    guard: () => guard(request, id),
-    schema: policyBodySchema,
-    failure: "Failed to update policy.",
-    send: (value, { api }) => updatePolicy(api, id, value),
-    success: () => ({ to: detailOf(id), message: "Policy updated." }),
-  });
-}
+export const action = ({ request, params }: ActionFunctionArgs) => savePolicyForm(request, idOf(params.id));
 
 export default function EditPolicy() {
   const { policy, clients } = useLoaderData<typeof loader>();
