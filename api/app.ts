@@ -16,6 +16,7 @@ import filesRoutes from "./modules/files/routes";
 import listPreferencesRoutes from "./modules/list-preferences/routes";
 import notificationsRoutes from "./modules/notifications/routes";
 import providersRoutes from "./modules/providers/routes";
+import policiesRoutes from "./modules/policies/routes";
 import rolesRoutes from "./modules/roles/routes";
 import teamsRoutes from "./modules/teams/routes";
 import usersRoutes from "./modules/users/routes";
@@ -128,6 +129,7 @@ export async function buildApp({ config, database, mail, storage, voice, logger,
   await app.register(jobsRoutes, { area: "Jobs" });
   await app.register(calendarRoutes, { area: "Calendar" });
   await app.register(apiDocsRoutes, { area: "API contract" });
+  await app.register(policiesRoutes, { area: "Policies" });
   return app;
 }
 

@@ -2,7 +2,7 @@
  * Fills one tenant (Harbour Brokers) with a large book, in SQL with generate_series, on PGlite (the
  * data dir of DATA_DIR) or PostgreSQL (DATABASE_URL):
  *
- *   npx tsx bench/generate.ts --tasks 1000000 --individuals 200000 --companies 200000 --notifications 1000000
+ *   npx tsx bench/generate.ts --tasks 1000000 --individuals 200000 --companies 200000 --notifications 1000000 --policies 1000000
  *
  * Defaults are the issue's sizes; BENCH_SCALE=0.01 (or --scale) shrinks all of them for a quick run.
  * The demo seed is applied first when the database is empty. Rows are added in batches so memory stays flat.
@@ -17,8 +17,9 @@ import { isSeeded, seedDemo } from "#api/db/seed";
 import { createMail } from "#api/integrations/mail";
 
 /** The issue's sizes. */
-export const FULL_SIZES = { tasks: 1_000_000, individuals: 200_000, companies: 200_000, notifications: 1_000_000 };
-export type Sizes = typeof FULL_SIZES;
+export const FULL_SIZES = { tasks: 1_000_000, individuals: 200_000, companies: 200_000, notifications: 1_000_000, policies: 1_000_000 };
+/** The policies are optional (older callers give the four first sizes only). */
+export type Sizes = Omit<typeof FULL_SIZES, "policies"> & { policies?: number };
 /** The issue's sizes times a scale (BENCH_SCALE when imported, e.g. by bench/run.ts). */
 export const scaled = (scale: number, sizes: Sizes = FULL_SIZES): Sizes =>
   Object.fromEntries(Object.entries(sizes).map(([k, n]) => [k, Math.max(0, Math.round(n * scale))])) as Sizes;
@@ -32,6 +33,7 @@ const { values } = parseArgs({
     individuals: { type: "string", default: String(FULL_SIZES.individuals) },
     companies: { type: "string", default: String(FULL_SIZES.companies) },
     notifications: { type: "string", default: String(FULL_SIZES.notifications) },
+    policies: { type: "string", default: String(FULL_SIZES.policies) },
     scale: { type: "string", default: process.env.BENCH_SCALE ?? "1" },
     batch: { type: "string", default: "100000" },
   },
@@ -41,6 +43,7 @@ const want = scaled(Number(values.scale), {
   individuals: Number(values.individuals),
   companies: Number(values.companies),
   notifications: Number(values.notifications),
+  policies: Number(values.policies),
 });
 const BATCH = Number(values.batch);
 
@@ -126,10 +129,44 @@ export async function generate(database: Database, sizes: Sizes = want, options:
       from generate_series(${from}::int, ${to}::int) g`,
     database,
   );
+  // Policies in every state, for the tenant's individuals (every 4th for a client company), renewals spread over two
+  // years around today; numbers unique per tenant ('BENCH-' and the series).
+  const clients = (
+    (await database.db.execute(sql`select id from individuals where tenant_id = ${tenant} order by id limit 5000`)) as unknown as { rows: { id: number }[] }
+  ).rows.map((r) => Number(r.id));
+  const firms = (
+    (await database.db.execute(sql`select id from client_companies where tenant_id = ${tenant} order by id limit 5000`)) as unknown as {
+      rows: { id: number }[];
+    }
+  ).rows.map((r) => Number(r.id));
+  const policyCount = sizes.policies ?? 0;
+  if (policyCount > 0 && clients.length === 0) throw new Error("Harbour Brokers has no individuals for the policies.");
+  const clientArray = `{${clients.join(",")}}`;
+  const firmArray = `{${(firms.length ? firms : [0]).join(",")}}`;
+  const states = `{QUOTE,BOUND,BOUND,BOUND,RENEWAL,COOLING_OFF,REFERRED,DECLINED,CANCELLED,EXPIRED}`;
+  await inBatches(
+    "policies",
+    policyCount,
+    (from, to) => sql`
+      insert into policies (tenant_id, number, product_name, class_of_business, insurer, individual_id, client_company_id, main_broker_name,
+                            premium_pence, ipt_rate, ipt_pence, fees_pence, inception_date, renewal_date, state, cancellation_reason, created_by, created_at, updated_at)
+      select ${tenant}, 'BENCH-' || lpad(g::text, 8, '0'), (array['Commercial Combined','Fleet Motor','Professional Indemnity','Cyber Liability','Home Insurance','Business Travel'])[1 + g % 6],
+             (array['Property','Motor','Liability','Cyber','Household','Travel'])[1 + g % 6], (array['Aviva','AXA','Allianz','Zurich','RSA','Hiscox'])[1 + g % 6],
+             case when ${firms.length} > 0 and g % 4 = 0 then null else (${clientArray}::int[])[1 + g % ${clients.length}] end,
+             case when ${firms.length} > 0 and g % 4 = 0 then (${firmArray}::int[])[1 + g % ${Math.max(1, firms.length)}] else null end,
+             (array['Harbour Brokers','Coastline Wholesale','Meridian MGA','Northgate Placing'])[1 + g % 4],
+             (g % 5000) * 100 + 5000, case when g % 6 = 5 then 20 else 12 end,
+             round(((g % 5000) * 100 + 5000) * (case when g % 6 = 5 then 20 else 12 end) / 100.0), (g % 4) * 2500,
+             (current_date - (g % 730) + 30)::date - 365, (current_date - (g % 730) + 30)::date,
+             (${states}::text[])[1 + g % 10], case when g % 10 = 8 then 'client_request' end,
+             ${admin}, now() - (g % 2000) * interval '5 hours', now() - (g % 900) * interval '1 hour'
+      from generate_series(${from}::int, ${to}::int) g`,
+    database,
+  );
   // As autovacuum would on a live database: statistics for the planner, and the visibility map that lets
   // index-only scans skip the table.
   say("Vacuuming and analysing the tables …\n");
-  for (const table of ["tasks", "individuals", "client_companies", "notifications"]) await database.db.execute(sql.raw(`vacuum analyze ${table}`));
+  for (const table of ["tasks", "individuals", "client_companies", "notifications", "policies"]) await database.db.execute(sql.raw(`vacuum analyze ${table}`));
   await database.db.execute(sql`analyze`);
   return { tenant, firstPipeline: Number(stageRows[0].pipeline_id) };
 }

@@ -32,6 +32,7 @@ import { ensureReferenceData } from "#api/db/reference";
 import { isSeeded, seedDemo } from "#api/db/seed";
 import { createMail } from "#api/integrations/mail";
 import * as tasksService from "#api/modules/tasks/service";
+import * as policiesService from "#api/modules/policies/service";
 import { countMemory, pageStarts } from "#api/http/paging";
 import { emulateSlow4G } from "./slow-4g";
 import { generate } from "./generate";
@@ -110,6 +111,29 @@ async function sqlTimings(page: number, { counted = false, runs = 30 } = {}) {
 }
 const sqlResults = { page1: await sqlTimings(1), deep: await sqlTimings(DEEP_PAGE) };
 const sqlCounted = { page1: await sqlTimings(1, { counted: true }), deep: await sqlTimings(DEEP_PAGE, { counted: true }) };
+
+/**
+ * The policies list like the tasks list: two filters (status Bound, brokerage) sorted newest first, page 1 and the
+ * deep page, in process. Cheap: the generator's policies are already there (BENCH_SCALE shrinks them).
+ */
+const policyCount = Number(
+  ((await database.db.execute(sql`select count(*) as n from policies where tenant_id = ${tenant}`)) as unknown as { rows: { n: unknown }[] }).rows[0].n,
+);
+async function policyTimings(page: number, runs = 30) {
+  const query = listQuerySchema({ maxSize: 100 }).parse({
+    page: { number: page, size: 10 },
+    filter: { state: "BOUND", mainBrokerName: "Harbour" },
+    sort: "-created_at",
+  });
+  const times: number[] = [];
+  for (let i = 0; i < runs + 3; i++) {
+    const t = performance.now();
+    await policiesService.listPolicies(database.db, tenant, query);
+    if (i >= 3) times.push(performance.now() - t);
+  }
+  return { median: median(times), p95: pct(times, 0.95), rps: 1000 / median(times) };
+}
+const policySql = { page1: await policyTimings(1), deep: await policyTimings(DEEP_PAGE) };
 await database.close(); // PGlite: one process at a time.
 
 // ---------------------------------------------------------------- start the system
@@ -193,6 +217,22 @@ const q = (o: Record<string, string>) => new URLSearchParams(o).toString();
 const apiResults = {
   page1: await load(`${API}/task?${q({ ...listParams(1), include: "pipeline,pipelineStage,teamMember,team" })}`, { authorization: `Bearer ${token}` }),
   deep: await load(`${API}/task?${q({ ...listParams(DEEP_PAGE), include: "pipeline,pipelineStage,teamMember,team" })}`, { authorization: `Bearer ${token}` }),
+};
+const policyParams = (page: number) => ({
+  "filter[state]": "BOUND",
+  "filter[mainBrokerName]": "Harbour",
+  sort: "-created_at",
+  "page[number]": String(page),
+  "page[size]": "10",
+});
+const policyPortalParams = (page: number) => ({ "filter[mainBrokerName]": "Harbour", "filter[state]": "BOUND", ...(page > 1 ? { page: String(page) } : {}) });
+const policyApi = {
+  page1: await load(`${API}/policies?${q(policyParams(1))}`, { authorization: `Bearer ${token}` }),
+  deep: await load(`${API}/policies?${q(policyParams(DEEP_PAGE))}`, { authorization: `Bearer ${token}` }),
+};
+const policyPortal = {
+  page1: await load(`${PORTAL}/policies?${q(policyPortalParams(1))}`, { cookie }),
+  deep: await load(`${PORTAL}/policies?${q(policyPortalParams(DEEP_PAGE))}`, { cookie }),
 };
 const portalResults = {
   page1: await load(`${PORTAL}/tasks?${q(portalParams(1))}`, { cookie }),
@@ -478,6 +518,21 @@ The portal's floor, one request at a time (the cheapest document it serves, and 
 Portal/API (median, one connection): ${(single.portal1.median / single.api1.median).toFixed(2)} at page 1, ${(single.portalDeep.median / single.apiDeep.median).toFixed(2)} deep.
 
 Ratios (median, under load): API/SQL ${(apiResults.page1.median / sqlResults.page1.median).toFixed(2)} at page 1, ${(apiResults.deep.median / sqlResults.deep.median).toFixed(2)} deep; portal/API ${(portalResults.page1.median / apiResults.page1.median).toFixed(2)} at page 1, ${(portalResults.deep.median / apiResults.deep.median).toFixed(2)} deep. Errors under load: API ${apiResults.page1.errors + apiResults.deep.errors}, portal ${portalResults.page1.errors + portalResults.deep.errors}.
+
+## Policies list latency
+
+${policyCount.toLocaleString("en-GB")} policies in the tenant; two filters (status Bound, brokerage "Harbour") sorted newest first, 10 a page, under load (${CONNECTIONS} connections; SQL in process):
+
+| Layer | median | p95 | requests/s |
+|---|---|---|---|
+${row("SQL (service, page 1)", policySql.page1)}
+${row("API (page 1)", policyApi.page1)}
+${row("Portal (page 1)", policyPortal.page1)}
+${row(`SQL (service, page ${DEEP_PAGE})`, policySql.deep)}
+${row(`API (page ${DEEP_PAGE})`, policyApi.deep)}
+${row(`Portal (page ${DEEP_PAGE})`, policyPortal.deep)}
+
+Errors under load: API ${policyApi.page1.errors + policyApi.deep.errors}, portal ${policyPortal.page1.errors + policyPortal.deep.errors}.
 
 ## Budgets
 

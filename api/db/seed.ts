@@ -11,6 +11,7 @@ import { seedCrm } from "./seed-crm";
 import { seedSales } from "./seed-sales";
 import { seedCalls } from "./seed-calls";
 import { seedPayments } from "./seed-payments";
+import { seedPolicies } from "./seed-policies";
 import { seedNotifications } from "./seed-notifications";
 import { companies, permissions, providers, rolePermissions, roles, teamInvitations, teamMembers, teams, userRoles, users } from "./schema";
 import { DEMO_PROVIDERS, DEMO_TEAMS, demoProviderFields, HARBOUR_STAFF, type DemoProvider, type DemoTeam } from "./seed-directory";
@@ -245,6 +246,7 @@ export async function seedDemo(database: Database, mail: MailProvider, portalUrl
   await seedCalls(database);
   await seedPayments(database);
   await seedCalendar(database);
+  await seedPolicies(database);
 }
 
 async function addUser(

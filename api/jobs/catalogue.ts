@@ -5,3 +5,4 @@
 import "../modules/teams/jobs";
 import "../modules/payments/jobs";
 import "../modules/calendar/jobs";
+import "../modules/policies/jobs";

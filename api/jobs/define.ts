@@ -24,6 +24,11 @@ export interface JobOptions {
   retryDelaySeconds?: number;
   /** A run still going after this long is taken as crashed and retried (default 15 minutes). */
   expireInSeconds?: number;
+  /**
+   * A cron expression in UK time (e.g. "0 * * * *", hourly): the worker also runs the job on this schedule, with
+   * an empty payload and no company (pg-boss's cron: one process sends each tick, however many run).
+   */
+  schedule?: string;
 }
 
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {
@@ -31,7 +36,7 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   name: string;
   schema: S;
   handler: (payload: z.infer<S>, ctx: JobContext) => Promise<void>;
-  options: Required<JobOptions>;
+  options: Required<Omit<JobOptions, "schedule">> & Pick<JobOptions, "schedule">;
 }
 
 const registry = new Map<string, JobDefinition>();

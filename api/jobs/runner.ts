@@ -7,6 +7,9 @@ import "./catalogue";
 import { jobDefinitions, type JobDefinition } from "./define";
 import { JOBS_SCHEMA, type JobData } from "./enqueue";
 
+/** The time zone of the jobs' cron schedules. */
+export const SCHEDULE_TIME_ZONE = "Europe/London";
+
 export interface JobRunnerDeps {
   database: Database;
   mail: MailProvider;
@@ -84,7 +87,8 @@ export class JobRunner {
     if (this.worker) return;
     await this.prepare();
     const { database, mail, config, log } = this.deps;
-    const worker = this.newBoss({ supervise: true, schedule: false });
+    const scheduled = jobDefinitions().filter((job) => job.options.schedule);
+    const worker = this.newBoss({ supervise: true, schedule: scheduled.length > 0 });
     await worker.start();
     const pollingIntervalSeconds = Math.max(0.5, options.pollSeconds ?? config.JOBS_POLL_SECONDS);
     for (const job of jobDefinitions()) {
@@ -96,6 +100,8 @@ export class JobRunner {
         await job.handler(parsed.data, { database, mail, config, log: jobLog, jobId: row.id, tenantId: row.data.tenantId ?? null, retryCount: row.retryCount });
       });
     }
+    // Scheduled jobs: pg-boss's cron sends each tick once, whichever worker's clock sees it first.
+    for (const job of scheduled) await worker.schedule(job.name, job.options.schedule!, { tenantId: null, payload: {} }, { tz: SCHEDULE_TIME_ZONE });
     this.worker = worker;
     log.info({ jobs: jobDefinitions().map((j) => j.name), pollingIntervalSeconds }, "job worker started");
   }

@@ -14,6 +14,8 @@ import { requireAccess } from "../services/auth.server";
 import { intervalFrom, myOpenTasks, taskStats } from "../services/dashboard.server";
 import { useFrame } from "./_app";
 import { can } from "../access/permissions";
+import { PolicyOverviewSection } from "../components/policies/policy-overview";
+import { policyOverview } from "../services/policies.server";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Dashboard", matches);
 
@@ -29,8 +31,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api, user, edition, subject } = await requireAccess(request, "/dashboard");
   const interval = intervalFrom(new URL(request.url));
   const canSeeTasks = can(subject, "task_view", "task_manage");
-  const [stats, mine] = canSeeTasks ? await Promise.all([orNull(taskStats(api, interval)), orNull(myOpenTasks(api, user.id))]) : [null, null];
-  return { interval, canSeeTasks, stats, mine, me: user.id, words: wordsFor(edition) };
+  const canSeePolicies = can(subject, "policy_view", "policy_manage");
+  const [[stats, mine], policies] = await Promise.all([
+    canSeeTasks ? Promise.all([orNull(taskStats(api, interval)), orNull(myOpenTasks(api, user.id))]) : Promise.resolve([null, null] as const),
+    canSeePolicies ? orNull(policyOverview(api, interval)) : Promise.resolve(null),
+  ]);
+  return { interval, canSeeTasks, stats, mine, me: user.id, words: wordsFor(edition), policies };
 }
 
 // The figures (key figures, charts, open tasks, products won) are an island: the server renders them, the
@@ -43,7 +49,7 @@ function Figures(props: Parameters<typeof figuresOnServer.DashboardFigures>[0]) 
 }
 
 export default function Dashboard() {
-  const { interval, canSeeTasks, stats, mine, me, words } = useLoaderData<typeof loader>();
+  const { interval, canSeeTasks, stats, mine, me, words, policies } = useLoaderData<typeof loader>();
   const frame = useFrame();
   const areas = frame.menu.items.flatMap((i) =>
     i.kind === "group"
@@ -58,6 +64,7 @@ export default function Dashboard() {
     return (
       <>
         {header}
+        {policies ? <PolicyOverviewSection overview={policies} interval={interval} /> : null}
         <h2 className="mb-3 text-base font-semibold">Your pages</h2>
         <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {areas
@@ -98,6 +105,8 @@ export default function Dashboard() {
           The figures could not be loaded just now. Please try again in a moment.
         </p>
       ) : null}
+
+      {policies ? <PolicyOverviewSection overview={policies} interval={interval} /> : null}
 
       <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
         <Figures interval={interval} stats={stats} mine={mine} me={me} words={words} />

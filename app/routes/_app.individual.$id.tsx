@@ -42,6 +42,8 @@ import { dispatchIntent } from "../services/form-action.server";
 import { Form } from "../components/form/form";
 import { idOf, isIdText } from "../services/ids.server";
 import { REFUSED_MESSAGE } from "../access/permissions";
+import { IndividualPolicies } from "../components/policies/individual-policies";
+import { individualPolicyStats } from "../services/policies.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.individual.full_name ?? "Individual", matches);
 
@@ -64,8 +66,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const tab: TabKey = tabParam(url, tabs);
   const page = pageParam(url);
   const companySearch = (url.searchParams.get("companySearch") ?? "").trim().slice(0, 200);
+  const readsPolicies = has("policy_view", "policy_manage");
   const individual = await getIndividual(api, id);
-  const [jobTitles, companyChoices, tasks, notes, emails, calls] = await Promise.all([
+  const [policyStats, jobTitles, companyChoices, tasks, notes, emails, calls] = await Promise.all([
+    tab === "details" && readsPolicies ? individualPolicyStats(api, id).catch(() => null) : null,
     tab === "details" && can.link ? jobTitleOptions(api) : [],
     tab === "details" && can.link ? companyOptions(api, { search: companySearch, perPage: 50 }).then((r) => r.options) : [],
     tab === "tasks" ? clientTasks(api, "source_individual_id", id, page) : null,
@@ -90,6 +94,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     notes,
     emails,
     calls,
+    policyStats,
   };
 }
 
@@ -167,7 +172,7 @@ function Sections() {
 }
 
 export default function IndividualPage() {
-  const { individual: i, tab, words, can, events } = useLoaderData<typeof loader>();
+  const { individual: i, tab, words, can, events, policyStats } = useLoaderData<typeof loader>();
   const frame = useFrame();
   const busy = useNavigation().state === "submitting";
   const path = `/individual/${i.id}`;
@@ -208,6 +213,7 @@ export default function IndividualPage() {
         }
       />
       <LinkedEvents section={events} />
+      {policyStats ? <IndividualPolicies stats={policyStats} name={i.full_name} /> : null}
       <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
         <Sections />
       </Suspense>

@@ -199,6 +199,12 @@ const harbourCall = tenant(async (api, a) => ({
 
 const firstTask = (a: Actors) => `select id from tasks where tenant_id = ${H(a)} order by id limit 1`;
 const team = (a: Actors, offset = 0) => `select id from teams where tenant_id = ${H(a)} order by id limit 1 offset ${offset}`;
+/** A fresh Harbour policy (a QUOTE of its first individual) for each route of /policies/:id. */
+const matrixPolicy = (api: TestApi, a: Actors) =>
+  one(
+    api,
+    `insert into policies (tenant_id, number, product_name, individual_id, inception_date, renewal_date) values (${H(a)}, 'MATRIX-' || gen_random_uuid(), 'Route matrix', (select id from individuals where tenant_id = ${H(a)} order by id limit 1), current_date, current_date + 365) returning id`,
+  );
 const clientCompany = (a: Actors) => `select id from client_companies where tenant_id = ${H(a)} order by id limit 1`;
 
 /**
@@ -206,6 +212,25 @@ const clientCompany = (a: Actors) => `select id from client_companies where tena
  * route with parameters makes the matrix test fail until it is added here.
  */
 export const RESOLVERS: Record<string, Resolver> = {
+  "/policies/:id": tenant(async (api, a) => ({ id: await matrixPolicy(api, a) })),
+  "PUT /policies/:id/state": tenant(async (api, a) => ({ id: await matrixPolicy(api, a) })),
+  "GET /policies/:id/activity": tenant(async (api, a) => ({ id: await matrixPolicy(api, a) })),
+  "GET /policies/:id/invoices": tenant(async (api, a) => ({ id: await matrixPolicy(api, a) })),
+  "GET /policies/:id/linkable-invoices": tenant(async (api, a) => ({ id: await matrixPolicy(api, a) })),
+  "POST /policies/:id/welcome-email": tenant(async (api, a) => ({ id: await matrixPolicy(api, a) })),
+  "POST /policies/:id/renewal-email": tenant(async (api, a) => ({ id: await matrixPolicy(api, a) })),
+  // A Harbour invoice, linked to a fresh policy (taken from whichever policy had it), so that unlinking finds it.
+  "/policies/:id/invoices/:invoiceId": tenant(async (api, a) => {
+    const id = await matrixPolicy(api, a);
+    const invoiceId = await one(api, `select id from sales_documents where tenant_id = ${H(a)} and kind = 'invoice' order by id limit 1`);
+    await rows(api, `delete from policy_invoices where invoice_id = ${invoiceId}`);
+    await rows(api, `insert into policy_invoices (tenant_id, policy_id, invoice_id) values (${H(a)}, ${id}, ${invoiceId})`);
+    return { id, invoiceId };
+  }),
+  "/export-zip/invoice/:id": tenant(async (api, a) => ({ id: await matrixPolicy(api, a) })),
+  "/policies/stats/individual/:id": tenant(async (api, a) => ({
+    id: await one(api, `select id from individuals where tenant_id = ${H(a)} order by id limit 1`),
+  })),
   "/login/company/:uuid": tenant(async (api, a) => ({ uuid: await one(api, `select uuid from companies where id = ${H(a)}`) })),
   "/user-setup/:uuid/:token": tenant(async (api, a) => ({
     uuid: await one(api, `select uuid from users where tenant_id = ${H(a)} and status = 'invited' order by id limit 1`),
@@ -463,6 +488,13 @@ const BODY_FIXTURES: Record<string, () => unknown> = {
   "POST /company/:id/branding": () => ({ company_branding_colour: "#0f4c81" }),
   "POST /api/v1/update-user-profile": () => ({ name: "Security" }),
   "POST /teams/:id/users": () => ({ email: "security.check@example.com" }),
+  "PUT /policies/:id": () => ({
+    number: `SEC-${Math.random().toString(36).slice(2, 10)}`,
+    product_name: "Security check",
+    individual_id: 1,
+    inception_date: "2026-01-01",
+    renewal_date: "2027-01-01",
+  }),
 };
 
 /** A body valid enough to pass the route's validation (undefined for GET, {} when nothing else is known). */

@@ -13,3 +13,4 @@ export * from "./billing";
 export * from "./calls";
 export * from "./payments";
 export * from "./calendar";
+export * from "./policies";
