@@ -25,6 +25,7 @@ import dashboardRoutes from "./modules/dashboard/routes";
 import searchRoutes from "./modules/search/routes";
 import salesDocumentRoutes from "./modules/sales-documents/routes";
 import apiDocsRoutes from "./modules/api-docs/routes";
+import exportsRoutes from "./modules/exports/routes";
 import jobsRoutes from "./jobs/routes";
 import { JobRunner } from "./jobs/runner";
 
@@ -68,7 +69,7 @@ export async function buildApp({ config, database, mail, storage, logger, prepar
   app.decorate("routeDeclarations", []);
   // The job queue's tables and queues exist before any route can enqueue; its worker is started by the
   // caller (api/main.ts when JOBS_WORKER is on, api/worker.ts) and stopped, waiting for its jobs, on close.
-  const jobs = new JobRunner({ database, mail: app.mail, config, log: app.log });
+  const jobs = new JobRunner({ database, mail: app.mail, storage: app.storage, config, log: app.log });
   if (prepareJobs) await jobs.prepare();
   app.decorate("jobs", jobs);
   app.addHook("onClose", async () => jobs.stop());
@@ -115,6 +116,7 @@ export async function buildApp({ config, database, mail, storage, logger, prepar
   await app.register(dashboardRoutes, { area: "Dashboard" });
   await app.register(searchRoutes, { area: "Global search" });
   await app.register(salesDocumentRoutes, { area: "Quotes and invoices" });
+  await app.register(exportsRoutes, { area: "Exports" });
   await app.register(jobsRoutes, { area: "Jobs" });
   await app.register(apiDocsRoutes, { area: "API contract" });
   return app;
