@@ -9,45 +9,70 @@ import { routes } from "#api/http/route";
 import { enqueue } from "#api/jobs/enqueue";
 import { writeExportJob } from "./jobs";
 import { recordPdf } from "./pdf";
+import { exportTypes } from "./registry";
 import { assertMayExport, createExport, findOwn, listOwn, typeOf } from "./service";
 
-/** Any signed-in user: each export type then asks for its list's own permission (403 without it). */
+/** Any signed-in user: the caller's own exports (another's answer 404). */
 const SIGNED_IN = { permissions: [] } as const;
-const typeParams = z.object({ type: z.string().max(50) });
-const recordParams = z.object({ type: z.string().max(50), id: pathId });
 const idParams = z.object({ id: pathId });
 const listQuery = listQuerySchema({ maxSize: 100, defaultSize: 25 });
 
 export default routes((r) => {
-  r.post(
-    "/export/:type",
-    { access: SIGNED_IN, params: typeParams, body: exportBodySchema, response: exportResponseSchema, status: 201, summary: "Export a list as CSV (its filter and sort)" },
-    async ({ auth, params, body, request, reply }) => {
-      const { database, storage } = request.server;
-      const data = await createExport({ database, storage }, auth, params.type, body, (tx, exportId) =>
-        enqueue(tx, writeExportJob, { exportId }, { tenantId: auth.tenantId }),
-      );
-      // Written already (a small list): 201; waiting for the worker: 202.
-      reply.code(data.state === "done" ? 201 : 202);
-      return { data };
-    },
-  );
+  // One set of routes per export type, guarded by its list's own permissions (403 without them, as the list is).
+  for (const type of exportTypes()) {
+    const access = { permissions: type.permissions };
+    r.post(
+      `/export/${type.type}`,
+      { access, body: exportBodySchema, response: exportResponseSchema, status: 201, summary: `Export the ${type.label.toLowerCase()} list as CSV (its filter and sort)` },
+      async ({ auth, body, request, reply }) => {
+        const { database, storage } = request.server;
+        const data = await createExport({ database, storage }, auth, type.type, body, (tx, exportId) =>
+          enqueue(tx, writeExportJob, { exportId }, { tenantId: auth.tenantId }),
+        );
+        // Written already (a small list): 201; waiting for the worker: 202.
+        reply.code(data.state === "done" ? 201 : 202);
+        return { data };
+      },
+    );
+
+    r.get(
+      `/export/${type.type}`,
+      { access, query: listQuery, response: exportListSchema, summary: `The caller's exports of the ${type.label.toLowerCase()} list, newest first` },
+      async ({ auth, query, request }) => {
+        const { rows, total } = await listOwn(request.server.database.db, auth, type.type, query.page);
+        return paged(request, query, rows, total);
+      },
+    );
+
+    r.get(
+      `/export-pdf/${type.type}/:id`,
+      { access, params: idParams, responseType: "application/pdf", summary: `One ${type.noun.toLowerCase()} as a PDF` },
+      async ({ auth, params, request, reply }) => {
+        const { db } = request.server.database;
+        const [row] = await type.load(db, auth, [params.id]);
+        if (!row) throw notFound(type.noun);
+        const pdf = type.pdf
+          ? await type.pdf(db, auth, row)
+          : await recordPdf(
+              type.title(row),
+              type.columns.map((c) => [c.header, c.value(row)]),
+            );
+        return reply
+          .header("Content-Type", "application/pdf")
+          .header("Content-Length", pdf.length)
+          .header("Content-Disposition", attachment(`${type.type}-${params.id}.pdf`))
+          .header("X-Content-Type-Options", "nosniff")
+          .header("Content-Security-Policy", "default-src 'none'; sandbox")
+          .header("Cache-Control", "private, no-store")
+          .send(pdf);
+      },
+    );
+  }
 
   r.get("/export", { access: SIGNED_IN, query: listQuery, response: exportListSchema, summary: "The caller's exports, newest first" }, async ({ auth, query, request }) => {
     const { rows, total } = await listOwn(request.server.database.db, auth, undefined, query.page);
     return paged(request, query, rows, total);
   });
-
-  r.get(
-    "/export/:type",
-    { access: SIGNED_IN, params: typeParams, query: listQuery, response: exportListSchema, summary: "The caller's exports of one list, newest first" },
-    async ({ auth, params, query, request }) => {
-      const type = typeOf(params.type);
-      assertMayExport(auth.permissions, type);
-      const { rows, total } = await listOwn(request.server.database.db, auth, type.type, query.page);
-      return paged(request, query, rows, total);
-    },
-  );
 
   r.get(
     "/export/download/:id",
@@ -66,27 +91,6 @@ export default routes((r) => {
         .header("Content-Security-Policy", "default-src 'none'; sandbox")
         .header("Cache-Control", "private, no-store")
         .send(file.stream);
-    },
-  );
-
-  r.get(
-    "/export-pdf/:type/:id",
-    { access: SIGNED_IN, params: recordParams, responseType: "application/pdf", summary: "One record of a list as a PDF" },
-    async ({ auth, params, request, reply }) => {
-      const type = typeOf(params.type);
-      assertMayExport(auth.permissions, type);
-      const { db } = request.server.database;
-      const [row] = await type.load(db, auth, [params.id]);
-      if (!row) throw notFound(type.noun);
-      const pdf = type.pdf ? await type.pdf(db, auth, row) : await recordPdf(type.title(row), type.columns.map((c) => [c.header, c.value(row)]));
-      return reply
-        .header("Content-Type", "application/pdf")
-        .header("Content-Length", pdf.length)
-        .header("Content-Disposition", attachment(`${type.type}-${params.id}.pdf`))
-        .header("X-Content-Type-Options", "nosniff")
-        .header("Content-Security-Policy", "default-src 'none'; sandbox")
-        .header("Cache-Control", "private, no-store")
-        .send(pdf);
     },
   );
 });
