@@ -11,10 +11,7 @@ export type ExportStateName = (typeof exportStates)[number];
  */
 export const EXPORT_INLINE_LIMIT = 5_000;
 
-const filterValue = z.union([
-  z.string().max(500),
-  z.object({ from: z.string().max(100).optional(), to: z.string().max(100).optional() }).strict(),
-]);
+const filterValue = z.union([z.string().max(500), z.object({ from: z.string().max(100).optional(), to: z.string().max(100).optional() }).strict()]);
 
 /**
  * POST /export/{type}: the list's filter and sort, as the list's own endpoint takes them (`filter[key]`, ranges as

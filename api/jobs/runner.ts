@@ -97,7 +97,16 @@ export class JobRunner {
         if (!parsed.success) throw new Error(`The job's payload is not valid: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
         const jobLog = log.child({ job: job.name, jobId: row.id });
         jobLog.debug("job started");
-        await job.handler(parsed.data, { database, mail, storage, config, log: jobLog, jobId: row.id, tenantId: row.data.tenantId ?? null, retryCount: row.retryCount });
+        await job.handler(parsed.data, {
+          database,
+          mail,
+          storage,
+          config,
+          log: jobLog,
+          jobId: row.id,
+          tenantId: row.data.tenantId ?? null,
+          retryCount: row.retryCount,
+        });
       });
     }
     this.worker = worker;

@@ -73,11 +73,7 @@ function StateCell({ e }: { e: DataExport }) {
     );
   }
   if (e.state === "failed") {
-    return (
-      <span className="text-red-700">
-        Failed{e.reason ? `: ${e.reason}` : ""}
-      </span>
-    );
+    return <span className="text-red-700">Failed{e.reason ? `: ${e.reason}` : ""}</span>;
   }
   return <span className="text-emerald-700">Ready</span>;
 }
@@ -135,7 +131,11 @@ export default function ExportsPage() {
                   <td className="px-4 py-3">{e.label}</td>
                   <td className="px-4 py-3">{e.file_name}</td>
                   <td className="px-4 py-3 text-right">
-                    {e.state === "done" ? formatNumber(e.row_count) : e.total_rows === null ? "—" : `${formatNumber(e.row_count)} of ${formatNumber(e.total_rows)}`}
+                    {e.state === "done"
+                      ? formatNumber(e.row_count)
+                      : e.total_rows === null
+                        ? "—"
+                        : `${formatNumber(e.row_count)} of ${formatNumber(e.total_rows)}`}
                   </td>
                   <td className="px-4 py-3">
                     <StateCell e={e} />

@@ -82,7 +82,9 @@ describe("guards", () => {
     const before = await api.request("GET", "/export/tasks", { token: me.token });
     const badState = await api.request("POST", "/export/tasks", { token: me.token, body: { filter: { state: "sideways" } } });
     expect(badState.status).toBe(422);
-    expect(badState.body.errors["filter.state"]).toEqual((await api.request("GET", "/task", { token: me.token, query: { filter: { state: "sideways" } } })).body.errors["filter.state"]);
+    expect(badState.body.errors["filter.state"]).toEqual(
+      (await api.request("GET", "/task", { token: me.token, query: { filter: { state: "sideways" } } })).body.errors["filter.state"],
+    );
     const badDate = await api.request("POST", "/export/tasks", { token: me.token, body: { filter: { created_at: { from: "31/02/2026" } } } });
     expect(badDate.status).toBe(422);
     const badSort = await api.request("POST", "/export/tasks", { token: me.token, body: { sort: "name; drop table tasks" } });

@@ -23,7 +23,8 @@ beforeAll(async () => {
 });
 
 const createTask = async (name: string, priority: number) =>
-  (await api.call<{ data: { id: number } }>("POST", "/task", { name, pipeline_id: pipeline.id, pipeline_stage_id: pipeline.stages[0].id, priority }, 201)).data.id;
+  (await api.call<{ data: { id: number } }>("POST", "/task", { name, pipeline_id: pipeline.id, pipeline_stage_id: pipeline.stages[0].id, priority }, 201)).data
+    .id;
 
 /** The CSV a response carries: its records after the header. */
 function csvOf(body: string) {

@@ -322,7 +322,9 @@ function exportResolvers(): Record<string, Resolver> {
   const doc = (a: Actors, kind: string) => `select id from sales_documents where tenant_id = ${H(a)} and kind = '${kind}' order by id limit 1`;
   return {
     "/export-pdf/tasks/:id": tenant(async (api, a) => ({ id: await one(api, firstTask(a)) })),
-    "/export-pdf/individuals/:id": tenant(async (api, a) => ({ id: await one(api, `select id from individuals where tenant_id = ${H(a)} order by id limit 1`) })),
+    "/export-pdf/individuals/:id": tenant(async (api, a) => ({
+      id: await one(api, `select id from individuals where tenant_id = ${H(a)} order by id limit 1`),
+    })),
     "/export-pdf/companies/:id": tenant(async (api, a) => ({ id: await one(api, clientCompany(a)) })),
     "/export-pdf/quotes/:id": tenant(async (api, a) => ({ id: await one(api, doc(a, "quote")) })),
     "/export-pdf/invoices/:id": tenant(async (api, a) => ({ id: await one(api, doc(a, "invoice")) })),

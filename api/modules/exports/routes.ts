@@ -23,7 +23,13 @@ export default routes((r) => {
     const access = { permissions: type.permissions };
     r.post(
       `/export/${type.type}`,
-      { access, body: exportBodySchema, response: exportResponseSchema, status: 201, summary: `Export the ${type.label.toLowerCase()} list as CSV (its filter and sort)` },
+      {
+        access,
+        body: exportBodySchema,
+        response: exportResponseSchema,
+        status: 201,
+        summary: `Export the ${type.label.toLowerCase()} list as CSV (its filter and sort)`,
+      },
       async ({ auth, body, request, reply }) => {
         const { database, storage } = request.server;
         const data = await createExport({ database, storage }, auth, type.type, body, (tx, exportId) =>
@@ -69,10 +75,14 @@ export default routes((r) => {
     );
   }
 
-  r.get("/export", { access: SIGNED_IN, query: listQuery, response: exportListSchema, summary: "The caller's exports, newest first" }, async ({ auth, query, request }) => {
-    const { rows, total } = await listOwn(request.server.database.db, auth, undefined, query.page);
-    return paged(request, query, rows, total);
-  });
+  r.get(
+    "/export",
+    { access: SIGNED_IN, query: listQuery, response: exportListSchema, summary: "The caller's exports, newest first" },
+    async ({ auth, query, request }) => {
+      const { rows, total } = await listOwn(request.server.database.db, auth, undefined, query.page);
+      return paged(request, query, rows, total);
+    },
+  );
 
   r.get(
     "/export/download/:id",

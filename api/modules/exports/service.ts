@@ -150,7 +150,11 @@ async function chooseRows(db: Db, selection: ExportSelection, exportId: number):
   await db.delete(exportRows).where(eq(exportRows.exportId, exportId));
   const position = sql<number>`row_number() over (order by ${sql.join(selection.order, sql`, `)})`;
   const chosen = selection
-    .from(db, { exportId: sql`${sql.placeholder("export_id")}::integer`.as("export_id"), position: position.as("position"), rowId: sql`${selection.id}`.as("row_id") })
+    .from(db, {
+      exportId: sql`${sql.placeholder("export_id")}::integer`.as("export_id"),
+      position: position.as("position"),
+      rowId: sql`${selection.id}`.as("row_id"),
+    })
     .where(selection.where);
   await db
     .insert(exportRows)
@@ -208,10 +212,7 @@ export async function writeExport(deps: { database: Database; storage: Storage }
   if (!row || row.state === "done") return;
   const type = typeOf(row.type);
   const auth = { tenantId: row.tenantId, userId: row.userId };
-  await db
-    .update(dataExports)
-    .set({ state: "running", startedAt: new Date(), reason: null, rowCount: 0, totalRows: null })
-    .where(eq(dataExports.id, exportId));
+  await db.update(dataExports).set({ state: "running", startedAt: new Date(), reason: null, rowCount: 0, totalRows: null }).where(eq(dataExports.id, exportId));
   const selection = type.select(db, auth, toListQuery(row.query));
   const total = await chooseRows(db, selection, exportId);
   await db.update(dataExports).set({ totalRows: total }).where(eq(dataExports.id, exportId));
@@ -243,11 +244,7 @@ export async function writeExport(deps: { database: Database; storage: Storage }
 
 /** An export given up (its job's last try failed, or an inline one threw): the reason, shown in the list; the owner told. */
 export async function failExport(db: Db, exportId: number, reason: string, options: { notifyOwner: boolean }) {
-  const [row] = await db
-    .update(dataExports)
-    .set({ state: "failed", reason, finishedAt: new Date() })
-    .where(eq(dataExports.id, exportId))
-    .returning();
+  const [row] = await db.update(dataExports).set({ state: "failed", reason, finishedAt: new Date() }).where(eq(dataExports.id, exportId)).returning();
   await db.delete(exportRows).where(eq(exportRows.exportId, exportId));
   if (row && options.notifyOwner) {
     await notify(db, {
@@ -264,4 +261,3 @@ export async function failExport(db: Db, exportId: number, reason: string, optio
 export async function retryLater(db: Db, exportId: number, reason: string) {
   await db.update(dataExports).set({ state: "queued", reason }).where(eq(dataExports.id, exportId));
 }
-
