@@ -29,6 +29,7 @@ import salesDocumentRoutes from "./modules/sales-documents/routes";
 import paymentsRoutes from "./modules/payments/routes";
 import apiDocsRoutes from "./modules/api-docs/routes";
 import callsRoutes from "./modules/calls/routes";
+import exportsRoutes from "./modules/exports/routes";
 import jobsRoutes from "./jobs/routes";
 import calendarRoutes from "./modules/calendar/routes";
 import { JobRunner } from "./jobs/runner";
@@ -77,7 +78,7 @@ export async function buildApp({ config, database, mail, storage, voice, logger,
   app.decorate("routeDeclarations", []);
   // The job queue's tables and queues exist before any route can enqueue; its worker is started by the
   // caller (api/main.ts when JOBS_WORKER is on, api/worker.ts) and stopped, waiting for its jobs, on close.
-  const jobs = new JobRunner({ database, mail: app.mail, config, log: app.log });
+  const jobs = new JobRunner({ database, mail: app.mail, storage: app.storage, config, log: app.log });
   if (prepareJobs) await jobs.prepare();
   app.decorate("jobs", jobs);
   app.addHook("onClose", async () => jobs.stop());
@@ -126,6 +127,7 @@ export async function buildApp({ config, database, mail, storage, voice, logger,
   await app.register(salesDocumentRoutes, { area: "Quotes and invoices" });
   await app.register(callsRoutes, { area: "Phone calls" });
   await app.register(paymentsRoutes, { area: "Payments" });
+  await app.register(exportsRoutes, { area: "Exports" });
   await app.register(jobsRoutes, { area: "Jobs" });
   await app.register(calendarRoutes, { area: "Calendar" });
   await app.register(apiDocsRoutes, { area: "API contract" });

@@ -7,6 +7,7 @@ import Fastify from "fastify";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { createMail } from "./integrations/mail";
+import { createStorage } from "./integrations/storage";
 import { JobRunner } from "./jobs/runner";
 
 const config = loadConfig();
@@ -19,7 +20,7 @@ if (!config.DATABASE_URL) {
 const database = await openDatabase({ url: config.DATABASE_URL });
 // Migrated like the API does it, so that a worker may start first; pg-boss makes its own tables (prepare).
 await database.migrate();
-const runner = new JobRunner({ database, mail: createMail(database.db, config), config, log });
+const runner = new JobRunner({ database, mail: createMail(database.db, config), storage: createStorage(config.DATA_DIR), config, log });
 await runner.startWorker();
 
 let stopping = false;

@@ -6,3 +6,4 @@ import "../modules/teams/jobs";
 import "../modules/payments/jobs";
 import "../modules/calendar/jobs";
 import "../modules/policies/jobs";
+import "../modules/exports/jobs";

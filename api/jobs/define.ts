@@ -3,11 +3,14 @@ import type { z } from "zod";
 import type { ApiConfig } from "../config";
 import type { Database } from "../db/client";
 import type { MailProvider } from "../integrations/mail";
+import type { Storage } from "../integrations/storage";
 
 /** What a job's handler is given besides its payload. */
 export interface JobContext {
   database: Database;
   mail: MailProvider;
+  /** Stored files (the API's storage: exports write theirs there). */
+  storage: Storage;
   config: ApiConfig;
   log: FastifyBaseLogger;
   jobId: string;

@@ -3,6 +3,7 @@ import PgBoss from "pg-boss";
 import type { ApiConfig } from "../config";
 import type { Database } from "../db/client";
 import type { MailProvider } from "../integrations/mail";
+import { createStorage, type Storage } from "../integrations/storage";
 import "./catalogue";
 import { jobDefinitions, type JobDefinition } from "./define";
 import { JOBS_SCHEMA, type JobData } from "./enqueue";
@@ -13,6 +14,8 @@ export const SCHEDULE_TIME_ZONE = "Europe/London";
 export interface JobRunnerDeps {
   database: Database;
   mail: MailProvider;
+  /** Stored files; default: disk under DATA_DIR/uploads (memory when NODE_ENV is test), as the API's. */
+  storage?: Storage;
   config: ApiConfig;
   log: FastifyBaseLogger;
 }
@@ -88,6 +91,7 @@ export class JobRunner {
     await this.prepare();
     const { database, mail, config, log } = this.deps;
     const scheduled = jobDefinitions().filter((job) => job.options.schedule);
+    const storage = this.deps.storage ?? createStorage(config.NODE_ENV === "test" ? undefined : config.DATA_DIR);
     const worker = this.newBoss({ supervise: true, schedule: scheduled.length > 0 });
     await worker.start();
     const pollingIntervalSeconds = Math.max(0.5, options.pollSeconds ?? config.JOBS_POLL_SECONDS);
@@ -97,7 +101,16 @@ export class JobRunner {
         if (!parsed.success) throw new Error(`The job's payload is not valid: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
         const jobLog = log.child({ job: job.name, jobId: row.id });
         jobLog.debug("job started");
-        await job.handler(parsed.data, { database, mail, config, log: jobLog, jobId: row.id, tenantId: row.data.tenantId ?? null, retryCount: row.retryCount });
+        await job.handler(parsed.data, {
+          database,
+          mail,
+          storage,
+          config,
+          log: jobLog,
+          jobId: row.id,
+          tenantId: row.data.tenantId ?? null,
+          retryCount: row.retryCount,
+        });
       });
     }
     // Scheduled jobs: pg-boss's cron sends each tick once, whichever worker's clock sees it first.

@@ -20,6 +20,7 @@ import { useFrame } from "./_app";
 import { can } from "../access/permissions";
 import { bulkSelectionAction } from "../services/bulk.server";
 import { defineList, listView, type SortField } from "../components/table/list";
+import { ExportButton } from "../components/table/export-button";
 
 /** Companies (company customers in smallBusiness): type, employee size and linked individual. */
 const companiesList = defineList("/companies", COMPANY_SORTS, {
@@ -109,11 +110,14 @@ export default function CompaniesPage() {
         title={words.Companies}
         info="The companies your company works with. Filter, sort and share the address: the list is in the URL."
         actions={
-          canCreate ? (
-            <Link to={`/companies/new${search}`} className="btn-primary">
-              {`ADD ${words.company.toUpperCase()}`}
-            </Link>
-          ) : null
+          <>
+            <ExportButton list={list} type="companies" />
+            {canCreate ? (
+              <Link to={`/companies/new${search}`} className="btn-primary">
+                {`ADD ${words.company.toUpperCase()}`}
+              </Link>
+            ) : null}
+          </>
         }
       />
       <div className="mb-4 space-y-3">

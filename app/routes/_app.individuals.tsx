@@ -20,6 +20,7 @@ import { useFrame } from "./_app";
 import { can } from "../access/permissions";
 import { bulkSelectionAction } from "../services/bulk.server";
 import { defineList, listView, type SortField } from "../components/table/list";
+import { ExportButton } from "../components/table/export-button";
 
 /** Individuals (individual customers in smallBusiness): linked company, owner, portal invitation and archived. */
 const individualsList = defineList("/individuals", INDIVIDUAL_SORTS, {
@@ -136,11 +137,14 @@ export default function IndividualsPage() {
         title={words.Individuals}
         info={`The people your company works with. Filter, sort and share the address: the list is in the URL.`}
         actions={
-          canCreate ? (
-            <Link to={`/individuals/new${search}`} className="btn-primary">
-              {`ADD ${words.individual.toUpperCase()}`}
-            </Link>
-          ) : null
+          <>
+            <ExportButton list={list} type="individuals" />
+            {canCreate ? (
+              <Link to={`/individuals/new${search}`} className="btn-primary">
+                {`ADD ${words.individual.toUpperCase()}`}
+              </Link>
+            ) : null}
+          </>
         }
       />
       <div className="mb-4 space-y-3">

@@ -20,6 +20,7 @@ import { useFrame } from "./_app";
 import { can } from "../access/permissions";
 import { bulkSelectionAction } from "../services/bulk.server";
 import { defineList, listView, type SortField } from "../components/table/list";
+import { ExportButton } from "../components/table/export-button";
 
 /** The list's sort fields and filters (its address, app/lib/list-url.ts). */
 const tasksList = defineList("/tasks", TASK_SORTS, {
@@ -124,6 +125,7 @@ export default function TasksPage() {
             <Link to={`/tasks/board${typeof state.filters.pipeline_id === "string" ? `?pipeline=${state.filters.pipeline_id}` : ""}`} className="btn-secondary">
               Board
             </Link>
+            <ExportButton list={list} type="tasks" />
             {canManage ? (
               <Link to={`/tasks/new${search}`} className="btn-primary">
                 {`ADD ${words.Task.toUpperCase()}`}

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { redirect } from "@remix-run/node";
 import { Agent, request as undiciRequest } from "undici";
 import type { z } from "zod";
@@ -119,14 +120,14 @@ export function createApi(ctx: ApiContext) {
     } catch {
       throw serviceUnavailable();
     }
-    const bytes = Buffer.from(await res.body.arrayBuffer());
-    if (res.statusCode !== 200) throw await failure(res.statusCode, safeJson(bytes.toString("utf8")));
+    if (res.statusCode !== 200) throw await failure(res.statusCode, safeJson(await res.body.text()));
     const headers = new Headers();
     for (const name of ["content-type", "content-length", "content-disposition", "cache-control", "x-content-type-options", "content-security-policy"]) {
       const value = res.headers[name];
-      if (typeof value === "string") headers.set(name, value);
+      if (typeof value === "string" || typeof value === "number") headers.set(name, String(value));
     }
-    return new Response(bytes, { status: 200, headers });
+    // Passed on as it arrives (an export of a million rows is never held whole in the portal's memory).
+    return new Response(Readable.toWeb(res.body) as ReadableStream<Uint8Array>, { status: 200, headers });
   }
 
   return {

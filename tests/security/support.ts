@@ -367,7 +367,31 @@ export const RESOLVERS: Record<string, Resolver> = {
   "/simple-invoices/:id/pay": tenant(async (api, a) => ({
     id: await one(api, `select id from sales_documents where tenant_id = ${H(a)} and kind = 'invoice' and status = 'sent' order by id limit 1`),
   })),
+  ...exportResolvers(),
 };
+
+/** A record of each list with an export (its PDF), and a finished export of Harbour's administrator (its file). */
+function exportResolvers(): Record<string, Resolver> {
+  const doc = (a: Actors, kind: string) => `select id from sales_documents where tenant_id = ${H(a)} and kind = '${kind}' order by id limit 1`;
+  return {
+    "/export-pdf/tasks/:id": tenant(async (api, a) => ({ id: await one(api, firstTask(a)) })),
+    "/export-pdf/individuals/:id": tenant(async (api, a) => ({
+      id: await one(api, `select id from individuals where tenant_id = ${H(a)} order by id limit 1`),
+    })),
+    "/export-pdf/companies/:id": tenant(async (api, a) => ({ id: await one(api, clientCompany(a)) })),
+    "/export-pdf/quotes/:id": tenant(async (api, a) => ({ id: await one(api, doc(a, "quote")) })),
+    "/export-pdf/invoices/:id": tenant(async (api, a) => ({ id: await one(api, doc(a, "invoice")) })),
+    "/export/download/:id": tenant(async (api, a) => {
+      const key = await api.app.storage.put(Buffer.from("\uFEFFID,Name\r\n"), { contentType: "text/csv", extension: "csv" });
+      const [row] = await rows<{ id: number }>(
+        api,
+        `insert into exports (tenant_id, user_id, type, query, state, total_rows, row_count, file_name, storage_key, size_bytes, finished_at)
+         values (${H(a)}, ${a.adminId}, 'tasks', '{"filter":{}}', 'done', 0, 0, 'tasks-matrix.csv', '${key}', 12, now()) returning id`,
+      );
+      return { id: String(row.id) };
+    }),
+  };
+}
 
 /** Harbour's demo calendar (seed-calendar.ts): its administrator's events and reminders; documents stored here. */
 function calendarResolvers(): Record<string, Resolver> {

@@ -14,3 +14,4 @@ export * from "./calls";
 export * from "./payments";
 export * from "./calendar";
 export * from "./policies";
+export * from "./exports";

@@ -128,7 +128,7 @@ const companiesByIds = preparedPerDatabase((db) =>
     .prepare("companies_by_ids"),
 );
 
-async function loadCompanies(db: Db, tenantId: number, ids: number[]): Promise<Company[]> {
+export async function loadCompanies(db: Db, tenantId: number, ids: number[]): Promise<Company[]> {
   if (!ids.length) return [];
   const rows = await companiesByIds(db).execute({ tenant: tenantId, ids });
   return hydrate(
@@ -144,6 +144,24 @@ async function loadCompanies(db: Db, tenantId: number, ids: number[]): Promise<C
  * individual; also individual_id). Sorts: COMPANY_SORTS, default name.
  */
 export async function listCompanies(db: Db, tenantId: number, query: ListQuery) {
+  const { shape, tenant, where, order, keys } = companyListPlan(db, tenantId, query);
+  const countKey = shape.countKey("companies");
+  const { rows, total } = await shapedPage(db, shape, countKey, statements, { where, order, tenant, keys }, query.page);
+  return {
+    rows: await loadCompanies(
+      db,
+      tenantId,
+      rows.map((r) => r.id),
+    ),
+    total,
+  };
+}
+
+/**
+ * The list's filters (read and checked), WHERE clause and order with their values (`shape.values`): GET /companies'
+ * page, and an export of the list (api/modules/exports), select with them.
+ */
+export function companyListPlan(db: Db, tenantId: number, query: ListQuery) {
   const search = textFilter(query, "search");
   const typeId = idFilter(query, "type_id");
   const sizeId = idFilter(query, "employee_size_id");
@@ -165,7 +183,6 @@ export async function listCompanies(db: Db, tenantId: number, query: ListQuery) 
     shape.when("owner", ownerId, (p) => eq(clientCompanies.ownerUserId, p)),
     shape.when("individual", individualId, (p) => inArray(clientCompanies.id, linkedIds(db, tenant, "companies", p))),
   )!;
-  const countKey = shape.countKey("companies");
   const sort = sortOf(query, COMPANY_SORTS) ?? { field: "name" as const, desc: false };
   const column: SQL | AnyColumn = {
     name: sql`lower(${clientCompanies.name})`,
@@ -176,15 +193,7 @@ export async function listCompanies(db: Db, tenantId: number, query: ListQuery) 
   // Companies without a postcode go last either way.
   const blanksLast = sort.field === "postcode";
   const { order, keys } = shape.sorted(sort, listOrder(column, clientCompanies.id, sort.desc, blanksLast));
-  const { rows, total } = await shapedPage(db, shape, countKey, statements, { where, order, tenant, keys }, query.page);
-  return {
-    rows: await loadCompanies(
-      db,
-      tenantId,
-      rows.map((r) => r.id),
-    ),
-    total,
-  };
+  return { shape, tenant, where, order, keys, values: shape.values };
 }
 
 export async function findRow(db: Db, tenantId: number, id: number): Promise<Row> {

@@ -79,6 +79,39 @@ const statements = listStatements(
  * for_linking_to_company_id. Sorts: INDIVIDUAL_SORTS, default full_name.
  */
 export async function listIndividuals(db: Db, tenantId: number, query: ListQuery, scope: ListScope = {}) {
+  const { shape, tenant, where, order, keys } = individualListPlan(db, tenantId, query, scope);
+  const countKey = shape.countKey("individuals");
+  const { rows, total } = await shapedPage(db, shape, countKey, statements, { where, order, tenant, keys }, query.page);
+  return {
+    rows: await hydrate(
+      db,
+      tenantId,
+      rows.map(({ listVersion: _, ...row }) => row),
+    ),
+    total,
+  };
+}
+
+/** Individuals by id with their owners and links, in the order of the ids (an export's page of rows). */
+export async function loadIndividuals(db: Db, tenantId: number, ids: number[]): Promise<Individual[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select()
+    .from(individuals)
+    .where(and(eq(individuals.tenantId, tenantId), inArray(individuals.id, ids)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return hydrate(
+    db,
+    tenantId,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
+}
+
+/**
+ * The list's filters (read and checked), WHERE clause and order with their values (`shape.values`): GET /individual's
+ * page, and an export of the list (api/modules/exports), select with them.
+ */
+export function individualListPlan(db: Db, tenantId: number, query: ListQuery, scope: ListScope = {}) {
   const search = textFilter(query, "search");
   const companyId = idFilter(query, "company_id", "companies.id");
   const ownerId = scope.ownerUserId ?? idFilter(query, "owner_user_id");
@@ -105,7 +138,6 @@ export async function listIndividuals(db: Db, tenantId: number, query: ListQuery
         ? shape.part("invited", isNotNull(individuals.portalInvitedAt))
         : shape.part("not_invited", isNull(individuals.portalInvitedAt)),
   )!;
-  const countKey = shape.countKey("individuals");
   const sort = sortOf(query, INDIVIDUAL_SORTS) ?? { field: "full_name" as const, desc: false };
   const column: SQL | AnyColumn = {
     full_name: sql`lower(${individuals.fullName})`,
@@ -118,15 +150,7 @@ export async function listIndividuals(db: Db, tenantId: number, query: ListQuery
   // Blank e-mails go last either way.
   const blanksLast = sort.field === "email";
   const { order, keys } = shape.sorted(sort, listOrder(column, individuals.id, sort.desc, blanksLast));
-  const { rows, total } = await shapedPage(db, shape, countKey, statements, { where, order, tenant, keys }, query.page);
-  return {
-    rows: await hydrate(
-      db,
-      tenantId,
-      rows.map(({ listVersion: _, ...row }) => row),
-    ),
-    total,
-  };
+  return { shape, tenant, where, order, keys, values: shape.values };
 }
 
 export async function findRow(db: Db, tenantId: number, id: number): Promise<Row> {

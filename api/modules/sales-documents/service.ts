@@ -259,6 +259,48 @@ const parseDate = (s: string) => (DATE.test(s) && !Number.isNaN(Date.parse(`${s}
 const parsePence = (s: string) => (/^\d{1,15}$/.test(s) ? Number(s) : undefined);
 
 export async function listDocuments(db: Db, tenantId: number, kind: SalesDocumentKind, query: ListQuery) {
+  const { where, order } = documentListPlan(tenantId, kind, query);
+  const [rows, [{ n }]] = await Promise.all([
+    joined(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.page.size)
+      .offset(offsetOf(query)),
+    db
+      .select({ n: count() })
+      .from(salesDocuments)
+      .leftJoin(individuals, eq(individuals.id, salesDocuments.individualId))
+      .leftJoin(clientCompanies, eq(clientCompanies.id, salesDocuments.clientCompanyId))
+      .where(where),
+  ]);
+  return { rows: rows.map(toRow), total: n };
+}
+
+/**
+ * The list's FROM (the document with its client's individual and company, which the search and the client sort read)
+ * selecting `fields`: with `documentListPlan`'s WHERE and order, what an export of the list selects its ids with.
+ */
+export const documentListFrom = <F extends Record<string, unknown>>(db: Db, fields: F) =>
+  db
+    .select(fields as never)
+    .from(salesDocuments)
+    .leftJoin(individuals, eq(individuals.id, salesDocuments.individualId))
+    .leftJoin(clientCompanies, eq(clientCompanies.id, salesDocuments.clientCompanyId))
+    .$dynamic();
+
+/** Documents of a list by id, as the list answers them, in the order of the ids (an export's page of rows). */
+export async function loadDocumentRows(db: Db, tenantId: number, kind: SalesDocumentKind, ids: number[]): Promise<DocumentRow[]> {
+  if (!ids.length) return [];
+  const rows = await joined(db).where(and(eq(salesDocuments.tenantId, tenantId), eq(salesDocuments.kind, kind), inArray(salesDocuments.id, ids)));
+  const byId = new Map(rows.map((r) => [r.doc.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [toRow(r)] : [];
+  });
+}
+
+/** The list's filters (read and checked as GET /simple-quotes and /simple-invoices read them), WHERE clause and order. */
+export function documentListPlan(tenantId: number, kind: SalesDocumentKind, query: ListQuery) {
   const conditions: (SQL | undefined)[] = [eq(salesDocuments.tenantId, tenantId), eq(salesDocuments.kind, kind)];
   const status = textFilter(query, "status");
   if (status !== undefined) {
@@ -294,7 +336,7 @@ export async function listDocuments(db: Db, tenantId: number, kind: SalesDocumen
   const total = rangeOf(query, "total", parsePence);
   if (total.from !== undefined) conditions.push(gte(salesDocuments.totalPence, total.from as number));
   if (total.to !== undefined) conditions.push(lte(salesDocuments.totalPence, total.to as number));
-  const where = and(...conditions);
+  const where = and(...conditions)!;
 
   const sort = sortOf(query, DOCUMENT_SORTS) ?? { field: "created_at" as const, desc: true };
   if (query.sort && !sortOf(query, DOCUMENT_SORTS)) throw invalid({ sort: [`Sort by one of: ${DOCUMENT_SORTS.join(", ")}.`] });
@@ -310,21 +352,7 @@ export async function listDocuments(db: Db, tenantId: number, kind: SalesDocumen
   const direction = sort.desc ? desc : asc;
   // Drafts (no number) and documents without a due date go last either way.
   const order = [sql`${column} is null`, direction(column), direction(salesDocuments.id)];
-
-  const [rows, [{ n }]] = await Promise.all([
-    joined(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.page.size)
-      .offset(offsetOf(query)),
-    db
-      .select({ n: count() })
-      .from(salesDocuments)
-      .leftJoin(individuals, eq(individuals.id, salesDocuments.individualId))
-      .leftJoin(clientCompanies, eq(clientCompanies.id, salesDocuments.clientCompanyId))
-      .where(where),
-  ]);
-  return { rows: rows.map(toRow), total: n };
+  return { where, order };
 }
 
 // ------------------------------------------------------------------------------------------------ validation

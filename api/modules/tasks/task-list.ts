@@ -166,6 +166,18 @@ const statements = listStatements(
 );
 
 /**
+ * The list's filters (read and checked as GET /task reads them), WHERE clause and order, its values beside them (the
+ * placeholders' values): what an export of the list (api/modules/exports) selects its ids with.
+ */
+export function taskListPlan(auth: { tenantId: number; userId: number }, query: ListQuery) {
+  const request = readListRequest(auth.userId, query);
+  const shape = new ListShape();
+  const where = listWhere(auth.tenantId, request, shape);
+  const order = sortKeys(request).columns.map((c) => (request.sort.desc ? desc(c) : asc(c)));
+  return { where, order, values: shape.values };
+}
+
+/**
  * GET /task: the page's ids come from the tasks table alone (filters and sort on its indexes), beside the
  * count, then its rows by primary key (`tasksByIds`, the task page's statement too); products and confidence
  * answers add one query each when included — five queries at most, whatever the page size. The ids'
