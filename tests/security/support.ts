@@ -192,6 +192,13 @@ const clientCompany = (a: Actors) => `select id from client_companies where tena
  * route with parameters makes the matrix test fail until it is added here.
  */
 export const RESOLVERS: Record<string, Resolver> = {
+  "/off-platform-policy/:id": tenant(async (api, a) => ({
+    id: await one(
+      api,
+      `insert into off_platform_policies (tenant_id, policy_number, product_name, insurer, state, client_type, client_name, inception_date, renewal_date, premium_pence, ipt_rate)
+       values (${H(a)}, 'RM-' || gen_random_uuid(), 'Route matrix', 'Insurer', 'BOUND', 'company', 'Client', '2026-01-01', '2027-01-01', 100, 12) returning id`,
+    ),
+  })),
   "/login/company/:uuid": tenant(async (api, a) => ({ uuid: await one(api, `select uuid from companies where id = ${H(a)}`) })),
   "/user-setup/:uuid/:token": tenant(async (api, a) => ({
     uuid: await one(api, `select uuid from users where tenant_id = ${H(a)} and status = 'invited' order by id limit 1`),
