@@ -11,3 +11,4 @@ export * from "./pipelines";
 export * from "./tasks";
 export * from "./billing";
 export * from "./off-platform-policies";
+export * from "./policies";
