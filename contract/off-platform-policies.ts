@@ -27,7 +27,7 @@ export const OFF_PLATFORM_POLICY_MESSAGES = {
   premium: "Enter the premium in whole pence (a whole number, 0 or more).",
   premiumTooLarge: "The premium may not be more than £100,000,000.00.",
   fees: "Enter the fees in whole pence (a whole number, 0 or more).",
-  iptRate: "Choose an IPT rate of 12% or 20%.",
+  iptRate: "Choose an IPT rate of 12%, 20% or 0% (exempt).",
   tooLong: (max: number) => `Use ${max} characters or fewer.`,
   stage: "Choose a stage: policy, client or cover.",
   idsRequired: "Choose at least one off-platform policy.",
@@ -56,23 +56,26 @@ const dateField = (message: string) =>
       }),
   );
 const penceField = (message: string, required: boolean) =>
-  z.unknown().transform((v, ctx) => {
-    if (blank(v)) {
-      if (!required) return null;
-      ctx.addIssue({ code: "custom", message });
-      return z.NEVER;
-    }
-    const n = typeof v === "string" && /^\d{1,12}$/.test(v.trim()) ? Number(v.trim()) : v;
-    if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 0) {
-      ctx.addIssue({ code: "custom", message });
-      return z.NEVER;
-    }
-    if (n > MAX_POLICY_MONEY_PENCE) {
-      ctx.addIssue({ code: "custom", message: M.premiumTooLarge });
-      return z.NEVER;
-    }
-    return n;
-  });
+  z.preprocess(
+    (v) => (v === undefined ? null : v),
+    z.union([z.string(), z.number(), z.null()], { error: message }).transform((v, ctx) => {
+      if (blank(v)) {
+        if (!required) return null;
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      const n = typeof v === "string" && /^\d{1,12}$/.test(v.trim()) ? Number(v.trim()) : v;
+      if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 0) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      if (n > MAX_POLICY_MONEY_PENCE) {
+        ctx.addIssue({ code: "custom", message: M.premiumTooLarge });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  );
 
 export const policyStageSchema = z.object({
   policy_number: requiredText(M.policyNumber, 100),
@@ -85,14 +88,20 @@ export const policyStageSchema = z.object({
 export const clientStageSchema = z.object({
   client_type: choice(CLIENT_TYPES, M.clientType),
   client_name: requiredText(M.clientName),
-  client_email: z.preprocess((v) => (blank(v) ? null : typeof v === "string" ? v.trim() : v), z.email({ error: M.clientEmail }).max(255, M.tooLong(255)).nullable()),
+  client_email: z.preprocess(
+    (v) => (blank(v) ? null : typeof v === "string" ? v.trim() : v),
+    z.email({ error: M.clientEmail }).max(255, M.tooLong(255)).nullable(),
+  ),
 });
 
 const coverFields = z.object({
   inception_date: dateField(M.inceptionDate),
   renewal_date: dateField(M.renewalDate),
   premium_pence: penceField(M.premium, true),
-  ipt_rate: z.preprocess((v) => (typeof v === "string" && /^\d{1,2}$/.test(v.trim()) ? Number(v.trim()) : v), z.union([z.literal(12), z.literal(20)], { error: M.iptRate })),
+  ipt_rate: z.preprocess(
+    (v) => (typeof v === "string" && /^\d{1,2}$/.test(v.trim()) ? Number(v.trim()) : v),
+    z.union([z.literal(12), z.literal(20), z.literal(0)], { error: M.iptRate }),
+  ),
   fees_pence: penceField(M.fees, false),
 });
 const renewalAfterInception = (v: { inception_date: string; renewal_date: string }, ctx: z.RefinementCtx) => {
@@ -158,4 +167,3 @@ export const offPlatformPolicyIdsQuerySchema = z.object({
   ),
 });
 export const offPlatformPolicyDeletedSchema = z.object({ deleted: z.number().int() });
-

@@ -3,12 +3,12 @@
  * and a page's JavaScript must not carry zod (tests/e2e/bundle.spec.ts).
  */
 
-/** The policy states (business-domain §4), as an off-platform policy records them. */
-export const OFF_PLATFORM_POLICY_STATES = ["QUOTE", "BOUND", "CANCELLED", "REFERRED", "DECLINED", "EXPIRED", "COOLING OFF", "RENEWAL"] as const;
-export type OffPlatformPolicyState = (typeof OFF_PLATFORM_POLICY_STATES)[number];
+import { POLICY_STATES } from "./policy-constants";
 
-/** Insurance premium tax rates in percent: standard 12%, higher 20%. */
-export const IPT_RATES = [12, 20] as const;
+/** The policy states (business-domain §4, the on-platform policies' codes), as an off-platform policy records them. */
+export const OFF_PLATFORM_POLICY_STATES = POLICY_STATES;
+export { POLICY_STATE_LABELS, IPT_RATES } from "./policy-constants";
+
 export const CLIENT_TYPES = ["individual", "company"] as const;
 export const CLIENT_TYPE_LABELS: Record<(typeof CLIENT_TYPES)[number], string> = { individual: "Individual", company: "Company" };
 

@@ -12,3 +12,4 @@ export * from "./tasks";
 export * from "./billing";
 export * from "./off-platform-policies";
 export * from "./policies";
+export * from "./bdx";

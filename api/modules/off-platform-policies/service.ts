@@ -12,14 +12,15 @@ import {
 } from "#contract/off-platform-policies";
 import type { Db } from "#api/db/client";
 import { offPlatformPolicies } from "#api/db/schema";
+import { iptOf } from "#contract/policy-constants";
 import { invalid, notFound } from "#api/http/errors";
 import { countedListStatements, countedPage, ListShape, listOrder, sortOf, textFilter } from "#api/http/paging";
 import { parseOr422 } from "#api/http/validation";
 
 type Row = typeof offPlatformPolicies.$inferSelect;
 
-/** The tax on the premium, rounded half-up to the penny. */
-export const iptOf = (premiumPence: number, rate: number) => Math.round((premiumPence * rate) / 100);
+
+
 
 export function toOffPlatformPolicy(row: Row): OffPlatformPolicy {
   return {
