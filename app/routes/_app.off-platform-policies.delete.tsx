@@ -5,7 +5,7 @@ import { bulkConfirmationAction, bulkConfirmationLoader, type BulkConfirmation }
 import { deleteOffPlatformPolicies } from "../services/off-platform-policies.server";
 
 /** The confirmation of a row's Delete and of the bulk form's 'Delete off-platform policy(s)': the ids in the URL, one API call. */
-const BULK: BulkConfirmation = { list: "/off-platform-policies", permission: "off_platform_policy_manage" };
+const BULK: BulkConfirmation = { list: "/off-platform-policies", permission: "off_platform_policy_delete" };
 
 export const loader = ({ request }: LoaderFunctionArgs) => bulkConfirmationLoader(request, BULK);
 
