@@ -16,6 +16,7 @@ import listPreferencesRoutes from "./modules/list-preferences/routes";
 import notificationsRoutes from "./modules/notifications/routes";
 import providersRoutes from "./modules/providers/routes";
 import offPlatformPoliciesRoutes from "./modules/off-platform-policies/routes";
+import bdxRoutes from "./modules/bdx/routes";
 import rolesRoutes from "./modules/roles/routes";
 import teamsRoutes from "./modules/teams/routes";
 import usersRoutes from "./modules/users/routes";
@@ -119,6 +120,7 @@ export async function buildApp({ config, database, mail, storage, logger, prepar
   await app.register(jobsRoutes, { area: "Jobs" });
   await app.register(apiDocsRoutes, { area: "API contract" });
   await app.register(offPlatformPoliciesRoutes, { area: "Off-platform policies" });
+  await app.register(bdxRoutes, { area: "Bordereaux mapper" });
   return app;
 }
 

@@ -104,10 +104,23 @@ const coverFields = z.object({
   ),
   fees_pence: penceField(M.fees, false),
 });
-const renewalAfterInception = (v: { inception_date: string; renewal_date: string }, ctx: z.RefinementCtx) => {
-  if (v.renewal_date <= v.inception_date) ctx.addIssue({ code: "custom", path: ["renewal_date"], message: M.renewalAfterInception });
+/** The renewal date after the inception date: checked whenever both dates are good, whatever else is wrong. */
+const renewalAfterInception = {
+  check: (v: { inception_date: string; renewal_date: string }) => v.renewal_date > v.inception_date,
+  options: {
+    path: ["renewal_date"],
+    message: M.renewalAfterInception,
+    when: (p: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) => {
+      const v = p.value as { inception_date?: unknown; renewal_date?: unknown } | undefined;
+      return (
+        typeof v?.inception_date === "string" &&
+        typeof v?.renewal_date === "string" &&
+        p.issues.every((i) => i.path?.[0] !== "inception_date" && i.path?.[0] !== "renewal_date")
+      );
+    },
+  },
 };
-export const coverStageSchema = coverFields.superRefine(renewalAfterInception);
+export const coverStageSchema = coverFields.refine(renewalAfterInception.check, renewalAfterInception.options);
 
 export const STAGE_SCHEMAS = { policy: policyStageSchema, client: clientStageSchema, cover: coverStageSchema } as const;
 
@@ -116,7 +129,7 @@ export const offPlatformPolicyBodySchema = policyStageSchema
   .extend(clientStageSchema.shape)
   .extend(coverFields.shape)
   .extend({ notes: optionalText(2000) })
-  .superRefine(renewalAfterInception);
+  .refine(renewalAfterInception.check, renewalAfterInception.options);
 export type OffPlatformPolicyBody = z.output<typeof offPlatformPolicyBodySchema>;
 
 /** `POST /off-platform-policy/validate?stage=policy` (and `&id=` when an existing policy is being edited). */
