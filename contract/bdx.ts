@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { BDX_FIELD_KEYS, BDX_IMPORT_STATUSES, BDX_MESSAGES } from "./bdx-constants";
 import { pagedSchema } from "./common";
+
+export * from "./bdx-constants";
 
 /**
  * Bordereaux (BDX) import: a broker's monthly file of policies (CSV or XLSX) read, its columns mapped to policy
@@ -8,56 +11,8 @@ import { pagedSchema } from "./common";
  * the API, `/mapper`, with its own base URL setting in the portal: MAPPER_BASE_URL).
  */
 
-export const BDX_LIMITS = {
-  /** The largest file: 50 MB. */
-  fileBytes: 50 * 1024 * 1024,
-  /** The most data rows in one file. */
-  rows: 100_000,
-  /** Rows shown in the preview. */
-  previewRows: 20,
-} as const;
-
-export const BDX_MESSAGES = {
-  companyUuid: "Company uuid not found!",
-  fallback: "Something went wrong",
-  empty: "You have attempted to upload an invalid/empty file.",
-  tooLarge: "The file is larger than 50 MB.",
-  tooManyRows: "The file has more than 100,000 rows: split it into smaller files.",
-  notSpreadsheet: "This file is not a CSV or XLSX spreadsheet: choose a .csv or .xlsx file.",
-  unreadable: "This file could not be read as a spreadsheet",
-  fileRequired: "Choose a CSV or XLSX file.",
-  mapName: "Enter a name for the map.",
-  mapNameTaken: "A map with this name exists already.",
-  mapRequired: "Choose a map or create a new one.",
-  missingColumn: (column: string) => `The file has no column "${column}".`,
-  fieldRequired: (label: string) => `Choose the column for ${label}.`,
-  month: "Choose the declaration month.",
-  year: "Enter the declaration year (four digits).",
-  started: "This import has started already.",
-} as const;
-
-/** The policy fields a bordereau column can fill. */
-export const BDX_FIELDS = [
-  { key: "policy_number", label: "Policy number", required: true },
-  { key: "product_name", label: "Product name", required: true },
-  { key: "client_name", label: "Client", required: true },
-  { key: "client_type", label: "Client type", required: false },
-  { key: "client_email", label: "Client e-mail", required: false },
-  { key: "insurer", label: "Insurer", required: false },
-  { key: "class_of_business", label: "Class of business", required: false },
-  { key: "main_broker_name", label: "Brokerage", required: false },
-  { key: "premium", label: "Premium", required: true },
-  { key: "ipt_rate", label: "IPT rate", required: false },
-  { key: "fees", label: "Fees", required: false },
-  { key: "inception_date", label: "Inception date", required: true },
-  { key: "renewal_date", label: "Renewal date", required: true },
-  { key: "state", label: "Status", required: false },
-] as const;
-export type BdxField = (typeof BDX_FIELDS)[number]["key"];
-export const BDX_FIELD_KEYS = BDX_FIELDS.map((f) => f.key) as [BdxField, ...BdxField[]];
-
 /** A map: policy field → the file's column header (fields left out are not imported). */
-export const bdxMapSchema = z.record(z.enum(BDX_FIELD_KEYS), z.string().max(255));
+export const bdxMapSchema = z.partialRecord(z.enum(BDX_FIELD_KEYS), z.string().max(255));
 export type BdxMap = z.infer<typeof bdxMapSchema>;
 
 const companyUuid = z.string({ error: BDX_MESSAGES.companyUuid }).trim().min(1, BDX_MESSAGES.companyUuid).max(100, BDX_MESSAGES.companyUuid);
@@ -97,8 +52,6 @@ export const bdxMapRowSchema = z.object({
 export type BdxMapRow = z.infer<typeof bdxMapRowSchema>;
 export const bdxMapListSchema = z.object({ data: z.array(bdxMapRowSchema) });
 export const bdxMapResponseSchema = z.object({ data: bdxMapRowSchema });
-
-export const BDX_IMPORT_STATUSES = ["uploaded", "queued", "running", "done", "failed"] as const;
 
 export const bdxUploadSchema = z.object({
   id: z.number().int(),

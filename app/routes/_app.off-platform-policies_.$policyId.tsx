@@ -10,7 +10,8 @@ import { requireAccess } from "../services/auth.server";
 import { getOffPlatformPolicy } from "../services/off-platform-policies.server";
 import { useFrame } from "./_app";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data ? `Off-platform policy ${data.policy.policy_number}` : "Off-platform policy", matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitle(data ? `Off-platform policy ${data.policy.policy_number}` : "Off-platform policy", matches);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, subject } = await requireAccess(request, "/off-platform-policies/:policyId");

@@ -133,14 +133,17 @@ describe("/off-platform-policy: create, show, list, update, delete many", () => 
 
   it("creates, shows, lists with search, filter, sort and paging, updates and deletes many", async () => {
     const token = unique();
-    const a = await create(body({ policy_number: `A-${token}`, client_name: `Zed ${token}`, renewal_date: "2027-03-01", premium_pence: 100000, state: "QUOTE" }));
+    const a = await create(
+      body({ policy_number: `A-${token}`, client_name: `Zed ${token}`, renewal_date: "2027-03-01", premium_pence: 100000, state: "QUOTE" }),
+    );
     expect(a.status).toBe(201);
     expect(a.body.data).toMatchObject({ policy_number: `A-${token}`, premium_pence: 100000, ipt_rate: 12, ipt_pence: 12000, fees_pence: 5000 });
     const b = await create(body({ policy_number: `B-${token}`, client_name: `Amy ${token}`, renewal_date: "2027-02-01", fees_pence: "", ipt_rate: 20 }));
     expect(b.body.data.fees_pence).toBeNull();
     expect((await create(body({ policy_number: `a-${token}` }))).body.errors).toEqual({ policy_number: [M.policyNumberTaken] });
 
-    const list = (query: Record<string, unknown>) => api.request("GET", "/off-platform-policy", { token: admin, query: { filter: { search: token }, ...query } });
+    const list = (query: Record<string, unknown>) =>
+      api.request("GET", "/off-platform-policy", { token: admin, query: { filter: { search: token }, ...query } });
     const numbers = async (query: Record<string, unknown>) => (await list(query)).body.data.map((r: { policy_number: string }) => r.policy_number);
     expect(await numbers({})).toEqual([`B-${token}`, `A-${token}`]); // renewal date first
     expect(await numbers({ sort: "client_name" })).toEqual([`B-${token}`, `A-${token}`]);
@@ -152,13 +155,18 @@ describe("/off-platform-policy: create, show, list, update, delete many", () => 
 
     const id = a.body.data.id;
     expect((await api.request("GET", `/off-platform-policy/${id}`, { token: viewer })).body.data.client_name).toBe(`Zed ${token}`);
-    const updated = await api.request("PUT", `/off-platform-policy/${id}`, { token: manager, body: body({ policy_number: `A-${token}`, insurer: "Hiscox", notes: " n " }) });
+    const updated = await api.request("PUT", `/off-platform-policy/${id}`, {
+      token: manager,
+      body: body({ policy_number: `A-${token}`, insurer: "Hiscox", notes: " n " }),
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ id, insurer: "Hiscox", notes: "n" });
     const clash = await api.request("PUT", `/off-platform-policy/${id}`, { token: admin, body: body({ policy_number: `B-${token}` }) });
     expect(clash.body.errors).toEqual({ policy_number: [M.policyNumberTaken] });
 
-    expect((await api.request("DELETE", "/off-platform-policy?off_platform_policy_ids=", { token: admin })).body.errors.off_platform_policy_ids).toEqual([M.idsRequired]);
+    expect((await api.request("DELETE", "/off-platform-policy?off_platform_policy_ids=", { token: admin })).body.errors.off_platform_policy_ids).toEqual([
+      M.idsRequired,
+    ]);
     expect((await api.request("DELETE", "/off-platform-policy?off_platform_policy_ids=x", { token: admin })).status).toBe(422);
     const deleted = await api.request("DELETE", `/off-platform-policy?off_platform_policy_ids=${id},${b.body.data.id}`, { token: admin });
     expect(deleted.status).toBe(200);

@@ -77,12 +77,7 @@ describe("Off-platform policies", () => {
 
     const step3 = await again.form().submit("Next");
     expect(step3.text("[aria-current=step]")).toContain("Step 3 of 3: Cover and premium");
-    const coverBad = await step3
-      .form()
-      .fill("Inception date", "2026-03-01")
-      .fill("Renewal date", "2026-02-01")
-      .fill("Premium (£)", "12.345")
-      .submit("Save");
+    const coverBad = await step3.form().fill("Inception date", "2026-03-01").fill("Renewal date", "2026-02-01").fill("Premium (£)", "12.345").submit("Save");
     expect(coverBad.fieldError("Renewal date")).toBe("The renewal date must be after the inception date.");
     expect(coverBad.fieldError("Premium (£)")).toBe("Enter the premium in pounds, like 1250 or 1,250.50.");
     const saved = await coverBad.form().fill("Renewal date", "2027-03-01").fill("Premium (£)", "1,250.50").select("IPT rate", "20").submit("Save");

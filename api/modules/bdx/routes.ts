@@ -40,11 +40,15 @@ const listQuery = listQuerySchema({ maxSize: 1000, defaultSize: 25 }).extend(map
 export default routes((r) => {
   const p = MAPPER_PREFIX;
 
-  r.get(`${p}/mapper`, { access: VIEW, query: mapperQuerySchema, response: bdxMapListSchema, summary: "The company's saved bordereau maps" }, async ({ auth, query, request }) => {
-    const { db } = request.server.database;
-    await service.checkCompanyUuid(db, auth.tenantId, query.company_uuid);
-    return { data: await service.listMaps(db, auth.tenantId) };
-  });
+  r.get(
+    `${p}/mapper`,
+    { access: VIEW, query: mapperQuerySchema, response: bdxMapListSchema, summary: "The company's saved bordereau maps" },
+    async ({ auth, query, request }) => {
+      const { db } = request.server.database;
+      await service.checkCompanyUuid(db, auth.tenantId, query.company_uuid);
+      return { data: await service.listMaps(db, auth.tenantId) };
+    },
+  );
 
   r.post(
     `${p}/mapper`,
@@ -63,7 +67,13 @@ export default routes((r) => {
 
   r.post(
     `${p}/upload`,
-    { access: MANAGE, query: mapperQuerySchema, response: bdxUploadResponseSchema, status: 201, summary: "Uploads a bordereau (CSV or XLSX, multipart field `file`)" },
+    {
+      access: MANAGE,
+      query: mapperQuerySchema,
+      response: bdxUploadResponseSchema,
+      status: 201,
+      summary: "Uploads a bordereau (CSV or XLSX, multipart field `file`)",
+    },
     async ({ auth, query, request, reply }) => {
       const { db } = request.server.database;
       await service.checkCompanyUuid(db, auth.tenantId, query.company_uuid);
@@ -87,12 +97,16 @@ export default routes((r) => {
     },
   );
 
-  r.get(`${p}/uploads`, { access: VIEW, query: listQuery, response: bdxUploadListSchema, summary: "The company's bordereau uploads and imports" }, async ({ auth, query, request }) => {
-    const { db } = request.server.database;
-    await service.checkCompanyUuid(db, auth.tenantId, query.company_uuid);
-    const { rows, total } = await service.listImports(db, auth.tenantId, query.page);
-    return paged(request, query, rows, total);
-  });
+  r.get(
+    `${p}/uploads`,
+    { access: VIEW, query: listQuery, response: bdxUploadListSchema, summary: "The company's bordereau uploads and imports" },
+    async ({ auth, query, request }) => {
+      const { db } = request.server.database;
+      await service.checkCompanyUuid(db, auth.tenantId, query.company_uuid);
+      const { rows, total } = await service.listImports(db, auth.tenantId, query.page);
+      return paged(request, query, rows, total);
+    },
+  );
 
   r.get(
     `${p}/uploads/:id`,
@@ -104,11 +118,15 @@ export default routes((r) => {
     },
   );
 
-  r.get(`${p}/fields`, { access: VIEW, query: fieldsQuery, response: bdxFieldDataSchema, summary: "The mapping step's field data" }, async ({ auth, query, request }) => {
-    const { db } = request.server.database;
-    await service.checkCompanyUuid(db, auth.tenantId, query.company_uuid);
-    return { data: await service.fieldData(db, auth.tenantId, query.upload_id) };
-  });
+  r.get(
+    `${p}/fields`,
+    { access: VIEW, query: fieldsQuery, response: bdxFieldDataSchema, summary: "The mapping step's field data" },
+    async ({ auth, query, request }) => {
+      const { db } = request.server.database;
+      await service.checkCompanyUuid(db, auth.tenantId, query.company_uuid);
+      return { data: await service.fieldData(db, auth.tenantId, query.upload_id) };
+    },
+  );
 
   r.post(
     `${p}/validate`,
@@ -122,7 +140,14 @@ export default routes((r) => {
 
   r.post(
     `${p}/api/policy/import`,
-    { access: MANAGE, query: mapperQuerySchema, body: bdxRunBodySchema, response: bdxUploadResponseSchema, status: 202, summary: "Starts an import (a background job)" },
+    {
+      access: MANAGE,
+      query: mapperQuerySchema,
+      body: bdxRunBodySchema,
+      response: bdxUploadResponseSchema,
+      status: 202,
+      summary: "Starts an import (a background job)",
+    },
     async ({ auth, query, body, request, reply }) => {
       const { database } = request.server;
       await service.checkCompanyUuid(database.db, auth.tenantId, query.company_uuid);

@@ -41,12 +41,7 @@ const ALIASES: Record<BdxField, string[]> = {
 export const normaliseHeader = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, "");
 
 /** The header row as a key: a file with the same columns (in any order, any case) finds its map again. */
-export const columnsKeyOf = (headers: string[]) =>
-  headers
-    .map(normaliseHeader)
-    .filter(Boolean)
-    .sort()
-    .join("|");
+export const columnsKeyOf = (headers: string[]) => headers.map(normaliseHeader).filter(Boolean).sort().join("|");
 
 /** Suggested column for each field: the header that is one of the field's names (each header used once). */
 export function autoMatch(headers: string[]): Partial<Record<BdxField, string>> {
@@ -98,7 +93,10 @@ export function parseBdxDate(raw: string): string | null {
 
 /** Money in pounds as bordereaux write it ("£1,250.50", "1250.5", "1250") to pence; null when it is not money. */
 export function parsePounds(raw: string): number | null {
-  const t = raw.trim().replace(/^£\s*/, "").replace(/^GBP\s*/i, "");
+  const t = raw
+    .trim()
+    .replace(/^£\s*/, "")
+    .replace(/^GBP\s*/i, "");
   if (!/^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/.test(t)) return null;
   const [whole, frac = ""] = t.replace(/,/g, "").split(".");
   const pence = Number(whole) * 100 + Number(frac.padEnd(2, "0"));
@@ -106,7 +104,10 @@ export function parsePounds(raw: string): number | null {
 }
 
 function parseState(raw: string): PolicyState | null {
-  const t = raw.trim().toUpperCase().replace(/[\s-]+/g, "_");
+  const t = raw
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, "_");
   if ((POLICY_STATES as readonly string[]).includes(t)) return t as PolicyState;
   const byLabel = POLICY_STATES.find((s) => POLICY_STATE_LABELS[s].toUpperCase().replace(/\s+/g, "_") === t);
   if (byLabel) return byLabel;
@@ -145,7 +146,8 @@ export function policyOfRow(values: Partial<Record<BdxField, string>>): { policy
   const typeText = (values.client_type ?? "").trim().toLowerCase();
   let clientType: PolicyImport["clientType"] = "company";
   if (["individual", "person", "personal", "private"].includes(typeText)) clientType = "individual";
-  else if (typeText && !["company", "business", "commercial", "corporate"].includes(typeText)) reasons.push(`Client type "${values.client_type}" is not individual or company.`);
+  else if (typeText && !["company", "business", "commercial", "corporate"].includes(typeText))
+    reasons.push(`Client type "${values.client_type}" is not individual or company.`);
 
   const money = (f: BdxField, label: string, required: boolean) => {
     const v = (values[f] ?? "").trim();

@@ -87,7 +87,11 @@ export async function listImports(db: Db, tenantId: number, page: { number: numb
 }
 
 export async function listMaps(db: Db, tenantId: number) {
-  const rows = await db.select().from(bdxMaps).where(eq(bdxMaps.tenantId, tenantId)).orderBy(asc(sql`lower(${bdxMaps.name})`), asc(bdxMaps.id));
+  const rows = await db
+    .select()
+    .from(bdxMaps)
+    .where(eq(bdxMaps.tenantId, tenantId))
+    .orderBy(asc(sql`lower(${bdxMaps.name})`), asc(bdxMaps.id));
   return rows.map(toMap);
 }
 
@@ -132,7 +136,11 @@ export async function fieldData(db: Db, tenantId: number, id: number) {
       ),
     ].slice(0, 3);
   });
-  const maps = await db.select().from(bdxMaps).where(eq(bdxMaps.tenantId, tenantId)).orderBy(asc(sql`lower(${bdxMaps.name})`));
+  const maps = await db
+    .select()
+    .from(bdxMaps)
+    .where(eq(bdxMaps.tenantId, tenantId))
+    .orderBy(asc(sql`lower(${bdxMaps.name})`));
   const key = columnsKeyOf(read.headers);
   // A saved map fits when its file had these same columns and every column it names is here.
   const matching = maps.find((m) => m.columnsKey === key && Object.keys(mapProblems(m.map as BdxMap, read.headers)).length === 0);
@@ -193,7 +201,8 @@ export async function start(database: Database, tenantId: number, body: BdxRunBo
   const map = await mapOfRun(database.db, tenantId, body, read.headers);
   return database.transaction(async (tx) => {
     let mapId = body.map_id ?? null;
-    if (mapId === null && body.map_name) mapId = (await saveMap(tx, tenantId, { name: body.map_name, map, selectedProducts: body.selected_products }, read.headers)).mapId;
+    if (mapId === null && body.map_name)
+      mapId = (await saveMap(tx, tenantId, { name: body.map_name, map, selectedProducts: body.selected_products }, read.headers)).mapId;
     const [claimed] = await tx
       .update(bdxImports)
       .set({ status: "queued", map, mapId, declarationMonth: body.declaration_month, declarationYear: body.declaration_year, updatedAt: new Date() })

@@ -19,9 +19,6 @@ import { parseOr422 } from "#api/http/validation";
 
 type Row = typeof offPlatformPolicies.$inferSelect;
 
-
-
-
 export function toOffPlatformPolicy(row: Row): OffPlatformPolicy {
   return {
     id: row.id,
