@@ -15,10 +15,10 @@ export * from "./bdx-constants";
 export const bdxMapSchema = z.partialRecord(z.enum(BDX_FIELD_KEYS), z.string().max(255));
 export type BdxMap = z.infer<typeof bdxMapSchema>;
 
-const companyUuid = z.string({ error: BDX_MESSAGES.companyUuid }).trim().min(1, BDX_MESSAGES.companyUuid).max(100, BDX_MESSAGES.companyUuid);
+const companyUuid = z.string({ error: BDX_MESSAGES.companyUuid }).trim().max(100, BDX_MESSAGES.companyUuid).optional();
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 
-/** Every mapper call names the caller's company (spec §5: 'Company uuid not found!' without one). */
+/** Every mapper call names the caller's company (spec §5: 'Company uuid not found!' without one; checked after the record's own tenancy). */
 export const mapperQuerySchema = z.object({ company_uuid: companyUuid });
 
 export const bdxMapBodySchema = z.object({

@@ -113,8 +113,9 @@ export default routes((r) => {
     { access: VIEW, params: idParams, query: mapperQuerySchema, response: bdxUploadResponseSchema, summary: "An upload and its import's progress" },
     async ({ auth, params, query, request }) => {
       const { db } = request.server.database;
+      const row = await service.getImport(db, auth.tenantId, params.id);
       await service.checkCompanyUuid(db, auth.tenantId, query.company_uuid);
-      return { data: service.toUpload(await service.getImport(db, auth.tenantId, params.id)) };
+      return { data: service.toUpload(row) };
     },
   );
 
@@ -162,6 +163,7 @@ export default routes((r) => {
     { access: VIEW, params: idParams, query: listQuery, response: bdxReportSchema, summary: "An import's rows: created, updated, refused with reasons" },
     async ({ auth, params, query, request }) => {
       const { db } = request.server.database;
+      await service.getImport(db, auth.tenantId, params.id);
       await service.checkCompanyUuid(db, auth.tenantId, query.company_uuid);
       const { rows, total } = await service.reportRows(db, auth.tenantId, params.id, query.page);
       return paged(request, query, rows, total);
@@ -173,8 +175,8 @@ export default routes((r) => {
     { access: VIEW, params: idParams, query: mapperQuerySchema, responseType: "text/csv", summary: "An import's report as CSV" },
     async ({ auth, params, query, request, reply }) => {
       const { db } = request.server.database;
-      await service.checkCompanyUuid(db, auth.tenantId, query.company_uuid);
       const imp = await service.getImport(db, auth.tenantId, params.id);
+      await service.checkCompanyUuid(db, auth.tenantId, query.company_uuid);
       const { rows } = await service.reportRows(db, auth.tenantId, params.id);
       // UTF-8 with a BOM for Excel; cells starting = + - @ escaped against formula injection.
       const csv = stringify(

@@ -12,7 +12,8 @@ type ImportRow = typeof bdxImports.$inferSelect;
 type MapRow = typeof bdxMaps.$inferSelect;
 
 /** The mapper's calls name the caller's company by its uuid: another (or none) is 'Company uuid not found!'. */
-export async function checkCompanyUuid(db: Db, tenantId: number, uuid: string) {
+export async function checkCompanyUuid(db: Db, tenantId: number, uuid: string | undefined) {
+  if (!uuid) throw new HttpError(422, BDX_MESSAGES.companyUuid, { company_uuid: [BDX_MESSAGES.companyUuid] });
   const [row] = await db.select({ uuid: companies.uuid }).from(companies).where(eq(companies.id, tenantId)).limit(1);
   if (!row || row.uuid !== uuid) throw new HttpError(404, BDX_MESSAGES.companyUuid);
 }

@@ -12,6 +12,7 @@ import {
 import { pathId } from "#api/http/ids";
 import { paged } from "#api/http/paging";
 import { routes } from "#api/http/route";
+import { parseOr422 } from "#api/http/validation";
 import * as service from "./service";
 
 const VIEW = { permissions: ["off_platform_policy_view", "off_platform_policy_manage"] } as const;
@@ -54,10 +55,14 @@ export default routes((r) => {
 
   r.put(
     "/off-platform-policy/:id",
-    { access: MANAGE, params: idParams, body: offPlatformPolicyBodySchema, response: offPlatformPolicyResponseSchema },
-    async ({ auth, params, body, request }) => ({
-      data: await service.updateOffPlatformPolicy(request.server.database.db, auth.tenantId, params.id, body),
-    }),
+    // The body is checked after the policy is found: another company's id is a 404 whatever the body.
+    { access: MANAGE, params: idParams, response: offPlatformPolicyResponseSchema, summary: "Replaces an off-platform policy (the body of POST)" },
+    async ({ auth, params, request }) => {
+      const { db } = request.server.database;
+      await service.getOffPlatformPolicy(db, auth.tenantId, params.id);
+      const body = parseOr422(offPlatformPolicyBodySchema, request.body ?? {});
+      return { data: await service.updateOffPlatformPolicy(db, auth.tenantId, params.id, body) };
+    },
   );
 
   /** Deletes the listed off-platform policies of the company (`?off_platform_policy_ids=1,2`); 404 when none of them is one. */
