@@ -6,7 +6,12 @@ import { NojsBrowser, uniqueToken, type NojsPage } from "./harness";
 /** The bordereaux import without JavaScript: upload → map (a saved map found) → preview → import with a self-refreshing progress page → report and its CSV. */
 const admin = () => NojsBrowser.as("admin");
 const fixture = (name: string, token: string) =>
-  Buffer.from(readFileSync(path.join(import.meta.dirname, "../fixtures/bdx", name)).toString("latin1").replaceAll("HB-BDX-", `NJ-${token}-`), "latin1");
+  Buffer.from(
+    readFileSync(path.join(import.meta.dirname, "../fixtures/bdx", name))
+      .toString("latin1")
+      .replaceAll("HB-BDX-", `NJ-${token}-`),
+    "latin1",
+  );
 
 async function waitForReport(page: NojsPage): Promise<NojsPage> {
   let current = page;
@@ -22,9 +27,15 @@ describe("Bulk data import", () => {
   test("an empty file is refused under the file field, and nothing is listed", async () => {
     const page = await admin().goto("/bdx-import");
     expect(page.h1).toBe("Bulk data import");
-    const refused = await page.form({ button: "Upload" }).attach("File", { name: "empty.csv", type: "text/csv", content: "Policy No,Insured Name\n\n" }).submit("Upload");
+    const refused = await page
+      .form({ button: "Upload" })
+      .attach("File", { name: "empty.csv", type: "text/csv", content: "Policy No,Insured Name\n\n" })
+      .submit("Upload");
     expect(refused.fieldError("File")).toBe("You have attempted to upload an invalid/empty file.");
-    const binary = await refused.form({ button: "Upload" }).attach("File", { name: "scan.pdf", type: "application/pdf", content: "%PDF-1.7 binary" }).submit("Upload");
+    const binary = await refused
+      .form({ button: "Upload" })
+      .attach("File", { name: "scan.pdf", type: "application/pdf", content: "%PDF-1.7 binary" })
+      .submit("Upload");
     expect(binary.fieldError("File")).toBe("This file is not a CSV or XLSX spreadsheet: choose a .csv or .xlsx file.");
   });
 
