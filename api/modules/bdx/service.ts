@@ -143,8 +143,10 @@ export async function fieldData(db: Db, tenantId: number, id: number) {
     .where(eq(bdxMaps.tenantId, tenantId))
     .orderBy(asc(sql`lower(${bdxMaps.name})`));
   const key = columnsKeyOf(read.headers);
-  // A saved map fits when its file had these same columns and every column it names is here.
-  const matching = maps.find((m) => m.columnsKey === key && Object.keys(mapProblems(m.map as BdxMap, read.headers)).length === 0);
+  // A saved map fits when its file had these same columns and every column it names is here; the newest of them.
+  const matching = [...maps]
+    .sort((a, b) => b.id - a.id)
+    .find((m) => m.columnsKey === key && Object.keys(mapProblems(m.map as BdxMap, read.headers)).length === 0);
   const products = await db
     .selectDistinct({ name: policies.productName })
     .from(policies)
