@@ -17,6 +17,8 @@ import listPreferencesRoutes from "./modules/list-preferences/routes";
 import notificationsRoutes from "./modules/notifications/routes";
 import providersRoutes from "./modules/providers/routes";
 import policiesRoutes from "./modules/policies/routes";
+import offPlatformPoliciesRoutes from "./modules/off-platform-policies/routes";
+import bdxRoutes from "./modules/bdx/routes";
 import rolesRoutes from "./modules/roles/routes";
 import teamsRoutes from "./modules/teams/routes";
 import usersRoutes from "./modules/users/routes";
@@ -132,6 +134,8 @@ export async function buildApp({ config, database, mail, storage, voice, logger,
   await app.register(calendarRoutes, { area: "Calendar" });
   await app.register(apiDocsRoutes, { area: "API contract" });
   await app.register(policiesRoutes, { area: "Policies" });
+  await app.register(offPlatformPoliciesRoutes, { area: "Off-platform policies" });
+  await app.register(bdxRoutes, { area: "Bordereaux mapper" });
   return app;
 }
 

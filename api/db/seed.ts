@@ -12,6 +12,7 @@ import { seedSales } from "./seed-sales";
 import { seedCalls } from "./seed-calls";
 import { seedPayments } from "./seed-payments";
 import { seedPolicies } from "./seed-policies";
+import { seedBdx } from "./seed-bdx";
 import { seedNotifications } from "./seed-notifications";
 import { companies, permissions, providers, rolePermissions, roles, teamInvitations, teamMembers, teams, userRoles, users } from "./schema";
 import { DEMO_PROVIDERS, DEMO_TEAMS, demoProviderFields, HARBOUR_STAFF, type DemoProvider, type DemoTeam } from "./seed-directory";
@@ -247,6 +248,7 @@ export async function seedDemo(database: Database, mail: MailProvider, portalUrl
   await seedPayments(database);
   await seedCalendar(database);
   await seedPolicies(database);
+  await seedBdx(database);
 }
 
 async function addUser(

@@ -7,3 +7,4 @@ import "../modules/payments/jobs";
 import "../modules/calendar/jobs";
 import "../modules/policies/jobs";
 import "../modules/exports/jobs";
+import "../modules/bdx/jobs";

@@ -35,6 +35,8 @@ export interface ApiContext {
   companyUuid?: string;
   /** Sign-in and user-setup pages handle 'Session expired' and 401 themselves. */
   signInPage?: boolean;
+  /** Another host speaking for the API (the bordereaux mapper, MAPPER_BASE_URL); default API_BASE_URL. */
+  baseUrl?: string;
 }
 
 export type Api = ReturnType<typeof createApi>;
@@ -46,7 +48,7 @@ export function createApi(ctx: ApiContext) {
     path: string,
     options: CallOptions<S> = {},
   ): Promise<S extends z.ZodType ? z.infer<S> : undefined> {
-    const url = new URL(path.replace(/^\//, ""), `${config.API_BASE_URL.replace(/\/$/, "")}/`);
+    const url = new URL(path.replace(/^\//, ""), `${(ctx.baseUrl ?? config.API_BASE_URL).replace(/\/$/, "")}/`);
     for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined && v !== "") url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { accept: "application/json" };
     if (ctx.token) headers.authorization = `Bearer ${ctx.token}`;
@@ -107,7 +109,7 @@ export function createApi(ctx: ApiContext) {
 
   /** A file the API serves (bytes, not JSON) passed on with its type, name and caching; refusals as for any call. */
   async function download(path: string): Promise<Response> {
-    const url = new URL(path.replace(/^\//, ""), `${config.API_BASE_URL.replace(/\/$/, "")}/`);
+    const url = new URL(path.replace(/^\//, ""), `${(ctx.baseUrl ?? config.API_BASE_URL).replace(/\/$/, "")}/`);
     let res;
     try {
       res = await undiciRequest(url, {

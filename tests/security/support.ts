@@ -207,6 +207,9 @@ const matrixPolicy = (api: TestApi, a: Actors) =>
   );
 const clientCompany = (a: Actors) => `select id from client_companies where tenant_id = ${H(a)} order by id limit 1`;
 
+const bdxUpload = (a: Actors) =>
+  `insert into bdx_imports (tenant_id, file_name, file_type, content, headers, row_count) values (${H(a)}, 'matrix.csv', 'csv', convert_to('Policy No\nM-1', 'UTF8'), '["Policy No"]', 1) returning id`;
+
 /**
  * Every route pattern with path parameters, keyed "/pattern" (all methods) or "METHOD /pattern". A new
  * route with parameters makes the matrix test fail until it is added here.
@@ -231,6 +234,16 @@ export const RESOLVERS: Record<string, Resolver> = {
   "/policies/stats/individual/:id": tenant(async (api, a) => ({
     id: await one(api, `select id from individuals where tenant_id = ${H(a)} order by id limit 1`),
   })),
+  "/off-platform-policy/:id": tenant(async (api, a) => ({
+    id: await one(
+      api,
+      `insert into off_platform_policies (tenant_id, policy_number, product_name, insurer, state, client_type, client_name, inception_date, renewal_date, premium_pence, ipt_rate)
+       values (${H(a)}, 'RM-' || gen_random_uuid(), 'Route matrix', 'Insurer', 'BOUND', 'company', 'Client', '2026-01-01', '2027-01-01', 100, 12) returning id`,
+    ),
+  })),
+  "/mapper/uploads/:id": tenant(async (api, a) => ({ id: await one(api, bdxUpload(a)) })),
+  "/mapper/uploads/:id/report": tenant(async (api, a) => ({ id: await one(api, bdxUpload(a)) })),
+  "/mapper/uploads/:id/report.csv": tenant(async (api, a) => ({ id: await one(api, bdxUpload(a)) })),
   "/login/company/:uuid": tenant(async (api, a) => ({ uuid: await one(api, `select uuid from companies where id = ${H(a)}`) })),
   "/user-setup/:uuid/:token": tenant(async (api, a) => ({
     uuid: await one(api, `select uuid from users where tenant_id = ${H(a)} and status = 'invited' order by id limit 1`),

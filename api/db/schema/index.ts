@@ -15,3 +15,5 @@ export * from "./payments";
 export * from "./calendar";
 export * from "./policies";
 export * from "./exports";
+export * from "./off-platform-policies";
+export * from "./bdx";

@@ -1,0 +1,140 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import type { OffPlatformPolicy } from "#contract/off-platform-policies";
+import { OFF_PLATFORM_POLICY_SORTS, POLICY_STATE_LABELS } from "#contract/off-platform-policy-constants";
+import { formatDate, formatMoney } from "#common/format";
+import { can } from "../access/permissions";
+import { PageHeader } from "../components/frame/page-header";
+import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { BulkActions } from "../components/table/bulk-actions";
+import { DataTable, type Column } from "../components/table/data-table";
+import { defineList, listView, type SortField } from "../components/table/list";
+import { SearchBox } from "../components/table/list-controls";
+import { ListFooter } from "../components/table/pager";
+import { pageTitle } from "../lib/variant";
+import { bulkSelectionAction } from "../services/bulk.server";
+import { openListPage } from "../services/lists.server";
+import { listOffPlatformPolicies } from "../services/off-platform-policies.server";
+import { useFrame } from "./_app";
+
+/** The list's sort fields (the contract's) and default sort; shared by loader and component. */
+const offPlatformPolicyList = defineList("/off-platform-policies", OFF_PLATFORM_POLICY_SORTS, {
+  filters: {},
+  defaultSort: { field: "renewal_date", desc: false },
+});
+
+export const meta: MetaFunction = ({ matches }) => pageTitle("Off-platform policies", matches);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { subject, state, page } = await openListPage(request, {
+    path: "/off-platform-policies",
+    listKey: "off-platform-policies",
+    spec: offPlatformPolicyList.spec,
+    fetch: listOffPlatformPolicies,
+  });
+  return { state, page, canManage: can(subject, "off_platform_policy_manage"), canDelete: can(subject, "off_platform_policy_delete") };
+}
+
+/** The bulk form: 'Delete off-platform policy(s)' goes to the confirmation of the selected off-platform policies. */
+export const action = ({ request }: ActionFunctionArgs) =>
+  bulkSelectionAction(request, {
+    list: "/off-platform-policies",
+    permission: "off_platform_policy_delete",
+    intents: { delete: { to: "/off-platform-policies/delete" } },
+  });
+
+const columns: Column<OffPlatformPolicy, SortField<typeof offPlatformPolicyList>>[] = [
+  {
+    key: "policy_number",
+    header: "Policy number",
+    sortField: "policy_number",
+    cell: (r) => (
+      <Link to={`/off-platform-policies/${r.id}`} className="font-medium text-brand underline">
+        {r.policy_number}
+      </Link>
+    ),
+  },
+  { key: "client_name", header: "Client", sortField: "client_name", cell: (r) => r.client_name },
+  { key: "product_name", header: "Product", cell: (r) => r.product_name },
+  { key: "insurer", header: "Insurer", sortField: "insurer", cell: (r) => r.insurer },
+  { key: "state", header: "Status", cell: (r) => POLICY_STATE_LABELS[r.state] },
+  { key: "renewal_date", header: "Renewal date", sortField: "renewal_date", cell: (r) => formatDate(r.renewal_date) },
+  { key: "premium_pence", header: "Premium", sortField: "premium_pence", align: "right", cell: (r) => formatMoney(r.premium_pence / 100) },
+];
+
+export default function OffPlatformPoliciesPage() {
+  const { state, page, canManage, canDelete } = useLoaderData<typeof loader>();
+  const list = listView(offPlatformPolicyList, state);
+  const actionData = useActionData<typeof action>();
+  const frame = useFrame();
+  const { search } = useLocation();
+  const rowActions: Column<OffPlatformPolicy, SortField<typeof offPlatformPolicyList>> = {
+    key: "actions",
+    header: "Actions",
+    align: "right",
+    cell: (r) => (
+      <span className="flex justify-end gap-2">
+        {canManage ? (
+          <Link to={`/off-platform-policies/${r.id}/edit`} className="btn-secondary px-3 py-1" aria-label={`Edit ${r.policy_number}`}>
+            Edit
+          </Link>
+        ) : null}
+        {canDelete ? (
+          <Link
+            to={`/off-platform-policies/delete?${withIds(search, r.id)}`}
+            className="btn-secondary px-3 py-1 text-red-700"
+            preventScrollReset
+            aria-label={`Delete ${r.policy_number}`}
+          >
+            Delete
+          </Link>
+        ) : null}
+      </span>
+    ),
+  };
+  return (
+    <>
+      <PageHeader
+        companyName={frame.company.name}
+        title="Off-platform policies"
+        actions={
+          canManage ? (
+            <Link to="/off-platform-policies/new" className="btn-primary">
+              ADD OFF-PLATFORM POLICY
+            </Link>
+          ) : null
+        }
+      />
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <SearchBox list={list} placeholder="Search off-platform policies" />
+        {canDelete ? (
+          <BulkActions formId="off-platform-policies-bulk" result={actionData?.bulk}>
+            <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
+              Delete off-platform policy(s)
+            </button>
+          </BulkActions>
+        ) : null}
+      </div>
+      <DataTable
+        caption="Off-platform policies"
+        list={list}
+        rows={page.data}
+        columns={[...columns, rowActions]}
+        rowId={(r) => String(r.id)}
+        selection={canDelete ? { formId: "off-platform-policies-bulk", label: (r) => r.policy_number } : undefined}
+        emptyText="No off-platform policies found"
+      />
+      <ListFooter list={list} meta={page.meta} />
+      <Outlet />
+    </>
+  );
+}
+
+/** The list's URL state with one id to confirm (a row's Delete goes to the bulk confirmation of that one). */
+function withIds(search: string, id: number) {
+  const params = new URLSearchParams(search);
+  params.set("ids", String(id));
+  return params.toString();
+}
+
+export { RouteErrorBoundary as ErrorBoundary };
