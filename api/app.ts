@@ -15,6 +15,8 @@ import filesRoutes from "./modules/files/routes";
 import listPreferencesRoutes from "./modules/list-preferences/routes";
 import notificationsRoutes from "./modules/notifications/routes";
 import providersRoutes from "./modules/providers/routes";
+import documentTemplatesRoutes from "./modules/document-templates/routes";
+import workflowsRoutes from "./modules/workflows/routes";
 import rolesRoutes from "./modules/roles/routes";
 import teamsRoutes from "./modules/teams/routes";
 import usersRoutes from "./modules/users/routes";
@@ -117,6 +119,8 @@ export async function buildApp({ config, database, mail, storage, logger, prepar
   await app.register(salesDocumentRoutes, { area: "Quotes and invoices" });
   await app.register(jobsRoutes, { area: "Jobs" });
   await app.register(apiDocsRoutes, { area: "API contract" });
+  await app.register(workflowsRoutes, { area: "Workflows" });
+  await app.register(documentTemplatesRoutes, { area: "Document templates" });
   return app;
 }
 

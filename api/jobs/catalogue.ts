@@ -3,3 +3,4 @@
  * know the same jobs. Add an area's `jobs.ts` here.
  */
 import "../modules/teams/jobs";
+import "../modules/workflows/jobs";

@@ -24,6 +24,8 @@ export interface JobOptions {
   retryDelaySeconds?: number;
   /** A run still going after this long is taken as crashed and retried (default 15 minutes). */
   expireInSeconds?: number;
+  /** A schedule (cron, UTC): the worker enqueues the job with an empty payload on it. */
+  cron?: string;
 }
 
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {
@@ -31,7 +33,7 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   name: string;
   schema: S;
   handler: (payload: z.infer<S>, ctx: JobContext) => Promise<void>;
-  options: Required<JobOptions>;
+  options: Required<Omit<JobOptions, "cron">> & { cron?: string };
 }
 
 const registry = new Map<string, JobDefinition>();

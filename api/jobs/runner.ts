@@ -84,8 +84,10 @@ export class JobRunner {
     if (this.worker) return;
     await this.prepare();
     const { database, mail, config, log } = this.deps;
-    const worker = this.newBoss({ supervise: true, schedule: false });
+    const scheduled = jobDefinitions().filter((j) => j.options.cron);
+    const worker = this.newBoss({ supervise: true, schedule: scheduled.length > 0 });
     await worker.start();
+    for (const job of scheduled) await worker.schedule(job.name, job.options.cron!, { tenantId: null, payload: {} } satisfies JobData, { tz: "UTC" });
     const pollingIntervalSeconds = Math.max(0.5, options.pollSeconds ?? config.JOBS_POLL_SECONDS);
     for (const job of jobDefinitions()) {
       await worker.work<JobData>(job.name, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async ([row]) => {

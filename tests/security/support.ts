@@ -192,6 +192,12 @@ const clientCompany = (a: Actors) => `select id from client_companies where tena
  * route with parameters makes the matrix test fail until it is added here.
  */
 export const RESOLVERS: Record<string, Resolver> = {
+  "/document-templates/:id": tenant(async (api, a) => ({
+    id: await one(api, `insert into document_templates (tenant_id, name) values (${H(a)}, 'Route matrix') returning id`),
+  })),
+  "/workflow/:id": tenant(async (api, a) => ({
+    id: await one(api, `insert into workflows (tenant_id, name) values (${H(a)}, 'Route matrix') returning id`),
+  })),
   "/login/company/:uuid": tenant(async (api, a) => ({ uuid: await one(api, `select uuid from companies where id = ${H(a)}`) })),
   "/user-setup/:uuid/:token": tenant(async (api, a) => ({
     uuid: await one(api, `select uuid from users where tenant_id = ${H(a)} and status = 'invited' order by id limit 1`),

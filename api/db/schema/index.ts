@@ -10,3 +10,5 @@ export * from "./security";
 export * from "./pipelines";
 export * from "./tasks";
 export * from "./billing";
+export * from "./workflows";
+export * from "./document-templates";
