@@ -191,9 +191,15 @@ const clientCompany = (a: Actors) => `select id from client_companies where tena
  * Every route pattern with path parameters, keyed "/pattern" (all methods) or "METHOD /pattern". A new
  * route with parameters makes the matrix test fail until it is added here.
  */
-const documentTemplate = tenant(async (api, a) => ({
-  id: await one(api, `insert into document_templates (tenant_id, name, body) values (${H(a)}, 'Route matrix', 'Hello') returning id`),
-}));
+const documentTemplate = tenant(async (api, a) => {
+  const key = await api.app.storage.put(Buffer.from("PK route matrix"), { contentType: "application/octet-stream", extension: "docx" });
+  return {
+    id: await one(
+      api,
+      `insert into document_templates (tenant_id, name, kind, storage_key, file_name) values (${H(a)}, 'Route matrix', 'docx', '${key}', 'matrix.docx') returning id`,
+    ),
+  };
+});
 const workflow = tenant(async (api, a) => ({
   id: await one(api, `insert into workflows (tenant_id, name) values (${H(a)}, 'Route matrix') returning id`),
 }));
@@ -202,12 +208,15 @@ export const RESOLVERS: Record<string, Resolver> = {
   "/document-templates/:id": documentTemplate,
   "/document-templates/:id/file": documentTemplate,
   "/document-templates/use/:id": documentTemplate,
-  "/document-templates/documents/:id": tenant(async (api, a) => ({
-    id: await one(
-      api,
-      `insert into generated_documents (tenant_id, record_type, record_id, file_name, mime_type, storage_key, size) values (${H(a)}, 'task', 1, 'Route matrix.pdf', 'application/pdf', 'missing', 1) returning id`,
-    ),
-  })),
+  "/document-templates/documents/:id": tenant(async (api, a) => {
+    const key = await api.app.storage.put(Buffer.from("%PDF route matrix"), { contentType: "application/pdf", extension: "pdf" });
+    return {
+      id: await one(
+        api,
+        `insert into generated_documents (tenant_id, record_type, record_id, file_name, mime_type, storage_key, size) values (${H(a)}, 'task', 1, 'Route matrix.pdf', 'application/pdf', '${key}', 1) returning id`,
+      ),
+    };
+  }),
   "/workflow/:id": workflow,
   "/workflow/:id/runs": workflow,
   "/workflow/:id/test": workflow,
