@@ -1,39 +1,34 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { documentTemplateBodySchema } from "#contract/document-templates";
-import { Drawer } from "../components/drawer";
 import { DocumentTemplateForm } from "../components/document-templates/document-template-form";
+import { Drawer } from "../components/drawer";
 import { requirePermission } from "../services/auth.server";
-import { submitForm } from "../services/form-action.server";
-import { idOf } from "../services/ids.server";
+import { saveTemplateForm, templateDatapoints } from "../services/document-template-form.server";
 import { getDocumentTemplate, updateDocumentTemplate } from "../services/document-templates.server";
-import { formOf } from "../services/submission.server";
+import { readForm } from "../services/forms.server";
+import { idOf } from "../services/ids.server";
 
 const listOf = (request: Request) => `/document-templates${new URL(request.url).search}`;
-const guard = (request: Request) => requirePermission(request, "document_template_manage", { route: "/document-templates", back: listOf(request) });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { api } = await guard(request);
-  return { documentTemplate: await getDocumentTemplate(api, idOf(params.id)) };
+  const { api } = await requirePermission(request, "document_template_manage", { route: "/document-templates", back: listOf(request) });
+  return { template: await getDocumentTemplate(api, idOf(params.id)), datapoints: templateDatapoints() };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return submitForm(request, {
-    form: await formOf(request),
-    guard: () => guard(request),
-    schema: documentTemplateBodySchema,
+  const id = idOf(params.id);
+  return saveTemplateForm(request, await readForm(request), (api, body) => updateDocumentTemplate(api, id, body), {
+    success: "Document template updated.",
     failure: "Failed to update document template.",
-    send: (value, { api }) => updateDocumentTemplate(api, idOf(params.id), value),
-    success: () => ({ to: listOf(request), message: "Document template updated." }),
   });
 }
 
 export default function EditDocumentTemplate() {
-  const { documentTemplate } = useLoaderData<typeof loader>();
+  const { template, datapoints } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   return (
     <Drawer title="Edit document template" closeTo={`/document-templates${search}`}>
-      <DocumentTemplateForm documentTemplate={documentTemplate} cancelTo={`/document-templates${search}`} />
+      <DocumentTemplateForm template={template} cancelTo={`/document-templates${search}`} datapoints={datapoints} />
     </Drawer>
   );
 }

@@ -1,37 +1,32 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useLocation } from "@remix-run/react";
-import { documentTemplateBodySchema } from "#contract/document-templates";
-import { Drawer } from "../components/drawer";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { DocumentTemplateForm } from "../components/document-templates/document-template-form";
+import { Drawer } from "../components/drawer";
 import { requirePermission } from "../services/auth.server";
-import { submitForm } from "../services/form-action.server";
+import { saveTemplateForm, templateDatapoints } from "../services/document-template-form.server";
 import { createDocumentTemplate } from "../services/document-templates.server";
-import { formOf } from "../services/submission.server";
+import { readForm } from "../services/forms.server";
 
 const listOf = (request: Request) => `/document-templates${new URL(request.url).search}`;
-const guard = (request: Request) => requirePermission(request, "document_template_manage", { route: "/document-templates", back: listOf(request) });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await guard(request);
-  return null;
+  await requirePermission(request, "document_template_manage", { route: "/document-templates", back: listOf(request) });
+  return { datapoints: templateDatapoints() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return submitForm(request, {
-    form: await formOf(request),
-    guard: () => guard(request),
-    schema: documentTemplateBodySchema,
+  return saveTemplateForm(request, await readForm(request), (api, body) => createDocumentTemplate(api, body), {
+    success: "Document template created.",
     failure: "Failed to create document template.",
-    send: (value, { api }) => createDocumentTemplate(api, value),
-    success: () => ({ to: listOf(request), message: "Document template created." }),
   });
 }
 
 export default function AddDocumentTemplate() {
+  const { datapoints } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   return (
     <Drawer title="Add document template" closeTo={`/document-templates${search}`}>
-      <DocumentTemplateForm cancelTo={`/document-templates${search}`} />
+      <DocumentTemplateForm cancelTo={`/document-templates${search}`} datapoints={datapoints} />
     </Drawer>
   );
 }

@@ -32,6 +32,8 @@ export const action = ({ request }: ActionFunctionArgs) =>
 
 const columns: Column<DocumentTemplate>[] = [
   { key: "name", header: "Name", sortField: "name", cell: (r) => <span className="font-medium">{r.name}</span> },
+  { key: "kind", header: "Kind", cell: (r) => (r.kind === "docx" ? `Word document (${r.file_name ?? "DOCX"})` : "Text (PDF)") },
+  { key: "placeholders", header: "Placeholders", cell: (r) => (r.placeholders.length ? r.placeholders.map((p) => `{${p}}`).join(", ") : "None") },
   { key: "created_at", header: "Created", sortField: "created_at", cell: (r) => formatDate(r.created_at) },
 ];
 
@@ -48,6 +50,9 @@ export default function DocumentTemplatesPage() {
     cell: (r) =>
       canManage ? (
         <span className="flex justify-end gap-2">
+          <Link to={`/document-templates/${r.id}/use${search}`} className="btn-secondary px-3 py-1" preventScrollReset aria-label={`Use ${r.name}`}>
+            Use on …
+          </Link>
           <Link to={`/document-templates/${r.id}/edit${search}`} className="btn-secondary px-3 py-1" preventScrollReset aria-label={`Edit ${r.name}`}>
             Edit
           </Link>

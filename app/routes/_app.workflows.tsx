@@ -13,30 +13,56 @@ import { formatDate } from "#common/format";
 import { pageTitle } from "../lib/variant";
 import { bulkSelectionAction } from "../services/bulk.server";
 import { openListPage } from "../services/lists.server";
-import { listWorkflows } from "../services/workflows.server";
+import { requireAccess } from "../services/auth.server";
+import { listWorkflows, workflowLabels } from "../services/workflows.server";
 import { useFrame } from "./_app";
 
 /** The list's sort fields (the contract's) and default sort; shared by loader and component. */
-const workflowList = defineList("/workflows", WORKFLOW_SORTS, { filters: {}, defaultSort: { field: "name", desc: false } });
+const workflowList = defineList("/workflows", WORKFLOW_SORTS, { filters: { status: {} }, defaultSort: { field: "name", desc: false } });
 
-export const meta: MetaFunction = ({ matches }) => pageTitle("Workflows", matches);
+export const meta: MetaFunction = ({ matches }) => pageTitle("Workflow management", matches);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { subject, state, page } = await openListPage(request, { path: "/workflows", listKey: "workflows", spec: workflowList.spec, fetch: listWorkflows });
-  return { state, page, canManage: can(subject, "task_manage") };
+  const { edition } = await requireAccess(request, "/workflows");
+  return { state, page, canManage: can(subject, "task_manage"), types: workflowLabels(edition).types, edition };
 }
 
 /** The bulk form: 'Delete workflow(s)' goes to the confirmation of the selected workflows. */
 export const action = ({ request }: ActionFunctionArgs) =>
   bulkSelectionAction(request, { list: "/workflows", permission: "task_manage", intents: { delete: { to: "/workflows/delete" } } });
 
-const columns: Column<Workflow>[] = [
-  { key: "name", header: "Name", sortField: "name", cell: (r) => <span className="font-medium">{r.name}</span> },
-  { key: "created_at", header: "Created", sortField: "created_at", cell: (r) => formatDate(r.created_at) },
-];
+const TRIGGERS: Record<string, string> = {
+  task_created: "Task created",
+  task_moved: "Task moved to a stage",
+  task_assigned: "Task assigned",
+  task_idle: "Task idle",
+};
+
+function columnsFor(types: { value: string; label: string }[]): Column<Workflow>[] {
+  return [
+    {
+      key: "name",
+      header: "Name",
+      sortField: "name",
+      cell: (r) => (
+        <Link to={`/workflows/${r.id}`} className="font-medium underline">
+          {r.name}
+        </Link>
+      ),
+    },
+    { key: "type", header: "Type", cell: (r) => types.find((t) => t.value === String(r.workflow_type_id))?.label ?? "" },
+    { key: "trigger", header: "Trigger", cell: (r) => (r.trigger.event === "task_idle" ? `Task idle for ${r.trigger.days} days` : TRIGGERS[r.trigger.event]) },
+    { key: "summary", header: "Action", cell: (r) => r.summary },
+    { key: "status", header: "Status", sortField: "status", cell: (r) => (r.status === 1 ? "Active" : "Draft") },
+    { key: "created_at", header: "Created", sortField: "created_at", cell: (r) => formatDate(r.created_at) },
+  ];
+}
 
 export default function WorkflowsPage() {
-  const { state, page, canManage } = useLoaderData<typeof loader>();
+  const { state, page, canManage, types, edition } = useLoaderData<typeof loader>();
+  const columns = columnsFor(types);
+  const title = edition === "smallbusiness" ? "Automations" : "Workflow management";
   const list = listView(workflowList, state);
   const actionData = useActionData<typeof action>();
   const frame = useFrame();
@@ -48,7 +74,7 @@ export default function WorkflowsPage() {
     cell: (r) =>
       canManage ? (
         <span className="flex justify-end gap-2">
-          <Link to={`/workflows/${r.id}/edit${search}`} className="btn-secondary px-3 py-1" preventScrollReset aria-label={`Edit ${r.name}`}>
+          <Link to={`/workflows/${r.id}`} className="btn-secondary px-3 py-1" aria-label={`Edit ${r.name}`}>
             Edit
           </Link>
           <Link to={`/workflows/delete?${withIds(search, r.id)}`} className="btn-secondary px-3 py-1 text-red-700" preventScrollReset aria-label={`Delete ${r.name}`}>
@@ -61,11 +87,11 @@ export default function WorkflowsPage() {
     <>
       <PageHeader
         companyName={frame.company.name}
-        title="Workflows"
+        title={title}
         actions={
           canManage ? (
-            <Link to={`/workflows/new${search}`} className="btn-primary" preventScrollReset>
-              ADD WORKFLOW
+            <Link to="/workflows/create" className="btn-primary">
+              {edition === "smallbusiness" ? "ADD AUTOMATION" : "ADD WORKFLOW"}
             </Link>
           ) : null
         }
@@ -81,7 +107,7 @@ export default function WorkflowsPage() {
         ) : null}
       </div>
       <DataTable
-        caption="Workflows"
+        caption={title}
         list={list}
         rows={page.data}
         columns={[...columns, rowActions]}
