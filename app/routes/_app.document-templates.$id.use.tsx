@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form } from "../components/form/form";
 import { RECORD_TYPES, type GeneratedDocument, type RecordType } from "#contract/document-templates";
 import { Drawer } from "../components/drawer";
 import { FormAlert } from "../components/form/field";

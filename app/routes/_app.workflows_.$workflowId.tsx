@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form } from "../components/form/form";
 import { workflowBodySchema, type WorkflowTestResult } from "#contract/workflows";
 import { formatDateTime } from "#common/format";
 import { PageHeader } from "../components/frame/page-header";
