@@ -1,5 +1,6 @@
 import { count, inArray, sql } from "drizzle-orm";
 import { allPermissions, type Permission } from "#contract/permissions";
+import { seedAutomations } from "./seed-automations";
 import { inviteUser } from "../modules/auth/service";
 import type { MailProvider } from "../integrations/mail";
 import { hashPassword } from "../lib/passwords";
@@ -239,6 +240,7 @@ export async function seedDemo(database: Database, mail: MailProvider, portalUrl
   // The CRM book last: it links tasks to the individuals and companies seeded before it.
   await seedCrm(database);
   await seedSales(database);
+  await seedAutomations(database);
 }
 
 async function addUser(
