@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { Form } from "../components/form/form";
 import { RECORD_TYPES, type GeneratedDocument, type RecordType } from "#contract/document-templates";
+import { Form } from "../components/form/form";
 import { Drawer } from "../components/drawer";
 import { FormAlert } from "../components/form/field";
 import { requirePermission } from "../services/auth.server";
 import { ApiValidationError } from "../services/api.server";
-import { getDocumentTemplate, recordChoices, useTemplate } from "../services/document-templates.server";
+import { getDocumentTemplate, recordChoices, applyTemplate } from "../services/document-templates.server";
 import { idOf } from "../services/ids.server";
 import { formOf } from "../services/submission.server";
 
@@ -29,7 +29,7 @@ export async function action({ request, params }: ActionFunctionArgs): Promise<A
   const [type, id] = chosen.split(":");
   if (!(RECORD_TYPES as readonly string[]).includes(type) || !Number(id)) return { error: "Choose the record to use the template on.", chosen };
   try {
-    return { document: await useTemplate(api, idOf(params.id), { record_type: type as RecordType, record_id: Number(id) }), chosen };
+    return { document: await applyTemplate(api, idOf(params.id), { record_type: type as RecordType, record_id: Number(id) }), chosen };
   } catch (error) {
     if (error instanceof ApiValidationError) return { error: error.body.message, chosen };
     if (error instanceof Response && error.status === 404) return { error: "That record was not found.", chosen };

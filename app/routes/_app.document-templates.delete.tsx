@@ -25,7 +25,9 @@ export default function DeleteDocumentTemplates() {
   return (
     <ConfirmDialog
       title={ids.length === 1 ? "Delete document template" : "Delete document templates"}
-      message={ids.length === 1 ? "Are you sure you want to delete this document template?" : `Are you sure you want to delete these ${ids.length} document templates?`}
+      message={
+        ids.length === 1 ? "Are you sure you want to delete this document template?" : `Are you sure you want to delete these ${ids.length} document templates?`
+      }
       cancelTo={back}
       confirmLabel="Remove"
       fields={{ ids }}

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { DOCUMENT_TEMPLATE_SORTS, type DocumentTemplate } from "#contract/document-templates";
+import { formatDate } from "#common/format";
 import { can } from "../access/permissions";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
@@ -9,7 +10,6 @@ import { DataTable, type Column } from "../components/table/data-table";
 import { defineList, listView } from "../components/table/list";
 import { SearchBox } from "../components/table/list-controls";
 import { ListFooter } from "../components/table/pager";
-import { formatDate } from "#common/format";
 import { pageTitle } from "../lib/variant";
 import { bulkSelectionAction } from "../services/bulk.server";
 import { openListPage } from "../services/lists.server";
@@ -22,13 +22,22 @@ const documentTemplateList = defineList("/document-templates", DOCUMENT_TEMPLATE
 export const meta: MetaFunction = ({ matches }) => pageTitle("Document templates", matches);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { subject, state, page } = await openListPage(request, { path: "/document-templates", listKey: "document-templates", spec: documentTemplateList.spec, fetch: listDocumentTemplates });
+  const { subject, state, page } = await openListPage(request, {
+    path: "/document-templates",
+    listKey: "document-templates",
+    spec: documentTemplateList.spec,
+    fetch: listDocumentTemplates,
+  });
   return { state, page, canManage: can(subject, "document_template_manage") };
 }
 
 /** The bulk form: 'Delete document template(s)' goes to the confirmation of the selected document templates. */
 export const action = ({ request }: ActionFunctionArgs) =>
-  bulkSelectionAction(request, { list: "/document-templates", permission: "document_template_manage", intents: { delete: { to: "/document-templates/delete" } } });
+  bulkSelectionAction(request, {
+    list: "/document-templates",
+    permission: "document_template_manage",
+    intents: { delete: { to: "/document-templates/delete" } },
+  });
 
 const columns: Column<DocumentTemplate>[] = [
   { key: "name", header: "Name", sortField: "name", cell: (r) => <span className="font-medium">{r.name}</span> },
@@ -56,7 +65,12 @@ export default function DocumentTemplatesPage() {
           <Link to={`/document-templates/${r.id}/edit${search}`} className="btn-secondary px-3 py-1" preventScrollReset aria-label={`Edit ${r.name}`}>
             Edit
           </Link>
-          <Link to={`/document-templates/delete?${withIds(search, r.id)}`} className="btn-secondary px-3 py-1 text-red-700" preventScrollReset aria-label={`Delete ${r.name}`}>
+          <Link
+            to={`/document-templates/delete?${withIds(search, r.id)}`}
+            className="btn-secondary px-3 py-1 text-red-700"
+            preventScrollReset
+            aria-label={`Delete ${r.name}`}
+          >
             Delete
           </Link>
         </span>

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { WORKFLOW_SORTS, type Workflow } from "#contract/workflows";
+import { formatDate } from "#common/format";
 import { can } from "../access/permissions";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
@@ -9,7 +10,6 @@ import { DataTable, type Column } from "../components/table/data-table";
 import { defineList, listView } from "../components/table/list";
 import { SearchBox } from "../components/table/list-controls";
 import { ListFooter } from "../components/table/pager";
-import { formatDate } from "#common/format";
 import { pageTitle } from "../lib/variant";
 import { bulkSelectionAction } from "../services/bulk.server";
 import { openListPage } from "../services/lists.server";
@@ -77,7 +77,12 @@ export default function WorkflowsPage() {
           <Link to={`/workflows/${r.id}`} className="btn-secondary px-3 py-1" aria-label={`Edit ${r.name}`}>
             Edit
           </Link>
-          <Link to={`/workflows/delete?${withIds(search, r.id)}`} className="btn-secondary px-3 py-1 text-red-700" preventScrollReset aria-label={`Delete ${r.name}`}>
+          <Link
+            to={`/workflows/delete?${withIds(search, r.id)}`}
+            className="btn-secondary px-3 py-1 text-red-700"
+            preventScrollReset
+            aria-label={`Delete ${r.name}`}
+          >
             Delete
           </Link>
         </span>

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Form } from "../components/form/form";
 import { workflowBodySchema, type WorkflowTestResult } from "#contract/workflows";
 import { formatDateTime } from "#common/format";
+import { Form } from "../components/form/form";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { WorkflowForm } from "../components/workflows/workflow-form";
@@ -78,7 +78,8 @@ function TestResult({ result }: { result: WorkflowTestResult }) {
 
 export default function WorkflowPage() {
   const { workflow, runs, choices, labels, edition, canManage } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as { test?: WorkflowTestResult; form?: { intent: string; result: { error?: Record<string, string[]> } } } | undefined;
+  const answer = useActionData<typeof action>() as
+    { test?: WorkflowTestResult; form?: { intent: string; result: { error?: Record<string, string[]> } } } | undefined;
   const frame = useFrame();
   const testError = answer?.form?.intent === "test" ? answer.form.result.error?.task_id : undefined;
   const noun = edition === "smallbusiness" ? "automation" : "workflow";
@@ -96,8 +97,8 @@ export default function WorkflowPage() {
         }
       />
       <p className="mb-4 text-sm text-slate-700">
-        {labels.types.find((t) => t.value === String(workflow.workflow_type_id))?.label} · {workflow.status === 1 ? "Active" : "Draft"} · version {workflow.version} ·{" "}
-        {workflow.summary}
+        {labels.types.find((t) => t.value === String(workflow.workflow_type_id))?.label} · {workflow.status === 1 ? "Active" : "Draft"} · version{" "}
+        {workflow.version} · {workflow.summary}
       </p>
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="settings" className="rounded bg-white p-4 shadow-sm">

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import {
   documentTemplateListSchema,
   documentTemplateResponseSchema,
@@ -6,14 +7,14 @@ import {
   quotesAndInvoicesSchema,
   type UseTemplateBody,
 } from "#contract/document-templates";
-import { z } from "zod";
 import { individualListSchema } from "#contract/clients";
 import { toApiQuery, type ListState } from "../lib/list-url";
 import type { Api } from "./api.server";
 
 const id = (value: string | number) => encodeURIComponent(String(value));
 
-export const listDocumentTemplates = (api: Api, state: ListState) => api.get("/document-templates", { query: toApiQuery(state), schema: documentTemplateListSchema });
+export const listDocumentTemplates = (api: Api, state: ListState) =>
+  api.get("/document-templates", { query: toApiQuery(state), schema: documentTemplateListSchema });
 export const getDocumentTemplate = async (api: Api, templateId: string) =>
   (await api.get(`/document-templates/${id(templateId)}`, { schema: documentTemplateResponseSchema })).data;
 /** Sent as multipart: the name, and a DOCX `file` or a text `body`. */
@@ -26,7 +27,7 @@ export const deleteDocumentTemplates = async (api: Api, ids: string[]) => {
   await api.delete(`/document-templates?document_template_ids=${ids.map(Number).join(",")}`);
   return ids.length;
 };
-export const useTemplate = async (api: Api, templateId: string, body: UseTemplateBody) =>
+export const applyTemplate = async (api: Api, templateId: string, body: UseTemplateBody) =>
   (await api.post(`/document-templates/use/${id(templateId)}`, { body, schema: generatedDocumentResponseSchema })).data;
 
 /** The records a template may be used on, for the "use on …" form: tasks, clients, companies, quotes and invoices, policies. */

@@ -26,9 +26,11 @@ const id = (value: string | number) => encodeURIComponent(String(value));
 export const listWorkflows = (api: Api, state: ListState) => api.get("/workflow", { query: toApiQuery(state), schema: workflowListSchema });
 export const getWorkflow = async (api: Api, workflowId: string) => (await api.get(`/workflow/${id(workflowId)}`, { schema: workflowResponseSchema })).data;
 export const createWorkflow = (api: Api, body: WorkflowBody) => api.post("/workflow", { body, schema: workflowResponseSchema });
-export const updateWorkflow = (api: Api, workflowId: string, body: WorkflowBody) => api.put(`/workflow/${id(workflowId)}`, { body, schema: workflowResponseSchema });
+export const updateWorkflow = (api: Api, workflowId: string, body: WorkflowBody) =>
+  api.put(`/workflow/${id(workflowId)}`, { body, schema: workflowResponseSchema });
 /** One call for one or many: the number deleted. */
-export const deleteWorkflows = async (api: Api, ids: string[]) => (await api.delete("/workflow", { body: { ids: ids.map(Number) }, schema: workflowDeletedSchema })).deleted;
+export const deleteWorkflows = async (api: Api, ids: string[]) =>
+  (await api.delete("/workflow", { body: { ids: ids.map(Number) }, schema: workflowDeletedSchema })).deleted;
 export const listRuns = (api: Api, workflowId: string, page: number) =>
   api.get(`/workflow/${id(workflowId)}/runs`, { query: { "page[number]": page, "page[size]": 20 }, schema: workflowRunListSchema });
 export const testWorkflow = async (api: Api, workflowId: string, taskId: number) =>

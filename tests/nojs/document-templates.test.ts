@@ -35,7 +35,11 @@ describe("Document templates", () => {
   test("upload a DOCX, use it on a task, and download the filled document", async () => {
     const token = uniqueToken();
     const add = await (await admin().goto(`/document-templates?search=${token}`)).click("ADD DOCUMENT TEMPLATE");
-    const notWord = await add.form().fill("name", `Nojs Word ${token}`).attach("file", { name: "letter.docx", type: DOCX, content: Buffer.from("not a word document") }).submit("Save");
+    const notWord = await add
+      .form()
+      .fill("name", `Nojs Word ${token}`)
+      .attach("file", { name: "letter.docx", type: DOCX, content: Buffer.from("not a word document") })
+      .submit("Save");
     expect(notWord.text("[data-drawer]")).toContain("The file is not a Word document (DOCX).");
     const saved = await notWord
       .form()
@@ -47,7 +51,9 @@ describe("Document templates", () => {
 
     const pipelines = await api.call<{ data: { id: number; stages?: { id: number; name: string }[] }[] }>("GET", "/pipelines?include=stages&filter[status]=1");
     const p = pipelines.data[0];
-    const task = (await api.call<{ data: { id: number } }>("POST", "/task", { name: `Nojs doc task ${token}`, pipeline_id: p.id, pipeline_stage_id: p.stages![0].id }, 201)).data;
+    const task = (
+      await api.call<{ data: { id: number } }>("POST", "/task", { name: `Nojs doc task ${token}`, pipeline_id: p.id, pipeline_stage_id: p.stages![0].id }, 201)
+    ).data;
     const use = await saved.click(`Use Nojs Word ${token}`);
     expect(use.text("[data-drawer]")).toContain(`Use "Nojs Word ${token}"`);
     const made = await use.form({ button: "Make the document" }).select("record", `task:${task.id}`).submit("Make the document");

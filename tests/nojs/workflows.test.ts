@@ -15,7 +15,13 @@ beforeAll(async () => {
     await api.call<{ data: typeof pipeline }>(
       "POST",
       "/pipelines",
-      { name: `Nojs automations ${uniqueToken()}`, stages: [{ name: "Lead", color: "#111111" }, { name: "Quote", color: "#222222" }] },
+      {
+        name: `Nojs automations ${uniqueToken()}`,
+        stages: [
+          { name: "Lead", color: "#111111" },
+          { name: "Quote", color: "#222222" },
+        ],
+      },
       201,
     )
   ).data;
@@ -26,7 +32,15 @@ const draft = (name: string, extra: Record<string, unknown> = {}) =>
   api.call<{ data: { id: number } }>(
     "POST",
     "/workflow",
-    { name, workflow_type_id: 3, status: 2, trigger: { event: "task_created" }, move_to_stage_id: pipeline.stages[1].id, conditions: [{ field: "priority", type: 1, value: 1 }], ...extra },
+    {
+      name,
+      workflow_type_id: 3,
+      status: 2,
+      trigger: { event: "task_created" },
+      move_to_stage_id: pipeline.stages[1].id,
+      conditions: [{ field: "priority", type: 1, value: 1 }],
+      ...extra,
+    },
     201,
   );
 
@@ -52,7 +66,12 @@ describe("Automations", () => {
     expect(create.path).toBe("/workflows/create");
     expect(create.text()).toContain("No conditions: every task.");
 
-    const added = await create.form().fill("name", `Nojs New ${token}`).select("workflow_type_id", "2").select("assign_to_user_id", "Amelia Hart").submit("Add condition");
+    const added = await create
+      .form()
+      .fill("name", `Nojs New ${token}`)
+      .select("workflow_type_id", "2")
+      .select("assign_to_user_id", "Amelia Hart")
+      .submit("Add condition");
     expect(added.path).toBe("/workflows/create");
     expect(added.form().value("name")).toBe(`Nojs New ${token}`);
     expect(added.form().value("conditions[0].field")).toBe("priority");
@@ -61,11 +80,22 @@ describe("Automations", () => {
     const one = await two.form().submit("Remove condition 2");
     expect(() => one.form().value("conditions[1].field")).toThrow();
 
-    const wrong = await one.form().select("conditions[0].field", "name").select("conditions[0].type", "3").fill("conditions[0].from", "a").fill("conditions[0].to", "b").submit("Create");
+    const wrong = await one
+      .form()
+      .select("conditions[0].field", "name")
+      .select("conditions[0].type", "3")
+      .fill("conditions[0].from", "a")
+      .fill("conditions[0].to", "b")
+      .submit("Create");
     expect(wrong.fieldError("conditions[0].type")).toBe('"Between" applies to numbers and dates only, not to Name.');
     expect(wrong.form().value("name")).toBe(`Nojs New ${token}`);
 
-    const saved = await wrong.form().select("conditions[0].field", "priority").select("conditions[0].type", "2").fill("conditions[0].value", "1, 2").submit("Create");
+    const saved = await wrong
+      .form()
+      .select("conditions[0].field", "priority")
+      .select("conditions[0].type", "2")
+      .fill("conditions[0].value", "1, 2")
+      .submit("Create");
     expect(saved.toasts()).toContain("Workflow created.");
     expect(saved.path).toMatch(/^\/workflows\/\d+$/);
     expect(saved.h1).toBe(`Nojs New ${token}`);
@@ -77,7 +107,14 @@ describe("Automations", () => {
   test("the detail page tries the workflow on a task without changing it, and saves an edit", async () => {
     const token = uniqueToken();
     const { data: wf } = await draft(`Nojs Try ${token}`, { conditions: [{ field: "priority", type: 1, value: 2 }] });
-    const task = (await api.call<{ data: { id: number; name: string } }>("POST", "/task", { name: `Nojs task ${token}`, pipeline_id: pipeline.id, pipeline_stage_id: pipeline.stages[0].id, priority: 2 }, 201)).data;
+    const task = (
+      await api.call<{ data: { id: number; name: string } }>(
+        "POST",
+        "/task",
+        { name: `Nojs task ${token}`, pipeline_id: pipeline.id, pipeline_stage_id: pipeline.stages[0].id, priority: 2 },
+        201,
+      )
+    ).data;
     const page = await admin().goto(`/workflows/${wf.id}`);
     const tried = await page.form({ button: "Test" }).select("task_id", String(task.id)).submit("Test");
     expect(tried.text("[role=status]")).toContain(`Nojs task ${token}: Would move the task to Quote.`);
@@ -106,7 +143,10 @@ describe("Automations", () => {
     const list = await NojsBrowser.as("owner").goto("/workflows");
     expect(list.h1).toBe("Automations");
     const create = await list.click("ADD AUTOMATION");
-    const types = create.control("workflow_type_id").querySelectorAll("option").map((o) => o.text.trim());
+    const types = create
+      .control("workflow_type_id")
+      .querySelectorAll("option")
+      .map((o) => o.text.trim());
     expect(types).toEqual(["Trigger e-mail", "Assign opportunity", "Move opportunity"]);
   });
 });

@@ -9,7 +9,15 @@ import { useFormResult } from "../form/form-result";
  * The drawer form of 'Add document template' and 'Edit document template': a name, and a Word document (DOCX) with
  * {placeholders} or a text body. Sent as multipart; the placeholders are checked by the API when it is saved.
  */
-export function DocumentTemplateForm({ template, cancelTo, datapoints }: { template?: DocumentTemplate; cancelTo: string; datapoints: { key: string; label: string }[] }) {
+export function DocumentTemplateForm({
+  template,
+  cancelTo,
+  datapoints,
+}: {
+  template?: DocumentTemplate;
+  cancelTo: string;
+  datapoints: { key: string; label: string }[];
+}) {
   const [form, fields] = useFormResult("save", {
     defaultValue: template ? { name: template.name, body: template.body ?? "" } : undefined,
     version: template?.updated_at,
@@ -24,7 +32,14 @@ export function DocumentTemplateForm({ template, cancelTo, datapoints }: { templ
         <label htmlFor="template-file" className="field-label">
           Word document (DOCX){template?.file_name ? `: now ${template.file_name}` : ""}
         </label>
-        <input id="template-file" name="file" type="file" accept=".docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document" className="field-input" aria-describedby="template-file-error" />
+        <input
+          id="template-file"
+          name="file"
+          type="file"
+          accept=".docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+          className="field-input"
+          aria-describedby="template-file-error"
+        />
         <p id="template-file-error" className="field-error">
           {fileErrors?.join(" ")}
         </p>

@@ -21,7 +21,19 @@ export interface WorkflowFormLabels {
   audiences: Option[];
 }
 
-function Select({ label, field, options, blank, required }: { label: string; field: FieldMetadata<unknown>; options: Option[]; blank?: string; required?: boolean }) {
+function Select({
+  label,
+  field,
+  options,
+  blank,
+  required,
+}: {
+  label: string;
+  field: FieldMetadata<unknown>;
+  options: Option[];
+  blank?: string;
+  required?: boolean;
+}) {
   const errors = field.errors;
   return (
     <div className="pb-3">
@@ -117,9 +129,7 @@ export function WorkflowForm({
   submitLabel?: string;
 }) {
   const [form, fields] = useFormResult<WorkflowFormShape>("save", {
-    defaultValue: workflow
-      ? formValuesOf(workflow)
-      : { workflow_type_id: "2", status: "2", trigger: { event: "task_created" }, conditions: [], audience: "1" },
+    defaultValue: workflow ? formValuesOf(workflow) : { workflow_type_id: "2", status: "2", trigger: { event: "task_created" }, conditions: [], audience: "1" },
     version: workflow?.updated_at,
   });
   const saving = useNavigation().state === "submitting";
@@ -139,7 +149,14 @@ export function WorkflowForm({
         <Select label="Trigger" field={trigger.event} options={labels.triggers} required />
         <div className="grid gap-x-4 sm:grid-cols-2">
           <Select label="Stage (for 'moved to a stage')" field={trigger.stage_id} options={choices.stages} blank="Any stage" />
-          <Field label="Idle days (for 'idle')" errors={trigger.days.errors} {...getInputProps(trigger.days, { type: "number" })} id={trigger.days.id} min={1} max={365} />
+          <Field
+            label="Idle days (for 'idle')"
+            errors={trigger.days.errors}
+            {...getInputProps(trigger.days, { type: "number" })}
+            id={trigger.days.id}
+            min={1}
+            max={365}
+          />
         </div>
       </fieldset>
       <fieldset className="rounded border border-slate-200 p-3">
@@ -176,7 +193,12 @@ export function WorkflowForm({
           <Select label="Move to stage (move)" field={fields.move_to_stage_id} options={choices.stages} blank="Choose a stage" />
         </div>
         <Select label="Audience (e-mail)" field={fields.audience} options={labels.audiences} blank="Choose" />
-        <Field label="E-mail subject" errors={fields.email_subject.errors} {...getInputProps(fields.email_subject, { type: "text" })} id={fields.email_subject.id} />
+        <Field
+          label="E-mail subject"
+          errors={fields.email_subject.errors}
+          {...getInputProps(fields.email_subject, { type: "text" })}
+          id={fields.email_subject.id}
+        />
         <div className="pb-3">
           <label htmlFor={fields.email_body.id} className="field-label">
             E-mail text ({"{{task_name}}"} and {"{{stage}}"} are filled in)
