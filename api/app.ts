@@ -19,6 +19,8 @@ import providersRoutes from "./modules/providers/routes";
 import policiesRoutes from "./modules/policies/routes";
 import offPlatformPoliciesRoutes from "./modules/off-platform-policies/routes";
 import bdxRoutes from "./modules/bdx/routes";
+import documentTemplatesRoutes from "./modules/document-templates/routes";
+import workflowsRoutes from "./modules/workflows/routes";
 import rolesRoutes from "./modules/roles/routes";
 import teamsRoutes from "./modules/teams/routes";
 import usersRoutes from "./modules/users/routes";
@@ -136,6 +138,8 @@ export async function buildApp({ config, database, mail, storage, voice, logger,
   await app.register(policiesRoutes, { area: "Policies" });
   await app.register(offPlatformPoliciesRoutes, { area: "Off-platform policies" });
   await app.register(bdxRoutes, { area: "Bordereaux mapper" });
+  await app.register(workflowsRoutes, { area: "Workflows" });
+  await app.register(documentTemplatesRoutes, { area: "Document templates" });
   return app;
 }
 

@@ -1,5 +1,6 @@
 import { count, inArray, sql } from "drizzle-orm";
 import { allPermissions, type Permission } from "#contract/permissions";
+import { seedAutomations } from "./seed-automations";
 import { inviteUser } from "../modules/auth/service";
 import type { MailProvider } from "../integrations/mail";
 import { hashPassword } from "../lib/passwords";
@@ -249,6 +250,7 @@ export async function seedDemo(database: Database, mail: MailProvider, portalUrl
   await seedCalendar(database);
   await seedPolicies(database);
   await seedBdx(database);
+  await seedAutomations(database);
 }
 
 async function addUser(

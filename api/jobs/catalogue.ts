@@ -8,3 +8,4 @@ import "../modules/calendar/jobs";
 import "../modules/policies/jobs";
 import "../modules/exports/jobs";
 import "../modules/bdx/jobs";
+import "../modules/workflows/jobs";

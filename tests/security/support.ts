@@ -214,6 +214,19 @@ const bdxUpload = (a: Actors) =>
  * Every route pattern with path parameters, keyed "/pattern" (all methods) or "METHOD /pattern". A new
  * route with parameters makes the matrix test fail until it is added here.
  */
+const documentTemplate = tenant(async (api, a) => {
+  const key = await api.app.storage.put(Buffer.from("PK route matrix"), { contentType: "application/octet-stream", extension: "docx" });
+  return {
+    id: await one(
+      api,
+      `insert into document_templates (tenant_id, name, kind, storage_key, file_name) values (${H(a)}, 'Route matrix', 'docx', '${key}', 'matrix.docx') returning id`,
+    ),
+  };
+});
+const workflow = tenant(async (api, a) => ({
+  id: await one(api, `insert into workflows (tenant_id, name) values (${H(a)}, 'Route matrix') returning id`),
+}));
+
 export const RESOLVERS: Record<string, Resolver> = {
   "/policies/:id": tenant(async (api, a) => ({ id: await matrixPolicy(api, a) })),
   "PUT /policies/:id/state": tenant(async (api, a) => ({ id: await matrixPolicy(api, a) })),
@@ -244,6 +257,21 @@ export const RESOLVERS: Record<string, Resolver> = {
   "/mapper/uploads/:id": tenant(async (api, a) => ({ id: await one(api, bdxUpload(a)) })),
   "/mapper/uploads/:id/report": tenant(async (api, a) => ({ id: await one(api, bdxUpload(a)) })),
   "/mapper/uploads/:id/report.csv": tenant(async (api, a) => ({ id: await one(api, bdxUpload(a)) })),
+  "/document-templates/:id": documentTemplate,
+  "/document-templates/:id/file": documentTemplate,
+  "/document-templates/use/:id": documentTemplate,
+  "/document-templates/documents/:id": tenant(async (api, a) => {
+    const key = await api.app.storage.put(Buffer.from("%PDF route matrix"), { contentType: "application/pdf", extension: "pdf" });
+    return {
+      id: await one(
+        api,
+        `insert into generated_documents (tenant_id, record_type, record_id, file_name, mime_type, storage_key, size) values (${H(a)}, 'task', 1, 'Route matrix.pdf', 'application/pdf', '${key}', 1) returning id`,
+      ),
+    };
+  }),
+  "/workflow/:id": workflow,
+  "/workflow/:id/runs": workflow,
+  "/workflow/:id/test": workflow,
   "/login/company/:uuid": tenant(async (api, a) => ({ uuid: await one(api, `select uuid from companies where id = ${H(a)}`) })),
   "/user-setup/:uuid/:token": tenant(async (api, a) => ({
     uuid: await one(api, `select uuid from users where tenant_id = ${H(a)} and status = 'invited' order by id limit 1`),
@@ -514,6 +542,15 @@ export function fillPath(url: string, params: Record<string, string>): string {
  * schema cannot be sampled: valid enough to get past validation, so a 404 for another tenant's record is
  * what answers (and not a 422 that would hide whether the record exists).
  */
+const WORKFLOW_FIXTURE = {
+  name: "Security check",
+  workflow_type_id: 1,
+  status: 2,
+  trigger: { event: "task_created" },
+  audience: 1,
+  email_subject: "Hi",
+  email_body: "Text",
+};
 const BODY_FIXTURES: Record<string, () => unknown> = {
   "POST /providers": () => validExample(providerBodySchema),
   "POST /providers/:uuid": () => ({ ...(validExample(providerBodySchema) as object), _method: "PUT" }),
@@ -532,6 +569,11 @@ const BODY_FIXTURES: Record<string, () => unknown> = {
     inception_date: "2026-01-01",
     renewal_date: "2027-01-01",
   }),
+  "POST /document-templates": () => ({ name: "Security check", body: "Hello {client.full_name}" }),
+  "PUT /document-templates/:id": () => ({ name: "Security check" }),
+  "POST /document-templates/:id": () => ({ name: "Security check" }),
+  "POST /workflow": () => WORKFLOW_FIXTURE,
+  "PUT /workflow/:id": () => WORKFLOW_FIXTURE,
 };
 
 /** A body valid enough to pass the route's validation (undefined for GET, {} when nothing else is known). */

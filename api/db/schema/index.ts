@@ -17,3 +17,5 @@ export * from "./policies";
 export * from "./exports";
 export * from "./off-platform-policies";
 export * from "./bdx";
+export * from "./workflows";
+export * from "./document-templates";

@@ -114,7 +114,8 @@ export async function listActivity(db: Db, tenantId: number, subjectType: "task"
   ]);
   return {
     rows: rows.map(({ entry, userName, userLastName }): Activity => {
-      const who = userName === null ? null : [userName, userLastName].filter(Boolean).join(" ");
+      const automation = entry.changes.automation?.new_label;
+      const who = automation ? `Automation "${automation}"` : userName === null ? null : [userName, userLastName].filter(Boolean).join(" ");
       return {
         id: entry.id,
         subject_type: entry.subjectType,

@@ -15,6 +15,7 @@ import { notFound } from "#api/http/errors";
 import { logActivity, type ActivityEntry } from "./activity";
 import { notifyAssignee } from "./assignment";
 import { activityOf, columnsOf, confidenceOf, stateFor, type Values } from "./changes";
+import { recordTaskEvents, type AutomationCause, type TaskEvent } from "../workflows/triggers";
 import { resolveRefs } from "./references";
 import { fullName, getTask, loadRow, type Loaded } from "./task-rows";
 
@@ -87,6 +88,10 @@ export async function createTask(database: Database, actor: Actor, body: TaskCre
       });
     }
     await logActivity(tx as unknown as Db, entries);
+    // Automations: the events of the new task, recorded with it.
+    const events: TaskEvent[] = [{ tenantId: actor.tenantId, taskId: row.id, event: "task_created" }];
+    if (row.teamMemberId) events.push({ tenantId: actor.tenantId, taskId: row.id, event: "task_assigned" });
+    await recordTaskEvents(tx as unknown as Db, events);
     if (who && row.teamMemberId)
       await notifyAssignee(tx as unknown as Db, { tenantId: actor.tenantId, userId: row.teamMemberId }, { id: row.id, name: row.name }, who);
     return row.id;
@@ -108,10 +113,13 @@ export async function updateTask(
     as?: string;
     extra?: Record<string, ActivityChange>;
     afterWrite?: (tx: Db, current: Loaded) => Promise<Record<string, ActivityChange> | void>;
+    /** The automation making the change: the activity names it, and its own change does not trigger it again. */
+    automation?: AutomationCause;
   } = {},
 ): Promise<Task> {
   const { db } = database;
-  const who = await actorName(db, actor.userId);
+  const auto = options.automation;
+  const who = auto ? { name: `Automation "${auto.name}"`, photo: null } : await actorName(db, actor.userId);
   await database.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const current = await loadRow(tx, actor.tenantId, id, true);
@@ -147,10 +155,23 @@ export async function updateTask(
         .set({ ...next, updatedAt: new Date() })
         .where(and(eq(tasks.tenantId, actor.tenantId), eq(tasks.id, id)));
     }
+    const byAutomation: Record<string, ActivityChange> = auto ? { automation: { old: null, new: auto.workflowId, new_label: auto.name } } : {};
     await logActivity(
       tx,
-      entries.map((e) => ({ tenantId: actor.tenantId, subjectType: "task" as const, subjectId: id, userId: actor.userId, ...e })),
+      entries.map((e) => ({
+        tenantId: actor.tenantId,
+        subjectType: "task" as const,
+        subjectId: id,
+        userId: auto ? null : actor.userId,
+        ...e,
+        changes: { ...e.changes, ...byAutomation },
+      })),
     );
+    // Automations: a move and an assignment are events, recorded in this transaction.
+    const events: TaskEvent[] = [];
+    if (moving) events.push({ tenantId: actor.tenantId, taskId: id, event: "task_moved", stageId: refs.stage!.id, cause: auto });
+    if (next.teamMemberId && next.teamMemberId !== t.teamMemberId) events.push({ tenantId: actor.tenantId, taskId: id, event: "task_assigned", cause: auto });
+    await recordTaskEvents(tx, events);
     const assignee = next.teamMemberId;
     if (assignee && assignee !== t.teamMemberId && assignee !== actor.userId) {
       await notifyAssignee(tx, { tenantId: actor.tenantId, userId: assignee }, { id, name: next.name ?? t.name }, who);

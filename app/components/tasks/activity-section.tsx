@@ -32,7 +32,8 @@ export function ActivitySection({
                 <time dateTime={e.created_at} className="mr-2 text-xs text-slate-500">
                   {formatDateTime(e.created_at)}
                 </time>
-                <strong>{e.user?.full_name ?? "Someone"}</strong> {activityVerb(e.action, e.changes, words)}
+                <strong>{e.user?.full_name ?? (e.changes.automation?.new_label ? `Automation "${e.changes.automation.new_label}"` : "Someone")}</strong>{" "}
+                {activityVerb(e.action, e.changes, words)}
               </p>
               {lines.length ? (
                 <ul className="mt-1 space-y-0.5 text-slate-600">

@@ -1,0 +1,136 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { WORKFLOW_SORTS, type Workflow } from "#contract/workflows";
+import { formatDate } from "#common/format";
+import { can } from "../access/permissions";
+import { PageHeader } from "../components/frame/page-header";
+import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { BulkActions } from "../components/table/bulk-actions";
+import { DataTable, type Column } from "../components/table/data-table";
+import { defineList, listView, type SortField } from "../components/table/list";
+import { SearchBox } from "../components/table/list-controls";
+import { ListFooter } from "../components/table/pager";
+import { pageTitle } from "../lib/variant";
+import { bulkSelectionAction } from "../services/bulk.server";
+import { openListPage } from "../services/lists.server";
+import { requireAccess } from "../services/auth.server";
+import { listWorkflows, workflowLabels } from "../services/workflows.server";
+import { useFrame } from "./_app";
+
+/** The list's sort fields (the contract's) and default sort; shared by loader and component. */
+const workflowList = defineList("/workflows", WORKFLOW_SORTS, { filters: { status: {} }, defaultSort: { field: "name", desc: false } });
+
+export const meta: MetaFunction = ({ matches }) => pageTitle("Workflow management", matches);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { subject, state, page } = await openListPage(request, { path: "/workflows", listKey: "workflows", spec: workflowList.spec, fetch: listWorkflows });
+  const { edition } = await requireAccess(request, "/workflows");
+  return { state, page, canManage: can(subject, "task_manage"), types: workflowLabels(edition).types, edition };
+}
+
+/** The bulk form: 'Delete workflow(s)' goes to the confirmation of the selected workflows. */
+export const action = ({ request }: ActionFunctionArgs) =>
+  bulkSelectionAction(request, { list: "/workflows", permission: "task_manage", intents: { delete: { to: "/workflows/delete" } } });
+
+const TRIGGERS: Record<string, string> = {
+  task_created: "Task created",
+  task_moved: "Task moved to a stage",
+  task_assigned: "Task assigned",
+  task_idle: "Task idle",
+};
+
+function columnsFor(types: { value: string; label: string }[]): Column<Workflow, SortField<typeof workflowList>>[] {
+  return [
+    {
+      key: "name",
+      header: "Name",
+      sortField: "name",
+      cell: (r) => (
+        <Link to={`/workflows/${r.id}`} className="font-medium underline">
+          {r.name}
+        </Link>
+      ),
+    },
+    { key: "type", header: "Type", cell: (r) => types.find((t) => t.value === String(r.workflow_type_id))?.label ?? "" },
+    { key: "trigger", header: "Trigger", cell: (r) => (r.trigger.event === "task_idle" ? `Task idle for ${r.trigger.days} days` : TRIGGERS[r.trigger.event]) },
+    { key: "summary", header: "Action", cell: (r) => r.summary },
+    { key: "status", header: "Status", sortField: "status", cell: (r) => (r.status === 1 ? "Active" : "Draft") },
+    { key: "created_at", header: "Created", sortField: "created_at", cell: (r) => formatDate(r.created_at) },
+  ];
+}
+
+export default function WorkflowsPage() {
+  const { state, page, canManage, types, edition } = useLoaderData<typeof loader>();
+  const columns = columnsFor(types);
+  const title = edition === "smallbusiness" ? "Automations" : "Workflow management";
+  const list = listView(workflowList, state);
+  const actionData = useActionData<typeof action>();
+  const frame = useFrame();
+  const { search } = useLocation();
+  const rowActions: Column<Workflow, SortField<typeof workflowList>> = {
+    key: "actions",
+    header: "Actions",
+    align: "right",
+    cell: (r) =>
+      canManage ? (
+        <span className="flex justify-end gap-2">
+          <Link to={`/workflows/${r.id}`} className="btn-secondary px-3 py-1" aria-label={`Edit ${r.name}`}>
+            Edit
+          </Link>
+          <Link
+            to={`/workflows/delete?${withIds(search, r.id)}`}
+            className="btn-secondary px-3 py-1 text-red-700"
+            preventScrollReset
+            aria-label={`Delete ${r.name}`}
+          >
+            Delete
+          </Link>
+        </span>
+      ) : null,
+  };
+  return (
+    <>
+      <PageHeader
+        companyName={frame.company.name}
+        title={title}
+        actions={
+          canManage ? (
+            <Link to="/workflows/create" className="btn-primary">
+              {edition === "smallbusiness" ? "ADD AUTOMATION" : "ADD WORKFLOW"}
+            </Link>
+          ) : null
+        }
+      />
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <SearchBox list={list} placeholder="Search workflows" />
+        {canManage ? (
+          <BulkActions formId="workflows-bulk" result={actionData?.bulk}>
+            <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
+              Delete workflow(s)
+            </button>
+          </BulkActions>
+        ) : null}
+      </div>
+      <DataTable
+        caption={title}
+        list={list}
+        rows={page.data}
+        columns={[...columns, rowActions]}
+        rowId={(r) => String(r.id)}
+        selection={canManage ? { formId: "workflows-bulk", label: (r) => r.name } : undefined}
+        emptyText="No workflows found"
+      />
+      <ListFooter list={list} meta={page.meta} />
+      <Outlet />
+    </>
+  );
+}
+
+/** The list's URL state with one id to confirm (a row's Delete goes to the bulk confirmation of that one). */
+function withIds(search: string, id: number) {
+  const params = new URLSearchParams(search);
+  params.set("ids", String(id));
+  return params.toString();
+}
+
+export { RouteErrorBoundary as ErrorBoundary };
