@@ -19,7 +19,8 @@ import * as service from "./service";
 
 const itemParams = z.object({ id: pathId, itemId: pathId });
 const fileParams = z.object({ id: pathId, documentId: pathId });
-const summaryQuery = z.object({ token: z.string().max(200).optional(), approved: z.string().max(10).optional() });
+/** `preview=1`: the company's own look at the page through the link (the portal's frame), without the client's approval form. */
+const summaryQuery = z.object({ token: z.string().max(200).optional(), approved: z.string().max(10).optional(), preview: z.string().max(10).optional() });
 
 /** The API's address for the client's links: API_PUBLIC_URL, or the address the caller reached it on. */
 const apiBase = (request: FastifyRequest) => request.server.config.API_PUBLIC_URL?.replace(/\/+$/, "") ?? `${request.protocol}://${request.host}`;
@@ -167,7 +168,7 @@ const salesRoutes = routes((r) => {
       const tokenQuery = viaLink ? `?token=${encodeURIComponent(query.token!)}` : "";
       const html = summaryHtml(view, {
         pdfHref: `${P}/${row.id}/pdf${tokenQuery}`,
-        approve: viaLink && kind === "quote" && row.status === "sent" ? { action: `${P}/${row.id}/approve`, token: query.token! } : undefined,
+        approve: viaLink && query.preview !== "1" && kind === "quote" && row.status === "sent" ? { action: `${P}/${row.id}/approve`, token: query.token! } : undefined,
         message:
           viaLink && query.approved === "1" && (row.status === "approved" || row.status === "converted") ? "Thank you: the quote is approved." : undefined,
       });
@@ -213,6 +214,12 @@ const salesRoutes = routes((r) => {
     const invoiceId = await service.convertToInvoice(request.server.database, request.server.storage, auth, params.id);
     reply.code(201);
     return { data: await service.loadDocument(request.server.database.db, auth.tenantId, "invoice", invoiceId, apiBase(request)) };
+  });
+
+  /** A sent or approved quote the client will not take up (a draft is deleted instead; a converted one is not). */
+  r.post("/simple-quotes/:id/cancel", { access: { permissions: ["quote_manage"] }, params: idParams }, async ({ auth, params, request }) => {
+    await service.cancelQuote(request.server.database, auth, params.id);
+    return { data: await service.loadDocument(request.server.database.db, auth.tenantId, "quote", params.id, apiBase(request)) };
   });
 
   // ---------------------------------------------------------------- invoices only
