@@ -12,7 +12,18 @@ import { intentOf, keepOnOutage, refuseForm } from "./form-action.server";
 import { idOf } from "./ids.server";
 import { individualOption, readsIndividuals } from "./individuals.server";
 import { addAttachment, deleteDocument, documentAction, getDocument, removeAttachment, updateDocument, type DocumentAction } from "./sales-documents.server";
-import { detailsBody, documentChoices, documentFinders, formErrors, isEmptyLine, itemsBody, LINES_FIELD, linesOf, MAX_FORM_LINES, ITEM_FIELDS } from "./sales-form.server";
+import {
+  detailsBody,
+  documentChoices,
+  documentFinders,
+  formErrors,
+  isEmptyLine,
+  itemsBody,
+  LINES_FIELD,
+  linesOf,
+  MAX_FORM_LINES,
+  ITEM_FIELDS,
+} from "./sales-form.server";
 import { redirectWithToast } from "./session.server";
 import { readUploadForm } from "./task-detail.server";
 
@@ -43,7 +54,10 @@ export async function documentPageLoader(request: Request, params: { id?: string
   const choices = editing ? await documentChoices(api, subject, {}) : null;
   const url = new URL(request.url);
   const confirm = url.searchParams.get("confirm");
-  const client = doc.client.type === "individual" ? individualOption({ id: doc.client.id, full_name: doc.client.name, email: doc.client.email }) : companyOption({ id: doc.client.id, name: doc.client.name, postcode: null });
+  const client =
+    doc.client.type === "individual"
+      ? individualOption({ id: doc.client.id, full_name: doc.client.name, email: doc.client.email })
+      : companyOption({ id: doc.client.id, name: doc.client.name, postcode: null });
   return {
     kind,
     doc: pageDocument(doc),
@@ -109,7 +123,15 @@ export async function documentPageAction(request: Request, params: { id?: string
       }
       if (intent.startsWith("remove-line-")) {
         const index = Number(intent.slice("remove-line-".length));
-        return refuseForm(EDITOR_INTENT, withLines(form, lines.filter((_, i) => i !== index)), {}, { status: 200 });
+        return refuseForm(
+          EDITOR_INTENT,
+          withLines(
+            form,
+            lines.filter((_, i) => i !== index),
+          ),
+          {},
+          { status: 200 },
+        );
       }
       const found = await applyChoiceFinds(form, documentFinders(api, subject));
       const failure = `Failed to save ${k.noun}.`;
@@ -123,7 +145,10 @@ export async function documentPageAction(request: Request, params: { id?: string
         await updateDocument(api, kind, id, { ...detailsBody(form, EDITOR_FIELDS), items: itemsBody(sent.map((s) => s.line)) });
       } catch (error) {
         if (!(error instanceof ApiValidationError)) throw error;
-        const errors = formErrors(error.body.errors ?? {}, sent.map((s) => s.index));
+        const errors = formErrors(
+          error.body.errors ?? {},
+          sent.map((s) => s.index),
+        );
         // The document's status refused the change (it was sent meanwhile): said on top.
         const top = errors.status ? [failure, ...errors.status] : [failure];
         return refuseForm(EDITOR_INTENT, form, { fieldErrors: errors, formErrors: top }, { found });

@@ -10,7 +10,8 @@ import type { Api } from "./api.server";
  * each taking the kind; answers are parsed with the contract's schemas.
  */
 
-const path = (kind: SalesKind, id?: string | number, rest = "") => `${SALES_KINDS[kind].api}${id === undefined ? "" : `/${encodeURIComponent(String(id))}`}${rest}`;
+const path = (kind: SalesKind, id?: string | number, rest = "") =>
+  `${SALES_KINDS[kind].api}${id === undefined ? "" : `/${encodeURIComponent(String(id))}`}${rest}`;
 
 /** Pounds typed in a filter ("12.5") as whole pence ("1250"); undefined when it is not an amount. */
 export function poundsToPence(text: string | undefined): string | undefined {
@@ -30,7 +31,8 @@ export function documentListQuery(state: ListState): Record<string, string> {
   return query;
 }
 
-export const listDocuments = (api: Api, kind: SalesKind, state: ListState) => api.get(path(kind), { query: documentListQuery(state), schema: documentListSchema });
+export const listDocuments = (api: Api, kind: SalesKind, state: ListState) =>
+  api.get(path(kind), { query: documentListQuery(state), schema: documentListSchema });
 
 /** A client's or task's documents, newest first (the sections of their pages). */
 export const documentsFor = (api: Api, kind: SalesKind, filter: Record<string, string>, size = 10) =>
@@ -67,8 +69,10 @@ export const addAttachment = (api: Api, kind: SalesKind, id: string, file: File)
   body.append("document", file, file.name);
   return api.post(path(kind, id, "/documents"), { body, schema: z.object({ data: z.object({ id: z.number() }) }) });
 };
-export const removeAttachment = (api: Api, kind: SalesKind, id: string, fileId: string) => api.delete(path(kind, id, `/documents/${encodeURIComponent(fileId)}`));
-export const downloadAttachment = (api: Api, kind: SalesKind, id: string, fileId: string) => api.download(path(kind, id, `/documents/${encodeURIComponent(fileId)}`));
+export const removeAttachment = (api: Api, kind: SalesKind, id: string, fileId: string) =>
+  api.delete(path(kind, id, `/documents/${encodeURIComponent(fileId)}`));
+export const downloadAttachment = (api: Api, kind: SalesKind, id: string, fileId: string) =>
+  api.download(path(kind, id, `/documents/${encodeURIComponent(fileId)}`));
 
 /** A document as a list row shows it (what the page's data needs, no more). */
 export function documentRow(d: DocumentRow) {
@@ -92,8 +96,22 @@ export function documentFilters(kind: SalesKind): FilterDefinition[] {
   const k = SALES_KINDS[kind];
   return [
     { filterKey: "status", label: "Status", type: "select", selectOptions: k.statuses.map((s) => ({ value: s, label: SALES_STATUS_LABELS[s] ?? s })) },
-    { filterKey: "individual_id", label: "Client individual", type: "autocomplete", optionsUrl: "/resources/client-individuals", itemUrl: "/resources/client-individuals", placeholder: "Anyone" },
-    { filterKey: "company_id", label: "Client company", type: "autocomplete", optionsUrl: "/resources/client-companies", itemUrl: "/resources/client-companies", placeholder: "Any" },
+    {
+      filterKey: "individual_id",
+      label: "Client individual",
+      type: "autocomplete",
+      optionsUrl: "/resources/client-individuals",
+      itemUrl: "/resources/client-individuals",
+      placeholder: "Anyone",
+    },
+    {
+      filterKey: "company_id",
+      label: "Client company",
+      type: "autocomplete",
+      optionsUrl: "/resources/client-companies",
+      itemUrl: "/resources/client-companies",
+      placeholder: "Any",
+    },
     { filterKey: "number", label: "Number contains", type: "text", placeholder: kind === "quote" ? "QUO-" : "INV-" },
     { filterKey: "issue_date", label: "Date", type: "date_range" },
     { filterKey: "due_date", label: kind === "quote" ? "Valid until" : "Due", type: "date_range" },

@@ -12,6 +12,7 @@ import { applyChoiceFinds } from "./choice-find.server";
 import { keepOnOutage, refuseForm } from "./form-action.server";
 import { createDocument } from "./sales-documents.server";
 import { redirectWithToast } from "./session.server";
+import { getTask } from "./tasks.server";
 import { formOf } from "./submission.server";
 import { companyChoices, companyFinder, companyOption, getCompany, readsCompanies } from "./companies.server";
 import { isIdText } from "./ids.server";
@@ -33,19 +34,23 @@ export async function documentChoices(api: Api, subject: AccessSubject, preset: 
   const seesIndividuals = readsIndividuals(subject.permissions);
   const seesCompanies = readsCompanies(subject.permissions);
   const seesTasks = can(subject, "task_view", "task_manage");
+  // Opened from a task's page: the task, and its client when none is given.
+  const task = seesTasks && isIdText(preset.task) ? await getTask(api, preset.task).catch(() => null) : null;
+  const individualId = preset.individual ?? (preset.company ? null : task?.source_individual_id ? String(task.source_individual_id) : null);
+  const companyId = preset.company ?? (preset.individual || individualId ? null : task?.company_id ? String(task.company_id) : null);
   const [individuals, companies, individual, company, tasks] = await Promise.all([
     seesIndividuals ? individualChoices(api) : NO_CHOICES,
     seesCompanies ? companyChoices(api) : NO_CHOICES,
-    seesIndividuals && isIdText(preset.individual) ? getIndividual(api, preset.individual).then(individualOption, () => null) : null,
-    seesCompanies && isIdText(preset.company) ? getCompany(api, preset.company).then(companyOption, () => null) : null,
+    seesIndividuals && isIdText(individualId) ? getIndividual(api, individualId).then(individualOption, () => null) : null,
+    seesCompanies && isIdText(companyId) ? getCompany(api, companyId).then(companyOption, () => null) : null,
     seesTasks ? taskOptions(api) : [],
   ]);
-  const task = isIdText(preset.task) ? (tasks.find((t) => t.value === preset.task) ?? (await taskOption(api, preset.task))) : null;
+  const taskChoice = task ? { value: String(task.id), label: task.name } : null;
   return {
     individuals,
     companies,
-    tasks: task && !tasks.some((t) => t.value === task.value) ? [task, ...tasks] : tasks,
-    preset: { individual, company, task },
+    tasks: taskChoice && !tasks.some((t) => t.value === taskChoice.value) ? [taskChoice, ...tasks] : tasks,
+    preset: { individual, company, task: taskChoice },
   };
 }
 export type DocumentChoices = Awaited<ReturnType<typeof documentChoices>>;
@@ -55,12 +60,6 @@ async function taskOptions(api: Api): Promise<DropdownOption[]> {
   const res = await api.get("/task", { query: { "page[size]": 100, sort: "-created_at" }, schema: taskListSchema }).catch(() => null);
   return res ? res.data.map((t) => ({ value: String(t.id), label: t.name })) : [];
 }
-async function taskOption(api: Api, id: string): Promise<DropdownOption | null> {
-  const res = await api.get(`/task/${id}`).catch(() => null);
-  const task = (res as { data?: { id?: number; name?: string } } | null)?.data;
-  return task?.id && task.name ? { value: String(task.id), label: task.name } : null;
-}
-
 /** The searches behind the client fields' find fields (no JavaScript). */
 export function documentFinders(api: Api, subject: AccessSubject): Record<string, ChoiceFinder> {
   return {

@@ -29,7 +29,8 @@ export async function documentListLoader(request: Request, kind: SalesKind, spec
     // A user who holds only the list's other permissions (the accounting-synced invoices') sees no simple ones.
     fetch: (api, state) =>
       listDocuments(api, kind, state).catch((error: unknown) => {
-        if (error instanceof Response && error.status === 403) return { data: [], meta: emptyMeta(state.perPage), links: { first: "", last: "", prev: null, next: null } };
+        if (error instanceof Response && error.status === 403)
+          return { data: [], meta: emptyMeta(state.perPage), links: { first: "", last: "", prev: null, next: null } };
         throw error;
       }),
     finders: (api, { subject }) => ({

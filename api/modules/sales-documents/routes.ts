@@ -168,7 +168,8 @@ const salesRoutes = routes((r) => {
       const tokenQuery = viaLink ? `?token=${encodeURIComponent(query.token!)}` : "";
       const html = summaryHtml(view, {
         pdfHref: `${P}/${row.id}/pdf${tokenQuery}`,
-        approve: viaLink && query.preview !== "1" && kind === "quote" && row.status === "sent" ? { action: `${P}/${row.id}/approve`, token: query.token! } : undefined,
+        approve:
+          viaLink && query.preview !== "1" && kind === "quote" && row.status === "sent" ? { action: `${P}/${row.id}/approve`, token: query.token! } : undefined,
         message:
           viaLink && query.approved === "1" && (row.status === "approved" || row.status === "converted") ? "Thank you: the quote is approved." : undefined,
       });

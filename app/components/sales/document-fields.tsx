@@ -56,7 +56,12 @@ export interface DocumentFieldsProps {
 export function DocumentFields({ kind, reading, choices, saved, found, canReadIndividuals, canReadCompanies }: DocumentFieldsProps) {
   const { value, err, typed } = reading;
   const pick = (name: string, list: Choices, findLabel: string, current: string) =>
-    choiceFieldProps(name, list, { findLabel, current, typed: typeof typed[findFieldName(name)] === "string" ? String(typed[findFieldName(name)]) : undefined, found });
+    choiceFieldProps(name, list, {
+      findLabel,
+      current,
+      typed: typeof typed[findFieldName(name)] === "string" ? String(typed[findFieldName(name)]) : undefined,
+      found,
+    });
   const individual = value("individual_id", saved ? saved.individual_id : choices.preset.individual?.value);
   const company = value("company_id", saved ? saved.company_id : choices.preset.company?.value);
   const knownIndividual = saved?.individual_id ? saved.client : choices.preset.individual;

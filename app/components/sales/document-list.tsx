@@ -40,7 +40,18 @@ export function documentColumns(kind: SalesKind): Column<DocumentListRow>[] {
         </Link>
       ),
     },
-    { key: "task", header: "Task", cell: (d) => (d.task ? <Link to={`/tasks/${d.task.id}`} className="hover:underline">{d.task.name}</Link> : "—") },
+    {
+      key: "task",
+      header: "Task",
+      cell: (d) =>
+        d.task ? (
+          <Link to={`/tasks/${d.task.id}`} className="hover:underline">
+            {d.task.name}
+          </Link>
+        ) : (
+          "—"
+        ),
+    },
     { key: "issue_date", header: "Date", sortField: "issue_date", cell: (d) => formatDate(d.issue_date) },
     { key: "due_date", header: kind === "quote" ? "Valid until" : "Due", sortField: "due_date", cell: (d) => (d.due_date ? formatDate(d.due_date) : "—") },
     { key: "total", header: "Total", sortField: "total", align: "right", cell: (d) => <span data-total>{formatPence(d.total_pence)}</span> },

@@ -44,10 +44,7 @@ function editorLines(doc: PageDocument, reading: FormReading): LineValues[] {
 function typedLines(form: HTMLFormElement): LineValues[] {
   const data = new FormData(form);
   const count = Number(data.get("lines")) || 0;
-  return Array.from(
-    { length: count },
-    (_, i) => Object.fromEntries(ITEM_FIELDS.map((f) => [f, String(data.get(`items.${i}.${f}`) ?? "")])) as LineValues,
-  );
+  return Array.from({ length: count }, (_, i) => Object.fromEntries(ITEM_FIELDS.map((f) => [f, String(data.get(`items.${i}.${f}`) ?? "")])) as LineValues);
 }
 
 /** With JavaScript: the line totals and the document's totals follow what is typed, by the same money rules. */
@@ -119,13 +116,27 @@ function EditorLines({ lines, reading }: { lines: LineValues[]; reading: FormRea
               <tr key={i} className="align-top" data-line={i}>
                 <td className="py-1 pr-2">
                   <label className="sr-only" htmlFor={name("description")}>{`Item ${i + 1} description`}</label>
-                  <input id={name("description")} name={name("description")} defaultValue={line.description} maxLength={1000} className={cellInput} {...aria("description")} />
+                  <input
+                    id={name("description")}
+                    name={name("description")}
+                    defaultValue={line.description}
+                    maxLength={1000}
+                    className={cellInput}
+                    {...aria("description")}
+                  />
                   <LineError reading={reading} name={name("description")} />
                   <input type="hidden" name={name("product_id")} value={line.product_id} />
                 </td>
                 <td className="py-1 pr-2">
                   <label className="sr-only" htmlFor={name("quantity")}>{`Item ${i + 1} quantity`}</label>
-                  <input id={name("quantity")} name={name("quantity")} defaultValue={line.quantity} inputMode="decimal" className={cellInput} {...aria("quantity")} />
+                  <input
+                    id={name("quantity")}
+                    name={name("quantity")}
+                    defaultValue={line.quantity}
+                    inputMode="decimal"
+                    className={cellInput}
+                    {...aria("quantity")}
+                  />
                   <LineError reading={reading} name={name("quantity")} />
                 </td>
                 <td className="py-1 pr-2">
@@ -167,7 +178,13 @@ function EditorLines({ lines, reading }: { lines: LineValues[]; reading: FormRea
                   {lineTotals[i] === null ? "—" : formatPence(lineTotals[i]!)}
                 </td>
                 <td className="py-1">
-                  <button type="submit" name="intent" value={`remove-line-${i}`} className="btn-secondary px-2 py-1 text-xs" aria-label={`Remove item ${i + 1}`}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={`remove-line-${i}`}
+                    className="btn-secondary px-2 py-1 text-xs"
+                    aria-label={`Remove item ${i + 1}`}
+                  >
                     Remove
                   </button>
                 </td>
@@ -353,7 +370,11 @@ function Actions({ data, k }: { data: DocumentPageData; k: SalesKindInfo }) {
   };
   return (
     <div className="flex flex-wrap items-center gap-2" data-actions>
-      {canManage && allowed.send ? <ActionButton intent="send" primary>{doc.status === "draft" ? "Send by e-mail" : "Send again"}</ActionButton> : null}
+      {canManage && allowed.send ? (
+        <ActionButton intent="send" primary>
+          {doc.status === "draft" ? "Send by e-mail" : "Send again"}
+        </ActionButton>
+      ) : null}
       {canManage && allowed.markSent ? <ActionButton intent="mark-sent">Mark as sent</ActionButton> : null}
       {canManage && allowed.markApproved ? <ActionButton intent="mark-approved">Mark as approved</ActionButton> : null}
       {canManage && allowed.recalculate ? <ActionButton intent="recalculate">Recalculate</ActionButton> : null}
@@ -533,7 +554,11 @@ export function DocumentPage({ companyName }: { companyName: string }) {
         companyName={companyName}
         title={`${k.Noun} ${doc.number_label}`}
         backTo={k.portal}
-        info={kind === "quote" ? "A quote: its client, items and totals; send it, and convert it to an invoice once approved." : "An invoice: its client, items and totals; send it and record its payment."}
+        info={
+          kind === "quote"
+            ? "A quote: its client, items and totals; send it, and convert it to an invoice once approved."
+            : "An invoice: its client, items and totals; send it and record its payment."
+        }
         actions={<SalesStatusBadge status={doc.status} />}
       />
       {refused ? (
@@ -554,7 +579,15 @@ export function DocumentPage({ companyName }: { companyName: string }) {
             </Link>
             <span className="block text-xs text-slate-500">{doc.client.email ?? "No e-mail address"}</span>
           </Fact>
-          <Fact label="Task">{doc.task ? <Link to={`/tasks/${doc.task.id}`} className="hover:underline">{doc.task.name}</Link> : "—"}</Fact>
+          <Fact label="Task">
+            {doc.task ? (
+              <Link to={`/tasks/${doc.task.id}`} className="hover:underline">
+                {doc.task.name}
+              </Link>
+            ) : (
+              "—"
+            )}
+          </Fact>
           <Fact label="Date">{formatDate(doc.issue_date)}</Fact>
           <Fact label={kind === "quote" ? "Valid until" : "Due"}>{doc.due_date ? formatDate(doc.due_date) : "—"}</Fact>
           <Fact label="Total">

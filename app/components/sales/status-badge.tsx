@@ -12,10 +12,7 @@ const TONES: Record<string, string> = {
 /** A quote's or invoice's status as a small badge. */
 export function SalesStatusBadge({ status }: { status: string }) {
   return (
-    <span
-      className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${TONES[status] ?? TONES.draft}`}
-      data-status={status}
-    >
+    <span className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${TONES[status] ?? TONES.draft}`} data-status={status}>
       {SALES_STATUS_LABELS[status] ?? status}
     </span>
   );
