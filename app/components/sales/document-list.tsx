@@ -109,7 +109,7 @@ export function DocumentListPage<F extends string>({ kind, list: definition, com
         rows={page.data}
         columns={documentColumns(kind)}
         rowId={(d) => String(d.id)}
-        selection={canManage ? { formId, label: (d) => `${k.Noun} ${d.number_label} for ${d.client.name}` } : undefined}
+        selection={canManage ? { formId, label: (d) => `${k.Noun} ${d.number_label} for ${d.client.name} (${formatPence(d.total_pence)})` } : undefined}
         emptyText={`No ${k.plural} found`}
       />
       <ListFooter list={list} meta={page.meta} />
