@@ -560,6 +560,12 @@ describe("approval, conversion and deletion", () => {
     expect(preview.status).toBe(200);
     expect(preview.text).toContain(q.client.name);
     expect(preview.text).not.toContain("Approve this quote");
+    // The portal frames it: from PORTAL_URL, and on localhost from the two development hosts too.
+    const ancestors = /frame-ancestors ([^;]+)/.exec(String(preview.headers["content-security-policy"]))![1].split(" ");
+    expect(ancestors).toEqual(
+      expect.arrayContaining(["'self'", "http://localhost:3000", "http://flightdeck.localhost:3000", "http://smallbusiness.localhost:3000"]),
+    );
+    expect(ancestors).not.toContain("*");
     // A wrong token is still not found.
     expect((await api.request("GET", `/simple-quotes/${q.id}/summary`, { query: { token: "x".repeat(43), preview: "1" } })).status).toBe(404);
   });

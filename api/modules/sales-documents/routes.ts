@@ -48,7 +48,20 @@ async function readableDocument(
   return { row: await service.findRow(db, auth.tenantId, kind, id), viaLink: false };
 }
 
-function htmlHeaders(reply: FastifyReply, portalUrl: string) {
+/**
+ * Who may frame a summary (the portal's summary pages): the portal at PORTAL_URL, PORTAL_FRAME_ORIGINS, and, when the
+ * portal runs on localhost, its two development hosts (flightdeck.localhost, smallbusiness.localhost) at that port.
+ */
+export function portalFrameOrigins(portalUrl: string, extra: readonly string[] = []): string[] {
+  const portal = new URL(portalUrl);
+  const origins = [portal.origin, ...extra];
+  if (portal.hostname === "localhost") {
+    for (const host of ["flightdeck.localhost", "smallbusiness.localhost"]) origins.push(`${portal.protocol}//${host}${portal.port ? `:${portal.port}` : ""}`);
+  }
+  return [...new Set(origins)];
+}
+
+function htmlHeaders(reply: FastifyReply, portalUrl: string, extra: readonly string[] = []) {
   return reply
     .header("Content-Type", "text/html; charset=utf-8")
     .header("Cache-Control", "private, no-store")
@@ -56,7 +69,7 @@ function htmlHeaders(reply: FastifyReply, portalUrl: string) {
     .header("Referrer-Policy", "no-referrer")
     .header(
       "Content-Security-Policy",
-      `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'self' ${new URL(portalUrl).origin}`,
+      `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'self' ${portalFrameOrigins(portalUrl, extra).join(" ")}`,
     );
 }
 
@@ -173,7 +186,7 @@ const salesRoutes = routes((r) => {
         message:
           viaLink && query.approved === "1" && (row.status === "approved" || row.status === "converted") ? "Thank you: the quote is approved." : undefined,
       });
-      return htmlHeaders(reply, request.server.config.PORTAL_URL).send(html);
+      return htmlHeaders(reply, request.server.config.PORTAL_URL, request.server.config.PORTAL_FRAME_ORIGINS).send(html);
     });
 
     r.get(`${P}/:id/pdf`, { access: { public: true }, params: idParams, query: summaryQuery }, async ({ auth, params, query, request, reply }) => {
