@@ -560,12 +560,20 @@ describe("approval, conversion and deletion", () => {
     expect(preview.status).toBe(200);
     expect(preview.text).toContain(q.client.name);
     expect(preview.text).not.toContain("Approve this quote");
-    // The portal frames it: from PORTAL_URL, and on localhost from the two development hosts too.
-    const ancestors = /frame-ancestors ([^;]+)/.exec(String(preview.headers["content-security-policy"]))![1].split(" ");
-    expect(ancestors).toEqual(
-      expect.arrayContaining(["'self'", "http://localhost:3000", "http://flightdeck.localhost:3000", "http://smallbusiness.localhost:3000"]),
-    );
-    expect(ancestors).not.toContain("*");
+    // The portal frames it: from PORTAL_URL and PORTAL_FRAME_ORIGINS, and on localhost from the two development hosts too.
+    const ancestorsOf = (res: { headers: Record<string, unknown> }) =>
+      /frame-ancestors ([^;]+)/.exec(String(res.headers["content-security-policy"]))![1].split(" ");
+    expect(ancestorsOf(preview)).toEqual(["'self'", "http://portal.test"]);
+    const local = await api.buildApp({ PORTAL_URL: "http://localhost:3111", PORTAL_FRAME_ORIGINS: "https://sb.example.test/app, https://fd.example.test" });
+    const framed = await local.request("GET", `/simple-quotes/${q.id}/summary`, { query: { token, preview: "1" } });
+    expect(ancestorsOf(framed)).toEqual([
+      "'self'",
+      "http://localhost:3111",
+      "https://sb.example.test",
+      "https://fd.example.test",
+      "http://flightdeck.localhost:3111",
+      "http://smallbusiness.localhost:3111",
+    ]);
     // A wrong token is still not found.
     expect((await api.request("GET", `/simple-quotes/${q.id}/summary`, { query: { token: "x".repeat(43), preview: "1" } })).status).toBe(404);
   });
