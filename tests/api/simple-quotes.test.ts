@@ -63,6 +63,10 @@ describe("guards", () => {
     expect(refused.status).toBe(403);
     expect((await api.request("DELETE", `/simple-quotes/${quote.id}`, { token: viewer.token })).status).toBe(403);
     // quote_manage without quote_delete may not delete
+    // quote_manage alone reads too (the portal's list opens with either permission).
+    const managerOnly = await userWith(api, me.tenantId, ["quote_manage"]);
+    expect((await api.request("GET", "/simple-quotes", { token: managerOnly.token })).status).toBe(200);
+    expect((await api.request("GET", `/simple-quotes/${quote.id}`, { token: managerOnly.token })).status).toBe(200);
     const manager = await userWith(api, me.tenantId, ["quote_view", "quote_manage"]);
     expect((await api.request("DELETE", `/simple-quotes/${quote.id}`, { token: manager.token })).status).toBe(403);
 

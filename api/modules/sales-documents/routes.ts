@@ -76,7 +76,9 @@ function htmlHeaders(reply: FastifyReply, portalUrl: string, extra: readonly str
 const salesRoutes = routes((r) => {
   for (const kind of ["quote", "invoice"] as const) {
     const k = service.KINDS[kind];
-    const VIEW = { permissions: [k.view] as Permission[] };
+    // Reading: the view permission, or the manage one (who changes a document reads it: the portal's list route
+    // lets either in).
+    const VIEW = { permissions: [k.view, k.manage] as Permission[] };
     const MANAGE = { permissions: [k.manage] as Permission[] };
     const DELETE = { permissions: [k.remove] as Permission[] };
     const P = k.path;

@@ -1,6 +1,6 @@
 import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { formatDate } from "#common/format";
-import { formatPence } from "#common/money";
+import { formatPence } from "#common/pence";
 import type { DocumentListRow } from "#app/services/sales-documents.server";
 import type { documentListLoader } from "#app/services/sales-list.server";
 import type { BulkResult } from "../table/bulk-actions";

@@ -1,14 +1,15 @@
 import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { formatDate, formatDateTime } from "#common/format";
-import { formatPence } from "#common/money";
+import { formatPence } from "#common/pence";
 import type { DocumentPageData, PageDocument } from "#app/services/sales-detail.server";
 import { PageHeader } from "../frame/page-header";
 import { FormAlert } from "../form/field";
 import { Form } from "../form/form";
 import { useFormAnswer } from "../form/form-answer";
 import { DocumentFields, formReading, type FormReading } from "./document-fields";
-import { PAYMENT_METHOD_OPTIONS, SALES_KINDS, VAT_RATE_OPTIONS, type SalesKindInfo } from "./kinds";
+import { PAYMENT_METHOD_OPTIONS, VAT_RATE_OPTIONS } from "./document-options";
+import { SALES_KINDS, type SalesKindInfo } from "./kinds";
 import { SalesStatusBadge } from "./status-badge";
 import { penceToPoundsText, typedTotals } from "./totals";
 

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { formatDate } from "#common/format";
-import { formatPence } from "#common/money";
+import { formatPence } from "#common/pence";
 import type { SalesSectionData } from "#app/services/sales-sections.server";
 import { SALES_KINDS, type SalesKind } from "./kinds";
 import { SalesStatusBadge } from "./status-badge";
