@@ -1,20 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { DOCUMENT_SORTS } from "#contract/list-sorts";
+import { Suspense } from "react";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { DocumentListPage } from "../components/sales/document-list";
-import { DOCUMENT_LIST_FILTERS } from "../components/sales/kinds";
-import { defineList } from "../components/table/list";
+import { documentListOnServer } from "../components/sales/document-list.server";
+import { island } from "../lib/island";
 import { pageTitle } from "../lib/variant";
 import { bulkSelectionAction } from "../services/bulk.server";
 import { documentListLoader } from "../services/sales-list.server";
 import { useFrame } from "./_app";
 
-/** The invoices list's sort fields and filters (its address). */
-const invoicesList = defineList("/invoices", DOCUMENT_SORTS, { filters: DOCUMENT_LIST_FILTERS, defaultSort: { field: "created_at", desc: true } });
-
 export const meta: MetaFunction = ({ matches }) => pageTitle("Invoices", matches);
 
-export const loader = ({ request }: LoaderFunctionArgs) => documentListLoader(request, "invoice", invoicesList.spec);
+export const loader = ({ request }: LoaderFunctionArgs) => documentListLoader(request, "invoice");
 
 /** The bulk form: each button on to the confirmation of the selected invoices. */
 export const action = ({ request }: ActionFunctionArgs) =>
@@ -24,8 +20,22 @@ export const action = ({ request }: ActionFunctionArgs) =>
     intents: { "mark-sent": { to: "/invoices/mark-sent" }, cancel: { to: "/invoices/cancel" }, delete: { to: "/invoices/delete" } },
   });
 
+// The list (its table, bulk actions and filters, with the list kit) is an island: the server renders it, the
+// browser hydrates it once its chunk has arrived; until then its links and forms work as without JavaScript.
+const body = island(() => import("../components/sales/document-list"), documentListOnServer);
+
+function Body({ companyName }: { companyName: string }) {
+  const { DocumentListPage } = body.read();
+  return <DocumentListPage kind="invoice" companyName={companyName} />;
+}
+
 export default function InvoicesPage() {
-  return <DocumentListPage kind="invoice" list={invoicesList} companyName={useFrame().company.name} />;
+  const frame = useFrame();
+  return (
+    <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
+      <Body companyName={frame.company.name} />
+    </Suspense>
+  );
 }
 
 export { RouteErrorBoundary as ErrorBoundary };

@@ -1,7 +1,7 @@
 import { NO_CHOICES } from "../lib/choice-find";
-import type { ListSpec } from "../lib/list-url";
 import type { SalesKind } from "../components/sales/kinds";
 import { SALES_KINDS } from "../components/sales/kinds";
+import { SALES_LISTS } from "../components/sales/lists";
 import { can } from "../access/permissions";
 import { companyChoices, companyFinder, companyOption, getCompany, readsCompanies } from "./companies.server";
 import { getIndividual, individualChoices, individualFinder, individualOption, readsIndividuals } from "./individuals.server";
@@ -14,7 +14,8 @@ const emptyMeta = (perPage: number) => ({ current_page: 1, last_page: 1, per_pag
  * The loader of a quotes or invoices list: the list kit (URL state, remembered list, canonical address), the
  * filters (the client filters only for a user who may read those clients), the chosen clients' names.
  */
-export async function documentListLoader(request: Request, kind: SalesKind, spec: ListSpec) {
+export async function documentListLoader(request: Request, kind: SalesKind) {
+  const spec = SALES_LISTS[kind].spec;
   const k = SALES_KINDS[kind];
   const { api, subject, state, page, filters, finds } = await openListPage(request, {
     path: k.portal,

@@ -10,8 +10,9 @@ import { DataTable, type Column } from "../table/data-table";
 import { FilterBar } from "../table/filter-bar";
 import { SearchBox } from "../table/list-controls";
 import { ListFooter } from "../table/pager";
-import { listView, type ListDefinition } from "../table/list";
+import { listView } from "../table/list";
 import { SALES_KINDS, type SalesKind } from "./kinds";
+import { SALES_LISTS } from "./lists";
 import { SalesStatusBadge } from "./status-badge";
 
 type Loaded = Awaited<ReturnType<typeof documentListLoader>>;
@@ -61,7 +62,8 @@ export function documentColumns(kind: SalesKind): Column<DocumentListRow>[] {
 }
 
 /** A quotes or invoices list: search, filters, sort, paging and the bulk actions (mark sent, cancel, delete drafts). */
-export function DocumentListPage<F extends string>({ kind, list: definition, companyName }: { kind: SalesKind; list: ListDefinition<F>; companyName: string }) {
+export function DocumentListPage({ kind, companyName }: { kind: SalesKind; companyName: string }) {
+  const definition = SALES_LISTS[kind];
   const { state, page, filters, autocomplete, canManage, canDelete } = useLoaderData<Loaded>();
   const actionData = useActionData() as { bulk?: BulkResult } | undefined;
   const list = listView(definition, state);
