@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Suspense } from "react";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { DocumentListHeader } from "../components/sales/headers";
 import { documentListOnServer } from "../components/sales/document-list.server";
 import { island } from "../lib/island";
 import { pageTitle } from "../lib/variant";
@@ -24,17 +25,20 @@ export const action = ({ request }: ActionFunctionArgs) =>
 // browser hydrates it once its chunk has arrived; until then its links and forms work as without JavaScript.
 const body = island(() => import("../components/sales/document-list"), documentListOnServer);
 
-function Body({ companyName }: { companyName: string }) {
+function Body() {
   const { DocumentListPage } = body.read();
-  return <DocumentListPage kind="quote" companyName={companyName} />;
+  return <DocumentListPage kind="quote" />;
 }
 
 export default function QuotesPage() {
   const frame = useFrame();
   return (
-    <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
-      <Body companyName={frame.company.name} />
-    </Suspense>
+    <>
+      <DocumentListHeader kind="quote" companyName={frame.company.name} />
+      <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
+        <Body />
+      </Suspense>
+    </>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Suspense } from "react";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { DocumentHeader } from "../components/sales/headers";
 import { documentPageOnServer } from "../components/sales/document-page.server";
 import { island } from "../lib/island";
 import { pageTitle } from "../lib/variant";
@@ -16,17 +17,20 @@ export const action = ({ request, params }: ActionFunctionArgs) => documentPageA
 // renders it, the browser hydrates it once its chunk has arrived.
 const body = island(() => import("../components/sales/document-page"), documentPageOnServer);
 
-function Body({ companyName }: { companyName: string }) {
+function Body() {
   const { DocumentPage } = body.read();
-  return <DocumentPage companyName={companyName} />;
+  return <DocumentPage />;
 }
 
 export default function QuotePage() {
   const frame = useFrame();
   return (
-    <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
-      <Body companyName={frame.company.name} />
-    </Suspense>
+    <>
+      <DocumentHeader kind="quote" companyName={frame.company.name} />
+      <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
+        <Body />
+      </Suspense>
+    </>
   );
 }
 

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { SummaryFrame } from "../components/sales/summary-frame";
 import { pageTitle } from "../lib/variant";
 import { summaryLoader } from "../services/sales-summary.server";
@@ -8,4 +7,3 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => summaryLoader(request, params, "xero-invoice");
 export default SummaryFrame;
-export { RouteErrorBoundary as ErrorBoundary };

@@ -1,10 +1,10 @@
-import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { formatDate } from "#common/format";
 import { formatPence } from "#common/pence";
 import type { DocumentListRow } from "#app/services/sales-documents.server";
 import type { documentListLoader } from "#app/services/sales-list.server";
+import { useFrame } from "#app/routes/_app";
 import type { BulkResult } from "../table/bulk-actions";
-import { PageHeader } from "../frame/page-header";
 import { BulkActions } from "../table/bulk-actions";
 import { DataTable, type Column } from "../table/data-table";
 import { FilterBar } from "../table/filter-bar";
@@ -14,6 +14,7 @@ import { listView } from "../table/list";
 import { SALES_KINDS, type SalesKind } from "./kinds";
 import { SALES_LISTS } from "./lists";
 import { SalesStatusBadge } from "./status-badge";
+// The frame's data, as every list reads it (this island then shares the frame's chunks instead of splitting them).
 
 type Loaded = Awaited<ReturnType<typeof documentListLoader>>;
 
@@ -62,28 +63,16 @@ export function documentColumns(kind: SalesKind): Column<DocumentListRow>[] {
 }
 
 /** A quotes or invoices list: search, filters, sort, paging and the bulk actions (mark sent, cancel, delete drafts). */
-export function DocumentListPage({ kind, companyName }: { kind: SalesKind; companyName: string }) {
+export function DocumentListPage({ kind }: { kind: SalesKind }) {
+  const company = useFrame().company.name;
   const definition = SALES_LISTS[kind];
   const { state, page, filters, autocomplete, canManage, canDelete } = useLoaderData<Loaded>();
   const actionData = useActionData() as { bulk?: BulkResult } | undefined;
   const list = listView(definition, state);
-  const { search } = useLocation();
   const k = SALES_KINDS[kind];
   const formId = `${k.listKey}-bulk`;
   return (
     <>
-      <PageHeader
-        companyName={companyName}
-        title={k.Plural}
-        info={`Your company's ${k.plural}: filter, sort and share the address, the list is in the URL.`}
-        actions={
-          canManage ? (
-            <Link to={`${k.portal}/new${search}`} className="btn-primary" preventScrollReset>
-              {`NEW ${k.Noun.toUpperCase()}`}
-            </Link>
-          ) : null
-        }
-      />
       <div className="mb-4 space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <SearchBox list={list} placeholder={`Search ${k.plural}`} />
@@ -106,7 +95,7 @@ export function DocumentListPage({ kind, companyName }: { kind: SalesKind; compa
         <FilterBar list={list} filters={filters} autocomplete={autocomplete} />
       </div>
       <DataTable
-        caption={k.Plural}
+        caption={`${k.Plural} of ${company}`}
         list={list}
         rows={page.data}
         columns={documentColumns(kind)}

@@ -3,7 +3,6 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { formatDate, formatDateTime } from "#common/format";
 import { formatPence } from "#common/pence";
 import type { DocumentPageData, PageDocument } from "#app/services/sales-detail.server";
-import { PageHeader } from "../frame/page-header";
 import { FormAlert } from "../form/field";
 import { Form } from "../form/form";
 import { useFormAnswer } from "../form/form-answer";
@@ -543,7 +542,7 @@ function Attachments({ data, k }: { data: DocumentPageData; k: SalesKindInfo }) 
 }
 
 /** A quote's or an invoice's page: its status and actions, its editor (or what it says), paid status and documents. */
-export function DocumentPage({ companyName }: { companyName: string }) {
+export function DocumentPage() {
   const data = useLoaderData<DocumentPageData>();
   const { doc, kind, editing, confirm } = data;
   const k = SALES_KINDS[kind];
@@ -551,17 +550,6 @@ export function DocumentPage({ companyName }: { companyName: string }) {
   const refused = actionsAnswer?.form.result.error?.[""] ?? undefined;
   return (
     <>
-      <PageHeader
-        companyName={companyName}
-        title={`${k.Noun} ${doc.number_label}`}
-        backTo={k.portal}
-        info={
-          kind === "quote"
-            ? "A quote: its client, items and totals; send it, and convert it to an invoice once approved."
-            : "An invoice: its client, items and totals; send it and record its payment."
-        }
-        actions={<SalesStatusBadge status={doc.status} />}
-      />
       {refused ? (
         <div className="mb-4">
           <FormAlert messages={refused} />
