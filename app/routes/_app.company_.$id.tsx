@@ -13,6 +13,8 @@ import { island } from "../lib/island";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
+import { SalesSection } from "../components/sales/sales-section";
+import { salesSection } from "../services/sales-sections.server";
 import {
   addNote,
   attempt,
@@ -74,7 +76,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = pageParam(url);
   const individualSearch = (url.searchParams.get("individualSearch") ?? "").trim().slice(0, 200);
   const linking = tab === "details" && can.manage && can.readIndividuals;
-  const [company, jobTitles, individualChoices, lines, tasks, notes, emails, calls] = await Promise.all([
+  const [company, jobTitles, individualChoices, lines, tasks, notes, emails, calls, sales] = await Promise.all([
     getCompany(api, id),
     tab === "details" && can.manage ? jobTitleOptions(api) : [],
     linking ? individualOptions(api, { search: individualSearch, perPage: 50, notLinkedTo: id }).then((r) => r.options) : [],
@@ -83,6 +85,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     tab === "notes" ? listNotes(api, "company", id, page) : null,
     tab === "emails" ? listEmails(api, "company", id, page) : null,
     tab === "calls" ? callLog(api, "company", Number(id), page) : null,
+    salesSection(api, subject, { kind: "company", id }),
   ]);
   const events = await linkedEventsFor(api, subject, "company", company.id);
   return {
@@ -102,6 +105,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     notes,
     emails,
     calls,
+    sales,
   };
 }
 
@@ -193,7 +197,7 @@ function Sections() {
 }
 
 export default function CompanyPage() {
-  const { company: c, tab, words, can, events } = useLoaderData<typeof loader>();
+  const { company: c, tab, words, can, events, sales } = useLoaderData<typeof loader>();
   const frame = useFrame();
   const path = `/company/${c.id}`;
   return (
@@ -230,6 +234,7 @@ export default function CompanyPage() {
       <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
         <Sections />
       </Suspense>
+      <SalesSection data={sales} />
       <Outlet />
     </>
   );

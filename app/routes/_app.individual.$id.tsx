@@ -13,7 +13,9 @@ import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { island } from "../lib/island";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
-import { requireAccess } from "../services/auth.server";
+import { requireAccess, started } from "../services/auth.server";
+import { SalesSection } from "../components/sales/sales-section";
+import { salesSection } from "../services/sales-sections.server";
 import {
   addNote,
   attempt,
@@ -67,6 +69,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = pageParam(url);
   const companySearch = (url.searchParams.get("companySearch") ?? "").trim().slice(0, 200);
   const readsPolicies = has("policy_view", "policy_manage");
+  const sales = started(salesSection(api, subject, { kind: "individual", id }));
   const individual = await getIndividual(api, id);
   const [policyStats, jobTitles, companyChoices, tasks, notes, emails, calls] = await Promise.all([
     tab === "details" && readsPolicies ? individualPolicyStats(api, id).catch(() => null) : null,
@@ -95,6 +98,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     emails,
     calls,
     policyStats,
+    sales: await sales,
   };
 }
 
@@ -172,7 +176,7 @@ function Sections() {
 }
 
 export default function IndividualPage() {
-  const { individual: i, tab, words, can, events, policyStats } = useLoaderData<typeof loader>();
+  const { individual: i, tab, words, can, events, policyStats, sales } = useLoaderData<typeof loader>();
   const frame = useFrame();
   const busy = useNavigation().state === "submitting";
   const path = `/individual/${i.id}`;
@@ -217,6 +221,7 @@ export default function IndividualPage() {
       <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
         <Sections />
       </Suspense>
+      <SalesSection data={sales} />
       <Outlet />
     </>
   );

@@ -18,6 +18,8 @@ import { pageTitle } from "../lib/variant";
 import { island } from "../lib/island";
 import type { Api } from "../services/api.server";
 import { requireAccess, requirePermission } from "../services/auth.server";
+import { SalesSection } from "../components/sales/sales-section";
+import { salesSection } from "../services/sales-sections.server";
 import { chosenFile } from "../services/forms.server";
 import { redirectWithToast } from "../services/session.server";
 import {
@@ -66,7 +68,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const activityPage = pageParam(url, "activityPage");
   const notesPage = pageParam(url, "notesPage");
   const task = await getTask(api, id);
-  const [pipelines, confidence, frequencies, productTypes, notes, activity, calls] = await Promise.all([
+  const [pipelines, confidence, frequencies, productTypes, notes, activity, calls, sales] = await Promise.all([
     canManage ? pipelinesFor(api, task, canManage) : Promise.resolve([]),
     confidenceOptions(api),
     paymentFrequencyOptions(api),
@@ -74,6 +76,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     taskNotes(api, id, notesPage),
     taskActivity(api, id, activityPage),
     callLog(api, "task", Number(id), 1, 5),
+    salesSection(api, subject, { kind: "task", id }),
   ]);
   const events = await linkedEventsFor(api, subject, "task", task.id);
   return {
@@ -89,6 +92,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     words: wordsFor(edition),
     canManage,
     accept: PROGRESS_DOCUMENT_ACCEPT,
+    sales,
   };
 }
 
@@ -403,6 +407,7 @@ export default function TaskPage() {
         </h2>
         <CallsPanel calls={data.calls.data} emptyText={`No calls about this ${words.task} yet.`} />
       </section>
+      <SalesSection data={data.sales} />
       <Outlet />
     </>
   );
