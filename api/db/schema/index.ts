@@ -10,3 +10,4 @@ export * from "./security";
 export * from "./pipelines";
 export * from "./tasks";
 export * from "./billing";
+export * from "./accounting";
