@@ -51,10 +51,9 @@ CREATE TABLE "accounting_documents" (
 );
 --> statement-breakpoint
 CREATE TABLE "accounting_sandbox_calls" (
+	"id" serial PRIMARY KEY NOT NULL,
 	"tenant_id" integer NOT NULL,
-	"window_start" timestamp with time zone NOT NULL,
-	"calls" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "accounting_sandbox_calls_tenant_id_window_start_pk" PRIMARY KEY("tenant_id","window_start")
+	"called_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "accounting_sandbox_counters" (
@@ -114,6 +113,7 @@ CREATE INDEX "accounting_documents_tenant_kind_total_idx" ON "accounting_documen
 CREATE INDEX "accounting_documents_tenant_kind_number_idx" ON "accounting_documents" USING btree ("tenant_id","kind","provider_number","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "accounting_documents_provider_unique" ON "accounting_documents" USING btree ("tenant_id","provider","provider_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "accounting_documents_source_quote_unique" ON "accounting_documents" USING btree ("source_quote_id");--> statement-breakpoint
+CREATE INDEX "accounting_sandbox_calls_tenant_idx" ON "accounting_sandbox_calls" USING btree ("tenant_id","called_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "accounting_sandbox_records_provider_idx" ON "accounting_sandbox_records" USING btree ("provider_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "accounting_sandbox_records_number_idx" ON "accounting_sandbox_records" USING btree ("tenant_id","type","number");--> statement-breakpoint
 CREATE INDEX "accounting_sandbox_records_tenant_idx" ON "accounting_sandbox_records" USING btree ("tenant_id","updated_at","id");

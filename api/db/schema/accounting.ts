@@ -175,17 +175,17 @@ export const accountingSandboxCounters = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.type] })],
 );
 
-/** Calls made to the sandbox, per tenant and minute: its rate limit (60 a minute, as Xero's). */
+/** Calls made to the sandbox, one row each (kept a minute): its rate limit, 60 in any minute per tenant, as Xero's. */
 export const accountingSandboxCalls = pgTable(
   "accounting_sandbox_calls",
   {
+    id: serial("id").primaryKey(),
     tenantId: integer("tenant_id")
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
-    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
-    calls: integer("calls").notNull().default(0),
+    calledAt: timestamp("called_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.windowStart] })],
+  (t) => [index("accounting_sandbox_calls_tenant_idx").on(t.tenantId, t.calledAt)],
 );
 
 /** Per tenant: whether the sandbox plays "not answering" (to see a failed sync and its retry). */
