@@ -24,6 +24,7 @@ import tasksRoutes from "./modules/tasks/routes";
 import dashboardRoutes from "./modules/dashboard/routes";
 import searchRoutes from "./modules/search/routes";
 import salesDocumentRoutes from "./modules/sales-documents/routes";
+import accountingDocumentRoutes from "./modules/accounting-documents/routes";
 import apiDocsRoutes from "./modules/api-docs/routes";
 import jobsRoutes from "./jobs/routes";
 import { JobRunner } from "./jobs/runner";
@@ -115,6 +116,7 @@ export async function buildApp({ config, database, mail, storage, logger, prepar
   await app.register(dashboardRoutes, { area: "Dashboard" });
   await app.register(searchRoutes, { area: "Global search" });
   await app.register(salesDocumentRoutes, { area: "Quotes and invoices" });
+  await app.register(accountingDocumentRoutes, { area: "Accounting-synced quotes and invoices" });
   await app.register(jobsRoutes, { area: "Jobs" });
   await app.register(apiDocsRoutes, { area: "API contract" });
   return app;

@@ -23,3 +23,6 @@ export const TEAM_MEMBER_SORTS = ["name", "email", "role", "created_at"] as cons
 
 /** Sort fields of the lists ('-' for descending); default newest first (-created_at). */
 export const DOCUMENT_SORTS = ["number", "created_at", "issue_date", "due_date", "total", "status", "client"] as const;
+
+/** Sort fields of GET /xero-quotes and /xero-invoices ('-' for descending); default newest first. */
+export const ACCOUNTING_DOCUMENT_SORTS = ["number", "created_at", "issue_date", "due_date", "total", "status", "client"] as const;

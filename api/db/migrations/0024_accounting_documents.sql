@@ -42,6 +42,7 @@ CREATE TABLE "accounting_documents" (
 	"sync_status" text DEFAULT 'not_synced' NOT NULL,
 	"sync_error" text,
 	"synced_at" timestamp with time zone,
+	"access_token" text NOT NULL,
 	"source_quote_id" integer,
 	"created_by" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -60,6 +60,8 @@ export const accountingDocuments = pgTable(
     syncError: text("sync_error"),
     syncedAt: timestamp("synced_at", { withTimezone: true }),
     /** An invoice made from a simple quote: the quote (one invoice per quote, in SQL). */
+    /** The summary's link without an account (the portal's frame, the client): random, compared in constant time. */
+    accessToken: text("access_token").notNull(),
     sourceQuoteId: integer("source_quote_id").references(() => salesDocuments.id, { onDelete: "set null" }),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
