@@ -176,6 +176,16 @@ const accountingRoutes = routes((r) => {
     });
   }
 
+  /** Paid (a payment of the whole amount into a bank account, 090 by default) or unpaid again (the payment taken back). */
+  r.post(
+    "/xero-invoices/:id/paid-status",
+    { access: MANAGE, params: idParams, body: accountingPaidStatusBodySchema, response: accountingResponseSchema },
+    async ({ auth, params, body, request, reply }) => {
+      await guarded(reply, () => service.setPaidStatus(request.server.database, accountingOf(request.server), auth, params.id, body));
+      return { data: await service.loadDocument(request.server.database.db, auth.tenantId, "invoice", params.id) };
+    },
+  );
+
   /** The chart of accounts of the accounting system (a call to it: counts against its rate limit). */
   r.get("/xero/accounts", { access: VIEW, response: accountsResponseSchema }, async ({ auth, request, reply }) => {
     const provider = accountingOf(request.server);
