@@ -8,6 +8,7 @@ import { ensureReferenceData } from "./reference";
 import { seedClients } from "./seed-clients";
 import { seedCrm } from "./seed-crm";
 import { seedSales } from "./seed-sales";
+import { seedAccounting } from "./seed-accounting";
 import { seedNotifications } from "./seed-notifications";
 import { companies, permissions, providers, rolePermissions, roles, teamInvitations, teamMembers, teams, userRoles, users } from "./schema";
 import { DEMO_PROVIDERS, DEMO_TEAMS, demoProviderFields, HARBOUR_STAFF, type DemoProvider, type DemoTeam } from "./seed-directory";
@@ -239,6 +240,7 @@ export async function seedDemo(database: Database, mail: MailProvider, portalUrl
   // The CRM book last: it links tasks to the individuals and companies seeded before it.
   await seedCrm(database);
   await seedSales(database);
+  await seedAccounting(database);
 }
 
 async function addUser(

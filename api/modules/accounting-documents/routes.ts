@@ -31,11 +31,11 @@ const MANAGE = { permissions: ["xero_invoices_manage"] as const };
 const itemParams = z.object({ id: pathId, itemId: pathId });
 const itemIdsQuery = z.object({
   item_ids: z.preprocess(
-    (v) => (Array.isArray(v) ? v.join(",") : v),
+    (v) => (Array.isArray(v) ? v.join(",") : v === undefined || v === "" ? "" : v),
     z
       .string({ error: "Choose at least one item." })
-      .regex(/^\d{1,10}(,\d{1,10})*$/, "Choose at least one item: ids separated by commas.")
-      .transform((s) => s.split(",").map(Number)),
+      .regex(/^(\d{1,10}(,\d{1,10})*)?$/, "Choose at least one item: ids separated by commas.")
+      .transform((s) => (s ? s.split(",").map(Number) : [])),
   ),
 });
 const summaryQuery = z.object({ token: z.string().max(200).optional() });
