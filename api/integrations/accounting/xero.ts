@@ -77,11 +77,16 @@ export class XeroAccounting implements AccountingProvider {
 
   /** A valid token, then the call; every failure becomes an AccountingError. */
   private async call<T>(fn: (api: XeroClient["accountingApi"], tenant: string) => Promise<T>): Promise<T> {
-    try {
-      if (Date.now() >= this.tokenExpiresAt) {
+    if (Date.now() >= this.tokenExpiresAt) {
+      try {
         const token = await this.client.getClientCredentialsToken();
         this.tokenExpiresAt = Date.now() + Math.max(60, Number(token.expires_in ?? 1800) - 60) * 1000;
+      } catch {
+        // A refused or unanswered token request: nothing was sent to Xero.
+        throw new AccountingError("unavailable", ACCOUNTING_MESSAGES.unavailable(XERO_LABEL));
       }
+    }
+    try {
       return await fn(this.client.accountingApi, this.settings.tenantId);
     } catch (e) {
       throw toAccountingError(e);
