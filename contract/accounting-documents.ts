@@ -70,7 +70,9 @@ export type AccountingPaidStatusBody = z.infer<typeof accountingPaidStatusBodySc
 /** PUT /xero-invoices (the collection) with `{ ids }`: cancels each. */
 export const cancelManyBodySchema = z.object({
   ids: z
-    .array(z.coerce.number({ error: ACCOUNTING_MESSAGES.ids }).int(ACCOUNTING_MESSAGES.ids).positive(ACCOUNTING_MESSAGES.ids), { error: ACCOUNTING_MESSAGES.ids })
+    .array(z.coerce.number({ error: ACCOUNTING_MESSAGES.ids }).int(ACCOUNTING_MESSAGES.ids).positive(ACCOUNTING_MESSAGES.ids), {
+      error: ACCOUNTING_MESSAGES.ids,
+    })
     .min(1, ACCOUNTING_MESSAGES.ids)
     .max(100, "Choose at most 100 documents at once."),
 });
@@ -186,5 +188,8 @@ export const sandboxLedgerSchema = z.object({
 });
 export type SandboxLedger = z.infer<typeof sandboxLedgerSchema>["data"];
 export const outageBodySchema = z.object({
-  outage: z.preprocess((v) => (v === "true" || v === "1" || v === "on" ? true : v === "false" || v === "0" ? false : v), z.boolean({ error: "Say on or off." })),
+  outage: z.preprocess(
+    (v) => (v === "true" || v === "1" || v === "on" ? true : v === "false" || v === "0" ? false : v),
+    z.boolean({ error: "Say on or off." }),
+  ),
 });

@@ -93,10 +93,13 @@ export async function seedAccounting(database: Database) {
     await make("quote", 2, 1);
 
     // One the sandbox did not take (it played an outage): kept here, "not synced", with Retry sync.
-    await database.db.insert(accountingSandboxSettings).values({ tenantId: tenant.id, outage: true }).onConflictDoUpdate({
-      target: accountingSandboxSettings.tenantId,
-      set: { outage: true },
-    });
+    await database.db
+      .insert(accountingSandboxSettings)
+      .values({ tenantId: tenant.id, outage: true })
+      .onConflictDoUpdate({
+        target: accountingSandboxSettings.tenantId,
+        set: { outage: true },
+      });
     await make("invoice", 1, 0);
     await database.db.update(accountingSandboxSettings).set({ outage: false }).where(eq(accountingSandboxSettings.tenantId, tenant.id));
     // The seed's own calls do not count against the company's first minute.

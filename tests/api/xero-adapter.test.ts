@@ -84,7 +84,17 @@ describe("the Xero adapter", () => {
       Reference: "Wedding cake",
       LineAmountTypes: "Exclusive",
       Status: "DRAFT",
-      LineItems: [{ Description: "Cake", Quantity: 2.5, UnitAmount: 3.33, AccountCode: "200", TaxType: "RROUTPUT", LineAmount: 8.33, Tracking: [{ Name: "Region", Option: "London" }] }],
+      LineItems: [
+        {
+          Description: "Cake",
+          Quantity: 2.5,
+          UnitAmount: 3.33,
+          AccountCode: "200",
+          TaxType: "RROUTPUT",
+          LineAmount: 8.33,
+          Tracking: [{ Name: "Region", Option: "London" }],
+        },
+      ],
     });
     const chart = await xero.accounts();
     expect(chart).toEqual([
@@ -105,10 +115,19 @@ describe("the Xero adapter", () => {
       .reply(200, (_u, body: any) => (calls.push(`quote ${body.Quotes[0].Status}`), { Quotes: [{ QuoteID: "q-1", QuoteNumber: "QU-0007", Status: "SENT" }] }))
       .post("/api.xro/2.0/Invoices/inv-1")
       .query(true)
-      .reply(200, (_u, body: any) => (calls.push(`invoice ${body.Invoices[0].Status}`), { Invoices: [{ InvoiceID: "inv-1", InvoiceNumber: "INV-0001", Status: "AUTHORISED" }] }))
+      .reply(
+        200,
+        (_u, body: any) => (
+          calls.push(`invoice ${body.Invoices[0].Status}`),
+          { Invoices: [{ InvoiceID: "inv-1", InvoiceNumber: "INV-0001", Status: "AUTHORISED" }] }
+        ),
+      )
       .post("/api.xro/2.0/Payments")
       .query(true)
-      .reply(200, (_u, body: any) => (calls.push(`payment ${body.Invoice.InvoiceID} ${body.Amount} ${body.Account.Code}`), { Payments: [{ PaymentID: "pay-1" }] }))
+      .reply(
+        200,
+        (_u, body: any) => (calls.push(`payment ${body.Invoice.InvoiceID} ${body.Amount} ${body.Account.Code}`), { Payments: [{ PaymentID: "pay-1" }] }),
+      )
       .get("/api.xro/2.0/Invoices/inv-1")
       .query(true)
       .reply(200, { Invoices: [{ InvoiceID: "inv-1", Status: "AUTHORISED" }] })
@@ -143,12 +162,19 @@ describe("the Xero adapter", () => {
     nock(API)
       .put("/api.xro/2.0/Invoices")
       .query(true)
-      .reply(400, { ErrorNumber: 10, Type: "ValidationException", Elements: [{ ValidationErrors: [{ Message: "Account code '999' is not a valid code for this document." }] }] });
+      .reply(400, {
+        ErrorNumber: 10,
+        Type: "ValidationException",
+        Elements: [{ ValidationErrors: [{ Message: "Account code '999' is not a valid code for this document." }] }],
+      });
     const rejected = await xero.push(1, doc).catch((e) => e);
     expect(rejected).toMatchObject({ code: "rejected", message: "Xero refused the document: Account code '999' is not a valid code for this document.." });
 
     nock(API).get("/api.xro/2.0/TrackingCategories").query(true).reply(503, "Service Unavailable");
-    expect(await xero.divisionsAndRecurrences().catch((e) => e)).toMatchObject({ code: "unavailable", message: expect.stringMatching(/^Xero is not answering/) });
+    expect(await xero.divisionsAndRecurrences().catch((e) => e)).toMatchObject({
+      code: "unavailable",
+      message: expect.stringMatching(/^Xero is not answering/),
+    });
 
     nock(API).get("/api.xro/2.0/Accounts").query(true).replyWithError("connect ECONNREFUSED");
     expect(await xero.accounts().catch((e) => e)).toMatchObject({ code: "unavailable" });

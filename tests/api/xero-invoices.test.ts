@@ -137,7 +137,10 @@ describe("create, list, show and update", () => {
     expect(shown.body.data).toMatchObject({ id: a.id, items: [{ description: "Consultation", account_code: "200", net_pence: 10000 }] });
     expect((await api.request("GET", `/xero-quotes/${a.id}`, { token: me.token })).status).toBe(404);
 
-    const updated = await api.request("PUT", `/xero-invoices/${a.id}`, { token: me.token, body: { reference: "Wedding cake (3 tiers)", items: [item({ unit_price_pence: 25000 })] } });
+    const updated = await api.request("PUT", `/xero-invoices/${a.id}`, {
+      token: me.token,
+      body: { reference: "Wedding cake (3 tiers)", items: [item({ unit_price_pence: 25000 })] },
+    });
     expect(updated.status, updated.text).toBe(200);
     expect(updated.body.data).toMatchObject({ number: "INV-0001", reference: "Wedding cake (3 tiers)", total_pence: 30000, sync: { status: "synced" } });
     const [rec] = (await ledger(me.tenantId)).filter((r) => r.number === "INV-0001");
@@ -166,7 +169,10 @@ describe("create, list, show and update", () => {
       "items.0.unit_price_pence": [MONEY_MESSAGES.priceTooLarge],
       "items.0.vat_rate": [MONEY_MESSAGES.vatRate],
     });
-    const code = await api.request("POST", "/xero-invoices", { token: me.token, body: { individual_id: me.client.id, items: [item({ account_code: "090" })] } });
+    const code = await api.request("POST", "/xero-invoices", {
+      token: me.token,
+      body: { individual_id: me.client.id, items: [item({ account_code: "090" })] },
+    });
     expect(code.body.errors).toEqual({ "items.0.account_code": [ACCOUNTING_MESSAGES.accountCode] });
     const quoteRepeat = await api.request("POST", "/xero-quotes", { token: me.token, body: { individual_id: me.client.id, recurrence: "MONTHLY/1" } });
     expect(quoteRepeat.body.errors).toEqual({ recurrence: [ACCOUNTING_MESSAGES.recurrenceQuote] });
@@ -181,7 +187,10 @@ describe("items and terms", () => {
   it("adds, reads, replaces and deletes items; the totals and the ledger follow", async () => {
     const me = await company();
     const inv = await invoice(me);
-    const added = await api.request("POST", `/xero-invoices/${inv.id}/items`, { token: me.token, body: item({ description: "Delivery", unit_price_pence: 1500, vat_rate: 0 }) });
+    const added = await api.request("POST", `/xero-invoices/${inv.id}/items`, {
+      token: me.token,
+      body: item({ description: "Delivery", unit_price_pence: 1500, vat_rate: 0 }),
+    });
     expect(added.status, added.text).toBe(201);
     expect(added.body.data).toMatchObject({ subtotal_pence: 11500, vat_pence: 2000, total_pence: 13500, items_count: 2 });
     const second = added.body.data.items[1];
@@ -190,13 +199,19 @@ describe("items and terms", () => {
     const bad = await api.request("PUT", `/xero-invoices/${inv.id}/items/${second.id}`, { token: me.token, body: item({ quantity: "0" }) });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({ quantity: [MONEY_MESSAGES.quantityZero] });
-    const put = await api.request("PUT", `/xero-invoices/${inv.id}/items/${second.id}`, { token: me.token, body: item({ description: "Delivery", quantity: "3", unit_price_pence: 999, vat_rate: 20 }) });
+    const put = await api.request("PUT", `/xero-invoices/${inv.id}/items/${second.id}`, {
+      token: me.token,
+      body: item({ description: "Delivery", quantity: "3", unit_price_pence: 999, vat_rate: 20 }),
+    });
     expect(put.body.data).toMatchObject({ subtotal_pence: 12997, vat_pence: 2599, total_pence: 15596 });
     expect((await api.request("DELETE", `/xero-invoices/${inv.id}/items?item_ids=${second.id},999999`, { token: me.token })).status).toBe(404);
     const del = await api.request("DELETE", `/xero-invoices/${inv.id}/items?item_ids=${second.id}`, { token: me.token });
     expect(del.status).toBe(200);
     expect(del.body.data).toMatchObject({ total_pence: 12000, items_count: 1 });
-    const terms = await api.request("PUT", `/xero-invoices/${inv.id}/terms-and-conditions`, { token: me.token, body: { terms_and_conditions: "Payment within 14 days." } });
+    const terms = await api.request("PUT", `/xero-invoices/${inv.id}/terms-and-conditions`, {
+      token: me.token,
+      body: { terms_and_conditions: "Payment within 14 days." },
+    });
     expect(terms.body.data).toMatchObject({ terms_and_conditions: "Payment within 14 days.", sync: { status: "synced" } });
     const [rec] = await ledger(me.tenantId);
     expect(rec).toMatchObject({ totalPence: 12000, terms: "Payment within 14 days." });
@@ -213,7 +228,10 @@ describe("send, paid status and cancel", () => {
     expect(noItems.status).toBe(422);
     expect(noItems.body.message).toBe(ACCOUNTING_MESSAGES.noItems);
 
-    const early = await api.request("POST", `/xero-invoices/${inv.id}/paid-status`, { token: me.token, body: { paid: true, paid_on: "2026-11-01", payment_method: "card" } });
+    const early = await api.request("POST", `/xero-invoices/${inv.id}/paid-status`, {
+      token: me.token,
+      body: { paid: true, paid_on: "2026-11-01", payment_method: "card" },
+    });
     expect(early.status).toBe(422);
 
     const sent = await api.request("POST", `/xero-invoices/${inv.id}/send`, { token: me.token });
@@ -224,7 +242,9 @@ describe("send, paid status and cancel", () => {
     expect(mail.textBody).toContain("£120.00");
     expect((await ledger(me.tenantId)).find((r) => r.number === "INV-0001")?.status).toBe("AUTHORISED");
     expect((await api.request("POST", `/xero-invoices/${inv.id}/send`, { token: me.token })).status).toBe(422);
-    expect((await api.request("PUT", `/xero-invoices/${inv.id}`, { token: me.token, body: { reference: "late" } })).body.message).toBe(ACCOUNTING_MESSAGES.editSent);
+    expect((await api.request("PUT", `/xero-invoices/${inv.id}`, { token: me.token, body: { reference: "late" } })).body.message).toBe(
+      ACCOUNTING_MESSAGES.editSent,
+    );
 
     const missing = await api.request("POST", `/xero-invoices/${inv.id}/paid-status`, { token: me.token, body: { paid: true } });
     expect(missing.body.errors).toEqual({ paid_on: [ACCOUNTING_MESSAGES.paidOn], payment_method: [ACCOUNTING_MESSAGES.paymentMethod] });
@@ -233,11 +253,17 @@ describe("send, paid status and cancel", () => {
       body: { paid: true, paid_on: "2026-11-01", payment_method: "card", account_code: "200" },
     });
     expect(badBank.body.errors).toEqual({ account_code: [ACCOUNTING_MESSAGES.bankAccount] });
-    const paid = await api.request("POST", `/xero-invoices/${inv.id}/paid-status`, { token: me.token, body: { paid: true, paid_on: "2026-11-01", payment_method: "bank_transfer" } });
+    const paid = await api.request("POST", `/xero-invoices/${inv.id}/paid-status`, {
+      token: me.token,
+      body: { paid: true, paid_on: "2026-11-01", payment_method: "bank_transfer" },
+    });
     expect(paid.status, paid.text).toBe(200);
     expect(paid.body.data).toMatchObject({ status: "paid", paid_on: "2026-11-01", payment_method: "bank_transfer" });
     expect((await ledger(me.tenantId)).find((r) => r.number === "INV-0001")).toMatchObject({ status: "PAID", amountPaidPence: 12000 });
-    const twice = await api.request("POST", `/xero-invoices/${inv.id}/paid-status`, { token: me.token, body: { paid: true, paid_on: "2026-11-01", payment_method: "cash" } });
+    const twice = await api.request("POST", `/xero-invoices/${inv.id}/paid-status`, {
+      token: me.token,
+      body: { paid: true, paid_on: "2026-11-01", payment_method: "cash" },
+    });
     expect(twice.body.errors).toEqual({ paid: [ACCOUNTING_MESSAGES.invoicePaid] });
 
     const paidCancel = await api.request("PUT", "/xero-invoices", { token: me.token, body: { ids: [inv.id] } });
@@ -252,7 +278,9 @@ describe("send, paid status and cancel", () => {
     const held = await ledger(me.tenantId);
     expect(held.find((r) => r.number === "INV-0001")?.status).toBe("VOIDED");
     expect(held.find((r) => r.number === "INV-0002")?.status).toBe("DELETED");
-    expect((await api.request("PUT", `/xero-invoices/${inv.id}`, { token: me.token, body: { reference: "x" } })).body.message).toBe(ACCOUNTING_MESSAGES.cancelled);
+    expect((await api.request("PUT", `/xero-invoices/${inv.id}`, { token: me.token, body: { reference: "x" } })).body.message).toBe(
+      ACCOUNTING_MESSAGES.cancelled,
+    );
   });
 
   it("sending to a client without an e-mail address is refused; a quote is marked sent", async () => {
@@ -337,7 +365,13 @@ describe("chart of accounts, divisions, ledger and summary", () => {
     expect(div.body.data.recurrences).toContainEqual({ value: "MONTHLY/1", label: "Every month", unit: "MONTHLY", period: 1 });
     await invoice(me);
     const view = await api.request("GET", "/xero/sandbox-ledger", { token: me.token });
-    expect(view.body.data).toMatchObject({ provider: "sandbox", label: "Sandbox ledger", outage: false, calls_per_minute: 60, records: [{ number: "INV-0001", type: "ACCREC", total_pence: 12000 }] });
+    expect(view.body.data).toMatchObject({
+      provider: "sandbox",
+      label: "Sandbox ledger",
+      outage: false,
+      calls_per_minute: 60,
+      records: [{ number: "INV-0001", type: "ACCREC", total_pence: 12000 }],
+    });
     expect(view.body.data.calls_last_minute).toBeGreaterThanOrEqual(3);
   });
 
@@ -363,7 +397,10 @@ describe("chart of accounts, divisions, ledger and summary", () => {
 describe("a simple quote converted to a synced invoice", () => {
   it("keeps the items, records the invoice, refuses a second conversion", async () => {
     const me = await companyWithClient(api, [...ALL, "quote_view", "quote_manage", "invoice_manage"]);
-    const quote = await create(api, me.token, "/simple-quotes", { individual_id: me.client.id, items: [item({ quantity: "3", unit_price_pence: 450, vat_rate: 5, account_code: "210" })] });
+    const quote = await create(api, me.token, "/simple-quotes", {
+      individual_id: me.client.id,
+      items: [item({ quantity: "3", unit_price_pence: 450, vat_rate: 5, account_code: "210" })],
+    });
     const draft = await api.request("POST", `/simple-quotes/${quote.id}/convert-to-xero-invoice`, { token: me.token });
     expect(draft.status).toBe(422);
     await api.request("POST", `/simple-quotes/${quote.id}/mark-as-sent`, { token: me.token });

@@ -1,4 +1,4 @@
-import { Invoice, LineAmountTypes, Payment, Quote, QuoteLineAmountTypes, QuoteStatusCodes, XeroClient, type LineItem } from "xero-node";
+import { Invoice, LineAmountTypes, Payment, type Quote, QuoteLineAmountTypes, QuoteStatusCodes, XeroClient, type LineItem } from "xero-node";
 import { RECURRENCES } from "./chart";
 import {
   ACCOUNTING_MESSAGES,
@@ -27,12 +27,13 @@ const pence = (amount: number | undefined) => Math.round((amount ?? 0) * 100);
 /** Xero's answer to a failed call, as xero-node rejects it (a JSON string of { response: { statusCode, headers, body } }). */
 export function toAccountingError(error: unknown): AccountingError {
   if (error instanceof AccountingError) return error;
-  let parsed: any = error;
+  type XeroBody = { Elements?: { ValidationErrors?: { Message?: string }[] }[]; Message?: string; message?: string };
+  let parsed = error as { response?: { statusCode?: number; status?: number; headers?: Record<string, string>; body?: XeroBody }; body?: XeroBody } | null;
   if (typeof error === "string") {
     try {
       parsed = JSON.parse(error);
     } catch {
-      parsed = {};
+      parsed = null;
     }
   }
   const status: number | undefined = parsed?.response?.statusCode ?? parsed?.response?.status;
@@ -42,8 +43,8 @@ export function toAccountingError(error: unknown): AccountingError {
     return new AccountingError("rate_limited", ACCOUNTING_MESSAGES.rateLimited(XERO_LABEL, seconds), seconds);
   }
   if (status === 400) {
-    const body = parsed?.response?.body ?? parsed?.body ?? {};
-    const validation: string | undefined = body?.Elements?.[0]?.ValidationErrors?.[0]?.Message ?? body?.Message ?? body?.message;
+    const body: XeroBody = parsed?.response?.body ?? parsed?.body ?? {};
+    const validation: string | undefined = body.Elements?.[0]?.ValidationErrors?.[0]?.Message ?? body.Message ?? body.message;
     return new AccountingError("rejected", `Xero refused the document: ${validation ?? "it did not say why"}.`);
   }
   return new AccountingError("unavailable", ACCOUNTING_MESSAGES.unavailable(XERO_LABEL));
@@ -156,7 +157,9 @@ export class XeroAccounting implements AccountingProvider {
       lineItems: this.lineItems(doc),
       status: QuoteStatusCodes.DRAFT,
     };
-    const { body } = await this.call((api, t) => (doc.providerId ? api.updateQuote(t, doc.providerId, { quotes: [quote] }) : api.createQuotes(t, { quotes: [quote] }, true)));
+    const { body } = await this.call((api, t) =>
+      doc.providerId ? api.updateQuote(t, doc.providerId, { quotes: [quote] }) : api.createQuotes(t, { quotes: [quote] }, true),
+    );
     const saved = body.quotes?.[0];
     if (!saved?.quoteID) throw new AccountingError("rejected", "Xero did not answer with the quote.");
     return { providerId: saved.quoteID, number: saved.quoteNumber ?? "", status: String(saved.status ?? "DRAFT") };

@@ -35,7 +35,9 @@ export function summaryHtml(doc: AccountingDocument, seller: string): string {
   const vatRows = [20, 5, 0]
     .map((rate) => {
       const lines = doc.items.filter((i) => i.vat_rate === rate);
-      return lines.length ? ([`VAT ${rate}% on ${money(lines.reduce((s, i) => s + i.net_pence, 0))}`, money(lines.reduce((s, i) => s + i.vat_pence, 0))] as const) : null;
+      return lines.length
+        ? ([`VAT ${rate}% on ${money(lines.reduce((s, i) => s + i.net_pence, 0))}`, money(lines.reduce((s, i) => s + i.vat_pence, 0))] as const)
+        : null;
     })
     .filter((x) => x !== null);
   return `<!doctype html>

@@ -91,11 +91,15 @@ const accountingRoutes = routes((r) => {
       return paged(request, query, rows, total);
     });
 
-    r.post(P, { access: MANAGE, body: accountingDocumentBodySchema, status: 201, response: accountingResponseSchema }, async ({ auth, body, request, reply }) => {
-      const { id, message } = await service.createDocument(request.server.database, accountingOf(request.server), auth, kind, body);
-      reply.code(201);
-      return detail(request, auth.tenantId, id, message);
-    });
+    r.post(
+      P,
+      { access: MANAGE, body: accountingDocumentBodySchema, status: 201, response: accountingResponseSchema },
+      async ({ auth, body, request, reply }) => {
+        const { id, message } = await service.createDocument(request.server.database, accountingOf(request.server), auth, kind, body);
+        reply.code(201);
+        return detail(request, auth.tenantId, id, message);
+      },
+    );
 
     /** Cancels each document of `ids` (voided or deleted in the accounting system first). */
     r.put(P, { access: MANAGE, body: cancelManyBodySchema, response: cancelManyResponseSchema }, async ({ auth, body, request }) => ({
@@ -106,21 +110,33 @@ const accountingRoutes = routes((r) => {
       detail(request, auth.tenantId, params.id),
     );
 
-    r.put(`${P}/:id`, { access: MANAGE, params: idParams, body: accountingDocumentBodySchema, response: accountingResponseSchema }, async ({ auth, params, body, request }) => {
-      const message = await service.updateDocument(request.server.database, accountingOf(request.server), auth, kind, params.id, body);
-      return detail(request, auth.tenantId, params.id, message);
-    });
+    r.put(
+      `${P}/:id`,
+      { access: MANAGE, params: idParams, body: accountingDocumentBodySchema, response: accountingResponseSchema },
+      async ({ auth, params, body, request }) => {
+        const message = await service.updateDocument(request.server.database, accountingOf(request.server), auth, kind, params.id, body);
+        return detail(request, auth.tenantId, params.id, message);
+      },
+    );
 
-    r.put(`${P}/:id/terms-and-conditions`, { access: MANAGE, params: idParams, body: termsBodySchema, response: accountingResponseSchema }, async ({ auth, params, body, request }) => {
-      const message = await service.setTerms(request.server.database, accountingOf(request.server), auth, kind, params.id, body.terms_and_conditions);
-      return detail(request, auth.tenantId, params.id, message);
-    });
+    r.put(
+      `${P}/:id/terms-and-conditions`,
+      { access: MANAGE, params: idParams, body: termsBodySchema, response: accountingResponseSchema },
+      async ({ auth, params, body, request }) => {
+        const message = await service.setTerms(request.server.database, accountingOf(request.server), auth, kind, params.id, body.terms_and_conditions);
+        return detail(request, auth.tenantId, params.id, message);
+      },
+    );
 
-    r.post(`${P}/:id/items`, { access: MANAGE, params: idParams, status: 201, response: accountingResponseSchema }, async ({ auth, params, request, reply }) => {
-      const message = await service.addItem(request.server.database, accountingOf(request.server), auth, kind, params.id, request.body);
-      reply.code(201);
-      return detail(request, auth.tenantId, params.id, message);
-    });
+    r.post(
+      `${P}/:id/items`,
+      { access: MANAGE, params: idParams, status: 201, response: accountingResponseSchema },
+      async ({ auth, params, request, reply }) => {
+        const message = await service.addItem(request.server.database, accountingOf(request.server), auth, kind, params.id, request.body);
+        reply.code(201);
+        return detail(request, auth.tenantId, params.id, message);
+      },
+    );
     r.get(`${P}/:id/items/:itemId`, { access: VIEW, params: itemParams }, async ({ auth, params, request }) => ({
       data: await service.getItem(request.server.database.db, auth.tenantId, kind, params.id, params.itemId),
     }));
@@ -141,7 +157,10 @@ const accountingRoutes = routes((r) => {
     r.post(`${P}/:id/send`, { access: MANAGE, params: idParams, response: accountingResponseSchema }, async ({ auth, params, request, reply }) => {
       const { database, mail } = request.server;
       await guarded(reply, async () =>
-        service.markSent(database, accountingOf(request.server), auth, kind, params.id, { provider: mail, seller: await sellerName(database.db, auth.tenantId) }),
+        service.markSent(database, accountingOf(request.server), auth, kind, params.id, {
+          provider: mail,
+          seller: await sellerName(database.db, auth.tenantId),
+        }),
       );
       return detail(request, auth.tenantId, params.id);
     });
@@ -159,21 +178,25 @@ const accountingRoutes = routes((r) => {
      * The summary, HTML fit to print, on the API host: for the company's users (bearer, xero_invoices_view) and
      * through the document's link (`?token=`, the portal's frame). Without either the document is not found.
      */
-    r.get(`${P}/:id/summary`, { access: { public: true }, params: idParams, query: summaryQuery, responseType: "text/html" }, async ({ auth, params, query, request, reply }) => {
-      const { db } = request.server.database;
-      let tenantId: number;
-      if (query.token !== undefined) {
-        const row = await service.findAnyRow(db, kind, params.id);
-        if (!row || !service.tokenMatches(row, query.token)) throw notFound(k.Noun);
-        tenantId = row.tenantId;
-      } else {
-        if (!auth) throw notFound(k.Noun);
-        if (!hasAnyPermission(auth.permissions, ["xero_invoices_view", "xero_invoices_manage"])) throw forbidden();
-        tenantId = auth.tenantId;
-      }
-      const doc = await service.loadDocument(db, tenantId, kind, params.id);
-      return htmlHeaders(reply, request.server.config.PORTAL_URL).send(summaryHtml(doc, await sellerName(db, tenantId)));
-    });
+    r.get(
+      `${P}/:id/summary`,
+      { access: { public: true }, params: idParams, query: summaryQuery, responseType: "text/html" },
+      async ({ auth, params, query, request, reply }) => {
+        const { db } = request.server.database;
+        let tenantId: number;
+        if (query.token !== undefined) {
+          const row = await service.findAnyRow(db, kind, params.id);
+          if (!row || !service.tokenMatches(row, query.token)) throw notFound(k.Noun);
+          tenantId = row.tenantId;
+        } else {
+          if (!auth) throw notFound(k.Noun);
+          if (!hasAnyPermission(auth.permissions, ["xero_invoices_view", "xero_invoices_manage"])) throw forbidden();
+          tenantId = auth.tenantId;
+        }
+        const doc = await service.loadDocument(db, tenantId, kind, params.id);
+        return htmlHeaders(reply, request.server.config.PORTAL_URL).send(summaryHtml(doc, await sellerName(db, tenantId)));
+      },
+    );
   }
 
   /** Paid (a payment of the whole amount into a bank account, 090 by default) or unpaid again (the payment taken back). */

@@ -99,9 +99,8 @@ function joined(db: Q) {
       doc: accountingDocuments,
       clientName,
       clientEmail,
-      itemsCount: sql<number>`(select count(*) from ${accountingDocumentItems} where ${accountingDocumentItems.documentId} = ${accountingDocuments.id})`.mapWith(
-        Number,
-      ),
+      itemsCount:
+        sql<number>`(select count(*) from ${accountingDocumentItems} where ${accountingDocumentItems.documentId} = ${accountingDocuments.id})`.mapWith(Number),
       quoteNumber: sql<string | null>`(select q.number from sales_documents q where q.id = ${accountingDocuments.sourceQuoteId})`,
     })
     .from(accountingDocuments)
@@ -305,7 +304,8 @@ function parseItems(provider: AccountingProvider, raw: unknown[], prefix: (i: nu
   raw.forEach((value, i) => {
     const r = accountingItemBodySchema.safeParse(value ?? {});
     if (!r.success) {
-      for (const [k, v] of Object.entries(zodErrors(r.error))) errors[`${prefix(i)}${k === "account_code" ? k : k}`] = k === "account_code" ? [ACCOUNTING_MESSAGES.accountCode] : v;
+      for (const [k, v] of Object.entries(zodErrors(r.error)))
+        errors[`${prefix(i)}${k === "account_code" ? k : k}`] = k === "account_code" ? [ACCOUNTING_MESSAGES.accountCode] : v;
       return;
     }
     const item: ParsedItem = {
@@ -409,7 +409,11 @@ async function recalculate(tx: Tx, tenantId: number, documentId: number) {
   const items = await itemRows(tx, tenantId, documentId);
   const lines = items.map((i) => ({ quantityMilli: quantityMilli(i.quantity), unitPricePence: i.unitPricePence, vatRate: i.vatRate as VatRate }));
   for (const [n, item] of items.entries()) {
-    if (item.position !== n + 1) await tx.update(accountingDocumentItems).set({ position: n + 1 }).where(eq(accountingDocumentItems.id, item.id));
+    if (item.position !== n + 1)
+      await tx
+        .update(accountingDocumentItems)
+        .set({ position: n + 1 })
+        .where(eq(accountingDocumentItems.id, item.id));
   }
   const totals = documentTotals(lines);
   await tx
@@ -461,7 +465,14 @@ export async function sync(
     });
     await database.db
       .update(accountingDocuments)
-      .set({ provider: provider.kind, providerId: ref.providerId, providerNumber: ref.number || row.providerNumber, syncStatus: "synced", syncError: null, syncedAt: new Date() })
+      .set({
+        provider: provider.kind,
+        providerId: ref.providerId,
+        providerNumber: ref.number || row.providerNumber,
+        syncStatus: "synced",
+        syncError: null,
+        syncedAt: new Date(),
+      })
       .where(eq(accountingDocuments.id, id));
     return undefined;
   } catch (e) {
@@ -478,7 +489,13 @@ async function syncMessage(database: Database, provider: AccountingProvider, ten
   return notSyncedMessage(await sync(database, provider, tenantId, kind, id));
 }
 
-export async function createDocument(database: Database, provider: AccountingProvider, actor: Actor, kind: AccountingDocumentKind, body: AccountingDocumentBody) {
+export async function createDocument(
+  database: Database,
+  provider: AccountingProvider,
+  actor: Actor,
+  kind: AccountingDocumentKind,
+  body: AccountingDocumentBody,
+) {
   const { fields, items } = await validate(database.db, provider, actor.tenantId, kind, body);
   const id = await database.transaction(async (tx) => {
     const [row] = await tx
@@ -518,7 +535,14 @@ export async function updateDocument(
   return syncMessage(database, provider, actor.tenantId, kind, id);
 }
 
-export async function setTerms(database: Database, provider: AccountingProvider, actor: Actor, kind: AccountingDocumentKind, id: number, terms: string | null | undefined) {
+export async function setTerms(
+  database: Database,
+  provider: AccountingProvider,
+  actor: Actor,
+  kind: AccountingDocumentKind,
+  id: number,
+  terms: string | null | undefined,
+) {
   return updateDocument(database, provider, actor, kind, id, { terms_and_conditions: terms ?? null });
 }
 
@@ -551,7 +575,15 @@ export async function getItem(db: Db, tenantId: number, kind: AccountingDocument
   return toItem(item);
 }
 
-export async function updateItem(database: Database, provider: AccountingProvider, actor: Actor, kind: AccountingDocumentKind, id: number, itemId: number, body: unknown) {
+export async function updateItem(
+  database: Database,
+  provider: AccountingProvider,
+  actor: Actor,
+  kind: AccountingDocumentKind,
+  id: number,
+  itemId: number,
+  body: unknown,
+) {
   const current = await findRow(database.db, actor.tenantId, kind, id);
   await getItem(database.db, actor.tenantId, kind, id, itemId);
   assertEditable(kind, current);
@@ -579,7 +611,9 @@ export async function deleteItems(database: Database, provider: AccountingProvid
     const found = await tx
       .select({ id: accountingDocumentItems.id })
       .from(accountingDocumentItems)
-      .where(and(eq(accountingDocumentItems.tenantId, actor.tenantId), eq(accountingDocumentItems.documentId, id), inArray(accountingDocumentItems.id, itemIds)));
+      .where(
+        and(eq(accountingDocumentItems.tenantId, actor.tenantId), eq(accountingDocumentItems.documentId, id), inArray(accountingDocumentItems.id, itemIds)),
+      );
     if (found.length !== new Set(itemIds).size) throw notFound("Item");
     await tx.delete(accountingDocumentItems).where(inArray(accountingDocumentItems.id, itemIds));
     await recalculate(tx, actor.tenantId, id);

@@ -222,12 +222,16 @@ const salesRoutes = routes((r) => {
    * invoice, which the quote records; converting twice is refused. Answers the invoice (with `message` when it was
    * kept here but the accounting system did not take it).
    */
-  r.post("/simple-quotes/:id/convert-to-xero-invoice", { access: { permissions: ["quote_manage"] }, params: idParams }, async ({ auth, params, request, reply }) => {
-    if (!auth.permissions.has("xero_invoices_manage")) throw forbidden();
-    const { id, message } = await convertSimpleQuote(request.server.database, accountingOf(request.server), auth, params.id);
-    reply.code(201);
-    return { data: await loadAccountingDocument(request.server.database.db, auth.tenantId, "invoice", id), ...(message ? { message } : {}) };
-  });
+  r.post(
+    "/simple-quotes/:id/convert-to-xero-invoice",
+    { access: { permissions: ["quote_manage"] }, params: idParams },
+    async ({ auth, params, request, reply }) => {
+      if (!auth.permissions.has("xero_invoices_manage")) throw forbidden();
+      const { id, message } = await convertSimpleQuote(request.server.database, accountingOf(request.server), auth, params.id);
+      reply.code(201);
+      return { data: await loadAccountingDocument(request.server.database.db, auth.tenantId, "invoice", id), ...(message ? { message } : {}) };
+    },
+  );
 
   // ---------------------------------------------------------------- invoices only
   r.post(
