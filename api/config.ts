@@ -31,6 +31,20 @@ const envSchema = z.object({
    * Unset: the address the request came in on (right when the portal calls the API at its public address).
    */
   API_PUBLIC_URL: z.string().url().optional(),
+  /**
+   * Further origins of the portal (its production hosts, e.g. https://app.example.com,https://sb.example.com) that
+   * may frame the quote and invoice summaries, besides PORTAL_URL's (comma-separated).
+   */
+  PORTAL_FRAME_ORIGINS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map((s) => (URL.canParse(s) ? new URL(s).origin : s)),
+    ),
   MAIL_FROM: z.string().default("flightDeck <no-reply@portal.example>"),
   /** smtp://user:pass@host:port — real e-mail delivery; unset, e-mail goes to the sandbox outbox. */
   SMTP_URL: z.string().url().optional(),

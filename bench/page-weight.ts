@@ -110,6 +110,10 @@ export async function portalPages(portal: string, cookie: string): Promise<[stri
     ["Notifications", await at("/notifications"), true],
     ["Search", await at("/search?q=a"), true],
     ["Profile", await at("/profile"), true],
+    ["Quotes", await at("/quotes"), true],
+    ["Quote page", await link("/quotes", /^\/quotes\/\d+$/), true],
+    ["Invoices", await at("/invoices"), true],
+    ["Invoice page", await link("/invoices", /^\/invoices\/\d+$/), true],
   ];
 }
 

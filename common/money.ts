@@ -115,13 +115,8 @@ export function documentTotals(lines: readonly LineInput[]): DocumentTotals {
   return { subtotalPence: subtotal, vatPence: vat, totalPence: subtotal + vat, vatByRate };
 }
 
-/** Pence as pounds, exactly: 123456 → "£1,234.56", -5 → "-£0.05". */
-export function formatPence(pence: number): string {
-  const negative = pence < 0;
-  const digits = String(Math.abs(Math.trunc(pence))).padStart(3, "0");
-  const pounds = digits.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${negative ? "-" : ""}£${pounds}.${digits.slice(-2)}`;
-}
+// Showing pence (formatPence) lives apart, in pence.ts, so a page that only shows amounts does not ship these rules.
+export { formatPence } from "./pence";
 
 /** A quantity of thousandths as the shortest text: 1500 → "1.5", 2000 → "2", 333 → "0.333". */
 export function formatQuantity(milli: number): string {

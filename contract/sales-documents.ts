@@ -9,7 +9,7 @@ import { pagedSchema } from "./common";
 import { optionalDateField, optionalIdField } from "./pipelines";
 export { DOCUMENT_SORTS } from "./list-sorts";
 
-export const QUOTE_STATUSES = ["draft", "sent", "approved", "converted"] as const;
+export const QUOTE_STATUSES = ["draft", "sent", "approved", "converted", "cancelled"] as const;
 export const INVOICE_STATUSES = ["draft", "sent", "paid", "cancelled"] as const;
 export const STATUS_LABELS: Record<string, string> = {
   draft: "Draft",

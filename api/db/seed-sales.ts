@@ -1,14 +1,14 @@
 /**
- * Demo quotes and invoices (simple, kept by the portal) for Harbour Brokers and Bloom Bakery: one in every status,
+ * Demo quotes and invoices (simple, kept by the portal) for Harbour Brokers and Bloom Bakery: every status, some for a task,
  * made through the same service calls the API uses, so their numbers, totals and links are what the API would give.
  */
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { todayInLondon } from "#common/dates";
 import { createStorage } from "../integrations/storage";
 import { markSent } from "../modules/sales-documents/send";
-import { cancelInvoice, convertToInvoice, createDocument, markApproved, setPaidStatus, type Actor } from "../modules/sales-documents/service";
+import { cancelInvoice, cancelQuote, convertToInvoice, createDocument, markApproved, setPaidStatus, type Actor } from "../modules/sales-documents/service";
 import type { Database } from "./client";
-import { clientCompanies, companies, individuals, users } from "./schema";
+import { clientCompanies, companies, individuals, tasks, users } from "./schema";
 
 type Line = { description: string; quantity: string; unit_price_pence: number; vat_rate: number; account_code?: string };
 
@@ -76,9 +76,11 @@ export async function seedSales(database: Database) {
       .orderBy(asc(clientCompanies.id))
       .limit(6);
     const clientOf = (i: number) => (i % 2 === 0 && people[i] ? { individual_id: people[i].id } : { company_id: (firms[i] ?? firms[0]).id });
-    const make = (kind: "quote" | "invoice", i: number, age: number) =>
+    const [task] = await database.db.select({ id: tasks.id }).from(tasks).where(eq(tasks.tenantId, tenant.id)).orderBy(asc(tasks.id)).limit(1);
+    const make = (kind: "quote" | "invoice", i: number, age: number, more: { task_id?: number } = {}) =>
       createDocument(database, actor, kind, {
         ...clientOf(i),
+        ...more,
         issue_date: daysAgo(age),
         due_date: daysAgo(age - (kind === "quote" ? 30 : 14)),
         notes: kind === "quote" ? "Thank you for the opportunity to quote." : "Thank you for your business.",
@@ -97,6 +99,12 @@ export async function seedSales(database: Database) {
     await markApproved(database, actor, convertedQuote);
     await convertToInvoice(database, storage, actor, convertedQuote);
     await make("quote", 3, 2);
+    // A quote for a task (shown on the task's page too), and one the client turned down: cancelled.
+    const taskQuote = await make("quote", 4, 6, task ? { task_id: task.id } : {});
+    await markSent(database, actor, "quote", taskQuote);
+    const cancelledQuote = await make("quote", 5, 35);
+    await markSent(database, actor, "quote", cancelledQuote);
+    await cancelQuote(database, actor, cancelledQuote);
 
     // Invoices: sent, paid, cancelled, and a draft (besides the converted quote's draft).
     const paid = await make("invoice", 4, 40);
@@ -108,5 +116,11 @@ export async function seedSales(database: Database) {
     const sent = await make("invoice", 1, 10);
     await markSent(database, actor, "invoice", sent);
     await make("invoice", 0, 1);
+    // Overdue: sent long ago, due two weeks later, not paid.
+    const overdue = await make("invoice", 3, 45);
+    await markSent(database, actor, "invoice", overdue);
+    const paidByCard = await make("invoice", 2, 12, task ? { task_id: task.id } : {});
+    await markSent(database, actor, "invoice", paidByCard);
+    await setPaidStatus(database, actor, paidByCard, { paid: true, paid_on: daysAgo(3), payment_method: "card" });
   }
 }

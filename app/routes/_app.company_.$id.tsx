@@ -10,6 +10,8 @@ import { island } from "../lib/island";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
+import { SalesSection } from "../components/sales/sales-section";
+import { salesSection } from "../services/sales-sections.server";
 import {
   addNote,
   attempt,
@@ -70,7 +72,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = pageParam(url);
   const individualSearch = (url.searchParams.get("individualSearch") ?? "").trim().slice(0, 200);
   const linking = tab === "details" && can.manage && can.readIndividuals;
-  const [company, jobTitles, individualChoices, lines, tasks, notes, emails] = await Promise.all([
+  const [company, jobTitles, individualChoices, lines, tasks, notes, emails, sales] = await Promise.all([
     getCompany(api, id),
     tab === "details" && can.manage ? jobTitleOptions(api) : [],
     linking ? individualOptions(api, { search: individualSearch, perPage: 50, notLinkedTo: id }).then((r) => r.options) : [],
@@ -78,6 +80,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     tab === "tasks" ? clientTasks(api, "company_id", id, page) : null,
     tab === "notes" ? listNotes(api, "company", id, page) : null,
     tab === "emails" ? listEmails(api, "company", id, page) : null,
+    salesSection(api, subject, { kind: "company", id }),
   ]);
   return {
     company,
@@ -94,6 +97,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     tasks,
     notes,
     emails,
+    sales,
   };
 }
 
@@ -185,7 +189,7 @@ function Sections() {
 }
 
 export default function CompanyPage() {
-  const { company: c, tab, words, can } = useLoaderData<typeof loader>();
+  const { company: c, tab, words, can, sales } = useLoaderData<typeof loader>();
   const frame = useFrame();
   const path = `/company/${c.id}`;
   return (
@@ -220,6 +224,7 @@ export default function CompanyPage() {
       <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
         <Sections />
       </Suspense>
+      <SalesSection data={sales} />
       <Outlet />
     </>
   );

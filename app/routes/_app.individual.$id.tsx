@@ -10,7 +10,9 @@ import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { island } from "../lib/island";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
-import { requireAccess } from "../services/auth.server";
+import { requireAccess, started } from "../services/auth.server";
+import { SalesSection } from "../components/sales/sales-section";
+import { salesSection } from "../services/sales-sections.server";
 import {
   addNote,
   attempt,
@@ -60,6 +62,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const tab: TabKey = tabParam(url, tabs);
   const page = pageParam(url);
   const companySearch = (url.searchParams.get("companySearch") ?? "").trim().slice(0, 200);
+  const sales = started(salesSection(api, subject, { kind: "individual", id }));
   const individual = await getIndividual(api, id);
   const [jobTitles, companyChoices, tasks, notes, emails] = await Promise.all([
     tab === "details" && can.link ? jobTitleOptions(api) : [],
@@ -82,6 +85,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     tasks,
     notes,
     emails,
+    sales: await sales,
   };
 }
 
@@ -159,7 +163,7 @@ function Sections() {
 }
 
 export default function IndividualPage() {
-  const { individual: i, tab, words, can } = useLoaderData<typeof loader>();
+  const { individual: i, tab, words, can, sales } = useLoaderData<typeof loader>();
   const frame = useFrame();
   const busy = useNavigation().state === "submitting";
   const path = `/individual/${i.id}`;
@@ -199,6 +203,7 @@ export default function IndividualPage() {
       <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
         <Sections />
       </Suspense>
+      <SalesSection data={sales} />
       <Outlet />
     </>
   );

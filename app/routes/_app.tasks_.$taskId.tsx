@@ -14,6 +14,8 @@ import { pageTitle } from "../lib/variant";
 import { island } from "../lib/island";
 import type { Api } from "../services/api.server";
 import { requireAccess, requirePermission } from "../services/auth.server";
+import { SalesSection } from "../components/sales/sales-section";
+import { salesSection } from "../services/sales-sections.server";
 import { chosenFile } from "../services/forms.server";
 import { redirectWithToast } from "../services/session.server";
 import {
@@ -61,13 +63,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const activityPage = pageParam(url, "activityPage");
   const notesPage = pageParam(url, "notesPage");
   const task = await getTask(api, id);
-  const [pipelines, confidence, frequencies, productTypes, notes, activity] = await Promise.all([
+  const [pipelines, confidence, frequencies, productTypes, notes, activity, sales] = await Promise.all([
     canManage ? pipelinesFor(api, task, canManage) : Promise.resolve([]),
     confidenceOptions(api),
     paymentFrequencyOptions(api),
     canManage ? productTypeOptions(api) : Promise.resolve([]),
     taskNotes(api, id, notesPage),
     taskActivity(api, id, activityPage),
+    salesSection(api, subject, { kind: "task", id }),
   ]);
   return {
     task,
@@ -80,6 +83,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     words: wordsFor(edition),
     canManage,
     accept: PROGRESS_DOCUMENT_ACCEPT,
+    sales,
   };
 }
 
@@ -377,6 +381,7 @@ export default function TaskPage() {
       <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
         <TaskSections {...data} hrefWith={hrefWith} />
       </Suspense>
+      <SalesSection data={data.sales} />
       <Outlet />
     </>
   );

@@ -5,6 +5,8 @@ import { z } from "zod";
 
 const schema = z.object({
   API_BASE_URL: z.string().url().default("http://127.0.0.1:4000"),
+  /** The API as browsers reach it (the quote and invoice summaries are framed from it); API_BASE_URL when unset. */
+  API_PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default(".data"),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters.").optional(),
   DEFAULT_VARIANT: z.enum(["flightdeck", "smallbusiness"]).default("flightdeck"),

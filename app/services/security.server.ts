@@ -2,6 +2,19 @@
  * Security headers of every portal response. Scripts run only from this site or with the
  * document's nonce; the portal cannot be framed by another site.
  */
+/**
+ * The API's origin as browsers reach it (API_PUBLIC_URL, else API_BASE_URL, as config.server.ts reads them): the
+ * quote and invoice summary pages frame its summaries. Read from the environment here, so this module stays free
+ * of the configuration's start-up work.
+ */
+const apiFrameOrigin = () => {
+  try {
+    return new URL(process.env.API_PUBLIC_URL || process.env.API_BASE_URL || "http://127.0.0.1:4000").origin;
+  } catch {
+    return "";
+  }
+};
+
 export function securityHeaders(headers: Headers, request: Request, nonce?: string) {
   const script = nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'";
   headers.set(
@@ -13,7 +26,7 @@ export function securityHeaders(headers: Headers, request: Request, nonce?: stri
       "img-src 'self' data: blob:",
       "font-src 'self'",
       "connect-src 'self'",
-      "frame-src 'self'",
+      `frame-src 'self' ${apiFrameOrigin()}`.trim(),
       "frame-ancestors 'none'",
       "base-uri 'self'",
       "form-action 'self'",

@@ -63,6 +63,10 @@ describe("guards", () => {
     expect(refused.status).toBe(403);
     expect((await api.request("DELETE", `/simple-quotes/${quote.id}`, { token: viewer.token })).status).toBe(403);
     // quote_manage without quote_delete may not delete
+    // quote_manage alone reads too (the portal's list opens with either permission).
+    const managerOnly = await userWith(api, me.tenantId, ["quote_manage"]);
+    expect((await api.request("GET", "/simple-quotes", { token: managerOnly.token })).status).toBe(200);
+    expect((await api.request("GET", `/simple-quotes/${quote.id}`, { token: managerOnly.token })).status).toBe(200);
     const manager = await userWith(api, me.tenantId, ["quote_view", "quote_manage"]);
     expect((await api.request("DELETE", `/simple-quotes/${quote.id}`, { token: manager.token })).status).toBe(403);
 
@@ -547,6 +551,76 @@ describe("approval, conversion and deletion", () => {
     const pdf = await api.app.inject({ method: "GET", url: `/simple-quotes/${q.id}/pdf?token=${encodeURIComponent(token)}` });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+  });
+
+  it("the company's own look through the link (preview=1) shows the summary without the client's approval form", async () => {
+    const me = await company();
+    const q = await create(api, me.token, "/simple-quotes", { individual_id: me.client.id, items: [item()] });
+    const token = new URL(q.client_link).searchParams.get("token")!;
+    await api.request("POST", `/simple-quotes/${q.id}/mark-as-sent`, { token: me.token });
+    const client = await api.request("GET", `/simple-quotes/${q.id}/summary`, { query: { token } });
+    expect(client.text).toContain("Approve this quote");
+    const preview = await api.request("GET", `/simple-quotes/${q.id}/summary`, { query: { token, preview: "1" } });
+    expect(preview.status).toBe(200);
+    expect(preview.text).toContain(q.client.name);
+    expect(preview.text).not.toContain("Approve this quote");
+    // The portal frames it: from PORTAL_URL and PORTAL_FRAME_ORIGINS, and on localhost from the two development hosts too.
+    const ancestorsOf = (res: { headers: Record<string, unknown> }) =>
+      /frame-ancestors ([^;]+)/.exec(String(res.headers["content-security-policy"]))![1].split(" ");
+    expect(ancestorsOf(preview)).toEqual(["'self'", "http://portal.test"]);
+    const local = await api.buildApp({ PORTAL_URL: "http://localhost:3111", PORTAL_FRAME_ORIGINS: "https://sb.example.test/app, https://fd.example.test" });
+    const framed = await local.request("GET", `/simple-quotes/${q.id}/summary`, { query: { token, preview: "1" } });
+    expect(ancestorsOf(framed)).toEqual([
+      "'self'",
+      "http://localhost:3111",
+      "https://sb.example.test",
+      "https://fd.example.test",
+      "http://flightdeck.localhost:3111",
+      "http://smallbusiness.localhost:3111",
+    ]);
+    // A wrong token is still not found.
+    expect((await api.request("GET", `/simple-quotes/${q.id}/summary`, { query: { token: "x".repeat(43), preview: "1" } })).status).toBe(404);
+  });
+
+  it("cancel: a sent or approved quote is cancelled and keeps its number; a draft, a converted or a cancelled one is refused", async () => {
+    const me = await company();
+    const draft = await create(api, me.token, "/simple-quotes", { individual_id: me.client.id, items: [item()] });
+    const refusedDraft = await api.request("POST", `/simple-quotes/${draft.id}/cancel`, { token: me.token });
+    expect(refusedDraft.status).toBe(422);
+    expect(refusedDraft.body.errors).toEqual({ status: ["A draft quote is deleted, not cancelled."] });
+    expect((await rowOf(api, draft.id)).status).toBe("draft");
+
+    await api.request("POST", `/simple-quotes/${draft.id}/mark-as-sent`, { token: me.token });
+    const viewer = await userWith(api, me.tenantId, ["quote_view"]);
+    expect((await api.request("POST", `/simple-quotes/${draft.id}/cancel`, { token: viewer.token })).status).toBe(403);
+    const other = await company();
+    expect((await api.request("POST", `/simple-quotes/${draft.id}/cancel`, { token: other.token })).status).toBe(404);
+    expect((await api.request("POST", `/simple-quotes/${draft.id}/cancel`)).status).toBe(401);
+
+    const cancelled = await api.request("POST", `/simple-quotes/${draft.id}/cancel`, { token: me.token });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data).toMatchObject({ status: "cancelled", status_label: "Cancelled", number: "QUO-0001" });
+    expect(cancelled.body.data.cancelled_at).not.toBeNull();
+    for (const [path, message] of [
+      ["cancel", "This quote is already cancelled."],
+      ["mark-as-approved", "This quote is cancelled."],
+      ["convert-to-invoice", "This quote is cancelled."],
+    ] as const) {
+      const res = await api.request("POST", `/simple-quotes/${draft.id}/${path}`, { token: me.token });
+      expect(res.status, path).toBe(422);
+      expect(res.body.errors, path).toEqual({ status: [message] });
+    }
+    const edit = await api.request("PUT", `/simple-quotes/${draft.id}`, { token: me.token, body: { notes: "changed" } });
+    expect(edit.body.errors).toEqual({ status: ["A cancelled quote cannot be changed."] });
+    const listed = await api.request("GET", "/simple-quotes", { token: me.token, query: { filter: { status: "cancelled" } } });
+    expect(listed.body.data.map((r: { id: number }) => r.id)).toEqual([draft.id]);
+
+    const converted = await create(api, me.token, "/simple-quotes", { individual_id: me.client.id, items: [item()] });
+    await api.request("POST", `/simple-quotes/${converted.id}/mark-as-sent`, { token: me.token });
+    await api.request("POST", `/simple-quotes/${converted.id}/convert-to-invoice`, { token: me.token });
+    const refusedConverted = await api.request("POST", `/simple-quotes/${converted.id}/cancel`, { token: me.token });
+    expect(refusedConverted.body.errors).toEqual({ status: [`${SALES_MESSAGES.quoteConverted} Cancel the invoice instead.`] });
+    expect((await rowOf(api, converted.id)).status).toBe("converted");
   });
 
   it("mark as approved by a user: only a sent quote", async () => {

@@ -54,6 +54,10 @@ async function paramsOf(api: Api): Promise<Record<string, string>> {
     "/role-permissions/:id": await firstId(api, "/role?page%5Bsize%5D=1"),
     "/tasks/:taskId": await firstId(api, "/task?page%5Bsize%5D=1"),
     "/pipeline/:id": await firstId(api, "/pipelines?page%5Bsize%5D=1"),
+    "/quotes/:id": await firstId(api, "/simple-quotes?page%5Bsize%5D=1"),
+    "/simple-quotes/:id": await firstId(api, "/simple-quotes?page%5Bsize%5D=1"),
+    "/invoices/:id": await firstId(api, "/simple-invoices?page%5Bsize%5D=1"),
+    "/simple-invoices/:id": await firstId(api, "/simple-invoices?page%5Bsize%5D=1"),
   };
 }
 

@@ -390,6 +390,7 @@ function salesResolvers(kind: "quote" | "invoice", path: string): Record<string,
     resolvers[`${path}/:id/mark-as-approved`] = byId();
     resolvers[`${path}/:id/approve`] = byId();
     resolvers[`${path}/:id/convert-to-invoice`] = byId("approved");
+    resolvers[`${path}/:id/cancel`] = byId();
   } else {
     resolvers[`${path}/:id/paid-status`] = byId();
     resolvers[`${path}/:id/cancel`] = byId();

@@ -803,6 +803,7 @@ export async function convertSimpleQuote(database: Database, provider: Accountin
     const [already] = await tx.select({ id: accountingDocuments.id }).from(accountingDocuments).where(eq(accountingDocuments.sourceQuoteId, quoteId));
     if (quote.status === "converted" || quote.convertedInvoiceId || already) throw refuse(ACCOUNTING_MESSAGES.convertedXero);
     if (quote.status === "draft") throw refuse("Send the quote, or mark it as sent, before converting it to an invoice.");
+    if (quote.status === "cancelled") throw refuse("A cancelled quote cannot be converted to an invoice.");
     const [invoice] = await tx
       .insert(accountingDocuments)
       .values({

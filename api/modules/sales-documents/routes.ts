@@ -21,7 +21,8 @@ import { convertSimpleQuote, loadDocument as loadAccountingDocument } from "../a
 
 const itemParams = z.object({ id: pathId, itemId: pathId });
 const fileParams = z.object({ id: pathId, documentId: pathId });
-const summaryQuery = z.object({ token: z.string().max(200).optional(), approved: z.string().max(10).optional() });
+/** `preview=1`: the company's own look at the page through the link (the portal's frame), without the client's approval form. */
+const summaryQuery = z.object({ token: z.string().max(200).optional(), approved: z.string().max(10).optional(), preview: z.string().max(10).optional() });
 
 /** The API's address for the client's links: API_PUBLIC_URL, or the address the caller reached it on. */
 const apiBase = (request: FastifyRequest) => request.server.config.API_PUBLIC_URL?.replace(/\/+$/, "") ?? `${request.protocol}://${request.host}`;
@@ -49,7 +50,20 @@ async function readableDocument(
   return { row: await service.findRow(db, auth.tenantId, kind, id), viaLink: false };
 }
 
-function htmlHeaders(reply: FastifyReply, portalUrl: string) {
+/**
+ * Who may frame a summary (the portal's summary pages): the portal at PORTAL_URL, PORTAL_FRAME_ORIGINS, and, when the
+ * portal runs on localhost, its two development hosts (flightdeck.localhost, smallbusiness.localhost) at that port.
+ */
+export function portalFrameOrigins(portalUrl: string, extra: readonly string[] = []): string[] {
+  const portal = new URL(portalUrl);
+  const origins = [portal.origin, ...extra];
+  if (portal.hostname === "localhost") {
+    for (const host of ["flightdeck.localhost", "smallbusiness.localhost"]) origins.push(`${portal.protocol}//${host}${portal.port ? `:${portal.port}` : ""}`);
+  }
+  return [...new Set(origins)];
+}
+
+function htmlHeaders(reply: FastifyReply, portalUrl: string, extra: readonly string[] = []) {
   return reply
     .header("Content-Type", "text/html; charset=utf-8")
     .header("Cache-Control", "private, no-store")
@@ -57,14 +71,16 @@ function htmlHeaders(reply: FastifyReply, portalUrl: string) {
     .header("Referrer-Policy", "no-referrer")
     .header(
       "Content-Security-Policy",
-      `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'self' ${new URL(portalUrl).origin}`,
+      `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'self' ${portalFrameOrigins(portalUrl, extra).join(" ")}`,
     );
 }
 
 const salesRoutes = routes((r) => {
   for (const kind of ["quote", "invoice"] as const) {
     const k = service.KINDS[kind];
-    const VIEW = { permissions: [k.view] as Permission[] };
+    // Reading: the view permission, or the manage one (who changes a document reads it: the portal's list route
+    // lets either in).
+    const VIEW = { permissions: [k.view, k.manage] as Permission[] };
     const MANAGE = { permissions: [k.manage] as Permission[] };
     const DELETE = { permissions: [k.remove] as Permission[] };
     const P = k.path;
@@ -169,11 +185,12 @@ const salesRoutes = routes((r) => {
       const tokenQuery = viaLink ? `?token=${encodeURIComponent(query.token!)}` : "";
       const html = summaryHtml(view, {
         pdfHref: `${P}/${row.id}/pdf${tokenQuery}`,
-        approve: viaLink && kind === "quote" && row.status === "sent" ? { action: `${P}/${row.id}/approve`, token: query.token! } : undefined,
+        approve:
+          viaLink && query.preview !== "1" && kind === "quote" && row.status === "sent" ? { action: `${P}/${row.id}/approve`, token: query.token! } : undefined,
         message:
           viaLink && query.approved === "1" && (row.status === "approved" || row.status === "converted") ? "Thank you: the quote is approved." : undefined,
       });
-      return htmlHeaders(reply, request.server.config.PORTAL_URL).send(html);
+      return htmlHeaders(reply, request.server.config.PORTAL_URL, request.server.config.PORTAL_FRAME_ORIGINS).send(html);
     });
 
     r.get(`${P}/:id/pdf`, { access: { public: true }, params: idParams, query: summaryQuery }, async ({ auth, params, query, request, reply }) => {
@@ -232,6 +249,12 @@ const salesRoutes = routes((r) => {
       return { data: await loadAccountingDocument(request.server.database.db, auth.tenantId, "invoice", id), ...(message ? { message } : {}) };
     },
   );
+
+  /** A sent or approved quote the client will not take up (a draft is deleted instead; a converted one is not). */
+  r.post("/simple-quotes/:id/cancel", { access: { permissions: ["quote_manage"] }, params: idParams }, async ({ auth, params, request }) => {
+    await service.cancelQuote(request.server.database, auth, params.id);
+    return { data: await service.loadDocument(request.server.database.db, auth.tenantId, "quote", params.id, apiBase(request)) };
+  });
 
   // ---------------------------------------------------------------- invoices only
   r.post(

@@ -433,7 +433,13 @@ function assertEditable(kind: SalesDocumentKind, row: DocRow) {
   }
   if (kind === "quote" && row.status !== "draft" && row.status !== "sent") {
     throw invalid({
-      status: [row.status === "converted" ? SALES_MESSAGES.quoteConverted + " It can no longer be changed." : "An approved quote cannot be changed."],
+      status: [
+        row.status === "converted"
+          ? SALES_MESSAGES.quoteConverted + " It can no longer be changed."
+          : row.status === "cancelled"
+            ? "A cancelled quote cannot be changed."
+            : "An approved quote cannot be changed.",
+      ],
     });
   }
 }
@@ -657,12 +663,14 @@ export async function setStatus(tx: Tx, id: number, fields: Partial<typeof sales
 }
 
 const refuse = (message: string) => invalid({ status: [message] });
+const QUOTE_CANCELLED = "This quote is cancelled.";
 
 export async function markApproved(database: Database, actor: Actor, id: number) {
   await database.transaction(async (tx) => {
     const row = await findRow(tx, actor.tenantId, "quote", id, true);
     if (row.status === "approved") throw refuse("This quote is already approved.");
     if (row.status === "converted") throw refuse(SALES_MESSAGES.quoteConverted);
+    if (row.status === "cancelled") throw refuse(QUOTE_CANCELLED);
     if (row.status !== "sent") throw refuse("Send the quote, or mark it as sent, before marking it approved.");
     await setStatus(tx, id, { status: "approved", approvedAt: new Date(), approvedBy: "user" });
   });
@@ -679,6 +687,7 @@ export async function approveByClient(database: Database, id: number, token: str
       .for("update");
     if (!row || !tokenMatches(row, token)) throw notFound("Quote");
     if (row.status === "approved" || row.status === "converted") return row;
+    if (row.status === "cancelled") throw refuse(QUOTE_CANCELLED);
     if (row.status !== "sent") throw refuse("This quote has not been sent yet.");
     await setStatus(tx, id, { status: "approved", approvedAt: new Date(), approvedBy: "client" });
     return { ...row, status: "approved" as const };
@@ -691,6 +700,7 @@ export async function convertToInvoice(database: Database, storage: Storage, act
     return await database.transaction(async (tx) => {
       const quote = await findRow(tx, actor.tenantId, "quote", id, true);
       if (quote.status === "converted" || quote.convertedInvoiceId) throw refuse(SALES_MESSAGES.quoteConverted);
+      if (quote.status === "cancelled") throw refuse(QUOTE_CANCELLED);
       if (quote.status === "draft") throw refuse("Send the quote, or mark it as sent, before converting it to an invoice.");
       const [invoice] = await tx
         .insert(salesDocuments)
@@ -773,6 +783,17 @@ export async function cancelInvoice(database: Database, actor: Actor, id: number
     if (row.status === "cancelled") throw refuse("This invoice is already cancelled.");
     if (row.status === "draft") throw refuse("A draft invoice is deleted, not cancelled.");
     if (row.status === "paid") throw refuse("A paid invoice cannot be cancelled: mark it unpaid first.");
+    await setStatus(tx, id, { status: "cancelled", cancelledAt: new Date() });
+  });
+}
+
+/** A sent or approved quote the client will not take up: cancelled (kept, with its number); a draft is deleted instead. */
+export async function cancelQuote(database: Database, actor: Actor, id: number) {
+  await database.transaction(async (tx) => {
+    const row = await findRow(tx, actor.tenantId, "quote", id, true);
+    if (row.status === "cancelled") throw refuse("This quote is already cancelled.");
+    if (row.status === "draft") throw refuse("A draft quote is deleted, not cancelled.");
+    if (row.status === "converted") throw refuse(SALES_MESSAGES.quoteConverted + " Cancel the invoice instead.");
     await setStatus(tx, id, { status: "cancelled", cancelledAt: new Date() });
   });
 }

@@ -1,0 +1,121 @@
+import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { formatDate } from "#common/format";
+import { formatPence } from "#common/pence";
+import type { DocumentListRow } from "#app/services/sales-documents.server";
+import type { documentListLoader } from "#app/services/sales-list.server";
+import type { BulkResult } from "../table/bulk-actions";
+import { PageHeader } from "../frame/page-header";
+import { BulkActions } from "../table/bulk-actions";
+import { DataTable, type Column } from "../table/data-table";
+import { FilterBar } from "../table/filter-bar";
+import { SearchBox } from "../table/list-controls";
+import { ListFooter } from "../table/pager";
+import { listView } from "../table/list";
+import { SALES_KINDS, type SalesKind } from "./kinds";
+import { SALES_LISTS } from "./lists";
+import { SalesStatusBadge } from "./status-badge";
+
+type Loaded = Awaited<ReturnType<typeof documentListLoader>>;
+
+/** The columns of a quotes or invoices list (a document's page is `/quotes/{id}`, `/invoices/{id}`). */
+export function documentColumns(kind: SalesKind): Column<DocumentListRow>[] {
+  const k = SALES_KINDS[kind];
+  return [
+    {
+      key: "number",
+      header: "Number",
+      sortField: "number",
+      cell: (d) => (
+        <Link to={`${k.portal}/${d.id}`} className="font-medium text-brand hover:underline" aria-label={`${k.Noun} ${d.number_label} for ${d.client.name}`}>
+          {d.number_label}
+        </Link>
+      ),
+    },
+    {
+      key: "client",
+      header: "Client",
+      sortField: "client",
+      cell: (d) => (
+        <Link to={d.client.type === "individual" ? `/individual/${d.client.id}` : `/company/${d.client.id}`} className="hover:underline">
+          {d.client.name}
+        </Link>
+      ),
+    },
+    {
+      key: "task",
+      header: "Task",
+      cell: (d) =>
+        d.task ? (
+          <Link to={`/tasks/${d.task.id}`} className="hover:underline">
+            {d.task.name}
+          </Link>
+        ) : (
+          "—"
+        ),
+    },
+    { key: "issue_date", header: "Date", sortField: "issue_date", cell: (d) => formatDate(d.issue_date) },
+    { key: "due_date", header: kind === "quote" ? "Valid until" : "Due", sortField: "due_date", cell: (d) => (d.due_date ? formatDate(d.due_date) : "—") },
+    { key: "total", header: "Total", sortField: "total", align: "right", cell: (d) => <span data-total>{formatPence(d.total_pence)}</span> },
+    { key: "status", header: "Status", sortField: "status", cell: (d) => <SalesStatusBadge status={d.status} /> },
+    { key: "created", header: "Created", sortField: "created_at", cell: (d) => formatDate(d.created_at) },
+  ];
+}
+
+/** A quotes or invoices list: search, filters, sort, paging and the bulk actions (mark sent, cancel, delete drafts). */
+export function DocumentListPage({ kind, companyName }: { kind: SalesKind; companyName: string }) {
+  const definition = SALES_LISTS[kind];
+  const { state, page, filters, autocomplete, canManage, canDelete } = useLoaderData<Loaded>();
+  const actionData = useActionData() as { bulk?: BulkResult } | undefined;
+  const list = listView(definition, state);
+  const { search } = useLocation();
+  const k = SALES_KINDS[kind];
+  const formId = `${k.listKey}-bulk`;
+  return (
+    <>
+      <PageHeader
+        companyName={companyName}
+        title={k.Plural}
+        info={`Your company's ${k.plural}: filter, sort and share the address, the list is in the URL.`}
+        actions={
+          canManage ? (
+            <Link to={`${k.portal}/new${search}`} className="btn-primary" preventScrollReset>
+              {`NEW ${k.Noun.toUpperCase()}`}
+            </Link>
+          ) : null
+        }
+      />
+      <div className="mb-4 space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <SearchBox list={list} placeholder={`Search ${k.plural}`} />
+          {canManage ? (
+            <BulkActions formId={formId} result={actionData?.bulk}>
+              <button type="submit" name="intent" value="mark-sent" className="btn-secondary">
+                Mark as sent
+              </button>
+              <button type="submit" name="intent" value="cancel" className="btn-secondary">
+                {`Cancel ${k.plural}`}
+              </button>
+              {canDelete ? (
+                <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
+                  Delete drafts
+                </button>
+              ) : null}
+            </BulkActions>
+          ) : null}
+        </div>
+        <FilterBar list={list} filters={filters} autocomplete={autocomplete} />
+      </div>
+      <DataTable
+        caption={k.Plural}
+        list={list}
+        rows={page.data}
+        columns={documentColumns(kind)}
+        rowId={(d) => String(d.id)}
+        selection={canManage ? { formId, label: (d) => `${k.Noun} ${d.number_label} for ${d.client.name} (${formatPence(d.total_pence)})` } : undefined}
+        emptyText={`No ${k.plural} found`}
+      />
+      <ListFooter list={list} meta={page.meta} />
+      <Outlet />
+    </>
+  );
+}
