@@ -140,6 +140,8 @@ export const accountingDocumentSchema = accountingRowSchema.extend({
   terms_and_conditions: z.string().nullable(),
   items: z.array(accountingItemSchema),
   summary_url: z.string(),
+  /** The summary through the document's link (its token), a path on the API host: what the portal's frame opens. */
+  summary_link: z.string(),
 });
 export type AccountingDocument = z.infer<typeof accountingDocumentSchema>;
 

@@ -1,16 +1,24 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
+import { KindTabs } from "../components/accounting/kind-tabs";
+import { syncedListOnServer } from "../components/accounting/synced-pages.server";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { documentListOnServer } from "../components/sales/document-list.server";
 import { island } from "../lib/island";
 import { pageTitle } from "../lib/variant";
 import { bulkSelectionAction } from "../services/bulk.server";
 import { documentListLoader } from "../services/sales-list.server";
+import { kindTabs, syncedListLoader, wantsSynced } from "../services/accounting-pages.server";
 import { useFrame } from "./_app";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Quotes", matches);
 
-export const loader = ({ request }: LoaderFunctionArgs) => documentListLoader(request, "quote");
+/** `?kind=synced` (or a user who may see only that kind): the accounting-synced quotes. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await wantsSynced(request, "quote")) return syncedListLoader(request, "quote");
+  return { ...(await documentListLoader(request, "quote")), kindTabs: await kindTabs(request, "quote") };
+}
 
 /** The bulk form: each button on to the confirmation of the selected quotes. */
 export const action = ({ request }: ActionFunctionArgs) =>
@@ -24,6 +32,13 @@ export const action = ({ request }: ActionFunctionArgs) =>
 // browser hydrates it once its chunk has arrived; until then its links and forms work as without JavaScript.
 const body = island(() => import("../components/sales/document-list"), documentListOnServer);
 
+const synced = island(() => import("../components/accounting/synced-list"), syncedListOnServer);
+
+function Synced({ companyName }: { companyName: string }) {
+  const { SyncedListPage } = synced.read();
+  return <SyncedListPage companyName={companyName} />;
+}
+
 function Body({ companyName }: { companyName: string }) {
   const { DocumentListPage } = body.read();
   return <DocumentListPage kind="quote" companyName={companyName} />;
@@ -31,9 +46,17 @@ function Body({ companyName }: { companyName: string }) {
 
 export default function QuotesPage() {
   const frame = useFrame();
+  const data = useLoaderData<{ kind?: string; kindTabs?: { simple: boolean; synced: boolean } }>();
   return (
     <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
-      <Body companyName={frame.company.name} />
+      {data.kind === "synced" ? (
+        <Synced companyName={frame.company.name} />
+      ) : (
+        <>
+          {data.kindTabs ? <KindTabs base="/quotes" current="simple" tabs={data.kindTabs} syncedLabel="Synced with accounting" /> : null}
+          <Body companyName={frame.company.name} />
+        </>
+      )}
     </Suspense>
   );
 }

@@ -21,8 +21,10 @@ import { forbidden, invalid, notFound } from "#api/http/errors";
 import { idParams, pathId } from "#api/http/ids";
 import { paged } from "#api/http/paging";
 import { routes } from "#api/http/route";
-import { AccountingError, createAccounting, SANDBOX_CALLS_PER_MINUTE, type AccountingProvider } from "#api/integrations/accounting";
+import { AccountingError, SANDBOX_CALLS_PER_MINUTE } from "#api/integrations/accounting";
+import { portalFrameOrigins } from "../sales-documents/routes";
 import { sellerName } from "../sales-documents/send";
+import { accountingOf } from "./provider";
 import { summaryHtml } from "./render";
 import * as service from "./service";
 
@@ -40,19 +42,6 @@ const itemIdsQuery = z.object({
 });
 const summaryQuery = z.object({ token: z.string().max(200).optional() });
 
-/** One accounting provider per app: the sandbox ledger unless XERO_CLIENT_ID and XERO_CLIENT_SECRET are set. */
-const providers = new WeakMap<FastifyInstance, AccountingProvider>();
-export function accountingOf(app: FastifyInstance): AccountingProvider {
-  let provider = providers.get(app);
-  if (!provider) {
-    provider = createAccounting(app.database);
-    providers.set(app, provider);
-  }
-  return provider;
-}
-/** Tests: put a provider in place (the Xero adapter against mocked HTTP). */
-export const setAccounting = (app: FastifyInstance, provider: AccountingProvider) => providers.set(app, provider);
-
 /** A provider's refusal as the API's answer; a rate limit says when to come back (Retry-After). */
 async function guarded<T>(reply: FastifyReply, fn: () => Promise<T>): Promise<T> {
   try {
@@ -65,7 +54,7 @@ async function guarded<T>(reply: FastifyReply, fn: () => Promise<T>): Promise<T>
   }
 }
 
-function htmlHeaders(reply: FastifyReply, portalUrl: string) {
+function htmlHeaders(reply: FastifyReply, portalUrl: string, extra: readonly string[]) {
   return reply
     .header("Content-Type", "text/html; charset=utf-8")
     .header("Cache-Control", "private, no-store")
@@ -73,7 +62,7 @@ function htmlHeaders(reply: FastifyReply, portalUrl: string) {
     .header("Referrer-Policy", "no-referrer")
     .header(
       "Content-Security-Policy",
-      `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self' ${new URL(portalUrl).origin}`,
+      `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self' ${portalFrameOrigins(portalUrl, extra).join(" ")}`,
     );
 }
 
@@ -194,7 +183,9 @@ const accountingRoutes = routes((r) => {
           tenantId = auth.tenantId;
         }
         const doc = await service.loadDocument(db, tenantId, kind, params.id);
-        return htmlHeaders(reply, request.server.config.PORTAL_URL).send(summaryHtml(doc, await sellerName(db, tenantId)));
+        return htmlHeaders(reply, request.server.config.PORTAL_URL, request.server.config.PORTAL_FRAME_ORIGINS).send(
+          summaryHtml(doc, await sellerName(db, tenantId)),
+        );
       },
     );
   }

@@ -190,7 +190,13 @@ export async function loadDocument(db: Q, tenantId: number, kind: AccountingDocu
     .limit(1);
   if (!r) throw notFound(KINDS[kind].Noun);
   const items = await itemRows(db, tenantId, id);
-  return { ...toRow(r), terms_and_conditions: r.doc.termsAndConditions, items: items.map(toItem), summary_url: `${KINDS[kind].path}/${id}/summary` };
+  return {
+    ...toRow(r),
+    terms_and_conditions: r.doc.termsAndConditions,
+    items: items.map(toItem),
+    summary_url: `${KINDS[kind].path}/${id}/summary`,
+    summary_link: `${KINDS[kind].path}/${id}/summary?token=${r.doc.accessToken}`,
+  };
 }
 
 // ------------------------------------------------------------------------------------------------ list

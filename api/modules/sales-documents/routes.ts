@@ -16,7 +16,7 @@ import { numberFormat, setNumberFormat } from "./numbering";
 import { documentView, summaryHtml, summaryPdf } from "./render";
 import { sellerName, markSent, sendDocument } from "./send";
 import * as service from "./service";
-import { accountingOf } from "../accounting-documents/routes";
+import { accountingOf } from "../accounting-documents/provider";
 import { convertSimpleQuote, loadDocument as loadAccountingDocument } from "../accounting-documents/service";
 
 const itemParams = z.object({ id: pathId, itemId: pathId });

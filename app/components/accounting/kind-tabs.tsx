@@ -15,7 +15,7 @@ export function KindTabs({
   if (!tabs.simple || !tabs.synced) return null;
   const tab = (kind: "simple" | "synced", label: string) => (
     <Link
-      to={kind === "simple" ? `${base}?kind=simple` : `${base}?kind=synced`}
+      to={kind === "simple" ? base : `${base}?kind=synced`}
       aria-current={current === kind ? "page" : undefined}
       className={
         current === kind
