@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { formatDate, formatDateTime } from "#common/format";
-import { formatPence } from "#common/money";
+import { formatPence } from "#common/pence";
 import { can } from "../access/permissions";
 import { Form } from "../components/form/form";
 import { PageHeader } from "../components/frame/page-header";
@@ -152,8 +152,8 @@ export default function Integration() {
                         <td className="py-2 pr-4">{r.status}</td>
                         <td className="py-2 pr-4">{r.contact_name}</td>
                         <td className="py-2 pr-4">{formatDate(r.date)}</td>
-                        <td className="py-2 pr-4 text-right">£{formatPence(r.total_pence)}</td>
-                        <td className="py-2 pr-4 text-right">£{formatPence(r.amount_paid_pence)}</td>
+                        <td className="py-2 pr-4 text-right">{formatPence(r.total_pence)}</td>
+                        <td className="py-2 pr-4 text-right">{formatPence(r.amount_paid_pence)}</td>
                         <td className="py-2 pr-4">{formatDateTime(r.updated_at)}</td>
                       </tr>
                     ))}

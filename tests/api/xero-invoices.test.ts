@@ -384,6 +384,7 @@ describe("chart of accounts, divisions, ledger and summary", () => {
     expect(page.text).toContain("Invoice INV-0001");
     expect(page.text).toContain("Sandbox ledger: kept in the portal&#39;s sandbox, not in a real accounting system.");
     expect(page.text).toContain("£120.00");
+    expect(page.text).not.toContain("££");
     expect(page.text).toContain("Pay &lt;soon&gt;");
     const [row] = await api.database.db
       .select({ token: accountingDocuments.accessToken })

@@ -5,7 +5,7 @@ import type { AccountingDocument } from "#contract/accounting-documents";
 
 const e = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 const paragraphs = (s: string) => e(s).replace(/\n/g, "<br>");
-const money = (pence: number) => `£${formatPence(pence)}`;
+const money = (pence: number) => formatPence(pence);
 
 /**
  * The summary of an accounting-synced quote or invoice: HTML fit to print. It says where the document is kept,

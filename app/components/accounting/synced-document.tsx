@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatDate, formatDateTime } from "#common/format";
-import { formatPence } from "#common/money";
+import { formatPence } from "#common/pence";
 import type { syncedDocumentLoader } from "#app/services/accounting-pages.server";
 import { Form } from "../form/form";
 import { PageHeader } from "../frame/page-header";
@@ -114,10 +114,10 @@ export function SyncedDocumentPage({ companyName }: { companyName: string }) {
                 <tr key={i.id} className="border-b border-slate-100">
                   <td className="py-2 pr-4">{i.description}</td>
                   <td className="py-2 pr-4 text-right">{i.quantity}</td>
-                  <td className="py-2 pr-4 text-right">£{formatPence(i.unit_price_pence)}</td>
+                  <td className="py-2 pr-4 text-right">{formatPence(i.unit_price_pence)}</td>
                   <td className="py-2 pr-4 text-right">{i.vat_rate}%</td>
                   <td className="py-2 pr-4">{i.account_code}</td>
-                  <td className="py-2 pr-4 text-right">£{formatPence(i.net_pence)}</td>
+                  <td className="py-2 pr-4 text-right">{formatPence(i.net_pence)}</td>
                 </tr>
               ))
             )}
@@ -126,15 +126,15 @@ export function SyncedDocumentPage({ companyName }: { companyName: string }) {
         <dl className="ml-auto w-full max-w-xs space-y-1 text-sm" data-totals>
           <div className="flex justify-between">
             <dt>Subtotal</dt>
-            <dd>£{formatPence(doc.subtotal_pence)}</dd>
+            <dd>{formatPence(doc.subtotal_pence)}</dd>
           </div>
           <div className="flex justify-between">
             <dt>VAT</dt>
-            <dd>£{formatPence(doc.vat_pence)}</dd>
+            <dd>{formatPence(doc.vat_pence)}</dd>
           </div>
           <div className="flex justify-between font-semibold">
             <dt>Total</dt>
-            <dd data-total>£{formatPence(doc.total_pence)}</dd>
+            <dd data-total>{formatPence(doc.total_pence)}</dd>
           </div>
         </dl>
         {canManage && doc.status === "draft" && !notSynced ? (

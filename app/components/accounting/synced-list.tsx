@@ -1,6 +1,6 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { formatDate } from "#common/format";
-import { formatPence } from "#common/money";
+import { formatPence } from "#common/pence";
 import type { syncedListLoader } from "#app/services/accounting-pages.server";
 import { PageHeader } from "../frame/page-header";
 import { KindTabs } from "./kind-tabs";
@@ -98,7 +98,7 @@ export function SyncedListPage({ companyName }: { companyName: string }) {
                   </td>
                   <td className="py-2 pr-4">{d.client.name}</td>
                   <td className="py-2 pr-4">{formatDate(d.issue_date)}</td>
-                  <td className="py-2 pr-4 text-right">£{formatPence(d.total_pence)}</td>
+                  <td className="py-2 pr-4 text-right">{formatPence(d.total_pence)}</td>
                   <td className="py-2 pr-4">
                     <SyncedStatusBadge status={d.status} label={d.status_label} />
                   </td>
