@@ -1,7 +1,8 @@
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { formatDate } from "#common/format";
 import { formatPence } from "#common/pence";
 import type { syncedListLoader } from "#app/services/accounting-pages.server";
+import { Form } from "../form/form";
 import { PageHeader } from "../frame/page-header";
 import { KindTabs } from "./kind-tabs";
 import { SyncBadge, SyncedStatusBadge } from "./sync-badge";
