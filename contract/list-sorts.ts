@@ -26,3 +26,5 @@ export const DOCUMENT_SORTS = ["number", "created_at", "issue_date", "due_date",
 
 /** Sort fields of GET /payment ('-' for descending); default newest first (-created_at). */
 export const PAYMENT_SORTS = ["created_at", "amount", "status", "client"] as const;
+/** Sort fields of GET /xero-quotes and /xero-invoices ('-' for descending); default newest first. */
+export const ACCOUNTING_DOCUMENT_SORTS = ["number", "created_at", "issue_date", "due_date", "total", "status", "client"] as const;

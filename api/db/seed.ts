@@ -14,6 +14,7 @@ import { seedCalls } from "./seed-calls";
 import { seedPayments } from "./seed-payments";
 import { seedPolicies } from "./seed-policies";
 import { seedBdx } from "./seed-bdx";
+import { seedAccounting } from "./seed-accounting";
 import { seedNotifications } from "./seed-notifications";
 import { companies, permissions, providers, rolePermissions, roles, teamInvitations, teamMembers, teams, userRoles, users } from "./schema";
 import { DEMO_PROVIDERS, DEMO_TEAMS, demoProviderFields, HARBOUR_STAFF, type DemoProvider, type DemoTeam } from "./seed-directory";
@@ -251,6 +252,7 @@ export async function seedDemo(database: Database, mail: MailProvider, portalUrl
   await seedPolicies(database);
   await seedBdx(database);
   await seedAutomations(database);
+  await seedAccounting(database);
 }
 
 async function addUser(

@@ -3,6 +3,7 @@ import { requireAccess } from "./auth.server";
 import { config } from "./config.server";
 import { idOf } from "./ids.server";
 import { getDocument } from "./sales-documents.server";
+import { getAccountingDocument } from "./accounting.server";
 
 /** Which summary a summary route frames: a quote's, a simple invoice's, or an accounting-synced invoice's. */
 export type SummaryKind = SalesKind | "xero-invoice";
@@ -27,10 +28,12 @@ export async function summaryLoader(request: Request, params: { id?: string }, k
   const { api } = await requireAccess(request, PATTERNS[kind]);
   const id = idOf(params.id);
   if (kind === "xero-invoice") {
+    // The synced invoice's link (its token): the frame cannot send the bearer token either.
+    const doc = await getAccountingDocument(api, "invoice", String(id));
     return {
-      title: "Invoice summary",
-      back: `/invoices/${id}`,
-      src: `${apiPublicBase()}/xero-invoices/${id}/summary`,
+      title: `Invoice ${doc.number_label}: summary`,
+      back: `/invoices/${id}?kind=synced`,
+      src: `${apiPublicBase()}${doc.summary_link}`,
     };
   }
   const doc = await getDocument(api, kind, id);

@@ -409,6 +409,11 @@ export const RESOLVERS: Record<string, Resolver> = {
     id: await one(api, `select id from sales_documents where tenant_id = ${H(a)} and kind = 'invoice' and status = 'sent' order by id limit 1`),
   })),
   ...exportResolvers(),
+  ...accountingResolvers("quote", "/xero-quotes"),
+  ...accountingResolvers("invoice", "/xero-invoices"),
+  "/simple-quotes/:id/convert-to-xero-invoice": tenant(async (api, a) => ({
+    id: await one(api, `select id from sales_documents where tenant_id = ${H(a)} and kind = 'quote' and status = 'sent' order by id limit 1`),
+  })),
 };
 
 /** A record of each list with an export (its PDF), and a finished export of Harbour's administrator (its file). */
@@ -473,6 +478,32 @@ function calendarResolvers(): Record<string, Resolver> {
     "/reminders/:id/snooze": tenant(async (api, a) => ({ id: await one(api, reminder()(a)) })),
     "/reminders/:id/documents/:docId": document,
   };
+}
+
+/** Harbour's demo accounting-synced quotes or invoices (seed-accounting.ts): a draft to change, a sent one to act on. */
+function accountingResolvers(kind: "quote" | "invoice", path: string): Record<string, Resolver> {
+  const doc = (a: Actors, status: string) =>
+    `select id from accounting_documents where tenant_id = ${H(a)} and kind = '${kind}' and status = '${status}' order by id limit 1`;
+  const byId = (status = "draft") => tenant(async (api, a) => ({ id: await one(api, doc(a, status)) }));
+  const item = tenant(async (api, a) => {
+    const [i] = await rows<{ document_id: number; id: number }>(
+      api,
+      `select document_id, id from accounting_document_items where tenant_id = ${H(a)} and document_id = (${doc(a, "draft")}) order by id limit 1`,
+    );
+    return { id: String(i.document_id), itemId: String(i.id) };
+  });
+  const resolvers: Record<string, Resolver> = {
+    [`${path}/:id`]: byId(),
+    [`${path}/:id/terms-and-conditions`]: byId(),
+    [`${path}/:id/items`]: byId(),
+    [`${path}/:id/items/:itemId`]: item,
+    [`${path}/:id/send`]: byId("sent"),
+    [`${path}/:id/mark-as-sent`]: byId("sent"),
+    [`${path}/:id/retry-sync`]: byId(),
+    [`${path}/:id/summary`]: byId("sent"),
+  };
+  if (kind === "invoice") resolvers[`${path}/:id/paid-status`] = byId("sent");
+  return resolvers;
 }
 
 /** Harbour's demo quotes or invoices (seed-sales.ts): a sent one for the routes, the newest draft for its deletion. */
@@ -637,6 +668,9 @@ export const BODY_REFS: BodyRef[] = [
   { method: "POST", url: "/simple-invoices", body: (h) => ({ company_id: Number(h.company) }) },
   { method: "GET", url: "/simple-quotes", query: (h) => ({ filter: { individual_id: h.individual } }) },
   { method: "GET", url: "/simple-invoices", query: (h) => ({ filter: { company_id: h.company } }) },
+  { method: "POST", url: "/xero-invoices", body: (h) => ({ individual_id: Number(h.individual) }) },
+  { method: "POST", url: "/xero-quotes", body: (h) => ({ company_id: Number(h.company) }) },
+  { method: "GET", url: "/xero-invoices", query: (h) => ({ filter: { individual_id: h.individual } }) },
 ];
 
 /** Harbour's records named in bodies, and the other tenant's own records for the paths. */

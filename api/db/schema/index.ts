@@ -19,3 +19,4 @@ export * from "./off-platform-policies";
 export * from "./bdx";
 export * from "./workflows";
 export * from "./document-templates";
+export * from "./accounting";

@@ -16,6 +16,8 @@ import { numberFormat, setNumberFormat } from "./numbering";
 import { documentView, summaryHtml, summaryPdf } from "./render";
 import { sellerName, markSent, sendDocument } from "./send";
 import * as service from "./service";
+import { accountingOf } from "../accounting-documents/provider";
+import { convertSimpleQuote, loadDocument as loadAccountingDocument } from "../accounting-documents/service";
 
 const itemParams = z.object({ id: pathId, itemId: pathId });
 const fileParams = z.object({ id: pathId, documentId: pathId });
@@ -242,6 +244,22 @@ const salesRoutes = routes((r) => {
     reply.code(201);
     return { data: await service.loadDocument(request.server.database.db, auth.tenantId, "invoice", invoiceId, apiBase(request)) };
   });
+
+  /**
+   * Needs quote_manage (the route) and xero_invoices_manage (checked here): the quote becomes an accounting-synced
+   * invoice, which the quote records; converting twice is refused. Answers the invoice (with `message` when it was
+   * kept here but the accounting system did not take it).
+   */
+  r.post(
+    "/simple-quotes/:id/convert-to-xero-invoice",
+    { access: { permissions: ["quote_manage"] }, params: idParams },
+    async ({ auth, params, request, reply }) => {
+      if (!auth.permissions.has("xero_invoices_manage")) throw forbidden();
+      const { id, message } = await convertSimpleQuote(request.server.database, accountingOf(request.server), auth, params.id);
+      reply.code(201);
+      return { data: await loadAccountingDocument(request.server.database.db, auth.tenantId, "invoice", id), ...(message ? { message } : {}) };
+    },
+  );
 
   /** A sent or approved quote the client will not take up (a draft is deleted instead; a converted one is not). */
   r.post("/simple-quotes/:id/cancel", { access: { permissions: ["quote_manage"] }, params: idParams }, async ({ auth, params, request }) => {
