@@ -1,5 +1,5 @@
-import { initiateCallAnswerSchema, phoneCallListSchema, phoneCallSchema, sandboxCallStateSchema, type CallEntityType } from "#contract/calls";
 import { z } from "zod";
+import { initiateCallAnswerSchema, phoneCallListSchema, phoneCallSchema, sandboxCallStateSchema, type CallEntityType } from "#contract/calls";
 import type { Api } from "./api.server";
 
 /** The call panel's requests to the API, through the portal (the browser never holds the API's token). */
