@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pagedSchema } from "./common";
+import { RECORD_TYPES } from "./list-sorts";
 
 /** The messages of the document template forms, word for word on both sides. */
 export const DOCUMENT_TEMPLATE_MESSAGES = {
@@ -16,7 +17,7 @@ export const DOCUMENT_TEMPLATE_MESSAGES = {
 } as const;
 
 /** The records a template is used on. */
-export const RECORD_TYPES = ["task", "individual", "company", "policy", "quote", "invoice"] as const;
+export { RECORD_TYPES };
 export type RecordType = (typeof RECORD_TYPES)[number];
 export const RECORD_TYPE_LABELS: Record<RecordType, string> = {
   task: "Task",
@@ -187,4 +188,4 @@ export const quotesAndInvoicesSchema = z.object({
 });
 export const policyChoicesSchema = z.object({ data: z.array(z.object({ id: z.number().int(), label: z.string() })) });
 
-export const DOCUMENT_TEMPLATE_SORTS = ["name", "created_at"] as const;
+export { DOCUMENT_TEMPLATE_SORTS } from "./list-sorts";

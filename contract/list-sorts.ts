@@ -28,3 +28,12 @@ export const DOCUMENT_SORTS = ["number", "created_at", "issue_date", "due_date",
 export const PAYMENT_SORTS = ["created_at", "amount", "status", "client"] as const;
 /** Sort fields of GET /xero-quotes and /xero-invoices ('-' for descending); default newest first. */
 export const ACCOUNTING_DOCUMENT_SORTS = ["number", "created_at", "issue_date", "due_date", "total", "status", "client"] as const;
+
+/** Sort fields of GET /workflow; default name ascending. */
+export const WORKFLOW_SORTS = ["name", "created_at", "status"] as const;
+
+/** Sort fields of GET /document-templates; default name ascending. */
+export const DOCUMENT_TEMPLATE_SORTS = ["name", "created_at"] as const;
+
+/** The records a document template can be used on (read by its "use" drawer in the browser too). */
+export const RECORD_TYPES = ["task", "individual", "company", "policy", "quote", "invoice"] as const;

@@ -297,7 +297,7 @@ export const workflowIdsSchema = z.object({
 export const workflowDeletedSchema = z.object({ deleted: z.number().int() });
 
 /** Sort fields of GET /workflow ('-' prefix for descending); default name ascending. */
-export const WORKFLOW_SORTS = ["name", "created_at", "status"] as const;
+export { WORKFLOW_SORTS } from "./list-sorts";
 
 export const RUN_STATUSES = ["queued", "retrying", "done", "failed", "stopped"] as const;
 export const workflowRunSchema = z.object({

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { RECORD_TYPES, type GeneratedDocument, type RecordType } from "#contract/document-templates";
+import type { GeneratedDocument, RecordType } from "#contract/document-templates";
+import { RECORD_TYPES } from "#contract/list-sorts";
 import { Form } from "../components/form/form";
 import { Drawer } from "../components/drawer";
 import { FormAlert } from "../components/form/field";

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { DOCUMENT_TEMPLATE_SORTS, type DocumentTemplate } from "#contract/document-templates";
+import type { DocumentTemplate } from "#contract/document-templates";
+import { DOCUMENT_TEMPLATE_SORTS } from "#contract/list-sorts";
 import { formatDate } from "#common/format";
 import { can } from "../access/permissions";
 import { PageHeader } from "../components/frame/page-header";

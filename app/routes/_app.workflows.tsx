@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { WORKFLOW_SORTS, type Workflow } from "#contract/workflows";
+import { WORKFLOW_SORTS } from "#contract/list-sorts";
+import type { Workflow } from "#contract/workflows";
 import { formatDate } from "#common/format";
 import { can } from "../access/permissions";
 import { PageHeader } from "../components/frame/page-header";

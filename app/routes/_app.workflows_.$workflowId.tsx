@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { workflowBodySchema, type WorkflowTestResult } from "#contract/workflows";
+import type { WorkflowTestResult } from "#contract/workflows";
 import { formatDateTime } from "#common/format";
 import { Form } from "../components/form/form";
 import { PageHeader } from "../components/frame/page-header";
@@ -12,7 +12,7 @@ import { requireAccess, requirePermission } from "../services/auth.server";
 import { dispatchIntent, refuseForm, submitForm } from "../services/form-action.server";
 import { idOf } from "../services/ids.server";
 import { formOf } from "../services/submission.server";
-import { getWorkflow, listRuns, testWorkflow, updateWorkflow, workflowChoices, workflowLabels } from "../services/workflows.server";
+import { getWorkflow, listRuns, testWorkflow, updateWorkflow, workflowBodySchema, workflowChoices, workflowLabels } from "../services/workflows.server";
 import { useFrame } from "./_app";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Workflow", matches);

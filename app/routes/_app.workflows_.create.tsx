@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { workflowBodySchema } from "#contract/workflows";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { WorkflowForm } from "../components/workflows/workflow-form";
@@ -8,7 +7,7 @@ import { pageTitle } from "../lib/variant";
 import { requirePermission } from "../services/auth.server";
 import { submitForm } from "../services/form-action.server";
 import { formOf } from "../services/submission.server";
-import { createWorkflow, workflowChoices, workflowLabels } from "../services/workflows.server";
+import { createWorkflow, workflowBodySchema, workflowChoices, workflowLabels } from "../services/workflows.server";
 import { useFrame } from "./_app";
 
 const guard = (request: Request) => requirePermission(request, "task_manage", { route: "/workflows", back: "/workflows" });

@@ -62,3 +62,4 @@ export function workflowLabels(edition: Edition) {
     audiences: [1, 2].map((a) => ({ value: String(a), label: audienceLabel(a) })),
   };
 }
+export { workflowBodySchema } from "#contract/workflows";
