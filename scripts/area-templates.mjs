@@ -439,37 +439,21 @@ export default function Edit${n.Pascal}() {
 
 const deleteRoute = (n) => `import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ConfirmDialog } from "../components/confirm-dialog";
-import { bulkConfirmationAction, bulkConfirmationLoader, type BulkConfirmation } from "../services/bulk.server";
+import { BulkDeleteDialog, type RecordNouns } from "../components/confirm-dialog";
+import { bulkConfirmationLoader, bulkDeleteAction, type BulkConfirmation } from "../services/bulk.server";
 import { delete${n.PascalPlural} } from "../services/${n.plural}.server";
 
 /** The confirmation of a row's Delete and of the bulk form's 'Delete ${n.lower}(s)': the ids in the URL, one API call. */
 const BULK: BulkConfirmation = { list: "/${n.plural}", permission: "${n.manage}" };
+const NOUNS: RecordNouns = { one: "${n.lower}", many: "${n.lowerPlural}" };
 
 export const loader = ({ request }: LoaderFunctionArgs) => bulkConfirmationLoader(request, BULK);
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  bulkConfirmationAction(
-    request,
-    BULK,
-    async ({ api, ids }) => {
-      const deleted = await delete${n.PascalPlural}(api, ids);
-      return { kind: "success", message: deleted > 1 ? "${n.labelPlural} deleted." : "${n.label} deleted." };
-    },
-    ({ ids }) => ({ message: ids.length > 1 ? "Failed to delete ${n.lowerPlural}." : "Failed to delete ${n.lower}.", markFailed: true }),
-  );
+export const action = ({ request }: ActionFunctionArgs) => bulkDeleteAction(request, BULK, NOUNS, delete${n.PascalPlural});
 
 export default function Delete${n.PascalPlural}() {
   const { ids, back } = useLoaderData<typeof loader>();
-  return (
-    <ConfirmDialog
-      title={ids.length === 1 ? "Delete ${n.lower}" : "Delete ${n.lowerPlural}"}
-      message={ids.length === 1 ? "Are you sure you want to delete this ${n.lower}?" : \`Are you sure you want to delete these \${ids.length} ${n.lowerPlural}?\`}
-      cancelTo={back}
-      confirmLabel="Remove"
-      fields={{ ids }}
-    />
-  );
+  return <BulkDeleteDialog ids={ids} back={back} nouns={NOUNS} />;
 }
 `;
 

@@ -80,3 +80,22 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     </div>
   );
 }
+
+/** How a bulk delete names its records: "workflow" / "workflows". */
+export interface RecordNouns {
+  one: string;
+  many: string;
+}
+
+/** The confirmation of a row's Delete and of a list's bulk Delete: the ids in the URL, 'Remove' sends them. */
+export function BulkDeleteDialog({ ids, back, nouns }: { ids: string[]; back: string; nouns: RecordNouns }) {
+  return (
+    <ConfirmDialog
+      title={ids.length === 1 ? `Delete ${nouns.one}` : `Delete ${nouns.many}`}
+      message={ids.length === 1 ? `Are you sure you want to delete this ${nouns.one}?` : `Are you sure you want to delete these ${ids.length} ${nouns.many}?`}
+      cancelTo={back}
+      confirmLabel="Remove"
+      fields={{ ids }}
+    />
+  );
+}

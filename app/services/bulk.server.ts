@@ -1,5 +1,6 @@
 import { data, redirect } from "@remix-run/node";
 import type { Permission } from "#contract/permissions";
+import type { RecordNouns } from "../components/confirm-dialog";
 import { wordsFor, type Words } from "../lib/labels";
 import { ApiValidationError } from "./api.server";
 import { requirePermission, type SignedIn } from "./auth.server";
@@ -132,3 +133,25 @@ export async function bulkConfirmationAction(
   const { bulkFailed, ...shown } = toast;
   return redirectWithToast(request, back, shown, bulkFailed ? { bulkFailed } : {});
 }
+
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * The action of a bulk delete's confirmation: one API call for the ids (`remove` answers how many went), then back
+ * to the list with "Workflows deleted." — or "Failed to delete workflows." and the list's bulk-error banner.
+ */
+export const bulkDeleteAction = (
+  request: Request,
+  spec: BulkConfirmation,
+  nouns: RecordNouns,
+  remove: (api: SignedIn["api"], ids: string[]) => Promise<number>,
+) =>
+  bulkConfirmationAction(
+    request,
+    spec,
+    async ({ api, ids }) => {
+      const deleted = await remove(api, ids);
+      return { kind: "success", message: `${capitalised(deleted > 1 ? nouns.many : nouns.one)} deleted.` };
+    },
+    ({ ids }) => ({ message: `Failed to delete ${ids.length > 1 ? nouns.many : nouns.one}.`, markFailed: true }),
+  );
