@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import PizZip from "pizzip";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DOCUMENT_TEMPLATE_MESSAGES } from "#contract/document-templates";
-import { documentTemplates, generatedDocuments, taskDocuments } from "#api/db/schema";
+import { documentTemplates, generatedDocuments, policies, taskDocuments } from "#api/db/schema";
 import { docxText, makeDocx } from "#api/modules/document-templates/docx";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { emptyTenant, makeIndividual, makePipeline, makeTask, tenantId, userWith } from "../helpers/crm";
@@ -138,8 +138,27 @@ describe("/document-templates: list, update, delete, data points, choices", () =
     const groups = new Set(points.body.data.map((p: { group: string }) => p.group));
     expect([...groups]).toEqual(["general", "client", "company", "task", "policy", "quote", "invoice"]);
     expect(points.body.data).toContainEqual({ group: "task", key: "task.name", label: "Task name" });
-    expect((await api.request("GET", "/document-templates/policies", { token: viewer.token })).body).toEqual({ data: [] });
+    // The policies to choose from are the caller's company's own.
+    expect((await api.request("GET", "/document-templates/policies", { token: foreign.token })).body).toEqual({ data: [] });
     const clientId = await makeIndividual(api, foreign.tenantId, "Quinn", "Quoted", "quinn@example.test");
+    const number = `DT-${Date.now()}`;
+    const [policy] = await api.database.db
+      .insert(policies)
+      .values({
+        tenantId: foreign.tenantId,
+        number,
+        productName: "Shop cover",
+        insurer: "Aviva",
+        individualId: clientId,
+        inceptionDate: "2026-01-01",
+        renewalDate: "2027-01-01",
+      })
+      .returning({ id: policies.id });
+    expect((await api.request("GET", "/document-templates/policies", { token: foreign.token })).body).toEqual({
+      data: [{ id: policy.id, label: `${number} · Shop cover · Aviva` }],
+    });
+    const harbour = (await api.request("GET", "/document-templates/policies", { token: viewer.token })).body.data as { id: number }[];
+    expect(harbour.map((p) => p.id)).not.toContain(policy.id);
     const quote = await createSalesDocument(api, foreign.token, "/simple-quotes", { individual_id: clientId, items: [item()] });
     const theirs = await api.request("POST", "/document-templates/get-quotes-and-invoices", { token: foreign.token, body: {} });
     expect(theirs.body.data.map((d: { id: number }) => d.id)).toEqual([quote.id]);
