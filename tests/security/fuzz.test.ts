@@ -398,7 +398,20 @@ function problems(d: RouteDeclaration, what: string, res: Outcome): string[] {
 }
 
 /** Writes that are part of refusing a request: sign-in attempts and their audit events (throttling). */
-const RECORDS_REFUSALS = new Set(["POST /login", "POST /login/verify-email", "POST /login/resend-verification", "POST /user-setup/:uuid/:token"]);
+const RECORDS_REFUSALS = new Set([
+  "POST /login",
+  "POST /login/verify-email",
+  "POST /login/resend-verification",
+  "POST /user-setup/:uuid/:token",
+  // A synced document's push to the accounting system that fails (its limit reached, not answering) is recorded on
+  // the document ("not synced", the reason) while the request is refused: the local document is never lost.
+  ...["/xero-quotes", "/xero-invoices"].flatMap((p) => [
+    `POST ${p}/:id/retry-sync`,
+    `POST ${p}/:id/send`,
+    `POST ${p}/:id/mark-as-sent`,
+    `POST ${p}/:id/paid-status`,
+  ]),
+]);
 
 async function xmax(): Promise<string> {
   const [r] = await rows<{ x: string }>(api, "select pg_snapshot_xmax(pg_current_snapshot())::text as x");

@@ -90,9 +90,13 @@ function settled(row: Row, now: Date): Partial<typeof phoneCalls.$inferInsert> |
   return elapsed > STALE_CALL_MS ? { endedAt: now, outcome: "failed", durationSeconds: row.durationSeconds ?? 0 } : null;
 }
 
-async function settle(db: Db, row: Row, now = new Date()): Promise<Row> {
+/**
+ * Writes down what the row should say now. `endedOnly`: only when that ends the call — a request that is then refused
+ * (a second call while one is going on, feedback on a call not over) changes nothing.
+ */
+async function settle(db: Db, row: Row, now = new Date(), endedOnly = false): Promise<Row> {
   const change = settled(row, now);
-  if (!change) return row;
+  if (!change || (endedOnly && !change.endedAt)) return row;
   const [updated] = await db
     .update(phoneCalls)
     .set(change)
@@ -151,7 +155,10 @@ export async function initiateCall(db: Db, voice: VoiceProvider, ttlSeconds: num
     .select()
     .from(phoneCalls)
     .where(and(eq(phoneCalls.userId, caller.userId), isNull(phoneCalls.endedAt), eq(phoneCalls.via, "browser")));
-  for (const row of open) await settle(db, row);
+  for (const row of open) {
+    if (!(await settle(db, row, new Date(), true)).endedAt)
+      throw new HttpError(409, CALL_MESSAGES.alreadyOnCall, undefined, { error: CALL_MESSAGES.alreadyOnCall });
+  }
   let row: Row;
   try {
     [row] = await db
@@ -250,7 +257,7 @@ export async function terminateCall(db: Db, caller: Caller, id: number, now = ne
 }
 
 export async function callFeedback(db: Db, caller: Caller, id: number, score: number, issue: string | undefined) {
-  const row = await settle(db, await ownCall(db, caller, id));
+  const row = await settle(db, await ownCall(db, caller, id), new Date(), true);
   if (!row.endedAt) throw invalid({ score: ["Feedback can be given once the call has ended."] });
   const [updated] = await db
     .update(phoneCalls)
