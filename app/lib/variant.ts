@@ -52,11 +52,11 @@ export const DEV_BANNER = "You are working on the current system in development 
 // module is one chunk instead of three (each chunk costs its gzip overhead and a request).
 
 /** The browser title of the spec: '{title} | {product}', the product being the signed-in edition or the host's. */
-export function pageTitle(title: string, matches: MetaArgs["matches"]) {
+export function pageTitle(title: string | Record<Variant, string>, matches: MetaArgs["matches"]) {
   const frame = matches.find((m) => m.id === "routes/_app")?.data as { edition?: Variant } | undefined;
   const root = matches.find((m) => m.id === "root")?.data as { variant?: Variant } | undefined;
   const variant = frame?.edition ?? root?.variant ?? "flightdeck";
-  return [{ title: `${title} | ${productName[variant]}` }];
+  return [{ title: `${typeof title === "string" ? title : title[variant]} | ${productName[variant]}` }];
 }
 
 /** "#0f4c81" → [15, 76, 129]. */

@@ -21,7 +21,7 @@ import { useFrame } from "./_app";
 /** The list's sort fields (the contract's) and default sort; shared by loader and component. */
 const workflowList = defineList("/workflows", WORKFLOW_SORTS, { filters: { status: {} }, defaultSort: { field: "name", desc: false } });
 
-export const meta: MetaFunction = ({ matches }) => pageTitle("Workflow management", matches);
+export const meta: MetaFunction = ({ matches }) => pageTitle({ flightdeck: "Workflow management", smallbusiness: "Automations" }, matches);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { subject, state, page } = await openListPage(request, { path: "/workflows", listKey: "workflows", spec: workflowList.spec, fetch: listWorkflows });

@@ -48,10 +48,9 @@ export async function documentPageLoader(request: Request, params: { id?: string
   const k = SALES_KINDS[kind];
   const { api, subject } = await requireAccess(request, k.pattern);
   const id = idOf(params.id);
-  // The invoice page lets in a user who sees accounting-synced invoices only: theirs is the synced summary
-  // (platform-shell §2, the invoice summary page).
-  if (kind === "invoice" && !can(subject, "invoice_view", "invoice_manage") && can(subject, "xero_invoices_view"))
-    throw redirect(`/xero-invoices/${id}/summary`);
+  // The invoice page lets in a user who sees accounting-synced invoices only: a simple invoice is not theirs, so they
+  // go back to the parent screen, the invoices list, which shows them the synced kind.
+  if (kind === "invoice" && !can(subject, "invoice_view", "invoice_manage") && can(subject, "xero_invoices_view")) throw redirect("/invoices?kind=synced");
   const doc = await getDocument(api, kind, id);
   const canManage = can(subject, k.manage);
   const allowed = allowedActions(kind, doc.status);
