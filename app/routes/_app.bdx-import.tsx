@@ -21,6 +21,7 @@ import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { pageTitle } from "../lib/variant";
 import { requireAccess, requirePermission } from "../services/auth.server";
 import { MapperError, mapperFor } from "../services/bdx.server";
+import { pageParam } from "../services/clients.server";
 import { redirectWithToast } from "../services/session.server";
 import { formOf, noteSubmission } from "../services/submission.server";
 import { useFrame } from "./_app";
@@ -48,13 +49,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const id = url.searchParams.get("upload");
   const canManage = can(signedIn.subject, "policy_manage");
   if (!id || !/^\d{1,9}$/.test(id)) {
-    const uploads = await mapper.uploads(Math.max(1, Number(url.searchParams.get("page")) || 1));
+    const uploads = await mapper.uploads(pageParam(url));
     return { step: "upload" as const, uploads, canManage };
   }
   const upload = await mapper.get(id);
   if (upload.status === "uploaded") return { step: "map" as const, upload, fields: await mapper.fields(id), canManage };
   if (upload.status === "queued" || upload.status === "running") return { step: "progress" as const, upload, canManage };
-  const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
+  const page = pageParam(url);
   return { step: "report" as const, upload, report: await mapper.report(id, page), canManage };
 }
 
