@@ -37,10 +37,11 @@ export const bdxImportJob = defineJob(
       const done = new Set(
         (await db.select({ line: bdxImportRows.rowNumber }).from(bdxImportRows).where(eq(bdxImportRows.importId, importId))).map((r) => r.line),
       );
-      const todo = read.rows.filter((r) => !done.has(r.line));
+      // The rows a retried job has not imported yet (a row already done is skipped, never imported twice).
+      const remaining = read.rows.filter((r) => !done.has(r.line));
       let processed = done.size;
-      for (let i = 0; i < todo.length; i += bdxImportTuning.batchSize) {
-        const batch = todo.slice(i, i + bdxImportTuning.batchSize);
+      for (let i = 0; i < remaining.length; i += bdxImportTuning.batchSize) {
+        const batch = remaining.slice(i, i + bdxImportTuning.batchSize);
         await database.transaction(async (tx) => {
           for (const r of batch) {
             const checked = policyOfRow(valuesOf(map, read.headers, r.cells));
