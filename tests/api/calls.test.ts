@@ -152,6 +152,11 @@ describe("the sandbox's calls", () => {
     expect(state.body.data.events.map((e: { type: string }) => e.type)).toEqual(types);
     const call = await api.request("GET", `/calls/${id}`, { token: me.token });
     expect(call.body.data).toMatchObject({ outcome, error_code: code });
+    const log = await api.request("GET", "/calls", { token: me.token, query: { filter: { entity_type: "individual", entity_id: me.personId } } });
+    expect(log.body.data[0]).toMatchObject({ id, outcome, error_code: code });
+    // Reading the call and the log wrote nothing: the row is settled by the next write (here, the next call).
+    const [row] = await api.database.db.select().from(phoneCalls).where(eq(phoneCalls.id, id));
+    expect(row.endedAt).toBeNull();
     // The call is over: the next one may start.
     expect((await initiate(me.token, "individual", me.personId)).status).toBe(201);
   });

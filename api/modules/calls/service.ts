@@ -90,6 +90,12 @@ function settled(row: Row, now: Date): Partial<typeof phoneCalls.$inferInsert> |
   return elapsed > STALE_CALL_MS ? { endedAt: now, outcome: "failed", durationSeconds: row.durationSeconds ?? 0 } : null;
 }
 
+/** What the row says now, without writing it down: reading a call or a log changes nothing. */
+function viewOf(row: Row, now = new Date()): Row {
+  const change = settled(row, now);
+  return change ? ({ ...row, ...change } as Row) : row;
+}
+
 /**
  * Writes down what the row should say now. `endedOnly`: only when that ends the call — a request that is then refused
  * (a second call while one is going on, feedback on a call not over) changes nothing.
@@ -225,13 +231,13 @@ async function ownCall(db: Db, caller: Caller, id: number): Promise<Row> {
 }
 
 export async function getCall(db: Db, caller: Caller, id: number) {
-  const row = await settle(db, await ownCall(db, caller, id));
+  const row = viewOf(await ownCall(db, caller, id));
   return (await toCall(db, caller.tenantId, [row]))[0];
 }
 
 /** The sandbox's events of the call so far, which the sandbox device turns into the device's events. */
 export async function sandboxState(db: Db, caller: Caller, id: number, now = new Date()) {
-  const row = await settle(db, await ownCall(db, caller, id), now);
+  const row = viewOf(await ownCall(db, caller, id), now);
   if (row.provider !== "sandbox") throw notFound("Call");
   const elapsed = now.getTime() - row.startedAt.getTime();
   const played = sandboxEventsAt(scriptOf(row), elapsed);
@@ -272,16 +278,19 @@ export async function listCalls(db: Db, caller: Caller, type: CallEntityType, id
   assertCanView(caller, type);
   await calleeOf(db, caller.tenantId, type, id);
   const where = and(eq(phoneCalls.tenantId, caller.tenantId), eq(phoneCalls.entityType, type), eq(phoneCalls.entityId, id));
-  const open = await db
-    .select()
-    .from(phoneCalls)
-    .where(and(where, isNull(phoneCalls.endedAt)));
-  for (const row of open) await settle(db, row);
+  const now = new Date();
   const [rows, [{ total }]] = await Promise.all([
     db.select().from(phoneCalls).where(where).orderBy(desc(phoneCalls.startedAt), desc(phoneCalls.id)).limit(query.page.size).offset(offsetOf(query)),
     db.select({ total: count() }).from(phoneCalls).where(where),
   ]);
-  return { rows: await toCall(db, caller.tenantId, rows), total };
+  return {
+    rows: await toCall(
+      db,
+      caller.tenantId,
+      rows.map((row) => viewOf(row, now)),
+    ),
+    total,
+  };
 }
 
 const TWILIO_OUTCOMES: Record<string, CallOutcome> = {
