@@ -177,7 +177,10 @@ describe("two payments of one invoice at the same moment", () => {
     const me = await companyWithClient(api, ALL);
     const inv = await sentInvoice(me);
     const [a, b] = [(await payForm(inv.id, inv.token)).attempt!, (await payForm(inv.id, inv.token)).attempt!];
-    const { result, calls } = await countingCharges(() => Promise.all([payByCard(inv.id, inv.token, undefined, a), payByCard(inv.id, inv.token, undefined, b)]), 300);
+    const { result, calls } = await countingCharges(
+      () => Promise.all([payByCard(inv.id, inv.token, undefined, a), payByCard(inv.id, inv.token, undefined, b)]),
+      300,
+    );
     expect(result.map((r) => r.status).sort()).toEqual([303, 409]);
     const refused = result.find((r) => r.status === 409)!;
     expect(refused.text).toContain(PAYMENT_MESSAGES.invoiceInFlight);

@@ -29,7 +29,8 @@ import {
   type PaymentsProvider,
   type ProviderRefund,
 } from "#api/integrations/payments";
-import { findAnyRow, setStatus, tokenMatches } from "../sales-documents/service";
+import { tokenMatches } from "#api/lib/tokens";
+import { findAnyRow, setStatus } from "../sales-documents/service";
 import { refundStatusJob } from "./jobs";
 
 type Q = Db | Tx;
@@ -546,10 +547,7 @@ async function abandonClaim(database: Database, id: number) {
     const [p] = await tx.select().from(payments).where(eq(payments.id, id)).for("update");
     if (!p || p.status !== "processing") return;
     const message = `The payment provider never answered this attempt; after ${STALE_CLAIM_MINUTES} minutes another attempt was let in.`;
-    await tx
-      .update(payments)
-      .set({ status: "failed", failureCode: "abandoned", failureMessage: message, updatedAt: new Date() })
-      .where(eq(payments.id, id));
+    await tx.update(payments).set({ status: "failed", failureCode: "abandoned", failureMessage: message, updatedAt: new Date() }).where(eq(payments.id, id));
     await addEvent(tx, p, "failed", message, p.amountPence, null);
   });
 }
