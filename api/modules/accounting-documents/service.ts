@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { createHash } from "node:crypto";
 import { documentTotals, formatQuantity, lineAmounts, lineWithinLimit, MONEY_MESSAGES, type VatRate } from "#common/money";
 import { todayInLondon } from "#common/dates";
 import type { ListQuery } from "#contract/common";
@@ -17,7 +18,6 @@ import {
   type AccountingPaidStatusBody,
   type AccountingRow,
 } from "#contract/accounting-documents";
-import { createHash } from "node:crypto";
 import type { Database, Db, Tx } from "#api/db/client";
 import { newAccessToken } from "#api/lib/tokens";
 import {
