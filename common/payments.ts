@@ -3,7 +3,7 @@
  * status is after its refunds, and amounts typed in pounds read as integer pence.
  */
 
-export type PaymentStatusValue = "authorised" | "succeeded" | "partially_refunded" | "refunded" | "failed" | "cancelled";
+export type PaymentStatusValue = "processing" | "authorised" | "succeeded" | "partially_refunded" | "refunded" | "failed" | "cancelled";
 
 export interface RefundablePayment {
   status: PaymentStatusValue;

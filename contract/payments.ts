@@ -7,8 +7,9 @@ import { formatPence } from "#common/money";
 import { pagedSchema } from "./common";
 export { PAYMENT_SORTS } from "./list-sorts";
 
-export const PAYMENT_STATUS_VALUES = ["authorised", "succeeded", "partially_refunded", "refunded", "failed", "cancelled"] as const;
+export const PAYMENT_STATUS_VALUES = ["processing", "authorised", "succeeded", "partially_refunded", "refunded", "failed", "cancelled"] as const;
 export const PAYMENT_STATUS_LABELS: Record<string, string> = {
+  processing: "Processing",
   authorised: "Authorised",
   succeeded: "Succeeded",
   partially_refunded: "Partially refunded",
@@ -44,6 +45,10 @@ export const PAYMENT_MESSAGES = {
   cardHolder: "Enter the name on the card.",
   invoicePaid: "This invoice is already paid.",
   invoiceNotPayable: "This invoice cannot be paid by card: only a sent invoice can.",
+  invoiceInFlight: "A payment of this invoice is already under way. Wait a moment and open the invoice again: it will not be charged twice.",
+  refundedToPayer: "This invoice was settled while your card was being charged: the payment was refunded to your card in full.",
+  refundedPaidMeanwhile: "Refunded automatically: the invoice was marked paid while this card payment was being taken.",
+  refundedClosedMeanwhile: "Refunded automatically: the invoice was cancelled while this card payment was being taken.",
 } as const;
 
 const idempotencyKey = z

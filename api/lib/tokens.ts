@@ -19,3 +19,14 @@ export function safeEqualHex(a: string, b: string): boolean {
   const y = Buffer.from(b, "hex");
   return x.length === y.length && timingSafeEqual(x, y);
 }
+
+/** A document's link token (a quote's approval link, an invoice's summary and card form): random, URL-safe. */
+export const newAccessToken = newToken;
+
+/** Whether a link token given by a client is the row's own (compared in constant time; a missing one never is). */
+export function tokenMatches(row: { accessToken: string }, token: string | undefined): boolean {
+  if (!token) return false;
+  const a = Buffer.from(row.accessToken);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

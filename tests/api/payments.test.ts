@@ -152,6 +152,137 @@ describe("paying a sent invoice by card through its link", () => {
   });
 });
 
+/** Counts the sandbox's card charges while `run` goes on; `hold` keeps each charge waiting that long first. */
+async function countingCharges<T>(run: () => Promise<T>, hold = 0, before?: () => Promise<void>) {
+  const provider = sandbox();
+  const original = provider.createPayment.bind(provider);
+  let calls = 0;
+  provider.createPayment = async (...args: Parameters<typeof original>) => {
+    calls += 1;
+    if (before) await before();
+    if (hold) await new Promise((resolve) => setTimeout(resolve, hold));
+    return original(...args);
+  };
+  try {
+    return { result: await run(), calls: () => calls };
+  } finally {
+    provider.createPayment = original;
+  }
+}
+
+const invoicePayments = (id: number) => api.database.db.select().from(payments).where(eq(payments.invoiceId, id));
+
+describe("two payments of one invoice at the same moment", () => {
+  it("two card forms sent at once while the first charge is under way: one is charged, the other answered 409 before the provider", async () => {
+    const me = await companyWithClient(api, ALL);
+    const inv = await sentInvoice(me);
+    const [a, b] = [(await payForm(inv.id, inv.token)).attempt!, (await payForm(inv.id, inv.token)).attempt!];
+    const { result, calls } = await countingCharges(
+      () => Promise.all([payByCard(inv.id, inv.token, undefined, a), payByCard(inv.id, inv.token, undefined, b)]),
+      300,
+    );
+    expect(result.map((r) => r.status).sort()).toEqual([303, 409]);
+    const refused = result.find((r) => r.status === 409)!;
+    expect(refused.text).toContain(PAYMENT_MESSAGES.invoiceInFlight);
+    expect(calls()).toBe(1);
+    const rows = await invoicePayments(inv.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: "succeeded", amountPence: 12000 });
+    expect(await rowOf(api, inv.id)).toMatchObject({ status: "paid", paymentMethod: "card" });
+  });
+
+  it("six attempts at once: exactly one charge, one payment, the invoice paid once", async () => {
+    const me = await companyWithClient(api, ALL);
+    const inv = await sentInvoice(me);
+    const attempts = await Promise.all(Array.from({ length: 6 }, async () => (await payForm(inv.id, inv.token)).attempt!));
+    const { result, calls } = await countingCharges(() => Promise.all(attempts.map((k) => payByCard(inv.id, inv.token, undefined, k))));
+    const statuses = result.map((r) => r.status);
+    expect(statuses.filter((s) => s === 303)).toHaveLength(1);
+    // The others: refused while the first was under way (409), or once it had paid the invoice (422).
+    expect(statuses.filter((s) => s !== 303).every((s) => s === 409 || s === 422)).toBe(true);
+    expect(calls()).toBe(1);
+    const rows = await invoicePayments(inv.id);
+    expect(rows.map((r) => r.status)).toEqual(["succeeded"]);
+  });
+
+  it("the same form sent twice at once (a double click): one charge, one payment", async () => {
+    const me = await companyWithClient(api, ALL);
+    const inv = await sentInvoice(me);
+    const { attempt } = await payForm(inv.id, inv.token);
+    const both = await Promise.all([payByCard(inv.id, inv.token, undefined, attempt), payByCard(inv.id, inv.token, undefined, attempt)]);
+    expect(both.some((r) => r.status === 303)).toBe(true);
+    expect(both.every((r) => r.status === 303 || r.status === 422)).toBe(true);
+    expect(await invoicePayments(inv.id)).toHaveLength(1);
+  });
+
+  it("a charge whose answer was lost stays under way, holds the invoice, and the same attempt again charges once", async () => {
+    const me = await companyWithClient(api, ALL);
+    const inv = await sentInvoice(me);
+    const { attempt } = await payForm(inv.id, inv.token);
+    sandbox().simulateOutage("after");
+    const lost = await payByCard(inv.id, inv.token, undefined, attempt);
+    expect(lost.status).toBe(502);
+    expect(lost.text).toContain(`value="${attempt}"`);
+    expect((await invoicePayments(inv.id)).map((r) => r.status)).toEqual(["processing"]);
+    // Another form meanwhile is refused: the first charge may have gone through.
+    const other = await payByCard(inv.id, inv.token);
+    expect(other.status).toBe(409);
+    const { result, calls } = await countingCharges(() => payByCard(inv.id, inv.token, undefined, attempt));
+    expect(result.status).toBe(303);
+    expect(calls()).toBe(1);
+    const rows = await invoicePayments(inv.id);
+    expect(rows.map((r) => r.status)).toEqual(["succeeded"]);
+    expect(await rowOf(api, inv.id)).toMatchObject({ status: "paid" });
+  });
+
+  it("an attempt abandoned long ago no longer holds the invoice: it is marked failed, with the reason", async () => {
+    const me = await companyWithClient(api, ALL);
+    const inv = await sentInvoice(me);
+    const { attempt } = await payForm(inv.id, inv.token);
+    sandbox().simulateOutage("before");
+    expect((await payByCard(inv.id, inv.token, undefined, attempt)).status).toBe(502);
+    const [stuck] = await invoicePayments(inv.id);
+    await api.database.db
+      .update(payments)
+      .set({ createdAt: new Date(Date.now() - 20 * 60_000) })
+      .where(eq(payments.id, stuck.id));
+    expect((await payByCard(inv.id, inv.token)).status).toBe(303);
+    const [old] = await api.database.db.select().from(payments).where(eq(payments.id, stuck.id));
+    expect(old).toMatchObject({ status: "failed", failureCode: "abandoned" });
+    expect((await invoicePayments(inv.id)).filter((r) => r.status === "succeeded")).toHaveLength(1);
+  });
+
+  it("an invoice marked paid by hand while the card was being charged: the charge is refunded at once, and the payment says why", async () => {
+    const me = await companyWithClient(api, ALL);
+    const inv = await sentInvoice(me);
+    const { result } = await countingCharges(
+      () => payByCard(inv.id, inv.token),
+      0,
+      async () => {
+        const marked = await api.request("POST", `/simple-invoices/${inv.id}/paid-status`, {
+          token: me.token,
+          body: { paid: true, paid_on: "2026-11-20", payment_method: "bank_transfer" },
+        });
+        expect(marked.status, marked.text).toBeLessThan(300);
+      },
+    );
+    expect(result.status).toBe(409);
+    expect(result.text).toContain(PAYMENT_MESSAGES.refundedToPayer);
+    const [p] = await invoicePayments(inv.id);
+    expect(p).toMatchObject({ status: "refunded", refundedPence: 12000, refundPendingPence: 0 });
+    const detail = await api.request("GET", `/payment/${p.id}`, { token: me.token });
+    expect(detail.body.data.events.map((e: { type: string }) => e.type)).toEqual([
+      "succeeded",
+      "sandbox",
+      "invoice_not_open",
+      "refund_requested",
+      "refund_succeeded",
+    ]);
+    expect(detail.body.data.refunds[0].reason).toBe(PAYMENT_MESSAGES.refundedPaidMeanwhile);
+    expect(await rowOf(api, inv.id)).toMatchObject({ status: "paid", paymentMethod: "bank_transfer" });
+  });
+});
+
 describe("guards", () => {
   it("401 without a token, 403 without the payment permissions, 404 for another company's payment", async () => {
     const me = await companyWithClient(api, ALL);

@@ -57,7 +57,9 @@ describe("the Xero adapter", () => {
   it("creates an invoice: token once, the body in pounds with Xero's tax type and tracking, the number read back", async () => {
     const auth = token();
     let sent: any;
-    const create = nock(API, { reqheaders: { authorization: "Bearer token-1", "xero-tenant-id": "org-tenant-1" } })
+    const create = nock(API, {
+      reqheaders: { authorization: "Bearer token-1", "xero-tenant-id": "org-tenant-1", "idempotency-key": "portal-1-invoice-7-push-r1" },
+    })
       .put("/api.xro/2.0/Invoices")
       .query(true)
       .reply(200, (_uri, body) => {
@@ -74,7 +76,7 @@ describe("the Xero adapter", () => {
         ],
       });
     const xero = new XeroAccounting(settings);
-    const ref = await xero.push(1, doc);
+    const ref = await xero.push(1, doc, { idempotencyKey: "portal-1-invoice-7-push-r1" });
     expect(ref).toEqual({ providerId: "9f1c-inv", number: "INV-0042", status: "DRAFT" });
     expect(sent.Invoices[0]).toMatchObject({
       Type: "ACCREC",
@@ -138,7 +140,11 @@ describe("the Xero adapter", () => {
       .query(true)
       .reply(200, { TrackingCategories: [{ Name: "Region", Options: [{ Name: "North" }, { Name: "South" }] }] });
     const xero = new XeroAccounting(settings);
-    expect(await xero.push(1, { ...doc, kind: "quote", terms: "Valid 30 days" })).toEqual({ providerId: "q-1", number: "QU-0007", status: "DRAFT" });
+    expect(await xero.push(1, { ...doc, kind: "quote", terms: "Valid 30 days" }, { idempotencyKey: "k-quote" })).toEqual({
+      providerId: "q-1",
+      number: "QU-0007",
+      status: "DRAFT",
+    });
     expect(await xero.markSent(1, "quote", "q-1")).toMatchObject({ status: "SENT" });
     expect(await xero.markSent(1, "invoice", "inv-1")).toMatchObject({ status: "AUTHORISED" });
     expect(await xero.pay(1, "inv-1", { amountPence: 875, date: "2026-11-21", accountCode: "090", reference: "INV-0001" })).toEqual({ paymentId: "pay-1" });
@@ -167,7 +173,7 @@ describe("the Xero adapter", () => {
         Type: "ValidationException",
         Elements: [{ ValidationErrors: [{ Message: "Account code '999' is not a valid code for this document." }] }],
       });
-    const rejected = await xero.push(1, doc).catch((e) => e);
+    const rejected = await xero.push(1, doc, { idempotencyKey: "k-rejected" }).catch((e) => e);
     expect(rejected).toMatchObject({ code: "rejected", message: "Xero refused the document: Account code '999' is not a valid code for this document.." });
 
     nock(API).get("/api.xro/2.0/TrackingCategories").query(true).reply(503, "Service Unavailable");
@@ -184,7 +190,60 @@ describe("the Xero adapter", () => {
     nock(IDENTITY).post("/connect/token").reply(400, { error: "invalid_client" });
     const invoices = nock(API).put("/api.xro/2.0/Invoices").query(true).reply(200, {});
     const xero = new XeroAccounting({ ...settings, clientSecret: "wrong" });
-    expect(await xero.push(1, doc).catch((e) => e)).toMatchObject({ code: "unavailable" });
+    expect(await xero.push(1, doc, { idempotencyKey: "k-rejected" }).catch((e) => e)).toMatchObject({ code: "unavailable" });
     expect(invoices.isDone()).toBe(false);
+  });
+
+  it("every write carries its idempotency key: Xero answers a repeated create with the first answer, and no second invoice is made", async () => {
+    token();
+    const key = "portal-1-invoice-7-lnx2k-push-r2-0123456789abcdef";
+    let creates = 0;
+    const first = { Invoices: [{ InvoiceID: "inv-once", InvoiceNumber: "INV-0100", Status: "DRAFT" }] };
+    // Xero's side: the same key answers the kept answer; the mock counts the documents it made.
+    const seen = new Map<string, unknown>();
+    const scope = nock(API)
+      .put("/api.xro/2.0/Invoices")
+      .query(true)
+      .times(2)
+      .reply(200, function () {
+        const k = String(this.req.headers["idempotency-key"]);
+        if (!seen.has(k)) {
+          creates += 1;
+          seen.set(k, first);
+        }
+        return seen.get(k) as object;
+      })
+      .post("/api.xro/2.0/Invoices/inv-once")
+      .query(true)
+      .matchHeader("idempotency-key", "k-update")
+      .reply(200, { Invoices: [{ InvoiceID: "inv-once", InvoiceNumber: "INV-0100", Status: "DRAFT" }] })
+      .post("/api.xro/2.0/Quotes/q-9")
+      .matchHeader("idempotency-key", "k-quote-update")
+      .reply(200, { Quotes: [{ QuoteID: "q-9", QuoteNumber: "QU-0009", Status: "DRAFT" }] })
+      .put("/api.xro/2.0/Quotes")
+      .query(true)
+      .matchHeader("idempotency-key", "k-quote-create")
+      .reply(200, { Quotes: [{ QuoteID: "q-9", QuoteNumber: "QU-0009", Status: "DRAFT" }] })
+      .post("/api.xro/2.0/Invoices/inv-once")
+      .query(true)
+      .matchHeader("idempotency-key", "k-sent")
+      .reply(200, { Invoices: [{ InvoiceID: "inv-once", Status: "AUTHORISED" }] })
+      .post("/api.xro/2.0/Payments")
+      .query(true)
+      .matchHeader("idempotency-key", "k-pay")
+      .reply(200, { Payments: [{ PaymentID: "pay-9" }] });
+    const xero = new XeroAccounting(settings);
+    // The push is sent, its answer is lost on our side, the push is sent again with the same key: one invoice.
+    expect(await xero.push(1, doc, { idempotencyKey: key })).toEqual({ providerId: "inv-once", number: "INV-0100", status: "DRAFT" });
+    expect(await xero.push(1, doc, { idempotencyKey: key })).toEqual({ providerId: "inv-once", number: "INV-0100", status: "DRAFT" });
+    expect(creates).toBe(1);
+    expect(await xero.push(1, { ...doc, providerId: "inv-once" }, { idempotencyKey: "k-update" })).toMatchObject({ providerId: "inv-once" });
+    expect(await xero.push(1, { ...doc, kind: "quote" }, { idempotencyKey: "k-quote-create" })).toMatchObject({ providerId: "q-9" });
+    expect(await xero.push(1, { ...doc, kind: "quote", providerId: "q-9" }, { idempotencyKey: "k-quote-update" })).toMatchObject({ providerId: "q-9" });
+    expect(await xero.markSent(1, "invoice", "inv-once", { idempotencyKey: "k-sent" })).toMatchObject({ status: "AUTHORISED" });
+    expect(await xero.pay(1, "inv-once", { amountPence: 875, date: "2026-11-21", accountCode: "090", reference: null }, { idempotencyKey: "k-pay" })).toEqual({
+      paymentId: "pay-9",
+    });
+    expect(scope.isDone()).toBe(true);
   });
 });

@@ -4,6 +4,8 @@ import { MONEY_MESSAGES } from "#common/money";
 import { ACCOUNTING_MESSAGES } from "#contract/accounting-documents";
 import type { Permission } from "#contract/permissions";
 import { accountingDocuments, accountingSandboxCalls, accountingSandboxRecords } from "#api/db/schema";
+import { AccountingError, SandboxAccounting } from "#api/integrations/accounting";
+import { setAccounting } from "#api/modules/accounting-documents/provider";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { userWith } from "../helpers/crm";
 import { companyWithClient, create, item, lastMail } from "../helpers/sales";
@@ -424,5 +426,91 @@ describe("a simple quote converted to a synced invoice", () => {
     expect(again.body.message).toBe(ACCOUNTING_MESSAGES.convertedXero);
     expect((await api.request("GET", `/simple-quotes/${quote.id}`, { token: me.token })).body.data.status).toBe("converted");
     expect((await api.request("POST", `/simple-quotes/${quote.id}/convert-to-invoice`, { token: me.token })).status).toBe(422);
+  });
+});
+
+describe("idempotency keys: a push sent again never makes a second document", () => {
+  const lines = (t: number) => [{ ...item(), description: "Cake", unit_price_pence: t }];
+
+  it("the sandbox honours a key: the same key and request answer the first answer; another request with it is refused", async () => {
+    const me = await company();
+    const sandbox = new SandboxAccounting(api.database);
+    const doc = {
+      kind: "invoice" as const,
+      providerId: null,
+      contactName: "Clara Client",
+      contactEmail: null,
+      issueDate: "2026-11-20",
+      dueDate: null,
+      reference: "Keyed",
+      terms: null,
+      division: null,
+      recurrence: null,
+      lines: [{ description: "Cake", quantityMilli: 1000, unitPricePence: 1000, vatRate: 20, accountCode: "200", netPence: 1000, vatPence: 200 }],
+      subtotalPence: 1000,
+      vatPence: 200,
+      totalPence: 1200,
+    };
+    const first = await sandbox.push(me.tenantId, doc, { idempotencyKey: "key-a" });
+    expect(await sandbox.push(me.tenantId, doc, { idempotencyKey: "key-a" })).toEqual(first);
+    // At the same moment, twice: one document.
+    const [x, y] = await Promise.all([
+      sandbox.push(me.tenantId, doc, { idempotencyKey: "key-b" }),
+      sandbox.push(me.tenantId, doc, { idempotencyKey: "key-b" }),
+    ]);
+    expect(x).toEqual(y);
+    expect(await ledger(me.tenantId)).toHaveLength(2);
+    const other = await sandbox.push(me.tenantId, { ...doc, reference: "Changed" }, { idempotencyKey: "key-a" }).catch((e) => e);
+    expect(other).toBeInstanceOf(AccountingError);
+    expect(other).toMatchObject({ code: "rejected", message: "Sandbox ledger: the idempotency key key-a was already used for another request." });
+    // Another company's key of the same name is its own.
+    const them = await company();
+    expect((await sandbox.push(them.tenantId, doc, { idempotencyKey: "key-a" })).providerId).not.toBe(first.providerId);
+    // A payment sent twice with its key pays once; sent again, it answers the same payment.
+    await sandbox.markSent(me.tenantId, "invoice", first.providerId, { idempotencyKey: "sent-a" });
+    const payment = { amountPence: 1200, date: "2026-11-21", accountCode: "090", reference: null };
+    const paid = await sandbox.pay(me.tenantId, first.providerId, payment, { idempotencyKey: "pay-a" });
+    expect(await sandbox.pay(me.tenantId, first.providerId, payment, { idempotencyKey: "pay-a" })).toEqual(paid);
+  });
+
+  it("a create whose answer was lost, pushed again (retry sync): one invoice in the ledger, and the document has its number", async () => {
+    const me = await company();
+    const real = new SandboxAccounting(api.database);
+    const keys: string[] = [];
+    let lose = 1;
+    const flaky = Object.create(real) as SandboxAccounting;
+    flaky.push = async (tenantId, doc, options) => {
+      keys.push(options.idempotencyKey);
+      const ref = await real.push(tenantId, doc, options);
+      if (lose-- > 0) throw new AccountingError("unavailable", "The answer was lost on the way back.");
+      return ref;
+    };
+    setAccounting(api.app, flaky);
+    try {
+      const inv = await invoice(me, { items: lines(1000) });
+      expect(inv.sync.status).toBe("not_synced");
+      expect(await ledger(me.tenantId)).toHaveLength(1);
+      const retry = await api.request("POST", `/xero-invoices/${inv.id}/retry-sync`, { token: me.token });
+      expect(retry.status, retry.text).toBe(200);
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toBe(keys[0]);
+      expect(keys[0].length).toBeLessThanOrEqual(128);
+      const records = await ledger(me.tenantId);
+      expect(records).toHaveLength(1);
+      const [doc] = await api.database.db.select().from(accountingDocuments).where(eq(accountingDocuments.id, inv.id));
+      expect(doc).toMatchObject({ syncStatus: "synced", providerId: records[0].providerId, providerNumber: records[0].number });
+
+      // Each change of content is another push (another key); content changed back is pushed again, not replayed.
+      for (const pence of [2000, 1000]) {
+        const res = await api.request("PUT", `/xero-invoices/${inv.id}`, { token: me.token, body: { items: lines(pence) } });
+        expect(res.status, res.text).toBe(200);
+      }
+      expect(new Set(keys).size).toBe(3);
+      const [after] = await ledger(me.tenantId);
+      expect(after.totalPence).toBe(1200);
+      expect(await ledger(me.tenantId)).toHaveLength(1);
+    } finally {
+      setAccounting(api.app, real);
+    }
   });
 });

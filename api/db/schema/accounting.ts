@@ -75,6 +75,11 @@ export const accountingDocuments = pgTable(
     syncStatus: text("sync_status", { enum: SYNC_STATUSES }).notNull().default("not_synced"),
     syncError: text("sync_error"),
     syncedAt: timestamp("synced_at", { withTimezone: true }),
+    /**
+     * The content's revision, moved on by every change of content: a push is sent with an idempotency key made of
+     * the document and this revision, so a push sent again (a retry after an outage) never makes a second record.
+     */
+    syncRevision: integer("sync_revision").notNull().default(1),
     /** An invoice made from a simple quote: the quote (one invoice per quote, in SQL). */
     /** The summary's link without an account (the portal's frame, the client): random, compared in constant time. */
     accessToken: text("access_token").notNull(),
@@ -214,3 +219,22 @@ export const accountingSandboxSettings = pgTable("accounting_sandbox_settings", 
   outage: boolean("outage").notNull().default(false),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The sandbox's answers per idempotency key (as Xero keeps them): the same key with the same request answers the
+ * first answer and changes nothing; the same key with another request is refused.
+ */
+export const accountingSandboxIdempotency = pgTable(
+  "accounting_sandbox_idempotency",
+  {
+    tenantId: integer("tenant_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** A hash of the call and its body. */
+    fingerprint: text("fingerprint").notNull(),
+    response: jsonb("response").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.key] })],
+);

@@ -9,7 +9,11 @@ import { companies, users } from "./identity";
  * payments integration (api/integrations/payments: the sandbox by default, Stripe with its keys). Money is integer
  * pence. A payment of an invoice keeps the invoice and its client; card-terminal payments will carry no invoice.
  */
-export const PAYMENT_STATUSES = ["authorised", "succeeded", "partially_refunded", "refunded", "failed", "cancelled"] as const;
+/**
+ * processing: recorded before the provider is called (the invoice's claim: a second payment of the same invoice is
+ * refused while it is under way); it becomes succeeded, authorised or failed once the provider has answered.
+ */
+export const PAYMENT_STATUSES = ["processing", "authorised", "succeeded", "partially_refunded", "refunded", "failed", "cancelled"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_METHOD_KINDS = ["card", "card_present"] as const;
 export type PaymentMethodKind = (typeof PAYMENT_METHOD_KINDS)[number];
@@ -61,10 +65,10 @@ export const payments = pgTable(
     index("payments_tenant_individual_idx").on(t.tenantId, t.individualId),
     index("payments_tenant_company_idx").on(t.tenantId, t.clientCompanyId),
     uniqueIndex("payments_idempotency_unique").on(t.tenantId, t.idempotencyKey),
-    // One completed payment per invoice: paying twice is refused, and the database says so too.
-    uniqueIndex("payments_invoice_paid_unique")
+    // One payment per invoice under way or completed: two at once, or paying twice, is refused by the database too.
+    uniqueIndex("payments_invoice_claim_unique")
       .on(t.invoiceId)
-      .where(sql`${t.status} in ('succeeded', 'partially_refunded', 'refunded', 'authorised')`),
+      .where(sql`${t.status} in ('processing', 'succeeded', 'partially_refunded', 'refunded', 'authorised')`),
     check(
       "payments_money_check",
       sql`${t.amountPence} > 0 and ${t.refundedPence} >= 0 and ${t.refundPendingPence} >= 0 and ${t.refundedPence} + ${t.refundPendingPence} <= ${t.amountPence}`,

@@ -1,7 +1,15 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { and, asc, eq, lt, sql } from "drizzle-orm";
-import type { Database, Db } from "#api/db/client";
-import { accountingSandboxCalls, accountingSandboxCounters, accountingSandboxRecords, accountingSandboxSettings, type SandboxLine } from "#api/db/schema";
+import type { Database, Db, Tx } from "#api/db/client";
+import {
+  accountingSandboxCalls,
+  accountingSandboxCounters,
+  accountingSandboxIdempotency,
+  accountingSandboxRecords,
+  accountingSandboxSettings,
+  type SandboxLine,
+} from "#api/db/schema";
+import { isUniqueViolation } from "#api/lib/db-errors";
 import { RECURRENCES, SANDBOX_CHART, SANDBOX_DIVISIONS, SANDBOX_SALES_CODES } from "./chart";
 import {
   ACCOUNTING_MESSAGES,
@@ -12,6 +20,7 @@ import {
   type AccountingPayment,
   type AccountingProvider,
   type AccountingRecordRef,
+  type WriteOptions,
 } from "./types";
 
 export const SANDBOX_LABEL = "Sandbox ledger";
@@ -26,7 +35,9 @@ const prefixOf = (type: "ACCREC" | "QUOTE") => (type === "ACCREC" ? "INV-" : "QU
  * it as Xero numbers (INV-0001, QU-0001), with a realistic chart of accounts and tracking categories. Like Xero,
  * it accepts 60 calls a minute per tenant and refuses the 61st (429, with the seconds to wait); a tenant may set
  * it "not answering" (accounting_sandbox_settings) to see a failed sync. Never a real accounting system: the
- * portal labels it "Sandbox ledger" wherever it shows where a document is kept.
+ * portal labels it "Sandbox ledger" wherever it shows where a document is kept. Like Xero, it honours an idempotency
+ * key on every write: the same key with the same request answers the first answer and changes nothing; the same key
+ * with another request is refused (accounting_sandbox_idempotency).
  */
 export class SandboxAccounting implements AccountingProvider {
   readonly kind = "sandbox" as const;
@@ -62,6 +73,47 @@ export class SandboxAccounting implements AccountingProvider {
     await this.db.insert(accountingSandboxCalls).values({ tenantId, calledAt: now });
   }
 
+  /**
+   * Runs a write once per idempotency key. The key is taken in the same transaction as the write: two calls with
+   * one key at the same moment make one write, the second answering the first's answer.
+   */
+  private async once<T extends object>(tenantId: number, options: WriteOptions | undefined, call: string, request: unknown, act: (q: Tx) => Promise<T>) {
+    if (!options?.idempotencyKey) return this.database.transaction(act);
+    const key = options.idempotencyKey;
+    const fingerprint = createHash("sha256")
+      .update(JSON.stringify([call, request]))
+      .digest("hex");
+    const replay = async () => {
+      const [kept] = await this.db
+        .select()
+        .from(accountingSandboxIdempotency)
+        .where(and(eq(accountingSandboxIdempotency.tenantId, tenantId), eq(accountingSandboxIdempotency.key, key)));
+      if (!kept) return undefined;
+      if (kept.fingerprint !== fingerprint) {
+        throw new AccountingError("rejected", `${SANDBOX_LABEL}: the idempotency key ${key} was already used for another request.`);
+      }
+      return kept.response as T;
+    };
+    const first = await replay();
+    if (first !== undefined) return first;
+    try {
+      return await this.database.transaction(async (tx) => {
+        await tx.insert(accountingSandboxIdempotency).values({ tenantId, key, fingerprint, response: {} });
+        const answer = await act(tx);
+        await tx
+          .update(accountingSandboxIdempotency)
+          .set({ response: answer })
+          .where(and(eq(accountingSandboxIdempotency.tenantId, tenantId), eq(accountingSandboxIdempotency.key, key)));
+        return answer;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const kept = await replay();
+      if (kept === undefined) throw error;
+      return kept;
+    }
+  }
+
   async accounts(tenantId: number) {
     await this.gate(tenantId);
     return [...SANDBOX_CHART];
@@ -72,8 +124,8 @@ export class SandboxAccounting implements AccountingProvider {
     return { divisions: SANDBOX_DIVISIONS.map((d) => ({ ...d, options: [...d.options] })), recurrences: [...RECURRENCES] };
   }
 
-  private async record(tenantId: number, providerId: string) {
-    const [row] = await this.db
+  private async record(q: Db | Tx, tenantId: number, providerId: string) {
+    const [row] = await q
       .select()
       .from(accountingSandboxRecords)
       .where(and(eq(accountingSandboxRecords.tenantId, tenantId), eq(accountingSandboxRecords.providerId, providerId)));
@@ -81,7 +133,7 @@ export class SandboxAccounting implements AccountingProvider {
     return row;
   }
 
-  async push(tenantId: number, doc: AccountingDocumentInput): Promise<AccountingRecordRef> {
+  async push(tenantId: number, doc: AccountingDocumentInput, options: WriteOptions): Promise<AccountingRecordRef> {
     await this.gate(tenantId);
     const unknownCode = doc.lines.find((l) => !SANDBOX_SALES_CODES.includes(l.accountCode));
     if (unknownCode) throw new AccountingError("rejected", `${SANDBOX_LABEL}: account code ${unknownCode.accountCode} is not a sales account.`);
@@ -108,16 +160,16 @@ export class SandboxAccounting implements AccountingProvider {
       repeating: doc.recurrence,
       updatedAt: this.now(),
     };
-    if (doc.providerId) {
-      const row = await this.record(tenantId, doc.providerId);
-      if (row.status !== "DRAFT" && row.status !== "SUBMITTED" && !(row.type === "QUOTE" && row.status === "SENT")) {
-        throw new AccountingError("rejected", `${SANDBOX_LABEL}: a document with the status ${row.status} cannot be changed.`);
+    return this.once(tenantId, options, "push", doc, async (tx) => {
+      if (doc.providerId) {
+        const row = await this.record(tx, tenantId, doc.providerId);
+        if (row.status !== "DRAFT" && row.status !== "SUBMITTED" && !(row.type === "QUOTE" && row.status === "SENT")) {
+          throw new AccountingError("rejected", `${SANDBOX_LABEL}: a document with the status ${row.status} cannot be changed.`);
+        }
+        await tx.update(accountingSandboxRecords).set(content).where(eq(accountingSandboxRecords.id, row.id));
+        return { providerId: row.providerId, number: row.number, status: row.status };
       }
-      await this.db.update(accountingSandboxRecords).set(content).where(eq(accountingSandboxRecords.id, row.id));
-      return { providerId: row.providerId, number: row.number, status: row.status };
-    }
-    const type = typeOf(doc.kind);
-    return this.database.transaction(async (tx) => {
+      const type = typeOf(doc.kind);
       const [counter] = await tx
         .insert(accountingSandboxCounters)
         .values({ tenantId, type, lastNumber: 1 })
@@ -133,48 +185,58 @@ export class SandboxAccounting implements AccountingProvider {
     });
   }
 
-  async markSent(tenantId: number, kind: AccountingKind, providerId: string): Promise<AccountingRecordRef> {
+  async markSent(tenantId: number, kind: AccountingKind, providerId: string, options?: WriteOptions): Promise<AccountingRecordRef> {
     await this.gate(tenantId);
-    const row = await this.record(tenantId, providerId);
-    const status = kind === "invoice" ? "AUTHORISED" : "SENT";
-    if (row.status === "VOIDED" || row.status === "DELETED") throw new AccountingError("rejected", `${SANDBOX_LABEL}: the document is ${row.status}.`);
-    await this.db.update(accountingSandboxRecords).set({ status, updatedAt: this.now() }).where(eq(accountingSandboxRecords.id, row.id));
-    return { providerId, number: row.number, status };
+    return this.once(tenantId, options, "markSent", { kind, providerId }, async (tx) => {
+      const row = await this.record(tx, tenantId, providerId);
+      const status = kind === "invoice" ? "AUTHORISED" : "SENT";
+      if (row.status === "VOIDED" || row.status === "DELETED") throw new AccountingError("rejected", `${SANDBOX_LABEL}: the document is ${row.status}.`);
+      await tx.update(accountingSandboxRecords).set({ status, updatedAt: this.now() }).where(eq(accountingSandboxRecords.id, row.id));
+      return { providerId, number: row.number, status };
+    });
   }
 
-  async pay(tenantId: number, providerId: string, payment: AccountingPayment) {
+  async pay(tenantId: number, providerId: string, payment: AccountingPayment, options?: WriteOptions) {
     await this.gate(tenantId);
-    const row = await this.record(tenantId, providerId);
-    if (row.status !== "AUTHORISED") throw new AccountingError("rejected", `${SANDBOX_LABEL}: only an approved invoice can be paid (it is ${row.status}).`);
-    if (payment.amountPence !== row.totalPence - row.amountPaidPence) {
-      throw new AccountingError("rejected", `${SANDBOX_LABEL}: the payment does not match the amount due.`);
-    }
-    const paymentId = randomUUID();
-    await this.db
-      .update(accountingSandboxRecords)
-      .set({ status: "PAID", amountPaidPence: row.totalPence, paymentId, updatedAt: this.now() })
-      .where(eq(accountingSandboxRecords.id, row.id));
-    return { paymentId };
+    return this.once(tenantId, options, "pay", { providerId, payment }, async (tx) => {
+      const row = await this.record(tx, tenantId, providerId);
+      if (row.status !== "AUTHORISED") throw new AccountingError("rejected", `${SANDBOX_LABEL}: only an approved invoice can be paid (it is ${row.status}).`);
+      if (payment.amountPence !== row.totalPence - row.amountPaidPence) {
+        throw new AccountingError("rejected", `${SANDBOX_LABEL}: the payment does not match the amount due.`);
+      }
+      const paymentId = randomUUID();
+      await tx
+        .update(accountingSandboxRecords)
+        .set({ status: "PAID", amountPaidPence: row.totalPence, paymentId, updatedAt: this.now() })
+        .where(eq(accountingSandboxRecords.id, row.id));
+      return { paymentId };
+    });
   }
 
-  async unpay(tenantId: number, paymentId: string) {
+  async unpay(tenantId: number, paymentId: string, options?: WriteOptions) {
     await this.gate(tenantId);
-    const [row] = await this.db
-      .select()
-      .from(accountingSandboxRecords)
-      .where(and(eq(accountingSandboxRecords.tenantId, tenantId), eq(accountingSandboxRecords.paymentId, paymentId)));
-    if (!row) throw new AccountingError("rejected", `${SANDBOX_LABEL}: no payment with the id ${paymentId}.`);
-    await this.db
-      .update(accountingSandboxRecords)
-      .set({ status: "AUTHORISED", amountPaidPence: 0, paymentId: null, updatedAt: this.now() })
-      .where(eq(accountingSandboxRecords.id, row.id));
+    await this.once(tenantId, options, "unpay", { paymentId }, async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(accountingSandboxRecords)
+        .where(and(eq(accountingSandboxRecords.tenantId, tenantId), eq(accountingSandboxRecords.paymentId, paymentId)));
+      if (!row) throw new AccountingError("rejected", `${SANDBOX_LABEL}: no payment with the id ${paymentId}.`);
+      await tx
+        .update(accountingSandboxRecords)
+        .set({ status: "AUTHORISED", amountPaidPence: 0, paymentId: null, updatedAt: this.now() })
+        .where(eq(accountingSandboxRecords.id, row.id));
+      return { paymentId };
+    });
   }
 
-  async cancel(tenantId: number, kind: AccountingKind, providerId: string) {
+  async cancel(tenantId: number, kind: AccountingKind, providerId: string, options?: WriteOptions) {
     await this.gate(tenantId);
-    const row = await this.record(tenantId, providerId);
-    if (row.status === "PAID") throw new AccountingError("rejected", `${SANDBOX_LABEL}: a paid invoice cannot be voided.`);
-    const status = kind === "invoice" && row.status === "AUTHORISED" ? "VOIDED" : "DELETED";
-    await this.db.update(accountingSandboxRecords).set({ status, updatedAt: this.now() }).where(eq(accountingSandboxRecords.id, row.id));
+    await this.once(tenantId, options, "cancel", { kind, providerId }, async (tx) => {
+      const row = await this.record(tx, tenantId, providerId);
+      if (row.status === "PAID") throw new AccountingError("rejected", `${SANDBOX_LABEL}: a paid invoice cannot be voided.`);
+      const status = kind === "invoice" && row.status === "AUTHORISED" ? "VOIDED" : "DELETED";
+      await tx.update(accountingSandboxRecords).set({ status, updatedAt: this.now() }).where(eq(accountingSandboxRecords.id, row.id));
+      return { status };
+    });
   }
 }

@@ -73,6 +73,15 @@ export interface AccountingPayment {
   reference: string | null;
 }
 
+/**
+ * Every call that writes carries an idempotency key (Xero's `Idempotency-Key`): the same key with the same request
+ * answers the first answer and does nothing a second time, so a call sent again (a retry after an outage, a job run
+ * twice) never makes a second document or payment. The same key with another request is refused.
+ */
+export interface WriteOptions {
+  idempotencyKey: string;
+}
+
 export interface AccountingProvider {
   readonly kind: "sandbox" | "xero";
   /** What the portal shows as where the documents are kept: "Sandbox ledger" or "Xero". */
@@ -82,15 +91,15 @@ export interface AccountingProvider {
   /** The sales account codes known without a call (the sandbox's chart), or null when only the system can say. */
   knownSalesAccountCodes(): readonly string[] | null;
   /** Creates the document (a draft) or replaces its content; answers its id, number and status there. */
-  push(tenantId: number, doc: AccountingDocumentInput): Promise<AccountingRecordRef>;
+  push(tenantId: number, doc: AccountingDocumentInput, options: WriteOptions): Promise<AccountingRecordRef>;
   /** Sent to the client: an invoice is approved (AUTHORISED), a quote SENT. */
-  markSent(tenantId: number, kind: AccountingKind, providerId: string): Promise<AccountingRecordRef>;
+  markSent(tenantId: number, kind: AccountingKind, providerId: string, options?: WriteOptions): Promise<AccountingRecordRef>;
   /** Pays an approved invoice in full; answers the payment's id. */
-  pay(tenantId: number, providerId: string, payment: AccountingPayment): Promise<{ paymentId: string }>;
+  pay(tenantId: number, providerId: string, payment: AccountingPayment, options?: WriteOptions): Promise<{ paymentId: string }>;
   /** Takes a payment back (the invoice is owed again). */
-  unpay(tenantId: number, paymentId: string): Promise<void>;
+  unpay(tenantId: number, paymentId: string, options?: WriteOptions): Promise<void>;
   /** Cancels: an approved invoice is voided, a draft deleted; a quote deleted. */
-  cancel(tenantId: number, kind: AccountingKind, providerId: string): Promise<void>;
+  cancel(tenantId: number, kind: AccountingKind, providerId: string, options?: WriteOptions): Promise<void>;
 }
 
 /** Why the accounting system did not do what was asked. */

@@ -10,6 +10,7 @@ import {
   type AccountingPayment,
   type AccountingProvider,
   type AccountingRecordRef,
+  type WriteOptions,
 } from "./types";
 
 export interface XeroSettings {
@@ -127,7 +128,9 @@ export class XeroAccounting implements AccountingProvider {
     }));
   }
 
-  async push(_tenantId: number, doc: AccountingDocumentInput): Promise<AccountingRecordRef> {
+  /** Every write is sent with its idempotency key (the Idempotency-Key header): Xero answers a repeat with the first answer. */
+  async push(_tenantId: number, doc: AccountingDocumentInput, options: WriteOptions): Promise<AccountingRecordRef> {
+    const key = options.idempotencyKey;
     const contact = { name: doc.contactName, ...(doc.contactEmail ? { emailAddress: doc.contactEmail } : {}) };
     if (doc.kind === "invoice") {
       const invoice: Invoice = {
@@ -141,7 +144,9 @@ export class XeroAccounting implements AccountingProvider {
         status: Invoice.StatusEnum.DRAFT,
       };
       const { body } = await this.call((api, t) =>
-        doc.providerId ? api.updateInvoice(t, doc.providerId, { invoices: [invoice] }) : api.createInvoices(t, { invoices: [invoice] }, true),
+        doc.providerId
+          ? api.updateInvoice(t, doc.providerId, { invoices: [invoice] }, undefined, key)
+          : api.createInvoices(t, { invoices: [invoice] }, true, undefined, key),
       );
       const saved = body.invoices?.[0];
       if (!saved?.invoiceID) throw new AccountingError("rejected", "Xero did not answer with the invoice.");
@@ -158,52 +163,58 @@ export class XeroAccounting implements AccountingProvider {
       status: QuoteStatusCodes.DRAFT,
     };
     const { body } = await this.call((api, t) =>
-      doc.providerId ? api.updateQuote(t, doc.providerId, { quotes: [quote] }) : api.createQuotes(t, { quotes: [quote] }, true),
+      doc.providerId ? api.updateQuote(t, doc.providerId, { quotes: [quote] }, key) : api.createQuotes(t, { quotes: [quote] }, true, key),
     );
     const saved = body.quotes?.[0];
     if (!saved?.quoteID) throw new AccountingError("rejected", "Xero did not answer with the quote.");
     return { providerId: saved.quoteID, number: saved.quoteNumber ?? "", status: String(saved.status ?? "DRAFT") };
   }
 
-  async markSent(_tenantId: number, kind: AccountingKind, providerId: string): Promise<AccountingRecordRef> {
+  async markSent(_tenantId: number, kind: AccountingKind, providerId: string, options?: WriteOptions): Promise<AccountingRecordRef> {
+    const key = options?.idempotencyKey;
     if (kind === "invoice") {
-      const { body } = await this.call((api, t) => api.updateInvoice(t, providerId, { invoices: [{ status: Invoice.StatusEnum.AUTHORISED }] }));
+      const { body } = await this.call((api, t) => api.updateInvoice(t, providerId, { invoices: [{ status: Invoice.StatusEnum.AUTHORISED }] }, undefined, key));
       const saved = body.invoices?.[0];
       return { providerId, number: saved?.invoiceNumber ?? "", status: String(saved?.status ?? "AUTHORISED") };
     }
-    const { body } = await this.call((api, t) => api.updateQuote(t, providerId, { quotes: [{ status: QuoteStatusCodes.SENT }] }));
+    const { body } = await this.call((api, t) => api.updateQuote(t, providerId, { quotes: [{ status: QuoteStatusCodes.SENT }] }, key));
     const saved = body.quotes?.[0];
     return { providerId, number: saved?.quoteNumber ?? "", status: String(saved?.status ?? "SENT") };
   }
 
-  async pay(_tenantId: number, providerId: string, payment: AccountingPayment) {
+  async pay(_tenantId: number, providerId: string, payment: AccountingPayment, options?: WriteOptions) {
     const { body } = await this.call((api, t) =>
-      api.createPayment(t, {
-        invoice: { invoiceID: providerId },
-        account: { code: payment.accountCode },
-        date: payment.date,
-        amount: pounds(payment.amountPence),
-        reference: payment.reference ?? undefined,
-      }),
+      api.createPayment(
+        t,
+        {
+          invoice: { invoiceID: providerId },
+          account: { code: payment.accountCode },
+          date: payment.date,
+          amount: pounds(payment.amountPence),
+          reference: payment.reference ?? undefined,
+        },
+        options?.idempotencyKey,
+      ),
     );
     const paymentId = body.payments?.[0]?.paymentID;
     if (!paymentId) throw new AccountingError("rejected", "Xero did not answer with the payment.");
     return { paymentId };
   }
 
-  async unpay(_tenantId: number, paymentId: string) {
-    await this.call((api, t) => api.deletePayment(t, paymentId, { status: Payment.StatusEnum.DELETED.toString() }));
+  async unpay(_tenantId: number, paymentId: string, options?: WriteOptions) {
+    await this.call((api, t) => api.deletePayment(t, paymentId, { status: Payment.StatusEnum.DELETED.toString() }, options?.idempotencyKey));
   }
 
-  async cancel(_tenantId: number, kind: AccountingKind, providerId: string) {
+  async cancel(_tenantId: number, kind: AccountingKind, providerId: string, options?: WriteOptions) {
+    const key = options?.idempotencyKey;
     if (kind === "invoice") {
       const { body } = await this.call((api, t) => api.getInvoice(t, providerId));
       const status = String(body.invoices?.[0]?.status ?? "DRAFT");
       const next = status === "AUTHORISED" ? Invoice.StatusEnum.VOIDED : Invoice.StatusEnum.DELETED;
-      await this.call((api, t) => api.updateInvoice(t, providerId, { invoices: [{ status: next }] }));
+      await this.call((api, t) => api.updateInvoice(t, providerId, { invoices: [{ status: next }] }, undefined, key && `${key}-${next}`));
       return;
     }
-    await this.call((api, t) => api.updateQuote(t, providerId, { quotes: [{ status: QuoteStatusCodes.DELETED }] }));
+    await this.call((api, t) => api.updateQuote(t, providerId, { quotes: [{ status: QuoteStatusCodes.DELETED }] }, key));
   }
 }
 

@@ -22,6 +22,7 @@ import { idParams, pathId } from "#api/http/ids";
 import { paged } from "#api/http/paging";
 import { routes } from "#api/http/route";
 import { AccountingError, SANDBOX_CALLS_PER_MINUTE } from "#api/integrations/accounting";
+import { tokenMatches } from "#api/lib/tokens";
 import { portalFrameOrigins } from "../sales-documents/routes";
 import { sellerName } from "../sales-documents/send";
 import { accountingOf } from "./provider";
@@ -175,7 +176,7 @@ const accountingRoutes = routes((r) => {
         let tenantId: number;
         if (query.token !== undefined) {
           const row = await service.findAnyRow(db, kind, params.id);
-          if (!row || !service.tokenMatches(row, query.token)) throw notFound(k.Noun);
+          if (!row || !tokenMatches(row, query.token)) throw notFound(k.Noun);
           tenantId = row.tenantId;
         } else {
           if (!auth) throw notFound(k.Noun);

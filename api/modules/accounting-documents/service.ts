@@ -1,5 +1,5 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { createHash } from "node:crypto";
 import { documentTotals, formatQuantity, lineAmounts, lineWithinLimit, MONEY_MESSAGES, type VatRate } from "#common/money";
 import { todayInLondon } from "#common/dates";
 import type { ListQuery } from "#contract/common";
@@ -19,6 +19,7 @@ import {
   type AccountingRow,
 } from "#contract/accounting-documents";
 import type { Database, Db, Tx } from "#api/db/client";
+import { newAccessToken } from "#api/lib/tokens";
 import {
   accountingDocumentItems,
   accountingDocuments,
@@ -33,7 +34,7 @@ import { HttpError, invalid, notFound } from "#api/http/errors";
 import { idFilter } from "#api/http/ids";
 import { likeEscape, offsetOf, sortOf, textFilter } from "#api/http/paging";
 import { zodErrors } from "#api/http/validation";
-import { AccountingError, type AccountingProvider } from "#api/integrations/accounting";
+import { AccountingError, type AccountingDocumentInput, type AccountingProvider } from "#api/integrations/accounting";
 import { RECURRENCES, SANDBOX_BANK_CODES, SANDBOX_DIVISIONS } from "#api/integrations/accounting/chart";
 import type { MailProvider } from "#api/integrations/mail";
 
@@ -58,14 +59,6 @@ export function providerFailure(e: AccountingError): HttpError {
   if (e.code === "rate_limited") return new HttpError(429, e.message, undefined, { retry_after: e.retryAfterSeconds });
   if (e.code === "unavailable") return new HttpError(503, e.message);
   return new HttpError(422, e.message, { sync: [e.message] });
-}
-
-export const newAccessToken = () => randomBytes(32).toString("base64url");
-export function tokenMatches(row: Pick<AccRow, "accessToken">, token: string | undefined): boolean {
-  if (!token) return false;
-  const a = Buffer.from(row.accessToken);
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 // ------------------------------------------------------------------------------------------------ reading
@@ -424,9 +417,29 @@ async function recalculate(tx: Tx, tenantId: number, documentId: number) {
   const totals = documentTotals(lines);
   await tx
     .update(accountingDocuments)
-    .set({ subtotalPence: totals.subtotalPence, vatPence: totals.vatPence, totalPence: totals.totalPence, syncStatus: "not_synced", updatedAt: new Date() })
+    .set({
+      subtotalPence: totals.subtotalPence,
+      vatPence: totals.vatPence,
+      totalPence: totals.totalPence,
+      syncStatus: "not_synced",
+      syncRevision: sql`${accountingDocuments.syncRevision} + 1`,
+      updatedAt: new Date(),
+    })
     .where(and(eq(accountingDocuments.tenantId, tenantId), eq(accountingDocuments.id, documentId)));
 }
+
+/**
+ * The idempotency key of a write about a document (at most 128 characters, Xero's limit): the document (its tenant,
+ * id and the instant it was made, so two deployments sharing an organisation never meet), the call, and what makes a
+ * second call of it another call. A retry of the same call sends the same key, and the system does it once.
+ */
+export function accountingKey(row: Pick<AccRow, "tenantId" | "kind" | "id" | "createdAt">, call: string, what: string | number) {
+  return `portal-${row.tenantId}-${row.kind}-${row.id}-${row.createdAt.getTime().toString(36)}-${call}-${what}`.slice(0, 128);
+}
+
+/** A push's key: the content's revision and a digest of what is sent (the same content pushed again: the same key). */
+const pushKey = (row: AccRow, doc: unknown) =>
+  accountingKey(row, "push", `r${row.syncRevision}-${createHash("sha256").update(JSON.stringify(doc)).digest("hex").slice(0, 16)}`);
 
 /**
  * Pushes the document's content to the accounting system. On success it records the system's id and number and is
@@ -444,31 +457,32 @@ export async function sync(
   const [client] = await joined(database.db).where(eq(accountingDocuments.id, id)).limit(1);
   const items = await itemRows(database.db, tenantId, id);
   const sameProvider = row.provider === provider.kind ? row.providerId : null;
+  const doc: AccountingDocumentInput = {
+    kind,
+    providerId: sameProvider,
+    contactName: client.clientName,
+    contactEmail: client.clientEmail,
+    issueDate: row.issueDate,
+    dueDate: row.dueDate,
+    reference: row.reference,
+    terms: row.termsAndConditions,
+    division: row.division,
+    recurrence: row.recurrence,
+    lines: items.map((i) => ({
+      description: i.description,
+      quantityMilli: quantityMilli(i.quantity),
+      unitPricePence: i.unitPricePence,
+      vatRate: i.vatRate,
+      accountCode: i.accountCode,
+      netPence: i.netPence,
+      vatPence: i.vatPence,
+    })),
+    subtotalPence: row.subtotalPence,
+    vatPence: row.vatPence,
+    totalPence: row.totalPence,
+  };
   try {
-    const ref = await provider.push(tenantId, {
-      kind,
-      providerId: sameProvider,
-      contactName: client.clientName,
-      contactEmail: client.clientEmail,
-      issueDate: row.issueDate,
-      dueDate: row.dueDate,
-      reference: row.reference,
-      terms: row.termsAndConditions,
-      division: row.division,
-      recurrence: row.recurrence,
-      lines: items.map((i) => ({
-        description: i.description,
-        quantityMilli: quantityMilli(i.quantity),
-        unitPricePence: i.unitPricePence,
-        vatRate: i.vatRate,
-        accountCode: i.accountCode,
-        netPence: i.netPence,
-        vatPence: i.vatPence,
-      })),
-      subtotalPence: row.subtotalPence,
-      vatPence: row.vatPence,
-      totalPence: row.totalPence,
-    });
+    const ref = await provider.push(tenantId, doc, { idempotencyKey: pushKey(row, doc) });
     await database.db
       .update(accountingDocuments)
       .set({
@@ -672,7 +686,7 @@ export async function markSent(
   if (mail && !doc.client.email) throw invalid({ client: [ACCOUNTING_MESSAGES.noEmail] }, ACCOUNTING_MESSAGES.noEmail);
   const row = await syncedRow(database, provider, actor, kind, id);
   try {
-    await provider.markSent(actor.tenantId, kind, row.providerId!);
+    await provider.markSent(actor.tenantId, kind, row.providerId!, { idempotencyKey: accountingKey(row, "sent", `r${row.syncRevision}`) });
   } catch (e) {
     if (e instanceof AccountingError) throw providerFailure(e);
     throw e;
@@ -724,12 +738,17 @@ export async function setPaidStatus(database: Database, provider: AccountingProv
     const synced = await syncedRow(database, provider, actor, "invoice", id);
     let paymentId: string;
     try {
-      ({ paymentId } = await provider.pay(actor.tenantId, synced.providerId!, {
-        amountPence: synced.totalPence,
-        date: body.paid_on!,
-        accountCode: bank,
-        reference: synced.providerNumber,
-      }));
+      ({ paymentId } = await provider.pay(
+        actor.tenantId,
+        synced.providerId!,
+        {
+          amountPence: synced.totalPence,
+          date: body.paid_on!,
+          accountCode: bank,
+          reference: synced.providerNumber,
+        },
+        { idempotencyKey: accountingKey(synced, "pay", synced.updatedAt.getTime().toString(36)) },
+      ));
     } catch (e) {
       if (e instanceof AccountingError) throw providerFailure(e);
       throw e;
@@ -743,7 +762,7 @@ export async function setPaidStatus(database: Database, provider: AccountingProv
   if (row.status !== "paid") throw invalid({ paid: [ACCOUNTING_MESSAGES.invoiceNotPaid] });
   if (row.providerPaymentId && row.provider === provider.kind) {
     try {
-      await provider.unpay(actor.tenantId, row.providerPaymentId);
+      await provider.unpay(actor.tenantId, row.providerPaymentId, { idempotencyKey: accountingKey(row, "unpay", row.providerPaymentId) });
     } catch (e) {
       if (e instanceof AccountingError) throw providerFailure(e);
       throw e;
@@ -776,7 +795,7 @@ export async function cancelMany(database: Database, provider: AccountingProvide
     }
     if (row.providerId && row.provider === provider.kind) {
       try {
-        await provider.cancel(actor.tenantId, kind, row.providerId);
+        await provider.cancel(actor.tenantId, kind, row.providerId, { idempotencyKey: accountingKey(row, "cancel", row.status) });
       } catch (e) {
         if (!(e instanceof AccountingError)) throw e;
         failed.push({ id: row.id, message: e.message });

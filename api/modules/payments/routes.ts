@@ -123,9 +123,10 @@ const paymentRoutes = routes((r) => {
     try {
       const payment = await service.payInvoiceByCard(request.server.database, provider(request), params.id, token, card, attempt);
       if (payment.status === "failed") return again(402, { error: payment.failureMessage ?? "Your card was declined." });
+      if (payment.refundedPence + payment.refundPendingPence > 0) return again(409, { error: PAYMENT_MESSAGES.refundedToPayer });
       return reply.redirect(`/simple-invoices/${params.id}/summary?token=${encodeURIComponent(token)}&paid=1`, 303);
     } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 422) return again(422, { error: error.message });
+      if (error instanceof HttpError && (error.statusCode === 422 || error.statusCode === 409)) return again(error.statusCode, { error: error.message });
       if (error instanceof PaymentRequestError) return again(422, { error: `The card could not be charged: ${error.message}` });
       // Whether the card was charged is not known: the same attempt again (its key kept) charges it at most once.
       if (error instanceof PaymentProviderUnavailable) {

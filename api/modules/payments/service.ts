@@ -29,7 +29,8 @@ import {
   type PaymentsProvider,
   type ProviderRefund,
 } from "#api/integrations/payments";
-import { findAnyRow, setStatus, tokenMatches } from "../sales-documents/service";
+import { tokenMatches } from "#api/lib/tokens";
+import { findAnyRow, setStatus } from "../sales-documents/service";
 import { refundStatusJob } from "./jobs";
 
 type Q = Db | Tx;
@@ -468,42 +469,36 @@ export interface TakePaymentInput {
 }
 
 /**
- * Takes a payment through the provider and records it, succeeded, authorised or failed (a declined card is a
- * failed payment with its reason). The same idempotency key again answers the payment already recorded.
+ * A payment under way for longer than this is taken to be abandoned (its provider call never answered and nobody
+ * sent the same attempt again): a new attempt on the same invoice may then claim it.
  */
-export async function takePayment(
-  database: Database,
-  provider: PaymentsProvider,
-  input: TakePaymentInput,
-  onSuccess?: (tx: Tx, p: PaymentRecord) => Promise<void>,
-) {
-  const [existing] = await database.db
+export const STALE_CLAIM_MINUTES = 15;
+
+/** What the payment's recording decided about an invoice it pays: the reason to give its money back, if any. */
+export type OnSuccess = (tx: Tx, p: PaymentRecord) => Promise<string | void>;
+
+/** The provider's key for a payment attempt: the same attempt always sends the same key. */
+const paymentKey = (input: Pick<TakePaymentInput, "tenantId" | "idempotencyKey">) => `payment-${input.tenantId}-${input.idempotencyKey}`;
+
+async function byKey(db: Q, tenantId: number, key: string) {
+  const [row] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.tenantId, input.tenantId), eq(payments.idempotencyKey, input.idempotencyKey)));
-  if (existing) return existing;
-  const intent = await provider.createPayment(
-    {
-      amountPence: input.amountPence,
-      currency: "gbp",
-      description: input.description,
-      paymentMethod: input.method,
-      capture: input.capture ?? "automatic",
-      metadata: { tenant: String(input.tenantId), ...(input.invoiceId ? { invoice: String(input.invoiceId) } : {}) },
-    },
-    { idempotencyKey: `payment-${input.tenantId}-${input.idempotencyKey}` },
-  );
-  const status: PaymentStatus = intent.failure
-    ? "failed"
-    : intent.status === "succeeded"
-      ? "succeeded"
-      : intent.status === "requires_capture"
-        ? "authorised"
-        : intent.status === "canceled"
-          ? "cancelled"
-          : "failed";
-  const record = () =>
+    .where(and(eq(payments.tenantId, tenantId), eq(payments.idempotencyKey, key)));
+  return row as PaymentRecord | undefined;
+}
+
+/**
+ * Records the attempt as `processing` before the provider is called, committed. For an invoice this is its claim:
+ * the unique index on an invoice's payment under way or completed lets one attempt in, and another attempt at the
+ * same moment is refused (409) before it reaches the provider. The same attempt again (its key) finds its row.
+ */
+async function claimPayment(database: Database, provider: PaymentsProvider, input: TakePaymentInput, check?: (tx: Tx) => Promise<void>) {
+  const insert = () =>
     database.transaction(async (tx) => {
+      const existing = await byKey(tx, input.tenantId, input.idempotencyKey);
+      if (existing) return existing;
+      if (check) await check(tx);
       const [p] = await tx
         .insert(payments)
         .values({
@@ -514,47 +509,148 @@ export async function takePayment(
           payerName: input.payerName ?? null,
           description: input.description,
           method: input.method.type === "card_present" ? "card_present" : "card",
-          status,
+          status: "processing",
           amountPence: input.amountPence,
           provider: provider.kind,
-          providerPaymentId: intent.id,
-          cardBrand: intent.card?.brand ?? null,
-          cardLast4: intent.card?.last4 ?? null,
-          failureCode: intent.failure ? (intent.failure.declineCode && intent.failure.code === "card_declined" ? "card_declined" : intent.failure.code) : null,
-          failureMessage: intent.failure?.message ?? null,
           idempotencyKey: input.idempotencyKey,
-          paidAt: status === "succeeded" ? new Date() : null,
         })
         .returning();
-      const card = intent.card ? `${intent.card.brand} ending ${intent.card.last4}` : "card";
-      if (status === "failed")
-        await addEvent(
-          tx,
-          p,
-          "failed",
-          `Payment of ${money(p.amountPence)} by ${card} failed: ${intent.failure?.message ?? "declined"}`,
-          p.amountPence,
-          input.userId ?? null,
-        );
-      else if (status === "authorised")
-        await addEvent(tx, p, "authorised", `Payment of ${money(p.amountPence)} authorised on ${card}.`, p.amountPence, input.userId ?? null);
-      else await addEvent(tx, p, "succeeded", `Payment of ${money(p.amountPence)} by ${card} succeeded.`, p.amountPence, input.userId ?? null);
-      if (provider.kind === "sandbox") await addEvent(tx, p, "sandbox", "Taken by the payments sandbox (test mode): no money moved.", null, null);
-      if (status === "succeeded" && onSuccess) await onSuccess(tx, p);
       return p;
     });
-  try {
-    return await record();
-  } catch (error) {
-    // The same attempt sent twice at once: the provider answered both with one intent; the first recorded it.
-    if (!isUniqueViolation(error, "payments_idempotency_unique")) throw error;
-    const [first] = await database.db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.tenantId, input.tenantId), eq(payments.idempotencyKey, input.idempotencyKey)));
-    if (!first) throw error;
-    return first;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await insert();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // The same attempt sent twice at once: the first recorded it.
+      const twin = await byKey(database.db, input.tenantId, input.idempotencyKey);
+      if (twin) return twin;
+      if (!input.invoiceId || attempt > 0) throw error;
+      // Another attempt holds the invoice. Under way: refused. Abandoned long ago: marked so, and this one goes on.
+      const [holder] = await database.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.invoiceId, input.invoiceId), eq(payments.status, "processing")));
+      if (!holder || holder.createdAt.getTime() > Date.now() - STALE_CLAIM_MINUTES * 60_000) {
+        throw new HttpError(409, holder ? PAYMENT_MESSAGES.invoiceInFlight : PAYMENT_MESSAGES.invoicePaid, {
+          invoice: [holder ? PAYMENT_MESSAGES.invoiceInFlight : PAYMENT_MESSAGES.invoicePaid],
+        });
+      }
+      await abandonClaim(database, holder.id);
+    }
   }
+}
+
+/** A payment left processing for good (its provider call never answered): failed, with the reason on its history. */
+async function abandonClaim(database: Database, id: number) {
+  await database.transaction(async (tx) => {
+    const [p] = await tx.select().from(payments).where(eq(payments.id, id)).for("update");
+    if (!p || p.status !== "processing") return;
+    const message = `The payment provider never answered this attempt; after ${STALE_CLAIM_MINUTES} minutes another attempt was let in.`;
+    await tx.update(payments).set({ status: "failed", failureCode: "abandoned", failureMessage: message, updatedAt: new Date() }).where(eq(payments.id, id));
+    await addEvent(tx, p, "failed", message, p.amountPence, null);
+  });
+}
+
+/**
+ * Takes a payment through the provider and records it, succeeded, authorised or failed (a declined card is a
+ * failed payment with its reason). The attempt is recorded (processing) before the provider is called; the same
+ * idempotency key again answers the payment recorded, or (still processing: the provider did not answer) sends
+ * the same attempt to the provider again, which answers it once.
+ */
+export async function takePayment(
+  database: Database,
+  provider: PaymentsProvider,
+  input: TakePaymentInput,
+  onSuccess?: OnSuccess,
+  check?: (tx: Tx) => Promise<void>,
+) {
+  const claim = await claimPayment(database, provider, input, check);
+  if (claim.status !== "processing") return claim;
+  let intent: Awaited<ReturnType<PaymentsProvider["createPayment"]>>;
+  try {
+    intent = await provider.createPayment(
+      {
+        amountPence: input.amountPence,
+        currency: "gbp",
+        description: input.description,
+        paymentMethod: input.method,
+        capture: input.capture ?? "automatic",
+        metadata: { tenant: String(input.tenantId), ...(input.invoiceId ? { invoice: String(input.invoiceId) } : {}) },
+      },
+      { idempotencyKey: paymentKey(input) },
+    );
+  } catch (error) {
+    // Refused: nothing happened at the provider, the attempt failed and the invoice is free again. An outage
+    // leaves it processing: whether the card was charged is not known until the same attempt is sent again.
+    if (error instanceof PaymentRequestError) await settleClaim(database, claim.id, { failed: error.message }, input.userId ?? null);
+    throw error;
+  }
+  const { payment, refundReason } = await settleClaim(database, claim.id, { intent }, input.userId ?? null, onSuccess);
+  if (refundReason) {
+    await refundPayment(database, provider, { tenantId: payment.tenantId, userId: null }, payment.id, {
+      idempotency_key: `automatic-${payment.id}`,
+      reason: refundReason,
+    });
+    const [after] = await database.db.select().from(payments).where(eq(payments.id, payment.id));
+    return after;
+  }
+  return payment;
+}
+
+/** Records the provider's answer on a processing payment, once (a twin that settles it too changes nothing). */
+async function settleClaim(
+  database: Database,
+  id: number,
+  answer: { intent: Awaited<ReturnType<PaymentsProvider["createPayment"]>> } | { failed: string },
+  userId: number | null,
+  onSuccess?: OnSuccess,
+): Promise<{ payment: PaymentRecord; refundReason?: string }> {
+  return database.transaction(async (tx) => {
+    const [claim] = await tx.select().from(payments).where(eq(payments.id, id)).for("update");
+    if (claim.status !== "processing") return { payment: claim };
+    if ("failed" in answer) {
+      const [p] = await tx
+        .update(payments)
+        .set({ status: "failed", failureCode: "refused", failureMessage: answer.failed, updatedAt: new Date() })
+        .where(eq(payments.id, id))
+        .returning();
+      await addEvent(tx, p, "failed", `Payment of ${money(p.amountPence)} refused by the provider: ${answer.failed}`, p.amountPence, userId);
+      return { payment: p };
+    }
+    const { intent } = answer;
+    const status: PaymentStatus = intent.failure
+      ? "failed"
+      : intent.status === "succeeded"
+        ? "succeeded"
+        : intent.status === "requires_capture"
+          ? "authorised"
+          : intent.status === "canceled"
+            ? "cancelled"
+            : "failed";
+    const [p] = await tx
+      .update(payments)
+      .set({
+        status,
+        providerPaymentId: intent.id,
+        cardBrand: intent.card?.brand ?? null,
+        cardLast4: intent.card?.last4 ?? null,
+        failureCode: intent.failure ? (intent.failure.declineCode && intent.failure.code === "card_declined" ? "card_declined" : intent.failure.code) : null,
+        failureMessage: intent.failure?.message ?? null,
+        paidAt: status === "succeeded" ? new Date() : null,
+        updatedAt: new Date(),
+      })
+      .where(eq(payments.id, id))
+      .returning();
+    const card = intent.card ? `${intent.card.brand} ending ${intent.card.last4}` : "card";
+    if (status === "failed")
+      await addEvent(tx, p, "failed", `Payment of ${money(p.amountPence)} by ${card} failed: ${intent.failure?.message ?? "declined"}`, p.amountPence, userId);
+    else if (status === "authorised") await addEvent(tx, p, "authorised", `Payment of ${money(p.amountPence)} authorised on ${card}.`, p.amountPence, userId);
+    else await addEvent(tx, p, "succeeded", `Payment of ${money(p.amountPence)} by ${card} succeeded.`, p.amountPence, userId);
+    if (p.provider === "sandbox") await addEvent(tx, p, "sandbox", "Taken by the payments sandbox (test mode): no money moved.", null, null);
+    const refundReason = status === "succeeded" && onSuccess ? ((await onSuccess(tx, p)) ?? undefined) : undefined;
+    return { payment: p, refundReason };
+  });
 }
 
 /** The client's card form of an invoice, through its link: what it shows. 404 for a wrong token. */
@@ -573,9 +669,15 @@ export interface CardForm {
 }
 
 /**
- * The client pays a sent invoice by card through its link. The invoice is locked while its payment is recorded
- * and it is marked paid (by card, today) in the same transaction; paying twice is refused before the provider
- * is called, and the database's unique index on a completed payment per invoice refuses it again.
+ * The client pays a sent invoice by card through its link.
+ *
+ * 1. The attempt is recorded (processing) with the invoice locked and checked sent, committed before the provider
+ *    is called. The unique index on an invoice's payment under way or completed admits one: a second payment of
+ *    the same invoice at the same moment is answered 409 and never reaches the provider.
+ * 2. The card is charged with the attempt's key (sent again, the same attempt charges once).
+ * 3. The payment is recorded and the invoice marked paid (by card, today) in one transaction, the invoice locked.
+ *    Should the invoice no longer be open by then (marked paid by hand, or cancelled, while the card was being
+ *    charged), the money is refunded at once and the payment's history says why.
  */
 export async function payInvoiceByCard(
   database: Database,
@@ -586,9 +688,15 @@ export async function payInvoiceByCard(
   attemptKey: string,
 ) {
   const row = await payableInvoice(database.db, invoiceId, token);
-  if (row.status === "paid") throw refuse(PAYMENT_MESSAGES.invoicePaid, "invoice");
-  if (row.status !== "sent") throw refuse(PAYMENT_MESSAGES.invoiceNotPayable, "invoice");
-  const p = await takePayment(
+  const key = `invoice-${row.id}-${attemptKey}`;
+  // The same attempt again while it is still under way (the provider did not answer) is sent again; otherwise the
+  // invoice must still be open.
+  const again = await byKey(database.db, row.tenantId, key);
+  if (again?.status !== "processing") {
+    if (row.status === "paid") throw refuse(PAYMENT_MESSAGES.invoicePaid, "invoice");
+    if (row.status !== "sent") throw refuse(PAYMENT_MESSAGES.invoiceNotPayable, "invoice");
+  }
+  return takePayment(
     database,
     provider,
     {
@@ -596,7 +704,7 @@ export async function payInvoiceByCard(
       amountPence: row.totalPence,
       description: `Invoice ${row.number ?? row.id}`,
       method: { type: "card", number: card.number, expMonth: card.expMonth, expYear: card.expYear, cvc: card.cvc, holder: card.holder },
-      idempotencyKey: `invoice-${row.id}-${attemptKey}`,
+      idempotencyKey: key,
       payerName: card.holder,
       invoiceId: row.id,
       individualId: row.individualId,
@@ -604,12 +712,20 @@ export async function payInvoiceByCard(
     },
     async (tx, payment) => {
       const [locked] = await tx.select().from(salesDocuments).where(eq(salesDocuments.id, row.id)).for("update");
-      if (locked.status !== "sent") throw refuse(PAYMENT_MESSAGES.invoicePaid, "invoice");
+      if (locked.status !== "sent") {
+        const reason = locked.status === "paid" ? PAYMENT_MESSAGES.refundedPaidMeanwhile : PAYMENT_MESSAGES.refundedClosedMeanwhile;
+        await addEvent(tx, payment, "invoice_not_open", reason, null, null);
+        return reason;
+      }
       await setStatus(tx, row.id, { status: "paid", paidOn: todayInLondon(), paymentMethod: "card" });
       await addEvent(tx, payment, "invoice_paid", `Invoice ${row.number ?? row.id} marked paid by card.`, null, null);
     },
+    async (tx) => {
+      const [locked] = await tx.select().from(salesDocuments).where(eq(salesDocuments.id, row.id)).for("update");
+      if (locked.status === "paid") throw refuse(PAYMENT_MESSAGES.invoicePaid, "invoice");
+      if (locked.status !== "sent") throw refuse(PAYMENT_MESSAGES.invoiceNotPayable, "invoice");
+    },
   );
-  return p;
 }
 
 /** A fresh key for a form, made when it is drawn. */

@@ -12,6 +12,7 @@ import { readForm } from "#api/http/multipart";
 import { paged } from "#api/http/paging";
 import { routes } from "#api/http/route";
 import { parseOr422 } from "#api/http/validation";
+import { tokenMatches } from "#api/lib/tokens";
 import { numberFormat, setNumberFormat } from "./numbering";
 import { documentView, summaryHtml, summaryPdf } from "./render";
 import { sellerName, markSent, sendDocument } from "./send";
@@ -47,7 +48,7 @@ async function readableDocument(
   const { db } = request.server.database;
   if (token !== undefined) {
     const row = await service.findAnyRow(db, kind, id);
-    if (!row || !service.tokenMatches(row, token)) throw notFound(service.KINDS[kind].Noun);
+    if (!row || !tokenMatches(row, token)) throw notFound(service.KINDS[kind].Noun);
     return { row, viaLink: true };
   }
   if (!auth) throw notFound(service.KINDS[kind].Noun);

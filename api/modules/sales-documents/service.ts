@@ -1,4 +1,3 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { documentTotals, formatQuantity, lineAmounts, lineWithinLimit, MONEY_MESSAGES, type VatRate } from "#common/money";
 import { todayInLondon } from "#common/dates";
@@ -19,6 +18,7 @@ import {
   type SalesDocument,
 } from "#contract/sales-documents";
 import type { Database, Db, Tx } from "#api/db/client";
+import { newAccessToken, tokenMatches } from "#api/lib/tokens";
 import {
   clientCompanies,
   individuals,
@@ -68,16 +68,6 @@ export const KINDS = {
     remove: "invoice_delete",
   },
 } as const;
-
-export const newAccessToken = () => randomBytes(32).toString("base64url");
-
-/** Whether a client's link token is the document's (constant time). */
-export function tokenMatches(row: Pick<DocRow, "accessToken">, token: string | undefined): boolean {
-  if (!token) return false;
-  const a = Buffer.from(row.accessToken);
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 // ------------------------------------------------------------------------------------------------ reading
 

@@ -1,5 +1,6 @@
 const TONES: Record<string, string> = {
   succeeded: "bg-green-100 text-green-800",
+  processing: "bg-sky-100 text-sky-800",
   authorised: "bg-blue-100 text-blue-800",
   partially_refunded: "bg-amber-100 text-amber-800",
   refunded: "bg-slate-200 text-slate-800",
