@@ -68,7 +68,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const activityPage = pageParam(url, "activityPage");
   const notesPage = pageParam(url, "notesPage");
   const task = await getTask(api, id);
-  const [pipelines, confidence, frequencies, productTypes, notes, activity, calls, sales] = await Promise.all([
+  const [pipelines, confidence, frequencies, productTypes, notes, activity, calls, sales, events] = await Promise.all([
     canManage ? pipelinesFor(api, task, canManage) : Promise.resolve([]),
     confidenceOptions(api),
     paymentFrequencyOptions(api),
@@ -77,8 +77,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     taskActivity(api, id, activityPage),
     callLog(api, "task", Number(id), 1, 5),
     salesSection(api, subject, { kind: "task", id }),
+    linkedEventsFor(api, subject, "task", task.id),
   ]);
-  const events = await linkedEventsFor(api, subject, "task", task.id);
   return {
     task,
     events,
