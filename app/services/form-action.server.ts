@@ -36,6 +36,32 @@ export function refuseForm(
   return replyForm(intent, result, init);
 }
 
+/**
+ * A form read by hand (its fields built into the API's body by the action) checked with the contract's schema
+ * before the API is asked, as the API reads it: the fields as sent (no conform coercion, so "" clears a field as it
+ * does in the API). Its value, or the schema's messages by field.
+ */
+export function checkForm<S extends z.ZodType>(
+  form: FormData,
+  schema: S,
+): { ok: true; value: z.output<S> } | { ok: false; errors: Errors; formErrors: string[] } {
+  const submission = parseWithZod(form, { schema, disableAutoCoercion: true });
+  if (submission.status === "success") return { ok: true, value: submission.value as z.output<S> };
+  const errors: Errors = {};
+  const formErrors: string[] = [];
+  for (const [name, messages] of Object.entries(submission.error ?? {})) {
+    if (!messages?.length) continue;
+    if (name === "") {
+      formErrors.push(...messages);
+      continue;
+    }
+    // A list's item ("to[0]") is said under its field.
+    const field = name.replace(/[[.].*$/, "");
+    errors[field] = [...(errors[field] ?? []), ...messages.filter((m) => !errors[field]?.includes(m))];
+  }
+  return { ok: false, errors, formErrors };
+}
+
 /** The form's text values as conform takes them back: one value, or a list for a repeated field; files and secrets left out. */
 export function valuesOf(form: FormData, hide: readonly string[] = []): Record<string, string | string[]> {
   const values: Record<string, string | string[]> = {};
