@@ -37,27 +37,30 @@ export function refuseForm(
 }
 
 /**
- * A form read by hand (its fields built into the API's body by the action) checked with the contract's schema
- * before the API is asked, as the API reads it: the fields as sent (no conform coercion, so "" clears a field as it
- * does in the API). Its value, or the schema's messages by field.
+ * A form read by hand checked with the contract's schema before the API is asked, as the API reads it: the form's
+ * fields as sent (no conform coercion, so "" clears a field as it does in the API), or the body the action built
+ * from them. Its value, or the schema's messages by field (a list's item, "to[0]", under its field) and the
+ * form's own (`formErrors`).
  */
 export function checkForm<S extends z.ZodType>(
-  form: FormData,
+  sent: FormData | Record<string, unknown>,
   schema: S,
 ): { ok: true; value: z.output<S> } | { ok: false; errors: Errors; formErrors: string[] } {
-  const submission = parseWithZod(form, { schema, disableAutoCoercion: true });
-  if (submission.status === "success") return { ok: true, value: submission.value as z.output<S> };
+  let issues: [string, string[]][];
+  if (sent instanceof FormData) {
+    const submission = parseWithZod(sent, { schema, disableAutoCoercion: true });
+    if (submission.status === "success") return { ok: true, value: submission.value as z.output<S> };
+    issues = Object.entries(submission.error ?? {}).map(([name, messages]) => [name.replace(/[[.].*$/, ""), messages ?? []]);
+  } else {
+    const parsed = schema.safeParse(sent);
+    if (parsed.success) return { ok: true, value: parsed.data };
+    issues = parsed.error.issues.map((issue) => [String(issue.path[0] ?? ""), [issue.message]]);
+  }
   const errors: Errors = {};
   const formErrors: string[] = [];
-  for (const [name, messages] of Object.entries(submission.error ?? {})) {
-    if (!messages?.length) continue;
-    if (name === "") {
-      formErrors.push(...messages);
-      continue;
-    }
-    // A list's item ("to[0]") is said under its field.
-    const field = name.replace(/[[.].*$/, "");
-    errors[field] = [...(errors[field] ?? []), ...messages.filter((m) => !errors[field]?.includes(m))];
+  for (const [field, messages] of issues) {
+    const into = field === "" ? formErrors : (errors[field] ??= []);
+    for (const m of messages) if (!into.includes(m)) into.push(m);
   }
   return { ok: false, errors, formErrors };
 }

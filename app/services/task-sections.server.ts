@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { noteBodySchema } from "#contract/clients";
 import {
   CONFIDENCE_QUESTIONS,
+  taskEmailBodySchema,
   taskKybBodySchema,
   taskProductBodySchema,
   taskProgressBodySchema,
@@ -16,9 +17,10 @@ import {
 } from "#contract/tasks";
 import { ApiValidationError, type Api } from "./api.server";
 import { requirePermission } from "./auth.server";
-import { checkForm, dispatchIntent, keepOnOutage, refuseForm } from "./form-action.server";
+import { checkForm, dispatchIntent, keepOnOutage, refuseForm, submitForm } from "./form-action.server";
 import { chosenFile } from "./forms.server";
 import { redirectWithToast } from "./session.server";
+import { formOf } from "./submission.server";
 import {
   addTaskNote,
   addTaskProduct,
@@ -26,6 +28,7 @@ import {
   fieldErrors,
   readUploadForm,
   recordProgress,
+  sendTaskEmail,
   setTaskKyb,
   setTaskRevenue,
   TASK_PATTERN,
@@ -181,4 +184,26 @@ export async function taskSectionsAction(request: Request, params: { taskId?: st
       ]),
     ),
   );
+}
+
+/**
+ * The task's "Send an e-mail" form (the e-mails drawer): checked with the contract's schema, sent, back to the
+ * drawer's first page with "E-mail sent to …" (the addresses as typed).
+ */
+export async function sendTaskEmailAction(request: Request, params: { taskId?: string }) {
+  const id = taskIdOf(params);
+  const form = await formOf(request);
+  return submitForm(request, {
+    form,
+    guard: () => requirePermission(request, "task_manage", { route: TASK_PATTERN, back: `/tasks/${params.taskId}` }),
+    schema: taskEmailBodySchema,
+    failure: "Failed to send e-mail.",
+    fieldErrors: (error) => withoutFormMessage(fieldErrors(error)),
+    send: ({ to, subject, body }, { api }) => sendTaskEmail(api, id, { to, subject, body }),
+    success: () => {
+      const url = new URL(request.url);
+      url.searchParams.delete("emailsPage");
+      return { to: `/tasks/${id}/emails${url.search}`, message: `E-mail sent to ${str(form, "to")}.` };
+    },
+  });
 }
