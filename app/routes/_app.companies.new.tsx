@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { CompanyForm } from "../components/clients/company-form";
-import { formState } from "../components/clients/form-state";
+import { useClientForm } from "../components/clients/client-form";
 import { Drawer } from "../components/drawer";
 import { wordsFor } from "../lib/labels";
 import { requirePermission } from "../services/auth.server";
@@ -28,11 +28,11 @@ export const action = ({ request }: ActionFunctionArgs) =>
 
 export default function NewCompany() {
   const { lookups, words } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const state = useClientForm("create");
   const { search } = useLocation();
   return (
     <Drawer title={`Add ${words.company}`} closeTo={`/companies${search}`}>
-      <CompanyForm lookups={lookups} state={formState(actionData, "create")} cancelTo={`/companies${search}`} submitLabel={`Create ${words.company}`} />
+      <CompanyForm lookups={lookups} state={state} cancelTo={`/companies${search}`} submitLabel={`Create ${words.company}`} />
     </Drawer>
   );
 }

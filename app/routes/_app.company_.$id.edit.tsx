@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation, useParams } from "@remix-run/react";
+import { useLoaderData, useLocation, useParams } from "@remix-run/react";
 import { CompanyForm } from "../components/clients/company-form";
-import { formState } from "../components/clients/form-state";
+import { useClientForm } from "../components/clients/client-form";
 import { Drawer } from "../components/drawer";
 import { wordsFor } from "../lib/labels";
 import { requirePermission } from "../services/auth.server";
@@ -31,12 +31,12 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
 
 export default function EditCompany() {
   const { company, lookups, words } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const state = useClientForm("edit", company.updated_at);
   const { search } = useLocation();
   const back = `/company/${useParams().id}${search}`;
   return (
     <Drawer title={`Edit ${words.company}`} closeTo={back}>
-      <CompanyForm key={company.updated_at} company={company} lookups={lookups} state={formState(actionData, "edit")} cancelTo={back} submitLabel="Save" />
+      <CompanyForm key={company.updated_at} company={company} lookups={lookups} state={state} cancelTo={back} submitLabel="Save" />
     </Drawer>
   );
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useParams } from "@remix-run/react";
-import { formState } from "../components/clients/form-state";
+import { useLoaderData, useParams } from "@remix-run/react";
+import { useClientForm } from "../components/clients/client-form";
 import { LineForm } from "../components/clients/lines";
 import { Drawer } from "../components/drawer";
 import { requirePermission } from "../services/auth.server";
@@ -39,11 +39,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function NewLine() {
   const { lineTypes, partyTypes } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const state = useClientForm("line");
   const back = `/company/${useParams().id}?tab=lines`;
   return (
     <Drawer title="Add line" closeTo={back}>
-      <LineForm lineTypes={lineTypes} partyTypes={partyTypes} state={formState(actionData, "line")} cancelTo={back} />
+      <LineForm lineTypes={lineTypes} partyTypes={partyTypes} state={state} cancelTo={back} />
     </Drawer>
   );
 }

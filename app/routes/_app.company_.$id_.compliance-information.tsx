@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { formatDate, formatDateTime } from "#common/format";
 import { ComplianceForm } from "../components/clients/compliance-form";
-import { formState } from "../components/clients/form-state";
+import { useClientForm } from "../components/clients/client-form";
 import { DetailList, Section } from "../components/clients/tabs";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
@@ -44,7 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function CompliancePage() {
   const { company, compliance: c, riskRatings, canEdit } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const state = useClientForm("compliance", c.updated_at);
   const frame = useFrame();
   const risk = c.risk_rating ? `${c.risk_rating.charAt(0).toUpperCase()}${c.risk_rating.slice(1)}` : null;
   return (
@@ -74,7 +74,7 @@ export default function CompliancePage() {
       </Section>
       {canEdit ? (
         <Section title="Edit" id="compliance-edit">
-          <ComplianceForm key={c.updated_at ?? "new"} compliance={c} riskRatings={riskRatings} state={formState(actionData, "compliance")} />
+          <ComplianceForm key={c.updated_at ?? "new"} compliance={c} riskRatings={riskRatings} state={state} />
         </Section>
       ) : null}
     </>

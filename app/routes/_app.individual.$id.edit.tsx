@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation, useParams } from "@remix-run/react";
-import { formState } from "../components/clients/form-state";
+import { useLoaderData, useLocation, useParams } from "@remix-run/react";
+import { useClientForm } from "../components/clients/client-form";
 import { IndividualForm } from "../components/clients/individual-form";
 import { Drawer } from "../components/drawer";
 import { wordsFor } from "../lib/labels";
@@ -32,19 +32,12 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
 
 export default function EditIndividual() {
   const { individual, owners, words } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const state = useClientForm("edit", individual.updated_at);
   const { search } = useLocation();
   const back = `/individual/${useParams().id}${search}`;
   return (
     <Drawer title={`Edit ${words.individual}`} closeTo={back}>
-      <IndividualForm
-        key={individual.updated_at}
-        individual={individual}
-        owners={owners}
-        state={formState(actionData, "edit")}
-        cancelTo={back}
-        submitLabel="Save"
-      />
+      <IndividualForm key={individual.updated_at} individual={individual} owners={owners} state={state} cancelTo={back} submitLabel="Save" />
     </Drawer>
   );
 }

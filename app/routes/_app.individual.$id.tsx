@@ -71,7 +71,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const readsPolicies = has("policy_view", "policy_manage");
   const sales = started(salesSection(api, subject, { kind: "individual", id }));
   const individual = await getIndividual(api, id);
-  const [policyStats, jobTitles, companyChoices, tasks, notes, emails, calls] = await Promise.all([
+  const [policyStats, jobTitles, companyChoices, tasks, notes, emails, calls, events] = await Promise.all([
     tab === "details" && readsPolicies ? individualPolicyStats(api, id).catch(() => null) : null,
     tab === "details" && can.link ? jobTitleOptions(api) : [],
     tab === "details" && can.link ? companyOptions(api, { search: companySearch, perPage: 50 }).then((r) => r.options) : [],
@@ -79,8 +79,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     tab === "notes" ? listNotes(api, "individual", id, page) : null,
     tab === "emails" ? listEmails(api, "individual", id, page) : null,
     tab === "calls" ? callLog(api, "individual", Number(id), page) : null,
+    linkedEventsFor(api, subject, "individual", individual.id),
   ]);
-  const events = await linkedEventsFor(api, subject, "individual", individual.id);
   const linked = new Set(individual.companies.map((c) => String(c.company_id)));
   return {
     individual,

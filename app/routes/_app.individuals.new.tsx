@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { capitalise, formState } from "../components/clients/form-state";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { useClientForm } from "../components/clients/client-form";
+import { capitalise } from "../components/clients/form-state";
 import { IndividualForm } from "../components/clients/individual-form";
 import { Drawer } from "../components/drawer";
 import { NO_CHOICES } from "../lib/choice-find";
@@ -41,12 +42,12 @@ export const action = ({ request }: ActionFunctionArgs) =>
 
 export default function NewIndividual() {
   const { words, link, owners } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const state = useClientForm("create");
   const { search } = useLocation();
   return (
     <Drawer title={`Add ${words.individual}`} closeTo={`/individuals${search}`}>
       <IndividualForm
-        state={formState(actionData, "create")}
+        state={state}
         cancelTo={`/individuals${search}`}
         submitLabel={`Create ${words.individual}`}
         link={link ? { ...link, companyLabel: capitalise(words.company), companyWord: words.company } : null}

@@ -10,7 +10,8 @@ import { requirePermission } from "../services/auth.server";
 import { getPipeline, updateStage } from "../services/pipelines.server";
 import { redirectWithToast } from "../services/session.server";
 import { ApiValidationError } from "../services/api.server";
-import { keepOnOutage, refuseForm } from "../services/form-action.server";
+import { checkForm, keepOnOutage, refuseForm } from "../services/form-action.server";
+import { stageUpdateBodySchema } from "../components/pipelines/pipeline-action.server";
 import { SAVE_INTENT, useFormResult } from "../components/form/form-result";
 import { formOf } from "../services/submission.server";
 import { Form } from "../components/form/form";
@@ -38,8 +39,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const values = { name: text(form.get("name")).slice(0, 200), color: text(form.get("color")).slice(0, 20) };
   return keepOnOutage(SAVE_INTENT, form, async () => {
     const { api } = await requireManage(request, params.id!);
+    const checked = checkForm(values, stageUpdateBodySchema);
+    if (!checked.ok) return refuseForm(SAVE_INTENT, form, { fieldErrors: checked.errors, formErrors: ["Failed to update stage."] });
     try {
-      await updateStage(api, params.id!, params.stageId!, values);
+      await updateStage(api, params.id!, params.stageId!, { name: checked.value.name, color: checked.value.color });
     } catch (error) {
       if (!(error instanceof ApiValidationError)) throw error;
       return refuseForm(SAVE_INTENT, form, { fieldErrors: error.body.errors ?? {}, formErrors: ["Failed to update stage."] });

@@ -3,7 +3,7 @@ import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { Suspense } from "react";
 import { formatMoney, formatNumber } from "#common/format";
 import { PageHeader } from "../components/frame/page-header";
-import { EMPTY_STAGE, moveBy, parseStageOrder } from "../components/pipelines/pipeline-action.server";
+import { EMPTY_STAGE, moveBy, parseStageOrder, pipelineUpdateBodySchema, stageBodySchema } from "../components/pipelines/pipeline-action.server";
 import { pipelineSectionsOnServer } from "../components/pipelines/pipeline-sections.server";
 import { PipelineStatusBadge } from "../components/pipelines/status-badge";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
@@ -15,7 +15,7 @@ import { addStage, getPipeline, myTargets, pipelineTargets, renamePipeline, reor
 import { redirectWithToast } from "../services/session.server";
 import { useFrame } from "./_app";
 import { ApiValidationError, type Api } from "../services/api.server";
-import { dispatchIntent, keepOnOutage, refuseForm } from "../services/form-action.server";
+import { checkForm, dispatchIntent, keepOnOutage, refuseForm } from "../services/form-action.server";
 import { formOf } from "../services/submission.server";
 import { can } from "../access/permissions";
 
@@ -54,17 +54,29 @@ const MESSAGES: Record<Intent, [string, string]> = {
 
 const text = (v: FormDataEntryValue | null) => (typeof v === "string" ? v : "");
 
-type Change = (ctx: { api: Api; id: string; form: FormData }) => Promise<unknown>;
+/** A form refused before the API is asked: the messages by field (none: only the form's top line). */
+type Refused = { refused: Record<string, string[]> };
+type Change = (ctx: { api: Api; id: string; form: FormData }) => Promise<Refused | void>;
 
 /** The page's forms by intent: each makes its change (or says its form is refused before the API is asked). */
 const intents: Record<Intent, Change> = {
-  "add-stage": ({ api, id, form }) =>
-    addStage(api, id, {
-      name: text(form.get("name")).slice(0, 200),
-      color: text(form.get("color")).slice(0, 20) || EMPTY_STAGE.color,
-      outcome: text(form.get("outcome")).slice(0, 10) || "open",
-    }),
-  rename: ({ api, id, form }) => renamePipeline(api, id, text(form.get("name")).slice(0, 200)),
+  async "add-stage"({ api, id, form }) {
+    const checked = checkForm(
+      {
+        name: text(form.get("name")).slice(0, 200),
+        color: text(form.get("color")).slice(0, 20) || EMPTY_STAGE.color,
+        outcome: text(form.get("outcome")).slice(0, 10) || "open",
+      },
+      stageBodySchema,
+    );
+    if (!checked.ok) return { refused: checked.errors };
+    await addStage(api, id, checked.value);
+  },
+  async rename({ api, id, form }) {
+    const checked = checkForm({ name: text(form.get("name")).slice(0, 200) }, pipelineUpdateBodySchema);
+    if (!checked.ok) return { refused: checked.errors };
+    await renamePipeline(api, id, checked.value.name);
+  },
   async move({ api, id, form }) {
     const stageId = Number(text(form.get("stage_id")));
     const direction = form.get("direction") === "up" ? -1 : 1;
@@ -73,7 +85,7 @@ const intents: Record<Intent, Change> = {
   },
   async reorder({ api, id, form }) {
     const order = parseStageOrder(form.getAll("pipeline_stage_id"));
-    if (!order) return "refused";
+    if (!order) return { refused: {} };
     await reorderStages(api, id, order);
   },
 };
@@ -92,7 +104,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
         // The guard inside: when the API does not answer it, the form comes back as typed too.
         const { api } = await requirePermission(request, "pipeline_manage", { route: "/pipeline/:id", back: `/pipeline/${id}` });
         try {
-          if ((await intents[intent]({ api, id, form })) === "refused") return refuseForm(intent, form, { formErrors: [failure] });
+          const done = await intents[intent]({ api, id, form });
+          if (done) return refuseForm(intent, form, { fieldErrors: done.refused, formErrors: [failure] });
         } catch (error) {
           if (!(error instanceof ApiValidationError)) throw error;
           return refuseForm(intent, form, { fieldErrors: error.body.errors ?? {}, formErrors: [failure] });

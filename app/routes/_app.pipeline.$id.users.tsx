@@ -6,7 +6,8 @@ import { requirePermission } from "../services/auth.server";
 import { getPipeline, pipelineUserChoices, setPipelineUsers } from "../services/pipelines.server";
 import { redirectWithToast } from "../services/session.server";
 import { ApiValidationError } from "../services/api.server";
-import { keepOnOutage, refuseForm } from "../services/form-action.server";
+import { checkForm, keepOnOutage, refuseForm } from "../services/form-action.server";
+import { pipelineUsersBodySchema } from "../components/pipelines/pipeline-action.server";
 import { SAVE_INTENT, useLastResult } from "../components/form/form-result";
 import { formOf } from "../services/submission.server";
 import { Form } from "../components/form/form";
@@ -29,18 +30,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { name: pipeline.name, people, chosen: pipeline.users.map((u) => u.id), back: back(request, params.id!) };
 }
 
+const FAILED = "Failed to save pipeline users.";
+
 /** Replaces who works the pipeline (PUT /pipelines/{id}/users). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await formOf(request);
   const ids = [...new Set(form.getAll("user_ids").map(String).filter(isIdText))].map(Number);
   return keepOnOutage(SAVE_INTENT, form, async () => {
     const { api } = await requireManage(request, params.id!);
+    // The drawer has one list of people: every message, the schema's or the API's, above the form's own.
+    const checked = checkForm({ user_ids: ids }, pipelineUsersBodySchema);
+    if (!checked.ok) return refuseForm(SAVE_INTENT, form, { formErrors: [...Object.values(checked.errors).flat(), ...checked.formErrors, FAILED] });
     try {
-      await setPipelineUsers(api, params.id!, ids);
+      await setPipelineUsers(api, params.id!, checked.value.user_ids);
     } catch (error) {
-      // The API's messages (by field or not) above the form's own: the drawer has one list of people.
       if (!(error instanceof ApiValidationError)) throw error;
-      return refuseForm(SAVE_INTENT, form, { formErrors: [...Object.values(error.body.errors ?? {}).flat(), "Failed to save pipeline users."] });
+      return refuseForm(SAVE_INTENT, form, { formErrors: [...Object.values(error.body.errors ?? {}).flat(), FAILED] });
     }
     return redirectWithToast(request, back(request, params.id!), { kind: "success", message: "Pipeline users saved." });
   });

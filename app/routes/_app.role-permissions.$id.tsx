@@ -6,11 +6,11 @@ import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { pageTitle } from "../lib/variant";
 import { requireAccess, requirePermission } from "../services/auth.server";
-import { getRole, rolePermissions, saveRolePermissions } from "../services/roles.server";
+import { getRole, rolePermissions, rolePermissionsBodySchema, saveRolePermissions } from "../services/roles.server";
 import { redirectWithToast } from "../services/session.server";
 import { useFrame } from "./_app";
 import { ApiValidationError } from "../services/api.server";
-import { keepOnOutage, refuseForm } from "../services/form-action.server";
+import { checkForm, keepOnOutage, refuseForm } from "../services/form-action.server";
 import { SAVE_INTENT, useLastResult } from "../components/form/form-answer";
 import { formOf } from "../services/submission.server";
 import { Form } from "../components/form/form";
@@ -31,8 +31,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const chosen = [...new Set(form.getAll("permissions").map(String))];
   return keepOnOutage(SAVE_INTENT, form, async () => {
     const { api } = await requirePermission(request, "role_manage", { route: "/role-permissions/:id", back: `/role-permissions/${params.id}` });
+    const checked = checkForm({ permissions: chosen }, rolePermissionsBodySchema);
+    if (!checked.ok) return refuseForm(SAVE_INTENT, form, { formErrors: [...Object.values(checked.errors).flat(), ...checked.formErrors] });
     try {
-      await saveRolePermissions(api, params.id!, chosen);
+      await saveRolePermissions(api, params.id!, checked.value.permissions);
     } catch (error) {
       // The API says why (a permission that cannot be removed): its message is the form's.
       if (!(error instanceof ApiValidationError)) throw error;

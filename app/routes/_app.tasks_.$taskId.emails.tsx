@@ -5,14 +5,11 @@ import { Drawer } from "../components/drawer";
 import { Field, FormAlert } from "../components/form/field";
 import { PageLinks } from "../components/tasks/task-section";
 import { wordsFor } from "../lib/labels";
-import { requireAccess, requirePermission } from "../services/auth.server";
-import { redirectWithToast } from "../services/session.server";
-import { fieldErrors, pageParam, sendTaskEmail, TASK_PATTERN, taskEmails, taskIdOf } from "../services/task-detail.server";
+import { requireAccess } from "../services/auth.server";
+import { pageParam, TASK_PATTERN, taskEmails, taskIdOf } from "../services/task-detail.server";
+import { sendTaskEmailAction } from "../services/task-sections.server";
 import { getTask } from "../services/tasks.server";
-import { ApiValidationError } from "../services/api.server";
-import { keepOnOutage, refuseForm } from "../services/form-action.server";
 import { SAVE_INTENT, useFormResult } from "../components/form/form-result";
-import { formOf } from "../services/submission.server";
 import { Form } from "../components/form/form";
 import { can } from "../access/permissions";
 
@@ -33,24 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const id = taskIdOf(params);
-  const form = await formOf(request);
-  const values = { to: String(form.get("to") ?? "").trim(), subject: String(form.get("subject") ?? "").trim(), body: String(form.get("body") ?? "") };
-  return keepOnOutage(SAVE_INTENT, form, async () => {
-    const { api } = await requirePermission(request, "task_manage", { route: TASK_PATTERN, back: `/tasks/${params.taskId}` });
-    try {
-      await sendTaskEmail(api, id, values);
-    } catch (error) {
-      if (!(error instanceof ApiValidationError)) throw error;
-      const { _: _message, ...byField } = fieldErrors(error);
-      return refuseForm(SAVE_INTENT, form, { fieldErrors: byField, formErrors: ["Failed to send e-mail."] });
-    }
-    const url = new URL(request.url);
-    url.searchParams.delete("emailsPage");
-    return redirectWithToast(request, `/tasks/${id}/emails${url.search}`, { kind: "success", message: `E-mail sent to ${values.to}.` });
-  });
-}
+export const action = ({ request, params }: ActionFunctionArgs) => sendTaskEmailAction(request, params);
 
 /** 'Send an e-mail': drawn anew once one is sent; after a refusal, what was typed and the messages under each field. */
 function SendEmailForm({ defaultTo, busy }: { defaultTo: string; busy: boolean }) {

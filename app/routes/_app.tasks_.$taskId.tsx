@@ -17,35 +17,24 @@ import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
 import { island } from "../lib/island";
 import type { Api } from "../services/api.server";
-import { requireAccess, requirePermission } from "../services/auth.server";
+import { requireAccess } from "../services/auth.server";
 import { SalesSection } from "../components/sales/sales-section";
 import { salesSection } from "../services/sales-sections.server";
-import { chosenFile } from "../services/forms.server";
-import { redirectWithToast } from "../services/session.server";
+import { taskSectionsAction } from "../services/task-sections.server";
 import {
-  addTaskNote,
-  addTaskProduct,
   confidenceOptions,
-  documentProblem,
-  fieldErrors,
   pageParam,
   paymentFrequencyOptions,
   productTypeOptions,
   PROGRESS_DOCUMENT_ACCEPT,
-  readUploadForm,
-  recordProgress,
-  setTaskKyb,
-  setTaskRevenue,
   TASK_PATTERN,
   taskActivity,
   taskIdOf,
   taskNotes,
 } from "../services/task-detail.server";
 import { callLog } from "../services/calls.server";
-import { activePipelines, getPipeline, getTask, updateTask, type ActivePipeline } from "../services/tasks.server";
+import { activePipelines, getPipeline, getTask, type ActivePipeline } from "../services/tasks.server";
 import { useFrame } from "./_app";
-import { ApiValidationError } from "../services/api.server";
-import { dispatchIntent, keepOnOutage, refuseForm } from "../services/form-action.server";
 import { Form } from "../components/form/form";
 import { can } from "../access/permissions";
 
@@ -68,7 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const activityPage = pageParam(url, "activityPage");
   const notesPage = pageParam(url, "notesPage");
   const task = await getTask(api, id);
-  const [pipelines, confidence, frequencies, productTypes, notes, activity, calls, sales] = await Promise.all([
+  const [pipelines, confidence, frequencies, productTypes, notes, activity, calls, sales, events] = await Promise.all([
     canManage ? pipelinesFor(api, task, canManage) : Promise.resolve([]),
     confidenceOptions(api),
     paymentFrequencyOptions(api),
@@ -77,8 +66,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     taskActivity(api, id, activityPage),
     callLog(api, "task", Number(id), 1, 5),
     salesSection(api, subject, { kind: "task", id }),
+    linkedEventsFor(api, subject, "task", task.id),
   ]);
-  const events = await linkedEventsFor(api, subject, "task", task.id);
   return {
     task,
     events,
@@ -96,141 +85,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-const str = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === "string" ? v.trim() : "";
-};
-const orNull = (v: string) => (v === "" ? null : v);
-
-/** The stage to move to: the one chosen (its pipeline when only the stage was changed), else the chosen pipeline's first. */
-function progressTarget(pipelines: ActivePipeline[], task: { pipeline_id: number }, pipelineId: string, stageId: string) {
-  const stagePipeline = pipelines.find((p) => p.stages.some((s) => String(s.id) === stageId));
-  if (stageId && stagePipeline && pipelineId === String(task.pipeline_id) && String(stagePipeline.id) !== pipelineId) {
-    // Without JavaScript the stage list holds every pipeline's stages: a stage of another pipeline, with the
-    // pipeline left as it was, is a move to that pipeline.
-    return { pipeline_id: String(stagePipeline.id), pipeline_stage_id: stageId };
-  }
-  if (stageId) return { pipeline_id: pipelineId, pipeline_stage_id: stageId };
-  const first = pipelines.find((p) => String(p.id) === pipelineId)?.stages[0];
-  return { pipeline_id: pipelineId, pipeline_stage_id: first ? String(first.id) : "" };
-}
-
-const refused = (errors: Record<string, string[]>) => ({ refused: errors });
-type Section = (ctx: { api: Api; id: string }) => Promise<{ refused: Record<string, string[]>; toast?: undefined } | { toast: string; refused?: undefined }>;
-
-/**
- * The forms of the page by intent: each sends its section to the API and says what the toast says (or what it
- * refuses before the API is asked); `failure` is its form's top line on a refusal.
- */
-function sectionIntents(form: FormData, tooLarge: boolean): Record<string, { failure: string; save: Section }> {
-  return {
-    progress: {
-      failure: "Failed to update progress.",
-      async save({ api, id }) {
-        const file = chosenFile(form, "document");
-        const problem = documentProblem(file, tooLarge);
-        if (problem) return refused({ document: [problem] });
-        const pipelineId = str(form, "pipeline_id");
-        if (!pipelineId) return refused({ pipeline_id: ["Choose a pipeline."] });
-        const [pipelines, task] = await Promise.all([activePipelines(api), getTask(api, id)]);
-        const target = progressTarget(pipelines, task, pipelineId, str(form, "pipeline_stage_id"));
-        const body = new FormData();
-        body.append("pipeline_id", target.pipeline_id);
-        body.append("pipeline_stage_id", target.pipeline_stage_id);
-        for (const name of ["expected_revenue_start_date", "payment_frequency_id", "size"]) body.append(name, str(form, name));
-        const note = str(form, "note");
-        if (note) body.append("note", note);
-        if (file) body.append("document", file, file.name);
-        await recordProgress(api, id, body);
-        return { toast: "Progress updated." };
-      },
-    },
-    confidence: {
-      failure: "Failed to save confidence.",
-      async save({ api, id }) {
-        const answers = Object.fromEntries(
-          ["confidenceInRevenueTimingId", "confidenceInRevenueEstimateId", "confidenceInExecutionId", "confidenceInClientId"].map((f) => [
-            f,
-            orNull(str(form, f)),
-          ]),
-        );
-        await updateTask(api, id, answers);
-        return { toast: "Confidence saved." };
-      },
-    },
-    revenue: {
-      failure: "Failed to save revenue.",
-      async save({ api, id }) {
-        await setTaskRevenue(api, id, {
-          expected_revenue: str(form, "expected_revenue"),
-          expected_revenue_start_date: orNull(str(form, "expected_revenue_start_date")),
-          payment_frequency_id: orNull(str(form, "payment_frequency_id")),
-        });
-        return { toast: "Revenue saved." };
-      },
-    },
-    "add-product": {
-      failure: "Failed to add product.",
-      async save({ api, id }) {
-        const body = Object.fromEntries(
-          ["task_product_type_id", "name", "provider_name", "premium", "commission", "commission_rate", "start_date", "notes"].map((f) => [f, str(form, f)]),
-        );
-        const added = await addTaskProduct(api, id, body);
-        return { toast: `Product ${added.data.name} added.` };
-      },
-    },
-    note: {
-      failure: "Failed to add note.",
-      async save({ api, id }) {
-        await addTaskNote(api, id, str(form, "body"));
-        return { toast: "Note added." };
-      },
-    },
-    kyb: {
-      failure: "Failed to change the KYB flag.",
-      async save({ api, id }) {
-        const kyb = str(form, "kyb") === "true";
-        await setTaskKyb(api, id, kyb);
-        return { toast: kyb ? "Marked for KYB." : "KYB flag cleared." };
-      },
-    },
-  };
-}
-
-/** The form's own messages under its fields and its top line; the API's message for the form is replaced by the top line. */
-const withoutFormMessage = (errors: Record<string, string[]>) => Object.fromEntries(Object.entries(errors).filter(([field]) => field !== "_"));
-
-/**
- * Every form of the page posts here with its intent (an intent map; an unknown one answers 400): saved, back to
- * the page with a toast; refused, back to that form with what was typed (the form protocol's answer); when the API
- * does not answer (the guard's /me included), the form comes back as typed.
- */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const id = taskIdOf(params);
-  const { form, tooLarge } = await readUploadForm(request, "document");
-  const intents = sectionIntents(form, tooLarge);
-  return dispatchIntent(
-    form,
-    Object.fromEntries(
-      Object.entries(intents).map(([intent, { failure, save }]) => [
-        intent,
-        () =>
-          keepOnOutage(intent, form, async () => {
-            const { api } = await requirePermission(request, "task_manage", { route: TASK_PATTERN, back: `/tasks/${id}` });
-            let done: Awaited<ReturnType<Section>>;
-            try {
-              done = await save({ api, id });
-            } catch (error) {
-              if (!(error instanceof ApiValidationError)) throw error;
-              return refuseForm(intent, form, { fieldErrors: withoutFormMessage(fieldErrors(error)), formErrors: [failure] });
-            }
-            if (done.refused) return refuseForm(intent, form, { fieldErrors: done.refused, formErrors: [failure] });
-            return redirectWithToast(request, `/tasks/${id}${new URL(request.url).search}`, { kind: "success", message: done.toast });
-          }),
-      ]),
-    ),
-  );
-}
+/** Every form of the page (progress, confidence, revenue, a product, a note, the KYB flag) posts here with its intent. */
+export const action = ({ request, params }: ActionFunctionArgs) => taskSectionsAction(request, params);
 
 // The sections below the summary (the forms, products, notes and activity, with their form kit) are an island:
 // the server renders them, the browser hydrates them once their chunk has arrived.

@@ -36,6 +36,35 @@ export function refuseForm(
   return replyForm(intent, result, init);
 }
 
+/**
+ * A form read by hand checked with the contract's schema before the API is asked, as the API reads it: the form's
+ * fields as sent (no conform coercion, so "" clears a field as it does in the API), or the body the action built
+ * from them. Its value, or the schema's messages by field (a list's item, "to[0]", under its field) and the
+ * form's own (`formErrors`).
+ */
+export function checkForm<S extends z.ZodType>(
+  sent: FormData | Record<string, unknown>,
+  schema: S,
+): { ok: true; value: z.output<S> } | { ok: false; errors: Errors; formErrors: string[] } {
+  let issues: [string, string[]][];
+  if (sent instanceof FormData) {
+    const submission = parseWithZod(sent, { schema, disableAutoCoercion: true });
+    if (submission.status === "success") return { ok: true, value: submission.value as z.output<S> };
+    issues = Object.entries(submission.error ?? {}).map(([name, messages]) => [name.replace(/[[.].*$/, ""), messages ?? []]);
+  } else {
+    const parsed = schema.safeParse(sent);
+    if (parsed.success) return { ok: true, value: parsed.data };
+    issues = parsed.error.issues.map((issue) => [String(issue.path[0] ?? ""), [issue.message]]);
+  }
+  const errors: Errors = {};
+  const formErrors: string[] = [];
+  for (const [field, messages] of issues) {
+    const into = field === "" ? formErrors : (errors[field] ??= []);
+    for (const m of messages) if (!into.includes(m)) into.push(m);
+  }
+  return { ok: false, errors, formErrors };
+}
+
 /** The form's text values as conform takes them back: one value, or a list for a repeated field; files and secrets left out. */
 export function valuesOf(form: FormData, hide: readonly string[] = []): Record<string, string | string[]> {
   const values: Record<string, string | string[]> = {};

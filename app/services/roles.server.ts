@@ -4,6 +4,9 @@ import { rolePermissionSchema, roleSchema } from "#contract/roles";
 import { toApiQuery, type ListState } from "../lib/list-url";
 import type { Api } from "./api.server";
 
+// The body of the permissions form, checked by its action before the API is asked.
+export { rolePermissionsBodySchema } from "#contract/roles";
+
 const roleDetailSchema = z.object({ data: roleSchema.extend({ permissions: z.array(z.object({ id: z.number(), name: z.string() })) }) });
 
 export const listRoles = (api: Api, state: ListState) => api.get("/role", { query: toApiQuery(state), schema: pagedSchema(roleSchema) });

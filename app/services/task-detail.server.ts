@@ -58,17 +58,17 @@ export const addTaskNote = (api: Api, id: string, body: string) =>
 export const taskEmails = (api: Api, id: string, page: number) =>
   api.get(path(id, "/email"), { query: { "page[number]": page, "page[size]": EMAILS_PAGE_SIZE }, schema: taskEmailListSchema });
 
-export const sendTaskEmail = (api: Api, id: string, body: { to: string; subject: string; body: string }) =>
+export const sendTaskEmail = (api: Api, id: string, body: { to: string | string[]; subject: string; body: string; thread_id?: number }) =>
   api.post(path(id, "/send-email"), { body, schema: taskEmailResponseSchema });
 
 export const deleteTask = (api: Api, id: string) => api.delete(path(id));
-export const setTaskRevenue = (api: Api, id: string, body: Record<string, string | null>) =>
+export const setTaskRevenue = (api: Api, id: string, body: Record<string, string | number | null>) =>
   api.put(path(id, "/revenue"), { body, schema: taskResponseSchema });
 export const setTaskKyb = (api: Api, id: string, kyb: boolean) => api.put(path(id, "/kyb"), { body: { kyb }, schema: taskResponseSchema });
 export const recordProgress = (api: Api, id: string, form: FormData) =>
   api.post(`/tasks/${encodeURIComponent(id)}/notes/progress`, { body: form, schema: taskProgressResponseSchema });
 
-export const addTaskProduct = (api: Api, id: string, body: Record<string, string | null>) =>
+export const addTaskProduct = (api: Api, id: string, body: Record<string, string | number | null | undefined>) =>
   api.post(path(id, "/task-product"), { body, schema: taskProductResponseSchema });
 export const getTaskProduct = async (api: Api, id: string, productId: string) =>
   (await api.get(path(id, `/task-product/${encodeURIComponent(productId)}`), { schema: taskProductResponseSchema })).data;

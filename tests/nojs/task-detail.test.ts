@@ -315,6 +315,36 @@ describe("Task page, as Harbour Brokers' admin", () => {
     expect(activity(page)[0]).toContain("Amelia Hart marked it for KYB");
   });
 
+  test("the revenue and product forms are checked with the contract's rules: the message under the field, what was typed kept, nothing saved", async () => {
+    const token = uniqueToken();
+    const [pipeline] = pipelines;
+    const id = await api.createTask(`Nojs Checked ${token}`, pipeline.id, pipeline.stages[0].id);
+    const page = await admin().goto(`/tasks/${id}`);
+
+    const revenue = await page
+      .form({ button: "Save revenue", within: section(page, "Revenue") })
+      .fill("Expected revenue (£)", "a lot")
+      .submit("Save revenue");
+    const revenueSection = section(revenue, "Revenue");
+    expect(revenueSection.querySelectorAll("[role=alert]").map((e) => norm(e.text))).toContain("Failed to save revenue.");
+    expect(revenueSection.querySelectorAll(".field-error").map((e) => norm(e.text))).toContain("Enter an amount in pounds, e.g. 1250.50.");
+    expect(revenue.form({ button: "Save revenue", within: revenueSection }).value("Expected revenue (£)")).toBe("a lot");
+
+    const product = await revenue
+      .form({ button: "Add product", within: section(revenue, "Products") })
+      .select("Product type", "Cyber")
+      .fill("Product name", `Cyber cover ${token}`)
+      .fill("Premium (£)", "-5")
+      .submit("Add product");
+    const products = section(product, "Products");
+    expect(products.querySelectorAll("[role=alert]").map((e) => norm(e.text))).toContain("Failed to add product.");
+    expect(products.querySelectorAll(".field-error").map((e) => norm(e.text))).toContain("Enter an amount in pounds, e.g. 1250.50.");
+    const form = product.form({ button: "Add product", within: products });
+    expect(form.value("Product name")).toBe(`Cyber cover ${token}`);
+    expect(form.value("Premium (£)")).toBe("-5");
+    expect(norm(products.text)).toContain("No products yet.");
+  });
+
   test("Edit saves in the drawer (a refused name keeps what was typed); Delete asks first, then goes back to the list with a toast", async () => {
     const token = uniqueToken();
     const [pipeline] = pipelines;

@@ -5,3 +5,5 @@
  */
 export { EMPTY_STAGE } from "./pipeline-form";
 export { moveBy, parseStageOrder } from "#app/lib/stage-order";
+// The API's bodies, checked by the page's and its drawers' actions before the API is asked.
+export { pipelineUpdateBodySchema, pipelineUsersBodySchema, stageBodySchema, stageUpdateBodySchema } from "#contract/pipelines";
