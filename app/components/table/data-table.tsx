@@ -14,6 +14,16 @@ export interface Column<Row, F extends string = string> {
   /** The API sort field; a header with one cycles ascending → descending → unsorted. */
   sortField?: F;
   align?: "left" | "right" | "center";
+  /**
+   * How the column uses the room: `main` for names (takes the room left, breaks a very long word anywhere; the
+   * table's first column stays in view while a phone scrolls the table sideways), `fit` for short values (priority, dates,
+   * amounts, phone numbers: one line, tabular figures, as wide as they are), `clip` for long text (one line cut
+   * with an ellipsis; the full value stays in the page for screen readers and shows on hover, from `title`).
+   * Otherwise the column wraps its text, breaking a very long word anywhere.
+   */
+  size?: "main" | "fit" | "clip";
+  /** The full text of a `clip` cell, shown on hover (by default the cell itself when it is text). */
+  title?: (row: Row) => string | null | undefined;
   className?: string;
   cell: (row: Row) => ReactNode;
 }
@@ -45,7 +55,22 @@ export const EMPTY_FILTERED_TEXT = "No results found for your filters";
 
 const alignClass = { left: "text-left", right: "text-right", center: "text-center" };
 
-function SortHeader<Row>({ column, pathname, state, spec }: { column: Column<Row>; pathname: string; state: ListState; spec: ListSpec }) {
+/** Cell classes by column size (see Column.size). */
+const sizeClass = (size: Column<unknown>["size"]) =>
+  size === "fit"
+    ? "w-px whitespace-nowrap tabular-nums"
+    : size === "clip"
+      ? ""
+      : size === "main"
+        ? "min-w-[9rem] [overflow-wrap:anywhere]"
+        : "[overflow-wrap:anywhere]";
+
+/** The first column (a row's name or number) and the selection boxes stay in view while a phone scrolls the table sideways. */
+const pinned = (selection: boolean) =>
+  `max-sm:sticky max-sm:z-[1] max-sm:max-w-[11rem] max-sm:bg-inherit max-sm:shadow-[1px_0_0_theme(colors.slate.200)] ${selection ? "max-sm:left-10" : "max-sm:left-0"}`;
+const pinnedBox = "w-10 max-sm:sticky max-sm:left-0 max-sm:z-[1] max-sm:bg-inherit";
+
+function SortHeader<Row>({ column, pathname, state, spec, pin }: { column: Column<Row>; pathname: string; state: ListState; spec: ListSpec; pin: string }) {
   // A column without a sort field is never the sorted one (not even when the list is unsorted).
   const active = column.sortField !== undefined && state.sort?.field === column.sortField;
   const direction = active ? (state.sort!.desc ? "descending" : "ascending") : "none";
@@ -53,7 +78,7 @@ function SortHeader<Row>({ column, pathname, state, spec }: { column: Column<Row
     <th
       scope="col"
       aria-sort={direction}
-      className={`px-4 py-3 text-xs font-semibold uppercase tracking-wide text-slate-600 ${alignClass[column.align ?? "left"]} ${column.className ?? ""}`}
+      className={`whitespace-nowrap px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-600 ${alignClass[column.align ?? "left"]} ${pin} ${column.size === "fit" ? "w-px" : ""} ${column.className ?? ""}`}
     >
       {column.sortField ? (
         <Link
@@ -94,6 +119,7 @@ export function DataTable<Row, F extends string = string>({ caption, list, rows,
   }, [refreshMs, revalidator]);
 
   const selectable = selection ? rows.filter((r) => !selection.disabled?.(r)) : [];
+  const pin = (c: Column<Row>) => (c === columns[0] ? pinned(!!selection) : "");
   const colSpan = columns.length + (selection ? 1 : 0);
   const onRowToggle = () => {
     if (!selection || !selectAll.current) return;
@@ -104,13 +130,13 @@ export function DataTable<Row, F extends string = string>({ caption, list, rows,
   };
 
   return (
-    <div className="scroll-x rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+    <div className="scroll-x rounded-lg bg-white shadow-sm ring-1 ring-slate-200" data-table>
       <table className="min-w-full divide-y divide-slate-200" aria-busy={loading || undefined}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50">
-          <tr>
+          <tr className="bg-slate-50">
             {selection ? (
-              <th scope="col" className="w-10 px-4 py-3">
+              <th scope="col" className={`${pinnedBox} px-3 py-2.5`}>
                 <input
                   ref={selectAll}
                   type="checkbox"
@@ -132,7 +158,7 @@ export function DataTable<Row, F extends string = string>({ caption, list, rows,
               </th>
             ) : null}
             {columns.map((c) => (
-              <SortHeader key={c.key} column={c} pathname={pathname} state={state} spec={spec} />
+              <SortHeader key={c.key} column={c} pathname={pathname} state={state} spec={spec} pin={pin(c)} />
             ))}
           </tr>
         </thead>
@@ -141,7 +167,7 @@ export function DataTable<Row, F extends string = string>({ caption, list, rows,
             Array.from({ length: Math.min(Math.max(rows.length, 3), 10) }, (_, i) => (
               <tr key={`placeholder-${i}`} data-placeholder>
                 {Array.from({ length: colSpan }, (_, j) => (
-                  <td key={j} className="px-4 py-3">
+                  <td key={j} className="px-3 py-2.5">
                     <span className="block h-4 animate-pulse rounded bg-slate-200" />
                   </td>
                 ))}
@@ -158,9 +184,9 @@ export function DataTable<Row, F extends string = string>({ caption, list, rows,
               const id = rowId(row);
               const disabled = selection?.disabled?.(row) ?? false;
               return (
-                <tr key={id} className="hover:bg-slate-50">
+                <tr key={id} className="bg-white hover:bg-slate-50">
                   {selection ? (
-                    <td className="w-10 px-4 py-3">
+                    <td className={`${pinnedBox} px-3 py-2.5`}>
                       <input
                         type="checkbox"
                         name="ids"
@@ -173,11 +199,20 @@ export function DataTable<Row, F extends string = string>({ caption, list, rows,
                       />
                     </td>
                   ) : null}
-                  {columns.map((c) => (
-                    <td key={c.key} className={`px-4 py-3 text-sm ${alignClass[c.align ?? "left"]} ${c.className ?? ""}`}>
-                      {c.cell(row)}
-                    </td>
-                  ))}
+                  {columns.map((c) => {
+                    const content = c.cell(row);
+                    return (
+                      <td key={c.key} className={`px-3 py-2.5 text-sm ${alignClass[c.align ?? "left"]} ${sizeClass(c.size)} ${pin(c)} ${c.className ?? ""}`}>
+                        {c.size === "clip" ? (
+                          <div className="max-w-[18rem] truncate" title={c.title?.(row) ?? (typeof content === "string" ? content : undefined)}>
+                            {content}
+                          </div>
+                        ) : (
+                          content
+                        )}
+                      </td>
+                    );
+                  })}
                 </tr>
               );
             })
