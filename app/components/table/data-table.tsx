@@ -62,7 +62,7 @@ const sizeClass = (size: Column<unknown>["size"]) =>
     : size === "clip"
       ? ""
       : size === "main"
-        ? "min-w-[9rem] [overflow-wrap:anywhere]"
+        ? "min-w-[12rem] [overflow-wrap:anywhere]"
         : "[overflow-wrap:anywhere]";
 
 /** The first column (a row's name or number) and the selection boxes stay in view while a phone scrolls the table sideways. */
@@ -78,7 +78,7 @@ function SortHeader<Row>({ column, pathname, state, spec, pin }: { column: Colum
     <th
       scope="col"
       aria-sort={direction}
-      className={`whitespace-nowrap px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-600 ${alignClass[column.align ?? "left"]} ${pin} ${column.size === "fit" ? "w-px" : ""} ${column.className ?? ""}`}
+      className={`px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-600 ${alignClass[column.align ?? "left"]} ${pin} ${column.size === "fit" ? "w-px" : ""} ${column.className ?? ""}`}
     >
       {column.sortField ? (
         <Link
@@ -204,7 +204,7 @@ export function DataTable<Row, F extends string = string>({ caption, list, rows,
                     return (
                       <td key={c.key} className={`px-3 py-2.5 text-sm ${alignClass[c.align ?? "left"]} ${sizeClass(c.size)} ${pin(c)} ${c.className ?? ""}`}>
                         {c.size === "clip" ? (
-                          <div className="max-w-[18rem] truncate" title={c.title?.(row) ?? (typeof content === "string" ? content : undefined)}>
+                          <div className="max-w-[14rem] truncate" title={c.title?.(row) ?? (typeof content === "string" ? content : undefined)}>
                             {content}
                           </div>
                         ) : (
