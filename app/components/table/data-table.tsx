@@ -55,22 +55,13 @@ export const EMPTY_FILTERED_TEXT = "No results found for your filters";
 
 const alignClass = { left: "text-left", right: "text-right", center: "text-center" };
 
-/** Cell classes by column size (see Column.size). */
-const sizeClass = (size: Column<unknown>["size"]) =>
-  size === "fit"
-    ? "w-px whitespace-nowrap tabular-nums"
-    : size === "clip"
-      ? ""
-      : size === "main"
-        ? "min-w-[12rem] [overflow-wrap:anywhere]"
-        : "[overflow-wrap:anywhere]";
+/*
+ * Column sizes (Column.size) and the phone's pinned first column are drawn by the kit's CSS (`.data-table` in
+ * app/tailwind.css): each cell is marked `col-<size>`, the table `data-select` when its rows have checkboxes.
+ */
+const sizeClass = (size: Column<unknown>["size"]) => `col-${size ?? "auto"}`;
 
-/** The first column (a row's name or number) and the selection boxes stay in view while a phone scrolls the table sideways. */
-const pinned = (selection: boolean) =>
-  `max-sm:sticky max-sm:z-[1] max-sm:max-w-[11rem] max-sm:bg-inherit max-sm:shadow-[1px_0_0_theme(colors.slate.200)] ${selection ? "max-sm:left-10" : "max-sm:left-0"}`;
-const pinnedBox = "w-10 max-sm:sticky max-sm:left-0 max-sm:z-[1] max-sm:bg-inherit";
-
-function SortHeader<Row>({ column, pathname, state, spec, pin }: { column: Column<Row>; pathname: string; state: ListState; spec: ListSpec; pin: string }) {
+function SortHeader<Row>({ column, pathname, state, spec }: { column: Column<Row>; pathname: string; state: ListState; spec: ListSpec }) {
   // A column without a sort field is never the sorted one (not even when the list is unsorted).
   const active = column.sortField !== undefined && state.sort?.field === column.sortField;
   const direction = active ? (state.sort!.desc ? "descending" : "ascending") : "none";
@@ -78,7 +69,7 @@ function SortHeader<Row>({ column, pathname, state, spec, pin }: { column: Colum
     <th
       scope="col"
       aria-sort={direction}
-      className={`px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-600 ${alignClass[column.align ?? "left"]} ${pin} ${column.size === "fit" ? "w-px" : ""} ${column.className ?? ""}`}
+      className={`text-xs font-semibold uppercase tracking-wide text-slate-600 ${alignClass[column.align ?? "left"]} ${sizeClass(column.size)} ${column.className ?? ""}`}
     >
       {column.sortField ? (
         <Link
@@ -119,7 +110,6 @@ export function DataTable<Row, F extends string = string>({ caption, list, rows,
   }, [refreshMs, revalidator]);
 
   const selectable = selection ? rows.filter((r) => !selection.disabled?.(r)) : [];
-  const pin = (c: Column<Row>) => (c === columns[0] ? pinned(!!selection) : "");
   const colSpan = columns.length + (selection ? 1 : 0);
   const onRowToggle = () => {
     if (!selection || !selectAll.current) return;
@@ -131,12 +121,12 @@ export function DataTable<Row, F extends string = string>({ caption, list, rows,
 
   return (
     <div className="scroll-x rounded-lg bg-white shadow-sm ring-1 ring-slate-200" data-table>
-      <table className="min-w-full divide-y divide-slate-200" aria-busy={loading || undefined}>
+      <table className="data-table min-w-full divide-y divide-slate-200" aria-busy={loading || undefined} data-select={selection ? "" : undefined}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50">
           <tr className="bg-slate-50">
             {selection ? (
-              <th scope="col" className={`${pinnedBox} px-3 py-2.5`}>
+              <th scope="col" className="col-box">
                 <input
                   ref={selectAll}
                   type="checkbox"
@@ -158,7 +148,7 @@ export function DataTable<Row, F extends string = string>({ caption, list, rows,
               </th>
             ) : null}
             {columns.map((c) => (
-              <SortHeader key={c.key} column={c} pathname={pathname} state={state} spec={spec} pin={pin(c)} />
+              <SortHeader key={c.key} column={c} pathname={pathname} state={state} spec={spec} />
             ))}
           </tr>
         </thead>
@@ -167,7 +157,7 @@ export function DataTable<Row, F extends string = string>({ caption, list, rows,
             Array.from({ length: Math.min(Math.max(rows.length, 3), 10) }, (_, i) => (
               <tr key={`placeholder-${i}`} data-placeholder>
                 {Array.from({ length: colSpan }, (_, j) => (
-                  <td key={j} className="px-3 py-2.5">
+                  <td key={j}>
                     <span className="block h-4 animate-pulse rounded bg-slate-200" />
                   </td>
                 ))}
@@ -175,7 +165,7 @@ export function DataTable<Row, F extends string = string>({ caption, list, rows,
             ))
           ) : rows.length === 0 ? (
             <tr>
-              <td colSpan={colSpan} className="px-4 py-10 text-center text-sm text-slate-500" data-empty>
+              <td colSpan={colSpan} className="!py-10 text-center text-slate-500" data-empty>
                 {emptyText ?? (hasActiveFilters(state) ? EMPTY_FILTERED_TEXT : EMPTY_TEXT)}
               </td>
             </tr>
@@ -186,7 +176,7 @@ export function DataTable<Row, F extends string = string>({ caption, list, rows,
               return (
                 <tr key={id} className="bg-white hover:bg-slate-50">
                   {selection ? (
-                    <td className={`${pinnedBox} px-3 py-2.5`}>
+                    <td className="col-box">
                       <input
                         type="checkbox"
                         name="ids"
@@ -202,9 +192,9 @@ export function DataTable<Row, F extends string = string>({ caption, list, rows,
                   {columns.map((c) => {
                     const content = c.cell(row);
                     return (
-                      <td key={c.key} className={`px-3 py-2.5 text-sm ${alignClass[c.align ?? "left"]} ${sizeClass(c.size)} ${pin(c)} ${c.className ?? ""}`}>
+                      <td key={c.key} className={`${alignClass[c.align ?? "left"]} ${sizeClass(c.size)} ${c.className ?? ""}`}>
                         {c.size === "clip" ? (
-                          <div className="max-w-[14rem] truncate" title={c.title?.(row) ?? (typeof content === "string" ? content : undefined)}>
+                          <div title={c.title?.(row) ?? (typeof content === "string" ? content : undefined)}>
                             {content}
                           </div>
                         ) : (

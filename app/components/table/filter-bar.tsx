@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from "react";
+import { Suspense, type ReactNode } from "react";
 import { island } from "#app/lib/island";
 import { canonicalQuery, hrefFor, withFilter } from "#app/lib/list-url";
 import type { FilterBarProps, FilterPanelProps } from "./filter-panel";
@@ -40,47 +40,21 @@ function panelProps({ list: { pathname, state, spec }, filters, autocomplete }: 
   };
 }
 
-/** A click outside the open panel closes it (not one in a dropdown the panel opened: those are drawn in a portal). */
-function useCloseOnOutsideClick(details: RefObject<HTMLDetailsElement>) {
-  useEffect(() => {
-    const onDown = (e: PointerEvent) => {
-      const d = details.current;
-      const target = e.target as Element;
-      if (d?.open && !d.contains(target) && !target.closest?.("#headlessui-portal-root")) d.open = false;
-    };
-    document.addEventListener("pointerdown", onDown);
-    return () => document.removeEventListener("pointerdown", onDown);
-  }, [details]);
-}
-
-/** Escape closes the panel (unless a control in it used the key, e.g. to close its dropdown) and gives the focus back to its button. */
-function closeOnEscape(e: KeyboardEvent<HTMLDetailsElement>) {
-  const d = e.currentTarget;
-  if (e.key !== "Escape" || !d.open || e.defaultPrevented) return;
-  d.open = false;
-  d.querySelector("summary")?.focus();
-}
-
 /**
  * The "Filters" button of a list, with the number of active filters, and the full filter panel it opens: a
  * `<details>` disclosure, so it opens without JavaScript; with it the panel is a popover that Escape or a click
- * outside closes. The panel (filter-panel.tsx) is drawn over the list, below the list's bar (ListBar), which
+ * outside closes (the panel's island does that, usePopover in filter-panel.tsx). The panel (filter-panel.tsx) is drawn over the list, below the list's bar (ListBar), which
  * places it.
  */
 export function FilterBar(props: FilterBarProps) {
-  const details = useRef<HTMLDetailsElement>(null);
-  useCloseOnOutsideClick(details);
   const { state } = props.list;
   const active = props.filters.filter((f) => state.filters[f.filterKey] !== undefined).length;
   return (
-    <details ref={details} className="group max-w-full" onKeyDown={closeOnEscape} data-filters>
-      <summary className="btn-secondary cursor-pointer list-none px-3 [&::-webkit-details-marker]:hidden" data-filters-toggle>
-        <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4 text-slate-500">
-          <path d="M3 4.5A1.5 1.5 0 0 1 4.5 3h11A1.5 1.5 0 0 1 17 4.5v1.4a1.5 1.5 0 0 1-.44 1.06L12 11.5v4.1a1 1 0 0 1-.55.9l-2 1A1 1 0 0 1 8 16.6v-5.1L3.44 6.96A1.5 1.5 0 0 1 3 5.9V4.5Z" />
-        </svg>
+    <details data-filters>
+      <summary className="filters-toggle btn-secondary" data-filters-toggle>
         Filters
         {active ? (
-          <span className="rounded-full bg-brand px-1.5 text-xs font-semibold tabular-nums text-brand-ink" data-filter-count>
+          <span className="filters-count" data-filter-count>
             {active}
             <span className="sr-only"> active</span>
           </span>

@@ -1,5 +1,5 @@
 import { Link, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, type ChangeEvent, type ReactNode } from "react";
+import { useEffect, useRef, type ChangeEvent, type ReactNode, type RefObject } from "react";
 import { useHydrated } from "#app/lib/use-hydrated";
 import { dateRangeBounds, sanitiseFilterInput, type FilterDefinition, type DropdownOption } from "#app/lib/filter-rules";
 import { dateWindow } from "#common/dates";
@@ -9,7 +9,6 @@ import { filterFindName, type FilterFind } from "#app/lib/choice-find";
 import { SearchableSelect } from "../form/searchable-select";
 import { Form } from "../form/form";
 import type { ListView } from "./list";
-import { SEARCH_DEBOUNCE_MS } from "./list-controls";
 
 export interface FilterBarProps {
   /** The list: its address, spec and state (app/components/table/list.ts). */
@@ -188,6 +187,41 @@ function FilterControl({ def, state, autocomplete }: { def: FilterDefinition; st
   }
 }
 
+/**
+ * A typed filter applies as the search box does, 2 s after typing stops (the search box's SEARCH_DEBOUNCE_MS,
+ * list-controls.tsx: not imported, so that the page's list code stays one chunk rather than one shared with
+ * this island).
+ */
+const TYPED_FILTER_DEBOUNCE_MS = 2000;
+
+/**
+ * The panel lies in the list bar's "Filters" disclosure (FilterBar): with JavaScript it is a popover that a click
+ * outside closes (not one in a dropdown the panel opened: those are drawn in a portal), and Escape closes giving
+ * the focus back to the button, unless a control of the panel used the key (a dropdown closing itself: React's
+ * handlers, on the document, run before this one).
+ */
+function usePopover(form: RefObject<HTMLFormElement>) {
+  useEffect(() => {
+    const details = form.current?.closest("details");
+    if (!details) return;
+    const onDown = (e: PointerEvent) => {
+      const target = e.target as Element;
+      if (details.open && !details.contains(target) && !target.closest?.("#headlessui-portal-root")) details.open = false;
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape" || !details.open || e.defaultPrevented || !details.contains(e.target as Node)) return;
+      details.open = false;
+      details.querySelector("summary")?.focus();
+    };
+    document.addEventListener("pointerdown", onDown);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onDown);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [form]);
+}
+
 /** A text (or number) filter: typing in it applies like the search box, 2 s after typing stops, or at once with Enter. */
 const isTyped = (el: HTMLInputElement) => el.type === "text" || el.type === "search";
 
@@ -202,6 +236,7 @@ function FilterForm({ stateFields, children }: { stateFields: ReactNode; childre
   const form = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const send = () => (clearTimeout(timer.current), form.current && submit(form.current, { preventScrollReset: true }));
+  usePopover(form);
   // This panel hydrates once its chunk has arrived, after the page's: a change made before then applies now.
   useEffect(() => {
     if (form.current && [...form.current.elements].some(changedBeforeHydrating)) send();
@@ -221,7 +256,7 @@ function FilterForm({ stateFields, children }: { stateFields: ReactNode; childre
         // A searchable dropdown's own search box names no filter: its choice applies when made.
         if (!target.name.startsWith("filter[")) return;
         clearTimeout(timer.current);
-        timer.current = setTimeout(send, SEARCH_DEBOUNCE_MS);
+        timer.current = setTimeout(send, TYPED_FILTER_DEBOUNCE_MS);
       }}
       onKeyDown={(e) => {
         const target = e.target as HTMLInputElement;

@@ -62,7 +62,7 @@ export function SearchBox({ list: { state, spec }, placeholder }: { list: ListVi
         defaultValue={state.search}
         placeholder={placeholder}
         maxLength={200}
-        className="field-input mt-0 w-64 max-w-full"
+        className="field-input mt-0 w-52 max-w-full sm:w-64"
         onChange={() => {
           clearTimeout(timer.current);
           timer.current = setTimeout(() => {
