@@ -46,7 +46,7 @@ export function SearchBox({ list: { state, spec }, placeholder }: { list: ListVi
       ref={form}
       role="search"
       aria-label={placeholder}
-      className="flex min-w-0 max-w-full items-center gap-2"
+      className="relative min-w-0 max-w-full"
       preventScrollReset
       onSubmit={() => (clearTimeout(timer.current), sent())}
     >
@@ -62,7 +62,7 @@ export function SearchBox({ list: { state, spec }, placeholder }: { list: ListVi
         defaultValue={state.search}
         placeholder={placeholder}
         maxLength={200}
-        className="field-input mt-0 w-52 max-w-full sm:w-64"
+        className="field-input mt-0 w-52 max-w-full pr-[4.5rem] sm:w-64"
         onChange={() => {
           clearTimeout(timer.current);
           timer.current = setTimeout(() => {
@@ -72,8 +72,9 @@ export function SearchBox({ list: { state, spec }, placeholder }: { list: ListVi
           }, SEARCH_DEBOUNCE_MS);
         }}
       />
+      {/* Inside the box's right end: when it goes (JavaScript has started) nothing beside the box moves. */}
       {hydrated ? null : (
-        <button type="submit" className="btn-secondary">
+        <button type="submit" className="btn-secondary absolute inset-y-1 right-1 px-2 py-0 text-xs">
           Search
         </button>
       )}
