@@ -1,6 +1,19 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { E2E, PASSWORD, USERS, expectPath, signIn } from "./helpers";
-import { adminApi, columnTexts, confirmDialog, drawer, expectColumn, expectNoBulkButtons, expectParam, rangeText, rowWith, tableRows, toast, uniqueToken } from "./lists";
+import {
+  adminApi,
+  columnTexts,
+  confirmDialog,
+  drawer,
+  expectColumn,
+  expectNoBulkButtons,
+  expectParam,
+  rangeText,
+  rowWith,
+  tableRows,
+  toast,
+  uniqueToken,
+} from "./lists";
 
 /**
  * The Providers screen (parent tenants only), with JavaScript on and off: add, edit with a server field

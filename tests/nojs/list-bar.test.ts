@@ -14,14 +14,17 @@ const count = (page: NojsPage) => norm(page.$("[data-filters-toggle] [data-filte
 const params = (page: NojsPage) => Object.fromEntries([...page.url.searchParams].filter(([k]) => k !== "page"));
 
 test("tasks: the Filters button counts the active filters, each chip removes its own, Clear filters removes them all", async () => {
-  const page = await NojsBrowser.as("admin").goto(
-    "/tasks?search=e&sort=name&filter[created_at][from]=2026-01-05&filter[priority]=2&filter[open]=true",
-  );
+  const page = await NojsBrowser.as("admin").goto("/tasks?search=e&sort=name&filter[created_at][from]=2026-01-05&filter[priority]=2&filter[open]=true");
   // Folded: the panel is a closed disclosure, its form sent by its Apply button; the search keeps its button.
   const details = page.one("details[data-filters]");
   expect(details.hasAttribute("open")).toBe(false);
   expect(norm(page.one("[data-filters-toggle]").text)).toMatch(/^Filters/);
-  expect(page.form(page.control("#filter-pipeline_id").closest("form")!).buttons().map((b) => norm(b.text))).toContain("Apply");
+  expect(
+    page
+      .form(page.control("#filter-pipeline_id").closest("form")!)
+      .buttons()
+      .map((b) => norm(b.text)),
+  ).toContain("Apply");
   expect(page.$('[role="search"] button')).not.toBeNull();
   expect(count(page)).toBe("3 active");
   expect(chipTexts(page)).toHaveLength(4); // three chips and "Clear filters"
@@ -56,6 +59,9 @@ test("companies: a filter applied with Apply shows as a counted chip; its ✕ br
 
 test("without JavaScript the bulk form keeps its buttons with nothing selected, in the list's own words", async () => {
   const page = await NojsBrowser.as("admin").goto("/tasks?page=1");
-  const names = page.form({ button: "Delete task(s)" }).buttons().map((b) => norm(b.text));
+  const names = page
+    .form({ button: "Delete task(s)" })
+    .buttons()
+    .map((b) => norm(b.text));
   expect(names).toContain("Delete task(s)");
 });

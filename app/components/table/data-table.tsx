@@ -193,13 +193,7 @@ export function DataTable<Row, F extends string = string>({ caption, list, rows,
                     const content = c.cell(row);
                     return (
                       <td key={c.key} className={`${alignClass[c.align ?? "left"]} ${sizeClass(c.size)} ${c.className ?? ""}`}>
-                        {c.size === "clip" ? (
-                          <div title={c.title?.(row) ?? (typeof content === "string" ? content : undefined)}>
-                            {content}
-                          </div>
-                        ) : (
-                          content
-                        )}
+                        {c.size === "clip" ? <div title={c.title?.(row) ?? (typeof content === "string" ? content : undefined)}>{content}</div> : content}
                       </td>
                     );
                   })}
