@@ -79,7 +79,7 @@ export default function CalendarPage() {
           ) : null
         }
       />
-      <div className="grid gap-6 xl:grid-cols-[1fr_18rem]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
         <div>
           <nav aria-label="Period" className="mb-3 flex flex-wrap items-center gap-2">
             <Link to={calendarHref(period.view, period.previous)} className="btn-secondary" aria-label={`Previous ${period.view}`}>

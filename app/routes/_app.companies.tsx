@@ -4,10 +4,9 @@ import { formatDate } from "#common/format";
 import { COMPANY_SORTS } from "#contract/list-sorts";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { BulkActions } from "../components/table/bulk-actions";
+import { BulkActions, bulkLabel } from "../components/table/bulk-actions";
 import { DataTable, type Column } from "../components/table/data-table";
-import { FilterBar } from "../components/table/filter-bar";
-import { SearchBox } from "../components/table/list-controls";
+import { ListBar } from "../components/table/filter-bar";
 import { ListFooter } from "../components/table/pager";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
@@ -74,6 +73,7 @@ export default function CompaniesPage() {
   const columns: Column<CompanyRow, SortField<typeof companiesList>>[] = [
     {
       key: "name",
+      size: "main",
       header: "Name",
       sortField: "name",
       cell: (c) => (
@@ -82,10 +82,12 @@ export default function CompaniesPage() {
         </Link>
       ),
     },
-    { key: "type", header: "Type", cell: (c) => c.type?.name ?? "—" },
-    { key: "size", header: "Employee size", cell: (c) => c.employee_size?.name ?? "—" },
+    { key: "type", size: "fit", header: "Type", cell: (c) => c.type?.name ?? "—" },
+    { key: "size", size: "fit", header: "Employee size", cell: (c) => c.employee_size?.name ?? "—" },
     {
       key: "primary",
+      size: "clip",
+      title: (c) => c.primary_contact?.full_name,
       header: "Primary contact",
       cell: (c) =>
         c.primary_contact ? (
@@ -99,9 +101,9 @@ export default function CompaniesPage() {
           "—"
         ),
     },
-    { key: "contacts", header: "Contacts", align: "right", cell: (c) => c.individuals_count },
-    { key: "postcode", header: "Town / postcode", sortField: "postcode", cell: (c) => [c.town, c.postcode].filter(Boolean).join(", ") || "—" },
-    { key: "created", header: "Created", sortField: "created_at", cell: (c) => formatDate(c.created_at) },
+    { key: "contacts", size: "fit", header: "Contacts", align: "right", cell: (c) => c.individuals_count },
+    { key: "postcode", size: "clip", header: "Town / postcode", sortField: "postcode", cell: (c) => [c.town, c.postcode].filter(Boolean).join(", ") || "—" },
+    { key: "created", size: "fit", header: "Created", sortField: "created_at", cell: (c) => formatDate(c.created_at) },
   ];
   return (
     <>
@@ -120,19 +122,17 @@ export default function CompaniesPage() {
           </>
         }
       />
-      <div className="mb-4 space-y-3">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <SearchBox list={list} placeholder={`Search ${words.companies}`} />
-          {canManage ? (
-            <BulkActions formId="companies-bulk" result={actionData?.bulk}>
+      <ListBar list={list} search={`Search ${words.companies}`} filters={filters} autocomplete={autocomplete}>
+        {canManage ? (
+          <BulkActions formId="companies-bulk" result={actionData?.bulk}>
+            {(n) => (
               <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
-                Delete
+                {bulkLabel(n, "Delete", words.company, words.companies, "Delete")}
               </button>
-            </BulkActions>
-          ) : null}
-        </div>
-        <FilterBar list={list} filters={filters} autocomplete={autocomplete} />
-      </div>
+            )}
+          </BulkActions>
+        ) : null}
+      </ListBar>
       <DataTable
         caption={words.Companies}
         list={list}

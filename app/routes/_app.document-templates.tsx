@@ -6,10 +6,10 @@ import { formatDate } from "#common/format";
 import { can } from "../access/permissions";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { BulkActions } from "../components/table/bulk-actions";
+import { BulkActions, bulkLabel } from "../components/table/bulk-actions";
 import { DataTable, type Column } from "../components/table/data-table";
 import { defineList, listView, type SortField } from "../components/table/list";
-import { SearchBox } from "../components/table/list-controls";
+import { ListBar } from "../components/table/filter-bar";
 import { ListFooter } from "../components/table/pager";
 import { pageTitle } from "../lib/variant";
 import { bulkSelectionAction } from "../services/bulk.server";
@@ -41,10 +41,10 @@ export const action = ({ request }: ActionFunctionArgs) =>
   });
 
 const columns: Column<DocumentTemplate, SortField<typeof documentTemplateList>>[] = [
-  { key: "name", header: "Name", sortField: "name", cell: (r) => <span className="font-medium">{r.name}</span> },
-  { key: "kind", header: "Kind", cell: (r) => (r.kind === "docx" ? `Word document (${r.file_name ?? "DOCX"})` : "Text (PDF)") },
-  { key: "placeholders", header: "Placeholders", cell: (r) => (r.placeholders.length ? r.placeholders.map((p) => `{${p}}`).join(", ") : "None") },
-  { key: "created_at", header: "Created", sortField: "created_at", cell: (r) => formatDate(r.created_at) },
+  { key: "name", size: "main", header: "Name", sortField: "name", cell: (r) => <span className="font-medium">{r.name}</span> },
+  { key: "kind", size: "clip", header: "Kind", cell: (r) => (r.kind === "docx" ? `Word document (${r.file_name ?? "DOCX"})` : "Text (PDF)") },
+  { key: "placeholders", size: "clip", header: "Placeholders", cell: (r) => (r.placeholders.length ? r.placeholders.map((p) => `{${p}}`).join(", ") : "None") },
+  { key: "created_at", size: "fit", header: "Created", sortField: "created_at", cell: (r) => formatDate(r.created_at) },
 ];
 
 export default function DocumentTemplatesPage() {
@@ -55,6 +55,7 @@ export default function DocumentTemplatesPage() {
   const { search } = useLocation();
   const rowActions: Column<DocumentTemplate, SortField<typeof documentTemplateList>> = {
     key: "actions",
+    size: "fit",
     header: "Actions",
     align: "right",
     cell: (r) =>
@@ -90,16 +91,17 @@ export default function DocumentTemplatesPage() {
           ) : null
         }
       />
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <SearchBox list={list} placeholder="Search document templates" />
+      <ListBar list={list} search="Search document templates">
         {canManage ? (
           <BulkActions formId="document-templates-bulk" result={actionData?.bulk}>
-            <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
-              Delete document template(s)
-            </button>
+            {(n) => (
+              <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
+                {bulkLabel(n, "Delete", "document template", "document templates")}
+              </button>
+            )}
           </BulkActions>
         ) : null}
-      </div>
+      </ListBar>
       <DataTable
         caption="Document templates"
         list={list}

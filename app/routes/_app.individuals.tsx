@@ -6,8 +6,7 @@ import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { BulkActions } from "../components/table/bulk-actions";
 import { DataTable, type Column } from "../components/table/data-table";
-import { FilterBar } from "../components/table/filter-bar";
-import { SearchBox } from "../components/table/list-controls";
+import { ListBar } from "../components/table/filter-bar";
 import { ListFooter } from "../components/table/pager";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
@@ -92,6 +91,7 @@ export default function IndividualsPage() {
   const columns: Column<IndividualRow, SortField<typeof individualsList>>[] = [
     {
       key: "name",
+      size: "main",
       header: "Name",
       sortField: "full_name",
       cell: (i) => (
@@ -103,10 +103,11 @@ export default function IndividualsPage() {
         </span>
       ),
     },
-    { key: "email", header: "E-mail", sortField: "email", cell: (i) => i.email ?? "—" },
-    { key: "telephone", header: "Telephone", cell: (i) => i.telephone ?? "—" },
+    { key: "email", size: "clip", header: "E-mail", sortField: "email", cell: (i) => i.email ?? "—" },
+    { key: "telephone", size: "fit", header: "Telephone", cell: (i) => i.telephone ?? "—" },
     {
       key: "companies",
+      size: "main",
       header: "Companies",
       cell: (i) =>
         i.companies.length ? (
@@ -126,9 +127,9 @@ export default function IndividualsPage() {
           "—"
         ),
     },
-    { key: "owner", header: "Looked after by", cell: (i) => i.owner?.name ?? "—" },
-    { key: "invited", header: "Portal", cell: (i) => (i.portal_invited_at ? `Invited ${formatDate(i.portal_invited_at)}` : "—") },
-    { key: "created", header: "Created", sortField: "created_at", cell: (i) => formatDate(i.created_at) },
+    { key: "owner", size: "clip", header: "Looked after by", cell: (i) => i.owner?.name ?? "—" },
+    { key: "invited", size: "fit", header: "Portal", cell: (i) => (i.portal_invited_at ? `Invited ${formatDate(i.portal_invited_at)}` : "—") },
+    { key: "created", size: "fit", header: "Created", sortField: "created_at", cell: (i) => formatDate(i.created_at) },
   ];
   return (
     <>
@@ -147,30 +148,26 @@ export default function IndividualsPage() {
           </>
         }
       />
-      <div className="mb-4 space-y-3">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <SearchBox list={list} placeholder={`Search ${words.individuals}`} />
-          {canManage ? (
-            <BulkActions formId="individuals-bulk" result={actionData?.bulk}>
-              <button type="submit" name="intent" value="invite" className="btn-secondary">
-                Invite to portal
+      <ListBar list={list} search={`Search ${words.individuals}`} filters={filters} autocomplete={autocomplete}>
+        {canManage ? (
+          <BulkActions formId="individuals-bulk" result={actionData?.bulk}>
+            <button type="submit" name="intent" value="invite" className="btn-secondary">
+              Invite to portal
+            </button>
+            <button type="submit" name="intent" value="archive" className="btn-secondary">
+              Archive
+            </button>
+            {archivedShown ? (
+              <button type="submit" name="intent" value="restore" className="btn-secondary">
+                Restore
               </button>
-              <button type="submit" name="intent" value="archive" className="btn-secondary">
-                Archive
-              </button>
-              {archivedShown ? (
-                <button type="submit" name="intent" value="restore" className="btn-secondary">
-                  Restore
-                </button>
-              ) : null}
-              <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
-                Delete
-              </button>
-            </BulkActions>
-          ) : null}
-        </div>
-        <FilterBar list={list} filters={filters} autocomplete={autocomplete} />
-      </div>
+            ) : null}
+            <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
+              Delete
+            </button>
+          </BulkActions>
+        ) : null}
+      </ListBar>
       <DataTable
         caption={words.Individuals}
         list={list}

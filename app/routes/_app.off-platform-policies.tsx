@@ -6,10 +6,10 @@ import { formatDate, formatMoney } from "#common/format";
 import { can } from "../access/permissions";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { BulkActions } from "../components/table/bulk-actions";
+import { BulkActions, bulkLabel } from "../components/table/bulk-actions";
 import { DataTable, type Column } from "../components/table/data-table";
 import { defineList, listView, type SortField } from "../components/table/list";
-import { SearchBox } from "../components/table/list-controls";
+import { ListBar } from "../components/table/filter-bar";
 import { ListFooter } from "../components/table/pager";
 import { pageTitle } from "../lib/variant";
 import { bulkSelectionAction } from "../services/bulk.server";
@@ -46,6 +46,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
 const columns: Column<OffPlatformPolicy, SortField<typeof offPlatformPolicyList>>[] = [
   {
     key: "policy_number",
+    size: "main",
     header: "Policy number",
     sortField: "policy_number",
     cell: (r) => (
@@ -54,12 +55,12 @@ const columns: Column<OffPlatformPolicy, SortField<typeof offPlatformPolicyList>
       </Link>
     ),
   },
-  { key: "client_name", header: "Client", sortField: "client_name", cell: (r) => r.client_name },
-  { key: "product_name", header: "Product", cell: (r) => r.product_name },
-  { key: "insurer", header: "Insurer", sortField: "insurer", cell: (r) => r.insurer },
-  { key: "state", header: "Status", cell: (r) => POLICY_STATE_LABELS[r.state] },
-  { key: "renewal_date", header: "Renewal date", sortField: "renewal_date", cell: (r) => formatDate(r.renewal_date) },
-  { key: "premium_pence", header: "Premium", sortField: "premium_pence", align: "right", cell: (r) => formatMoney(r.premium_pence / 100) },
+  { key: "client_name", size: "clip", header: "Client", sortField: "client_name", cell: (r) => r.client_name },
+  { key: "product_name", size: "clip", header: "Product", cell: (r) => r.product_name },
+  { key: "insurer", size: "clip", header: "Insurer", sortField: "insurer", cell: (r) => r.insurer },
+  { key: "state", size: "fit", header: "Status", cell: (r) => POLICY_STATE_LABELS[r.state] },
+  { key: "renewal_date", size: "fit", header: "Renewal date", sortField: "renewal_date", cell: (r) => formatDate(r.renewal_date) },
+  { key: "premium_pence", size: "fit", header: "Premium", sortField: "premium_pence", align: "right", cell: (r) => formatMoney(r.premium_pence / 100) },
 ];
 
 export default function OffPlatformPoliciesPage() {
@@ -70,6 +71,7 @@ export default function OffPlatformPoliciesPage() {
   const { search } = useLocation();
   const rowActions: Column<OffPlatformPolicy, SortField<typeof offPlatformPolicyList>> = {
     key: "actions",
+    size: "fit",
     header: "Actions",
     align: "right",
     cell: (r) => (
@@ -105,16 +107,17 @@ export default function OffPlatformPoliciesPage() {
           ) : null
         }
       />
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <SearchBox list={list} placeholder="Search off-platform policies" />
+      <ListBar list={list} search="Search off-platform policies">
         {canDelete ? (
           <BulkActions formId="off-platform-policies-bulk" result={actionData?.bulk}>
-            <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
-              Delete off-platform policy(s)
-            </button>
+            {(n) => (
+              <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
+                {bulkLabel(n, "Delete", "off-platform policy", "off-platform policies")}
+              </button>
+            )}
           </BulkActions>
         ) : null}
-      </div>
+      </ListBar>
       <DataTable
         caption="Off-platform policies"
         list={list}

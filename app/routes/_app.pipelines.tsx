@@ -8,8 +8,7 @@ import { PIPELINE_STATUS_OPTIONS, PipelineStatusBadge } from "../components/pipe
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { BulkActions } from "../components/table/bulk-actions";
 import { DataTable, type Column } from "../components/table/data-table";
-import { FilterBar } from "../components/table/filter-bar";
-import { SearchBox } from "../components/table/list-controls";
+import { ListBar } from "../components/table/filter-bar";
 import { ListFooter } from "../components/table/pager";
 import type { FilterDefinition } from "../lib/filter-rules";
 import { wordsFor } from "../lib/labels";
@@ -63,6 +62,7 @@ export default function PipelinesPage() {
   const columns: Column<Pipeline, SortField<typeof pipelinesList>>[] = [
     {
       key: "name",
+      size: "main",
       header: "Name",
       sortField: "name",
       cell: (p) => (
@@ -71,13 +71,13 @@ export default function PipelinesPage() {
         </Link>
       ),
     },
-    { key: "status", header: "Status", sortField: "status", cell: (p) => <PipelineStatusBadge status={p.status} /> },
-    { key: "stages", header: "Stages", align: "right", cell: (p) => formatNumber(p.stages_count) },
-    { key: "open", header: `Open ${words.tasks}`, align: "right", cell: (p) => formatNumber(p.open_tasks_count) },
-    { key: "tasks", header: `All ${words.tasks}`, align: "right", cell: (p) => formatNumber(p.tasks_count) },
-    { key: "value", header: "Open value", align: "right", cell: (p) => formatMoney(p.open_value) },
-    { key: "created", header: "Created", sortField: "created_at", cell: (p) => formatDate(p.created_at) },
-    { key: "updated", header: "Updated", sortField: "updated_at", cell: (p) => formatDate(p.updated_at) },
+    { key: "status", size: "fit", header: "Status", sortField: "status", cell: (p) => <PipelineStatusBadge status={p.status} /> },
+    { key: "stages", size: "fit", header: "Stages", align: "right", cell: (p) => formatNumber(p.stages_count) },
+    { key: "open", size: "fit", header: `Open ${words.tasks}`, align: "right", cell: (p) => formatNumber(p.open_tasks_count) },
+    { key: "tasks", size: "fit", header: `All ${words.tasks}`, align: "right", cell: (p) => formatNumber(p.tasks_count) },
+    { key: "value", size: "fit", header: "Open value", align: "right", cell: (p) => formatMoney(p.open_value) },
+    { key: "created", size: "fit", header: "Created", sortField: "created_at", cell: (p) => formatDate(p.created_at) },
+    { key: "updated", size: "fit", header: "Updated", sortField: "updated_at", cell: (p) => formatDate(p.updated_at) },
   ];
   return (
     <>
@@ -93,22 +93,18 @@ export default function PipelinesPage() {
           ) : null
         }
       />
-      <div className="mb-4 space-y-3">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <SearchBox list={list} placeholder="Search pipelines" />
-          {canManage ? (
-            <BulkActions formId="pipelines-bulk" result={actionData?.bulk}>
-              <button type="submit" name="intent" value="archive" className="btn-secondary">
-                Archive
-              </button>
-              <button type="submit" name="intent" value="unarchive" className="btn-secondary">
-                Unarchive
-              </button>
-            </BulkActions>
-          ) : null}
-        </div>
-        <FilterBar list={list} filters={FILTERS} />
-      </div>
+      <ListBar list={list} search="Search pipelines" filters={FILTERS}>
+        {canManage ? (
+          <BulkActions formId="pipelines-bulk" result={actionData?.bulk}>
+            <button type="submit" name="intent" value="archive" className="btn-secondary">
+              Archive
+            </button>
+            <button type="submit" name="intent" value="unarchive" className="btn-secondary">
+              Unarchive
+            </button>
+          </BulkActions>
+        ) : null}
+      </ListBar>
       <DataTable
         caption="Pipelines"
         list={list}

@@ -10,9 +10,8 @@ import { PolicyStateBadge } from "../components/policies/policy-state-badge";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { BulkActions } from "../components/table/bulk-actions";
 import { DataTable, type Column } from "../components/table/data-table";
-import { FilterBar } from "../components/table/filter-bar";
+import { ListBar } from "../components/table/filter-bar";
 import { defineList, listView, type SortField } from "../components/table/list";
-import { SearchBox } from "../components/table/list-controls";
 import { ListFooter } from "../components/table/pager";
 import { hrefFor, parseListUrl, type ListState } from "../lib/list-url";
 import { pageTitle } from "../lib/variant";
@@ -84,6 +83,7 @@ export default function PoliciesPage() {
   const columns: Column<Policy, SortField<typeof policyList>>[] = [
     {
       key: "number",
+      size: "fit",
       header: "Policy number",
       sortField: "number",
       cell: (p) => (
@@ -94,6 +94,7 @@ export default function PoliciesPage() {
     },
     {
       key: "product",
+      size: "main",
       header: "Product",
       sortField: "product_name",
       cell: (p) => (
@@ -103,13 +104,13 @@ export default function PoliciesPage() {
         </span>
       ),
     },
-    { key: "client", header: "Client", cell: (p) => p.client.name || "—" },
-    { key: "broker", header: "Brokerage", sortField: "main_broker_name", cell: (p) => p.main_broker_name ?? "—" },
-    { key: "premium", header: "Premium", sortField: "premium", align: "right", cell: (p) => formatPence(p.premium_pence) },
-    { key: "ipt", header: "IPT", align: "right", cell: (p) => `${formatPence(p.ipt_pence)} (${p.ipt_rate}%)` },
-    { key: "renewal", header: "Renewal", sortField: "renewal_date", cell: (p) => formatDate(p.renewal_date) },
-    { key: "state", header: "Status", sortField: "state", cell: (p) => <PolicyStateBadge state={p.state} /> },
-    { key: "created", header: "Created", sortField: "created_at", cell: (p) => formatDate(p.created_at) },
+    { key: "client", size: "clip", header: "Client", cell: (p) => p.client.name || "—" },
+    { key: "broker", size: "clip", header: "Brokerage", sortField: "main_broker_name", cell: (p) => p.main_broker_name ?? "—" },
+    { key: "premium", size: "fit", header: "Premium", sortField: "premium", align: "right", cell: (p) => formatPence(p.premium_pence) },
+    { key: "ipt", size: "fit", header: "IPT", align: "right", cell: (p) => `${formatPence(p.ipt_pence)} (${p.ipt_rate}%)` },
+    { key: "renewal", size: "fit", header: "Renewal", sortField: "renewal_date", cell: (p) => formatDate(p.renewal_date) },
+    { key: "state", size: "fit", header: "Status", sortField: "state", cell: (p) => <PolicyStateBadge state={p.state} /> },
+    { key: "created", size: "fit", header: "Created", sortField: "created_at", cell: (p) => formatDate(p.created_at) },
   ];
   return (
     <>
@@ -150,22 +151,18 @@ export default function PoliciesPage() {
           </Link>
         </p>
       ) : null}
-      <div className="mb-4 space-y-3">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <SearchBox list={list} placeholder="Search policies" />
-          {canManage ? (
-            <BulkActions formId="policies-bulk" result={actionData?.bulk}>
-              <button type="submit" name="intent" value="renewals" className="btn-secondary">
-                Send renewal e-mails
-              </button>
-              <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
-                Delete policy(s)
-              </button>
-            </BulkActions>
-          ) : null}
-        </div>
-        <FilterBar list={list} filters={POLICY_FILTERS} />
-      </div>
+      <ListBar list={list} search="Search policies" filters={POLICY_FILTERS}>
+        {canManage ? (
+          <BulkActions formId="policies-bulk" result={actionData?.bulk}>
+            <button type="submit" name="intent" value="renewals" className="btn-secondary">
+              Send renewal e-mails
+            </button>
+            <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
+              Delete policy(s)
+            </button>
+          </BulkActions>
+        ) : null}
+      </ListBar>
       <DataTable
         caption="Policies"
         list={list}

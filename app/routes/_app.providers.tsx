@@ -4,9 +4,9 @@ import { PROVIDER_SORTS } from "#contract/list-sorts";
 import type { Provider } from "#contract/providers";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { BulkActions } from "../components/table/bulk-actions";
+import { BulkActions, bulkLabel } from "../components/table/bulk-actions";
 import { DataTable, type Column } from "../components/table/data-table";
-import { SearchBox } from "../components/table/list-controls";
+import { ListBar } from "../components/table/filter-bar";
 import { ListFooter } from "../components/table/pager";
 import { pageTitle } from "../lib/variant";
 import { openListPage } from "../services/lists.server";
@@ -36,6 +36,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
 const columns: Column<Provider, SortField<typeof providersList>>[] = [
   {
     key: "name",
+    size: "main",
     header: "Name",
     sortField: "name",
     cell: (p) => (
@@ -45,7 +46,7 @@ const columns: Column<Provider, SortField<typeof providersList>>[] = [
       </span>
     ),
   },
-  { key: "nominal_code", header: "Nominal code", sortField: "nominal_code", cell: (p) => p.nominal_code ?? "—" },
+  { key: "nominal_code", size: "fit", header: "Nominal code", sortField: "nominal_code", cell: (p) => p.nominal_code ?? "—" },
 ];
 
 export default function ProvidersPage() {
@@ -56,6 +57,7 @@ export default function ProvidersPage() {
   const { search } = useLocation();
   const rowActions: Column<Provider, SortField<typeof providersList>> = {
     key: "actions",
+    size: "fit",
     header: "Actions",
     align: "right",
     cell: (p) =>
@@ -97,14 +99,15 @@ export default function ProvidersPage() {
           )
         }
       />
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <SearchBox list={list} placeholder="Search providers" />
+      <ListBar list={list} search="Search providers">
         <BulkActions formId="providers-bulk" result={actionData?.bulk}>
-          <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700" disabled={!canManage}>
-            Delete provider(s)
-          </button>
+          {(n) => (
+            <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700" disabled={!canManage}>
+              {bulkLabel(n, "Delete", "provider", "providers")}
+            </button>
+          )}
         </BulkActions>
-      </div>
+      </ListBar>
       <DataTable
         caption="Providers"
         list={list}

@@ -5,9 +5,9 @@ import type { Role } from "#contract/roles";
 import { formatDate } from "#common/format";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { BulkActions } from "../components/table/bulk-actions";
+import { BulkActions, bulkLabel } from "../components/table/bulk-actions";
 import { DataTable, type Column } from "../components/table/data-table";
-import { SearchBox } from "../components/table/list-controls";
+import { ListBar } from "../components/table/filter-bar";
 import { ListFooter } from "../components/table/pager";
 import { pageTitle } from "../lib/variant";
 import { openListPage } from "../services/lists.server";
@@ -42,6 +42,7 @@ export default function RolesPage() {
   const columns: Column<Role, SortField<typeof rolesList>>[] = [
     {
       key: "name",
+      size: "main",
       header: "Name",
       sortField: "name",
       cell: (r) => (
@@ -51,11 +52,12 @@ export default function RolesPage() {
         </Link>
       ),
     },
-    { key: "users", header: "Users", sortField: "users_count", align: "right", cell: (r) => r.users_count },
-    { key: "permissions", header: "Permissions", align: "right", cell: (r) => r.permissions_count },
-    { key: "created", header: "Created", sortField: "created_at", cell: (r) => formatDate(r.created_at) },
+    { key: "users", size: "fit", header: "Users", sortField: "users_count", align: "right", cell: (r) => r.users_count },
+    { key: "permissions", size: "fit", header: "Permissions", align: "right", cell: (r) => r.permissions_count },
+    { key: "created", size: "fit", header: "Created", sortField: "created_at", cell: (r) => formatDate(r.created_at) },
     {
       key: "actions",
+      size: "fit",
       header: "Actions",
       align: "right",
       cell: (r) => (
@@ -93,16 +95,17 @@ export default function RolesPage() {
           ) : null
         }
       />
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <SearchBox list={list} placeholder="Search roles" />
+      <ListBar list={list} search="Search roles">
         {canManage ? (
           <BulkActions formId="roles-bulk" result={actionData?.bulk}>
-            <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
-              Delete role(s)
-            </button>
+            {(n) => (
+              <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
+                {bulkLabel(n, "Delete", "role", "roles")}
+              </button>
+            )}
           </BulkActions>
         ) : null}
-      </div>
+      </ListBar>
       <DataTable
         caption="Roles"
         list={list}

@@ -4,10 +4,9 @@ import { formatDate, formatMoney } from "#common/format";
 import { TASK_SORTS } from "#contract/task-constants";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { BulkActions } from "../components/table/bulk-actions";
+import { BulkActions, bulkLabel } from "../components/table/bulk-actions";
 import { DataTable, type Column } from "../components/table/data-table";
-import { FilterBar } from "../components/table/filter-bar";
-import { SearchBox } from "../components/table/list-controls";
+import { ListBar } from "../components/table/filter-bar";
 import { ListFooter } from "../components/table/pager";
 import { CloseDate } from "../components/tasks/close-date";
 import { StageChip } from "../components/tasks/stage-chip";
@@ -89,30 +88,45 @@ export default function TasksPage() {
       key: "name",
       header: "Name",
       sortField: "name",
+      size: "main",
       cell: (t) => (
         <Link to={`/tasks/${t.id}`} className="font-medium text-brand hover:underline">
           {t.name}
         </Link>
       ),
     },
-    { key: "stage", header: "Pipeline / stage", cell: (t) => (t.pipelineStage ? <StageChip pipeline={t.pipeline?.name} stage={t.pipelineStage} /> : "—") },
-    { key: "priority", header: "Priority", sortField: "priority", cell: (t) => t.priority_name },
-    { key: "review", header: "Review status", sortField: "review_status", cell: (t) => t.review_status_name },
-    { key: "assignee", header: "Assigned to", cell: (t) => t.teamMember?.full_name ?? "—" },
+    {
+      key: "stage",
+      header: "Pipeline / stage",
+      size: "clip",
+      title: (t) => (t.pipelineStage ? [t.pipeline?.name, t.pipelineStage.name].filter(Boolean).join(" · ") : null),
+      cell: (t) => (t.pipelineStage ? <StageChip pipeline={t.pipeline?.name} stage={t.pipelineStage} /> : "—"),
+    },
+    { key: "priority", header: "Priority", sortField: "priority", size: "fit", cell: (t) => t.priority_name },
+    { key: "review", header: "Review status", sortField: "review_status", size: "fit", cell: (t) => t.review_status_name },
+    {
+      key: "assignee",
+      header: "Assigned to",
+      size: "clip",
+      title: (t) => t.teamMember?.full_name,
+      cell: (t) => t.teamMember?.full_name ?? "—",
+    },
     {
       key: "revenue",
       header: "Expected revenue",
       sortField: "expected_revenue",
       align: "right",
+      size: "fit",
       cell: (t) => (t.expected_revenue === null ? "—" : formatMoney(t.expected_revenue)),
     },
     {
       key: "close",
       header: "Expected close",
       sortField: "expected_close_date",
+      size: "fit",
       cell: (t) => <CloseDate date={t.expected_close_date} open={t.state === "open"} />,
     },
-    { key: "created", header: "Created", sortField: "created_at", cell: (t) => formatDate(t.created_at) },
+    { key: "created", header: "Created", sortField: "created_at", size: "fit", cell: (t) => formatDate(t.created_at) },
   ];
   return (
     <>
@@ -134,19 +148,22 @@ export default function TasksPage() {
           </>
         }
       />
-      <div className="mb-4 space-y-3">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <SearchBox list={list} placeholder={`Search ${words.tasks}`} />
-          {canManage ? (
-            <BulkActions formId="tasks-bulk" result={actionData?.bulk}>
+      <ListBar
+        list={list}
+        search={`Search ${words.tasks}`}
+        filters={filters}
+        autocomplete={{ team_member_id: { selected: assignee, more: true, find: assigneeFind } }}
+      >
+        {canManage ? (
+          <BulkActions formId="tasks-bulk" result={actionData?.bulk}>
+            {(n) => (
               <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
-                {`Delete ${words.task}(s)`}
+                {bulkLabel(n, "Delete", words.task, words.tasks)}
               </button>
-            </BulkActions>
-          ) : null}
-        </div>
-        <FilterBar list={list} filters={filters} autocomplete={{ team_member_id: { selected: assignee, more: true, find: assigneeFind } }} />
-      </div>
+            )}
+          </BulkActions>
+        ) : null}
+      </ListBar>
       <DataTable
         caption={words.Tasks}
         list={list}

@@ -6,7 +6,7 @@ import { formatDate } from "#common/format";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { DataTable, type Column } from "../components/table/data-table";
-import { SearchBox } from "../components/table/list-controls";
+import { ListBar } from "../components/table/filter-bar";
 import { ListFooter } from "../components/table/pager";
 import { pageTitle } from "../lib/variant";
 import { openListPage } from "../services/lists.server";
@@ -41,6 +41,7 @@ export default function TeamsPage() {
   const columns: Column<Team, SortField<typeof teamsList>>[] = [
     {
       key: "name",
+      size: "main",
       header: "Name",
       sortField: "name",
       cell: (t) => (
@@ -49,11 +50,12 @@ export default function TeamsPage() {
         </Link>
       ),
     },
-    { key: "members", header: "Members", sortField: "members_count", align: "right", cell: (t) => t.members_count },
-    { key: "invitations", header: "Pending invitations", align: "right", cell: (t) => t.pending_invitations_count },
-    { key: "created", header: "Created", sortField: "created_at", cell: (t) => formatDate(t.created_at) },
+    { key: "members", size: "fit", header: "Members", sortField: "members_count", align: "right", cell: (t) => t.members_count },
+    { key: "invitations", size: "fit", header: "Pending invitations", align: "right", cell: (t) => t.pending_invitations_count },
+    { key: "created", size: "fit", header: "Created", sortField: "created_at", cell: (t) => formatDate(t.created_at) },
     {
       key: "actions",
+      size: "fit",
       header: "Actions",
       align: "right",
       cell: (t) => (
@@ -84,9 +86,7 @@ export default function TeamsPage() {
           ) : null
         }
       />
-      <div className="mb-4">
-        <SearchBox list={list} placeholder="Search teams" />
-      </div>
+      <ListBar list={list} search="Search teams" />
       <DataTable caption="Teams" list={list} rows={page.data} columns={columns} rowId={(t) => String(t.id)} emptyText="No teams found" />
       <ListFooter list={list} meta={page.meta} />
       <Outlet />

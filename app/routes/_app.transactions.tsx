@@ -8,8 +8,7 @@ import { PageHeader } from "../components/frame/page-header";
 import { PaymentStatusBadge, SandboxBadge } from "../components/payments/payment-badges";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { DataTable, type Column } from "../components/table/data-table";
-import { FilterBar } from "../components/table/filter-bar";
-import { SearchBox } from "../components/table/list-controls";
+import { ListBar } from "../components/table/filter-bar";
 import { defineList, listView, type SortField } from "../components/table/list";
 import { ListFooter } from "../components/table/pager";
 import { pageTitle } from "../lib/variant";
@@ -39,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const columns: Column<PaymentRow, SortField<typeof paymentsList>>[] = [
   {
     key: "created",
+    size: "fit",
     header: "Date",
     sortField: "created_at",
     cell: (p) => (
@@ -47,11 +47,12 @@ const columns: Column<PaymentRow, SortField<typeof paymentsList>>[] = [
       </Link>
     ),
   },
-  { key: "description", header: "Description", cell: (p) => p.description },
-  { key: "client", header: "Client", sortField: "client", cell: (p) => p.client?.name ?? p.payer_name ?? "—" },
-  { key: "method", header: "Method", cell: (p) => (p.card ? `${p.method_label} · ${p.card.brand} •••• ${p.card.last4}` : p.method_label) },
+  { key: "description", size: "main", header: "Description", cell: (p) => p.description },
+  { key: "client", size: "clip", header: "Client", sortField: "client", cell: (p) => p.client?.name ?? p.payer_name ?? "—" },
+  { key: "method", size: "fit", header: "Method", cell: (p) => (p.card ? `${p.method_label} · ${p.card.brand} •••• ${p.card.last4}` : p.method_label) },
   {
     key: "status",
+    size: "fit",
     header: "Status",
     sortField: "status",
     cell: (p) => (
@@ -63,6 +64,7 @@ const columns: Column<PaymentRow, SortField<typeof paymentsList>>[] = [
   },
   {
     key: "amount",
+    size: "fit",
     header: "Amount",
     sortField: "amount",
     align: "right",
@@ -86,10 +88,7 @@ export default function PaymentsPage() {
         title="Payments"
         info="Your customers' card payments: invoices paid from their link, with refunds and cancellations. Filter, sort and share the address: the list is in the URL."
       />
-      <div className="mb-4 space-y-3">
-        <SearchBox list={list} placeholder="Search payments" />
-        <FilterBar list={list} filters={filters} />
-      </div>
+      <ListBar list={list} search="Search payments" filters={filters} />
       <DataTable caption="Payments" list={list} rows={page.data} columns={columns} rowId={(p) => String(p.id)} emptyText="No payments found" />
       <ListFooter list={list} meta={page.meta} />
     </>

@@ -6,10 +6,10 @@ import { formatDate } from "#common/format";
 import { can } from "../access/permissions";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { BulkActions } from "../components/table/bulk-actions";
+import { BulkActions, bulkLabel } from "../components/table/bulk-actions";
 import { DataTable, type Column } from "../components/table/data-table";
 import { defineList, listView, type SortField } from "../components/table/list";
-import { SearchBox } from "../components/table/list-controls";
+import { ListBar } from "../components/table/filter-bar";
 import { ListFooter } from "../components/table/pager";
 import { pageTitle } from "../lib/variant";
 import { bulkSelectionAction } from "../services/bulk.server";
@@ -44,6 +44,7 @@ function columnsFor(types: { value: string; label: string }[]): Column<Workflow,
   return [
     {
       key: "name",
+      size: "main",
       header: "Name",
       sortField: "name",
       cell: (r) => (
@@ -52,11 +53,16 @@ function columnsFor(types: { value: string; label: string }[]): Column<Workflow,
         </Link>
       ),
     },
-    { key: "type", header: "Type", cell: (r) => types.find((t) => t.value === String(r.workflow_type_id))?.label ?? "" },
-    { key: "trigger", header: "Trigger", cell: (r) => (r.trigger.event === "task_idle" ? `Task idle for ${r.trigger.days} days` : TRIGGERS[r.trigger.event]) },
-    { key: "summary", header: "Action", cell: (r) => r.summary },
-    { key: "status", header: "Status", sortField: "status", cell: (r) => (r.status === 1 ? "Active" : "Draft") },
-    { key: "created_at", header: "Created", sortField: "created_at", cell: (r) => formatDate(r.created_at) },
+    { key: "type", size: "fit", header: "Type", cell: (r) => types.find((t) => t.value === String(r.workflow_type_id))?.label ?? "" },
+    {
+      key: "trigger",
+      size: "clip",
+      header: "Trigger",
+      cell: (r) => (r.trigger.event === "task_idle" ? `Task idle for ${r.trigger.days} days` : TRIGGERS[r.trigger.event]),
+    },
+    { key: "summary", size: "clip", header: "Action", cell: (r) => r.summary },
+    { key: "status", size: "fit", header: "Status", sortField: "status", cell: (r) => (r.status === 1 ? "Active" : "Draft") },
+    { key: "created_at", size: "fit", header: "Created", sortField: "created_at", cell: (r) => formatDate(r.created_at) },
   ];
 }
 
@@ -70,6 +76,7 @@ export default function WorkflowsPage() {
   const { search } = useLocation();
   const rowActions: Column<Workflow, SortField<typeof workflowList>> = {
     key: "actions",
+    size: "fit",
     header: "Actions",
     align: "right",
     cell: (r) =>
@@ -102,16 +109,17 @@ export default function WorkflowsPage() {
           ) : null
         }
       />
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <SearchBox list={list} placeholder="Search workflows" />
+      <ListBar list={list} search="Search workflows">
         {canManage ? (
           <BulkActions formId="workflows-bulk" result={actionData?.bulk}>
-            <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
-              Delete workflow(s)
-            </button>
+            {(n) => (
+              <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
+                {bulkLabel(n, "Delete", "workflow", "workflows")}
+              </button>
+            )}
           </BulkActions>
         ) : null}
-      </div>
+      </ListBar>
       <DataTable
         caption={title}
         list={list}

@@ -37,6 +37,24 @@ export async function expectColumn(page: Page, texts: string[], column = 2) {
   await expect(tableRows(page).locator(`td:nth-child(${column})`)).toHaveText(texts);
 }
 
+/**
+ * Opens the list's filter panel (the bar's "Filters" button, a disclosure) unless it is open: its controls are
+ * hidden while it is folded.
+ */
+export async function openFilters(page: Page) {
+  const panel = page.locator("[data-filter-panel]");
+  if (!(await panel.isVisible())) await page.locator("[data-filters-toggle]").click();
+  await expect(panel).toBeVisible();
+}
+
+/**
+ * With JavaScript a list's bulk buttons show only once rows are selected: before that, none (the answer
+ * 'No items selected' to a bulk action sent with nothing selected is proved without JavaScript, tests/nojs).
+ */
+export async function expectNoBulkButtons(page: Page) {
+  await expect(page.locator("[data-bulk]").getByRole("button")).toHaveCount(0);
+}
+
 /** The pager's range text, e.g. 'Showing 1–10 of 35'. */
 export function rangeText(page: Page): Locator {
   return page.locator("[data-range]");

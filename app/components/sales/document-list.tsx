@@ -8,8 +8,7 @@ import { useFrame } from "#app/routes/_app";
 import type { BulkResult } from "../table/bulk-actions";
 import { BulkActions } from "../table/bulk-actions";
 import { DataTable, type Column } from "../table/data-table";
-import { FilterBar } from "../table/filter-bar";
-import { SearchBox } from "../table/list-controls";
+import { ListBar } from "../table/filter-bar";
 import { ListFooter } from "../table/pager";
 import { listView } from "../table/list";
 import { SALES_KINDS, type SalesKind } from "./kinds";
@@ -25,6 +24,7 @@ export function documentColumns(kind: SalesKind): Column<DocumentListRow, (typeo
   return [
     {
       key: "number",
+      size: "fit",
       header: "Number",
       sortField: "number",
       cell: (d) => (
@@ -35,6 +35,7 @@ export function documentColumns(kind: SalesKind): Column<DocumentListRow, (typeo
     },
     {
       key: "client",
+      size: "main",
       header: "Client",
       sortField: "client",
       cell: (d) => (
@@ -45,6 +46,8 @@ export function documentColumns(kind: SalesKind): Column<DocumentListRow, (typeo
     },
     {
       key: "task",
+      size: "clip",
+      title: (d) => d.task?.name,
       header: "Task",
       cell: (d) =>
         d.task ? (
@@ -55,11 +58,17 @@ export function documentColumns(kind: SalesKind): Column<DocumentListRow, (typeo
           "—"
         ),
     },
-    { key: "issue_date", header: "Date", sortField: "issue_date", cell: (d) => formatDate(d.issue_date) },
-    { key: "due_date", header: kind === "quote" ? "Valid until" : "Due", sortField: "due_date", cell: (d) => (d.due_date ? formatDate(d.due_date) : "—") },
-    { key: "total", header: "Total", sortField: "total", align: "right", cell: (d) => <span data-total>{formatPence(d.total_pence)}</span> },
-    { key: "status", header: "Status", sortField: "status", cell: (d) => <SalesStatusBadge status={d.status} /> },
-    { key: "created", header: "Created", sortField: "created_at", cell: (d) => formatDate(d.created_at) },
+    { key: "issue_date", size: "fit", header: "Date", sortField: "issue_date", cell: (d) => formatDate(d.issue_date) },
+    {
+      key: "due_date",
+      size: "fit",
+      header: kind === "quote" ? "Valid until" : "Due",
+      sortField: "due_date",
+      cell: (d) => (d.due_date ? formatDate(d.due_date) : "—"),
+    },
+    { key: "total", size: "fit", header: "Total", sortField: "total", align: "right", cell: (d) => <span data-total>{formatPence(d.total_pence)}</span> },
+    { key: "status", size: "fit", header: "Status", sortField: "status", cell: (d) => <SalesStatusBadge status={d.status} /> },
+    { key: "created", size: "fit", header: "Created", sortField: "created_at", cell: (d) => formatDate(d.created_at) },
   ];
 }
 
@@ -74,27 +83,23 @@ export function DocumentListPage({ kind }: { kind: SalesKind }) {
   const formId = `${k.listKey}-bulk`;
   return (
     <>
-      <div className="mb-4 space-y-3">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <SearchBox list={list} placeholder={`Search ${k.plural}`} />
-          {canManage ? (
-            <BulkActions formId={formId} result={actionData?.bulk}>
-              <button type="submit" name="intent" value="mark-sent" className="btn-secondary">
-                Mark as sent
+      <ListBar list={list} search={`Search ${k.plural}`} filters={filters} autocomplete={autocomplete}>
+        {canManage ? (
+          <BulkActions formId={formId} result={actionData?.bulk}>
+            <button type="submit" name="intent" value="mark-sent" className="btn-secondary">
+              Mark as sent
+            </button>
+            <button type="submit" name="intent" value="cancel" className="btn-secondary">
+              {`Cancel ${k.plural}`}
+            </button>
+            {canDelete ? (
+              <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
+                Delete drafts
               </button>
-              <button type="submit" name="intent" value="cancel" className="btn-secondary">
-                {`Cancel ${k.plural}`}
-              </button>
-              {canDelete ? (
-                <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
-                  Delete drafts
-                </button>
-              ) : null}
-            </BulkActions>
-          ) : null}
-        </div>
-        <FilterBar list={list} filters={filters} autocomplete={autocomplete} />
-      </div>
+            ) : null}
+          </BulkActions>
+        ) : null}
+      </ListBar>
       <DataTable
         caption={`${k.Plural} of ${company}`}
         list={list}

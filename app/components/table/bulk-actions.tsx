@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Form } from "../form/form";
 
 export const NO_ITEMS_SELECTED = "No items selected";
@@ -17,11 +17,47 @@ export interface BulkResult {
 }
 
 /**
- * The bulk-action form of a list: the table's row checkboxes belong to it (form attribute), its buttons
- * carry an intent. With nothing selected the action answers 'No items selected'.
+ * A bulk button's words: with the number of selected rows ('Delete 3 tasks'), or without JavaScript (the number
+ * unknown) the list's own words ('Delete task(s)').
  */
-export function BulkActions({ formId, action, result: given, children }: { formId: string; action?: string; result?: BulkResult | null; children: ReactNode }) {
-  const busy = useNavigation().state === "submitting";
+export function bulkLabel(selected: number | null, verb: string, one: string, many: string, unknown = `${verb} ${one}(s)`): string {
+  return selected ? `${verb} ${selected} ${selected === 1 ? one : many}` : unknown;
+}
+
+/** How many of the form's row checkboxes are ticked. */
+const countSelected = (formId: string) => document.querySelectorAll(`input[form="${formId}"][name="ids"]:checked`).length;
+
+/**
+ * The bulk-action form of a list: the table's row checkboxes belong to it (form attribute), its buttons
+ * carry an intent. With nothing selected the action answers 'No items selected'. With JavaScript the buttons
+ * show only while rows are selected, beside their number ('3 selected'); `children` may be a function of that
+ * number (null without JavaScript) to name it on the buttons (bulkLabel).
+ */
+export function BulkActions({
+  formId,
+  action,
+  result: given,
+  children,
+}: {
+  formId: string;
+  action?: string;
+  result?: BulkResult | null;
+  children: ReactNode | ((selected: number | null) => ReactNode);
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  // null until hydrated: without JavaScript the buttons are always there.
+  const [selected, setSelected] = useState<number | null>(null);
+  useEffect(() => {
+    const recount = () => setSelected(countSelected(formId));
+    recount();
+    // A row's box, or the select-all box (which ticks the rows without their own change events).
+    const onChange = (e: Event) => {
+      if ((e.target as HTMLInputElement).form?.id === formId) recount();
+    };
+    document.addEventListener("change", onChange);
+    return () => document.removeEventListener("change", onChange);
+  }, [formId, navigation.state]);
   let result = given;
   const [dismissed, setDismissed] = useState<BulkResult | null>(null);
   const location = useLocation();
@@ -32,8 +68,11 @@ export function BulkActions({ formId, action, result: given, children }: { formI
   const show = result != null && (dismissed === null || dismissed.failed !== result.failed || dismissed.noSelection !== result.noSelection);
   return (
     <div className="space-y-2">
-      <Form id={formId} method="post" action={action} className="flex flex-wrap items-center gap-2" aria-busy={busy || undefined}>
-        {children}
+      <Form id={formId} method="post" action={action} className="flex flex-wrap items-center gap-2" aria-busy={busy || undefined} data-bulk>
+        <span aria-live="polite" className={selected ? "text-sm font-medium text-slate-700" : "sr-only"} data-selected-count>
+          {selected ? `${selected} selected` : ""}
+        </span>
+        {selected === 0 ? null : typeof children === "function" ? children(selected) : children}
       </Form>
       {show && result?.noSelection ? (
         <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">

@@ -14,6 +14,16 @@ export interface Column<Row, F extends string = string> {
   /** The API sort field; a header with one cycles ascending → descending → unsorted. */
   sortField?: F;
   align?: "left" | "right" | "center";
+  /**
+   * How the column uses the room: `main` for names (takes the room left, breaks a very long word anywhere; the
+   * table's first column stays in view while a phone scrolls the table sideways), `fit` for short values (priority, dates,
+   * amounts, phone numbers: one line, tabular figures, as wide as they are), `clip` for long text (one line cut
+   * with an ellipsis; the full value stays in the page for screen readers and shows on hover, from `title`).
+   * Otherwise the column wraps its text, breaking a very long word anywhere.
+   */
+  size?: "main" | "fit" | "clip";
+  /** The full text of a `clip` cell, shown on hover (by default the cell itself when it is text). */
+  title?: (row: Row) => string | null | undefined;
   className?: string;
   cell: (row: Row) => ReactNode;
 }
@@ -45,6 +55,12 @@ export const EMPTY_FILTERED_TEXT = "No results found for your filters";
 
 const alignClass = { left: "text-left", right: "text-right", center: "text-center" };
 
+/*
+ * Column sizes (Column.size) and the phone's pinned first column are drawn by the kit's CSS (`.data-table` in
+ * app/tailwind.css): each cell is marked `col-<size>`, the table `data-select` when its rows have checkboxes.
+ */
+const sizeClass = (size: Column<unknown>["size"]) => `col-${size ?? "auto"}`;
+
 function SortHeader<Row>({ column, pathname, state, spec }: { column: Column<Row>; pathname: string; state: ListState; spec: ListSpec }) {
   // A column without a sort field is never the sorted one (not even when the list is unsorted).
   const active = column.sortField !== undefined && state.sort?.field === column.sortField;
@@ -53,7 +69,7 @@ function SortHeader<Row>({ column, pathname, state, spec }: { column: Column<Row
     <th
       scope="col"
       aria-sort={direction}
-      className={`px-4 py-3 text-xs font-semibold uppercase tracking-wide text-slate-600 ${alignClass[column.align ?? "left"]} ${column.className ?? ""}`}
+      className={`text-xs font-semibold uppercase tracking-wide text-slate-600 ${alignClass[column.align ?? "left"]} ${sizeClass(column.size)} ${column.className ?? ""}`}
     >
       {column.sortField ? (
         <Link
@@ -104,13 +120,13 @@ export function DataTable<Row, F extends string = string>({ caption, list, rows,
   };
 
   return (
-    <div className="scroll-x rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-      <table className="min-w-full divide-y divide-slate-200" aria-busy={loading || undefined}>
+    <div className="scroll-x rounded-lg bg-white shadow-sm ring-1 ring-slate-200" data-table>
+      <table className="data-table min-w-full divide-y divide-slate-200" aria-busy={loading || undefined} data-select={selection ? "" : undefined}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50">
-          <tr>
+          <tr className="bg-slate-50">
             {selection ? (
-              <th scope="col" className="w-10 px-4 py-3">
+              <th scope="col" className="col-box">
                 <input
                   ref={selectAll}
                   type="checkbox"
@@ -141,7 +157,7 @@ export function DataTable<Row, F extends string = string>({ caption, list, rows,
             Array.from({ length: Math.min(Math.max(rows.length, 3), 10) }, (_, i) => (
               <tr key={`placeholder-${i}`} data-placeholder>
                 {Array.from({ length: colSpan }, (_, j) => (
-                  <td key={j} className="px-4 py-3">
+                  <td key={j}>
                     <span className="block h-4 animate-pulse rounded bg-slate-200" />
                   </td>
                 ))}
@@ -149,7 +165,7 @@ export function DataTable<Row, F extends string = string>({ caption, list, rows,
             ))
           ) : rows.length === 0 ? (
             <tr>
-              <td colSpan={colSpan} className="px-4 py-10 text-center text-sm text-slate-500" data-empty>
+              <td colSpan={colSpan} className="!py-10 text-center text-slate-500" data-empty>
                 {emptyText ?? (hasActiveFilters(state) ? EMPTY_FILTERED_TEXT : EMPTY_TEXT)}
               </td>
             </tr>
@@ -158,9 +174,9 @@ export function DataTable<Row, F extends string = string>({ caption, list, rows,
               const id = rowId(row);
               const disabled = selection?.disabled?.(row) ?? false;
               return (
-                <tr key={id} className="hover:bg-slate-50">
+                <tr key={id} className="bg-white hover:bg-slate-50">
                   {selection ? (
-                    <td className="w-10 px-4 py-3">
+                    <td className="col-box">
                       <input
                         type="checkbox"
                         name="ids"
@@ -173,11 +189,14 @@ export function DataTable<Row, F extends string = string>({ caption, list, rows,
                       />
                     </td>
                   ) : null}
-                  {columns.map((c) => (
-                    <td key={c.key} className={`px-4 py-3 text-sm ${alignClass[c.align ?? "left"]} ${c.className ?? ""}`}>
-                      {c.cell(row)}
-                    </td>
-                  ))}
+                  {columns.map((c) => {
+                    const content = c.cell(row);
+                    return (
+                      <td key={c.key} className={`${alignClass[c.align ?? "left"]} ${sizeClass(c.size)} ${c.className ?? ""}`}>
+                        {c.size === "clip" ? <div title={c.title?.(row) ?? (typeof content === "string" ? content : undefined)}>{content}</div> : content}
+                      </td>
+                    );
+                  })}
                 </tr>
               );
             })

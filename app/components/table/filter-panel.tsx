@@ -1,5 +1,6 @@
 import { Link, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, type ChangeEvent, type ReactNode } from "react";
+import { useEffect, useRef, type ChangeEvent, type ReactNode, type RefObject } from "react";
+import { useHydrated } from "#app/lib/use-hydrated";
 import { dateRangeBounds, sanitiseFilterInput, type FilterDefinition, type DropdownOption } from "#app/lib/filter-rules";
 import { dateWindow } from "#common/dates";
 import type { FilterValue, ListState } from "#app/lib/list-url";
@@ -186,31 +187,93 @@ function FilterControl({ def, state, autocomplete }: { def: FilterDefinition; st
   }
 }
 
-/** A filter panel: a GET form of filter inputs; with JavaScript a change applies at once, without it the Apply button does. */
+/**
+ * A typed filter applies as the search box does, 2 s after typing stops (the search box's SEARCH_DEBOUNCE_MS,
+ * list-controls.tsx: not imported, so that the page's list code stays one chunk rather than one shared with
+ * this island).
+ */
+const TYPED_FILTER_DEBOUNCE_MS = 2000;
+
+/**
+ * The panel lies in the list bar's "Filters" disclosure (FilterBar): with JavaScript it is a popover that a click
+ * outside closes (not one in a dropdown the panel opened: those are drawn in a portal), and Escape closes giving
+ * the focus back to the button, unless a control of the panel used the key (a dropdown closing itself: React's
+ * handlers, on the document, run before this one).
+ */
+function usePopover(form: RefObject<HTMLFormElement>) {
+  useEffect(() => {
+    const details = form.current?.closest("details");
+    if (!details) return;
+    const onDown = (e: PointerEvent) => {
+      const target = e.target as Element;
+      if (details.open && !details.contains(target) && !target.closest?.("#headlessui-portal-root")) details.open = false;
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape" || !details.open || e.defaultPrevented || !details.contains(e.target as Node)) return;
+      details.open = false;
+      details.querySelector("summary")?.focus();
+    };
+    document.addEventListener("pointerdown", onDown);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onDown);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [form]);
+}
+
+/** A text (or number) filter: typing in it applies like the search box, 2 s after typing stops, or at once with Enter. */
+const isTyped = (el: HTMLInputElement) => el.type === "text" || el.type === "search";
+
+/**
+ * A filter panel: a GET form of filter inputs. With JavaScript a choice applies at once and a typed filter like
+ * the search box (2 s after typing stops, Enter at once), so the form has no button; without it the Apply
+ * button sends the form.
+ */
 function FilterForm({ stateFields, children }: { stateFields: ReactNode; children: ReactNode }) {
   const submit = useSubmit();
+  const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const send = () => (clearTimeout(timer.current), form.current && submit(form.current, { preventScrollReset: true }));
+  usePopover(form);
   // This panel hydrates once its chunk has arrived, after the page's: a change made before then applies now.
   useEffect(() => {
-    if (form.current && [...form.current.elements].some(changedBeforeHydrating)) submit(form.current, { preventScrollReset: true });
-  }, [submit]);
+    if (form.current && [...form.current.elements].some(changedBeforeHydrating)) send();
+    return () => clearTimeout(timer.current);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the panel hydrates
+  }, []);
   return (
     <Form
       ref={form}
       method="get"
       className="filter-form flex flex-wrap items-end gap-3"
       preventScrollReset
+      onSubmit={() => clearTimeout(timer.current)}
       onChange={(e) => {
         const target = e.target as HTMLInputElement;
-        if (target.type === "text" || target.type === "search") return;
-        submit(e.currentTarget, { preventScrollReset: true });
+        if (!isTyped(target)) return send();
+        // A searchable dropdown's own search box names no filter: its choice applies when made.
+        if (!target.name.startsWith("filter[")) return;
+        clearTimeout(timer.current);
+        timer.current = setTimeout(send, TYPED_FILTER_DEBOUNCE_MS);
+      }}
+      onKeyDown={(e) => {
+        const target = e.target as HTMLInputElement;
+        // Without a button a form of several text boxes has no implicit submission: Enter applies here.
+        if (hydrated && e.key === "Enter" && target instanceof HTMLInputElement && isTyped(target) && target.name.startsWith("filter[")) {
+          e.preventDefault();
+          send();
+        }
       }}
     >
       {stateFields}
       {children}
-      <button type="submit" className="btn-secondary">
-        Apply
-      </button>
+      {hydrated ? null : (
+        <button type="submit" className="btn-secondary">
+          Apply
+        </button>
+      )}
     </Form>
   );
 }
@@ -236,43 +299,49 @@ function describe(def: FilterDefinition, value: FilterValue, autocomplete?: Filt
   return `${def.label}: ${option && option.value === value ? option.label : value}`;
 }
 
-/**
- * The filters of a list as one GET form (Apply without JavaScript, applied on change with it), and the
- * active filters as chips whose ✕ removes one (and its dependants: a stage goes with its pipeline). Lists show
- * it through FilterBar (filter-bar.tsx), as an island.
- */
-export function FilterPanel({ state, filters, autocomplete, formKey, stateFields, removeHrefs, clearHref }: FilterPanelProps) {
-  const active = filters.filter((f) => state.filters[f.filterKey] !== undefined);
+/** The filters of a list as one GET form (Apply without JavaScript, applied as they change with it). Lists show it through FilterBar (filter-bar.tsx), as an island. */
+export function FilterPanel({ state, filters, autocomplete, formKey, stateFields }: FilterPanelProps) {
   return (
-    <div className="space-y-2">
-      {/* Keyed on the state: after a client-side navigation the inputs show the new filters. */}
-      <FilterForm key={formKey} stateFields={stateFields}>
-        {filters.map((def) => (
-          <FilterControl key={def.filterKey} def={def} state={state} autocomplete={autocomplete} />
-        ))}
-      </FilterForm>
-      {active.length ? (
-        <ul className="flex flex-wrap items-center gap-2" aria-label="Active filters">
-          {active.map((def) => (
-            <li key={def.filterKey} className="flex items-center gap-1 rounded-full bg-slate-100 py-0.5 pl-3 pr-1 text-xs text-slate-700">
-              {describe(def, state.filters[def.filterKey]!, autocomplete)}
-              <Link
-                to={removeHrefs[def.filterKey]!}
-                className="rounded-full px-1.5 hover:bg-slate-200"
-                aria-label={`Remove filter ${def.label}`}
-                preventScrollReset
-              >
-                ✕
-              </Link>
-            </li>
-          ))}
-          <li>
-            <Link to={clearHref} className="text-xs text-brand underline" preventScrollReset>
-              Clear filters
-            </Link>
-          </li>
-        </ul>
-      ) : null}
-    </div>
+    // Keyed on the state: after a client-side navigation the inputs show the new filters.
+    <FilterForm key={formKey} stateFields={stateFields}>
+      {filters.map((def) => (
+        <FilterControl key={def.filterKey} def={def} state={state} autocomplete={autocomplete} />
+      ))}
+    </FilterForm>
+  );
+}
+
+/**
+ * The active filters as chips, each a link to the list without it (and its dependants: a stage goes with its
+ * pipeline), and "Clear filters". Lists show them beside the "Filters" button (FilterChipsBar, filter-bar.tsx).
+ */
+export function FilterChips({ state, filters, autocomplete, removeHrefs, clearHref }: FilterPanelProps) {
+  const active = filters.filter((f) => state.filters[f.filterKey] !== undefined);
+  if (!active.length) return null;
+  return (
+    <ul className="flex min-w-0 flex-wrap items-center gap-2" aria-label="Active filters">
+      {active.map((def) => (
+        <li
+          key={def.filterKey}
+          className="flex min-w-0 max-w-full items-center gap-1 rounded-full bg-slate-100 py-0.5 pl-3 pr-1 text-xs text-slate-700 ring-1 ring-inset ring-slate-200 [overflow-wrap:anywhere]"
+        >
+          {describe(def, state.filters[def.filterKey]!, autocomplete)}
+          <Link
+            to={removeHrefs[def.filterKey]!}
+            className="shrink-0 rounded-full px-1.5 leading-5 hover:bg-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand"
+            aria-label={`Remove filter ${def.label}`}
+            title={`Remove filter ${def.label}`}
+            preventScrollReset
+          >
+            ✕
+          </Link>
+        </li>
+      ))}
+      <li>
+        <Link to={clearHref} className="whitespace-nowrap text-xs font-medium text-brand underline" preventScrollReset>
+          Clear filters
+        </Link>
+      </li>
+    </ul>
   );
 }

@@ -29,18 +29,27 @@ export function StateFields({ state, spec, omit }: { state: ListState; spec: Lis
 }
 
 /**
- * The search box: with JavaScript the list follows 2 s after typing stops; without it the Search button
- * submits. Either way the URL carries the search and the list returns to page 1; what is typed while the
- * list loads stays in the box (useSearchText).
+ * The search box: with JavaScript the list follows 2 s after typing stops (Enter sends it at once) and the box
+ * has no button; without it the Search button submits. Either way the URL carries the search and the list
+ * returns to page 1; what is typed while the list loads stays in the box (useSearchText).
  */
 export function SearchBox({ list: { state, spec }, placeholder }: { list: ListView; placeholder: string }) {
   const submit = useSubmit();
+  const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
   const { box, sent } = useSearchText(state.search);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
   return (
-    <Form method="get" ref={form} role="search" aria-label={placeholder} className="flex items-center gap-2" preventScrollReset onSubmit={sent}>
+    <Form
+      method="get"
+      ref={form}
+      role="search"
+      aria-label={placeholder}
+      className="relative min-w-0 max-w-full"
+      preventScrollReset
+      onSubmit={() => (clearTimeout(timer.current), sent())}
+    >
       <StateFields state={state} spec={spec} omit={["search"]} />
       <label className="sr-only" htmlFor="list-search">
         {placeholder}
@@ -53,7 +62,7 @@ export function SearchBox({ list: { state, spec }, placeholder }: { list: ListVi
         defaultValue={state.search}
         placeholder={placeholder}
         maxLength={200}
-        className="field-input mt-0 w-64"
+        className="field-input mt-0 w-52 max-w-full pr-[4.5rem] sm:w-64"
         onChange={() => {
           clearTimeout(timer.current);
           timer.current = setTimeout(() => {
@@ -63,9 +72,12 @@ export function SearchBox({ list: { state, spec }, placeholder }: { list: ListVi
           }, SEARCH_DEBOUNCE_MS);
         }}
       />
-      <button type="submit" className="btn-secondary">
-        Search
-      </button>
+      {/* Inside the box's right end: when it goes (JavaScript has started) nothing beside the box moves. */}
+      {hydrated ? null : (
+        <button type="submit" className="btn-secondary absolute inset-y-1 right-1 px-2 py-0 text-xs">
+          Search
+        </button>
+      )}
     </Form>
   );
 }
