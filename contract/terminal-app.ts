@@ -11,10 +11,7 @@ export * from "./terminal-constants";
 
 const text = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, M.tooLong(max));
 const optionalText = (max: number) =>
-  z.preprocess(
-    (v) => (typeof v === "string" && v.trim() === "" ? null : v),
-    z.string().trim().max(max, M.tooLong(max)).nullable().optional(),
-  );
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), z.string().trim().max(max, M.tooLong(max)).nullable().optional());
 const id = (message: string) =>
   z.preprocess((v) => (typeof v === "string" && /^\d{1,9}$/.test(v.trim()) ? Number(v) : v), z.number({ error: message }).int(message).positive(message));
 const key = z
@@ -67,7 +64,7 @@ export type ReaderBody = z.infer<typeof readerBodySchema>;
 export const unlockBodySchema = z.object({ pin: z.string({ error: M.pin }).trim().min(1, M.pin).max(20, M.pinWrong) });
 
 const amount = z.preprocess(
-  (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : poundsToPence(v) ?? Number.NaN) : v),
+  (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : (poundsToPence(v) ?? Number.NaN)) : v),
   z.number({ error: M.amount }).int(M.amount).min(30, M.amountMin).max(100_000_000, M.amount).optional(),
 );
 
@@ -150,7 +147,9 @@ export const readerKeyResponseSchema = z.object({ data: readerKeySchema });
 export const readerResponseSchema = z.object({ data: readerSchema });
 export const terminalPaymentResponseSchema = z.object({ data: terminalPaymentSchema });
 export const unlockResponseSchema = z.object({ data: z.object({ unlock_token: z.string(), expires_at: z.string() }) });
-export const pinStatusSchema = z.object({ data: z.object({ pin_is_allowed: z.boolean(), has_pin: z.boolean(), provider: z.string(), simulated: z.boolean() }) });
+export const pinStatusSchema = z.object({
+  data: z.object({ pin_is_allowed: z.boolean(), has_pin: z.boolean(), provider: z.string(), simulated: z.boolean() }),
+});
 export const connectionTokenSchema = z.object({ data: z.object({ secret: z.string(), provider: z.string() }) });
 export const payableInvoicesSchema = z.object({
   data: z.array(z.object({ id: z.number().int(), number: z.string().nullable(), client: z.string().nullable(), total_pence: z.number().int() })),

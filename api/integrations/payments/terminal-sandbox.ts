@@ -240,7 +240,8 @@ export class SandboxTerminal implements TerminalProvider {
 
   createIntent(input: { amountPence: number; description: string; metadata: Record<string, string> }, options: CallOptions) {
     return this.once("createIntent", input, options, async (tx, account) => {
-      if (!Number.isInteger(input.amountPence) || input.amountPence < 30) throw new PaymentRequestError("Amount must be at least £0.30 gbp", "amount_too_small");
+      if (!Number.isInteger(input.amountPence) || input.amountPence < 30)
+        throw new PaymentRequestError("Amount must be at least £0.30 gbp", "amount_too_small");
       const data: IntentData = {
         id: newId("pi"),
         account,
@@ -289,7 +290,10 @@ export class SandboxTerminal implements TerminalProvider {
     return this.once("captureIntent", { id }, options, async (tx, account) => {
       const intent = await this.loadIntent(tx, id, account);
       if (intent.status !== "requires_capture") {
-        throw new PaymentRequestError(`This PaymentIntent could not be captured because it has a status of ${intent.status}.`, "payment_intent_unexpected_state");
+        throw new PaymentRequestError(
+          `This PaymentIntent could not be captured because it has a status of ${intent.status}.`,
+          "payment_intent_unexpected_state",
+        );
       }
       const next: IntentData = { ...intent, status: "succeeded" };
       await this.saveIntent(tx, next);

@@ -38,7 +38,13 @@ function toLocation(l: Stripe.Terminal.Location): ProviderLocation {
   return {
     id: l.id,
     displayName: l.display_name,
-    address: { line1: l.address.line1 ?? "", line2: l.address.line2 ?? null, city: l.address.city ?? "", postalCode: l.address.postal_code ?? "", country: "GB" },
+    address: {
+      line1: l.address.line1 ?? "",
+      line2: l.address.line2 ?? null,
+      city: l.address.city ?? "",
+      postalCode: l.address.postal_code ?? "",
+      country: "GB",
+    },
   };
 }
 

@@ -39,10 +39,14 @@ const tokenBody = z.object({ location_id: pathId.optional() });
 
 export default routes((r) => {
   // ---------------------------------------------------------------------------------------------- locations
-  r.get("/terminal-app/locations", { access: VIEW, query: listQuerySchema({ maxSize: 100 }), response: locationListSchema }, async ({ auth, query, request }) => {
-    const { rows, total } = await service.listLocations(request.server.database.db, auth.tenantId, query);
-    return paged(request, query, rows, total);
-  });
+  r.get(
+    "/terminal-app/locations",
+    { access: VIEW, query: listQuerySchema({ maxSize: 100 }), response: locationListSchema },
+    async ({ auth, query, request }) => {
+      const { rows, total } = await service.listLocations(request.server.database.db, auth.tenantId, query);
+      return paged(request, query, rows, total);
+    },
+  );
   r.get("/terminal-app/locations/:id", { access: VIEW, params: idParams, response: locationResponseSchema }, async ({ auth, params, request }) => ({
     data: await service.getLocation(request.server.database.db, auth.tenantId, params.id),
   }));
@@ -66,10 +70,14 @@ export default routes((r) => {
   });
 
   // ---------------------------------------------------------------------------------------------- reader keys
-  r.get("/terminal-app/reader-keys", { access: VIEW, query: listQuerySchema({ maxSize: 100 }), response: readerKeyListSchema }, async ({ auth, query, request }) => {
-    const { rows, total } = await service.listReaderKeys(request.server.database.db, auth.tenantId, query);
-    return paged(request, query, rows, total);
-  });
+  r.get(
+    "/terminal-app/reader-keys",
+    { access: VIEW, query: listQuerySchema({ maxSize: 100 }), response: readerKeyListSchema },
+    async ({ auth, query, request }) => {
+      const { rows, total } = await service.listReaderKeys(request.server.database.db, auth.tenantId, query);
+      return paged(request, query, rows, total);
+    },
+  );
   r.get("/terminal-app/reader-keys/:id", { access: VIEW, params: idParams, response: readerKeyResponseSchema }, async ({ auth, params, request }) => ({
     data: await service.getReaderKey(request.server.database.db, auth.tenantId, params.id),
   }));
@@ -135,9 +143,13 @@ export default routes((r) => {
   );
 
   // ---------------------------------------------------------------------------------------------- payments
-  r.get("/terminal-app/invoices", { access: TAKE, response: payableInvoicesSchema, summary: "Sent invoices not paid, to take at a reader" }, async ({ auth, request }) => ({
-    data: await service.payableInvoices(request.server.database.db, auth.tenantId),
-  }));
+  r.get(
+    "/terminal-app/invoices",
+    { access: TAKE, response: payableInvoicesSchema, summary: "Sent invoices not paid, to take at a reader" },
+    async ({ auth, request }) => ({
+      data: await service.payableInvoices(request.server.database.db, auth.tenantId),
+    }),
+  );
   /**
    * Starts an in-person payment on a reader (an amount, or a sent invoice's total); needs an unlock token. The same
    * `idempotency_key` again resumes the same payment: a card is charged once.

@@ -106,9 +106,11 @@ export async function listLocations(db: Db, tenantId: number, query: ListQuery) 
     conditions.push(or(ilike(terminalLocations.displayName, p), ilike(terminalLocations.city, p), ilike(terminalLocations.postalCode, p)));
   }
   const sort = sortedBy(query, TERMINAL_LOCATION_SORTS, "display_name");
-  const column = { display_name: sql`lower(${terminalLocations.displayName})`, city: sql`lower(${terminalLocations.city})`, created_at: terminalLocations.createdAt }[
-    sort.field
-  ];
+  const column = {
+    display_name: sql`lower(${terminalLocations.displayName})`,
+    city: sql`lower(${terminalLocations.city})`,
+    created_at: terminalLocations.createdAt,
+  }[sort.field];
   const dir = sort.desc ? desc : asc;
   const where = and(...conditions);
   const [rows, [{ n }]] = await Promise.all([
@@ -182,12 +184,23 @@ export async function updateLocation(database: Database, terminal: TerminalProvi
   const row = await findLocation(db, tenantId, id);
   await nameFree(db, tenantId, body.display_name, id);
   await atProvider("display_name", () =>
-    terminal.updateLocation(row.providerLocationId, { displayName: body.display_name, address: address(body) }, { idempotencyKey: `location-${id}-${randomUUID()}` }),
+    terminal.updateLocation(
+      row.providerLocationId,
+      { displayName: body.display_name, address: address(body) },
+      { idempotencyKey: `location-${id}-${randomUUID()}` },
+    ),
   );
   try {
     await db
       .update(terminalLocations)
-      .set({ displayName: body.display_name, line1: body.line1, line2: body.line2 ?? null, city: body.city, postalCode: body.postal_code, updatedAt: new Date() })
+      .set({
+        displayName: body.display_name,
+        line1: body.line1,
+        line2: body.line2 ?? null,
+        city: body.city,
+        postalCode: body.postal_code,
+        updatedAt: new Date(),
+      })
       .where(eq(terminalLocations.id, id));
   } catch (error) {
     if (isUniqueViolation(error)) throw invalid({ display_name: [M.displayNameTaken] });
@@ -239,16 +252,8 @@ export async function listReaderKeys(db: Db, tenantId: number, query: ListQuery)
   const where = and(...conditions);
   const from = () => db.select(keyColumns).from(terminalReaderKeys).innerJoin(terminalLocations, eq(terminalLocations.id, terminalReaderKeys.locationId));
   const [rows, [{ n }]] = await Promise.all([
-    from()
-      .where(where)
-      .orderBy(dir(column), dir(terminalReaderKeys.id))
-      .limit(query.page.size)
-      .offset(offsetOf(query)),
-    db
-      .select({ n: count() })
-      .from(terminalReaderKeys)
-      .innerJoin(terminalLocations, eq(terminalLocations.id, terminalReaderKeys.locationId))
-      .where(where),
+    from().where(where).orderBy(dir(column), dir(terminalReaderKeys.id)).limit(query.page.size).offset(offsetOf(query)),
+    db.select({ n: count() }).from(terminalReaderKeys).innerJoin(terminalLocations, eq(terminalLocations.id, terminalReaderKeys.locationId)).where(where),
   ]);
   return { rows: rows.map(toKey), total: n };
 }
@@ -346,11 +351,7 @@ export async function listReaders(db: Db, tenantId: number, query: ListQuery) {
       .orderBy(dir(column), dir(terminalReaders.id))
       .limit(query.page.size)
       .offset(offsetOf(query)),
-    db
-      .select({ n: count() })
-      .from(terminalReaders)
-      .innerJoin(terminalLocations, eq(terminalLocations.id, terminalReaders.locationId))
-      .where(where),
+    db.select({ n: count() }).from(terminalReaders).innerJoin(terminalLocations, eq(terminalLocations.id, terminalReaders.locationId)).where(where),
   ]);
   return { rows: rows.map(toReader), total: n };
 }
