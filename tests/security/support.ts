@@ -419,31 +419,34 @@ export const RESOLVERS: Record<string, Resolver> = {
 
 /** Harbour's card-terminal records (the terminal app): a location, a reader on it, a reader key and a payment waiting on the reader. */
 function terminalResolvers(): Record<string, Resolver> {
-  const location = (a: Actors) =>
-    `insert into terminal_locations (tenant_id, display_name, line1, city, postal_code, provider, provider_location_id)
-     values (${H(a)}, 'Matrix shop ' || gen_random_uuid(), '1 High Street', 'London', 'SW1A 1AA', 'sandbox', 'tml_matrix') returning id`;
-  const reader = (a: Actors) =>
-    `insert into terminal_readers (tenant_id, location_id, label, device_type, serial_number, provider, provider_reader_id, simulated)
-     values (${H(a)}, (${location(a)}), 'Matrix reader', 'simulated_wisepos_e', 'SIM-MATRIX', 'sandbox', 'tmr_matrix_' || gen_random_uuid(), true) returning id`;
-  const byLocation = tenant(async (api, a) => ({ id: await one(api, location(a)) }));
-  const byReader = tenant(async (api, a) => ({ id: await one(api, reader(a)) }));
+  const location = (api: TestApi, a: Actors) =>
+    one(
+      api,
+      `insert into terminal_locations (tenant_id, display_name, line1, city, postal_code, provider, provider_location_id)
+       values (${H(a)}, 'Matrix shop ' || gen_random_uuid(), '1 High Street', 'London', 'SW1A 1AA', 'sandbox', 'tml_matrix') returning id`,
+    );
+  const reader = async (api: TestApi, a: Actors) =>
+    one(
+      api,
+      `insert into terminal_readers (tenant_id, location_id, label, device_type, serial_number, provider, provider_reader_id, simulated)
+       values (${H(a)}, ${await location(api, a)}, 'Matrix reader', 'simulated_wisepos_e', 'SIM-MATRIX', 'sandbox', 'tmr_matrix_' || gen_random_uuid(), true) returning id`,
+    );
+  const byLocation = tenant(async (api, a) => ({ id: await location(api, a) }));
+  const byReader = tenant(async (api, a) => ({ id: await reader(api, a) }));
   const byKey = tenant(async (api, a) => ({
     id: await one(
       api,
       `insert into terminal_reader_keys (tenant_id, location_id, reader_name, password_hash)
-       values (${H(a)}, (${location(a)}), 'Matrix key ' || gen_random_uuid(), 'x') returning id`,
+       values (${H(a)}, ${await location(api, a)}, 'Matrix key ' || gen_random_uuid(), 'x') returning id`,
     ),
   }));
-  const byPayment = tenant(async (api, a) => {
-    const readerId = await one(api, reader(a));
-    return {
-      id: await one(
-        api,
-        `insert into terminal_payments (tenant_id, reader_id, description, amount_pence, status, provider, provider_reader_id, idempotency_key)
-         values (${H(a)}, ${readerId}, 'Matrix payment', 1000, 'cancelled', 'sandbox', 'tmr_matrix', 'matrix-' || gen_random_uuid()) returning id`,
-      ),
-    };
-  });
+  const byPayment = tenant(async (api, a) => ({
+    id: await one(
+      api,
+      `insert into terminal_payments (tenant_id, reader_id, description, amount_pence, status, provider, provider_reader_id, idempotency_key)
+       values (${H(a)}, ${await reader(api, a)}, 'Matrix payment', 1000, 'cancelled', 'sandbox', 'tmr_matrix', 'matrix-' || gen_random_uuid()) returning id`,
+    ),
+  }));
   return {
     "/terminal-app/locations/:id": byLocation,
     "/terminal-app/reader-keys/:id": byKey,
