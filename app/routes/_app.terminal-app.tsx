@@ -20,7 +20,12 @@ const locationsList = defineList("/terminal-app", TERMINAL_LOCATION_SORTS, { fil
 export const meta: MetaFunction = ({ matches }) => pageTitle("Terminal app", matches);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { subject, state, page } = await openListPage(request, { path: "/terminal-app", listKey: "terminal-locations", spec: locationsList.spec, fetch: listLocations });
+  const { subject, state, page } = await openListPage(request, {
+    path: "/terminal-app",
+    listKey: "terminal-locations",
+    spec: locationsList.spec,
+    fetch: listLocations,
+  });
   return { state, page, canManage: can(subject, "terminal_manage") };
 }
 
@@ -43,10 +48,20 @@ export default function TerminalLocationsPage() {
     cell: (l) =>
       canManage ? (
         <span className="flex justify-end gap-2">
-          <Link to={`/terminal-app/locations/${l.id}/edit${search}`} className="btn-secondary px-3 py-1" preventScrollReset aria-label={`Edit ${l.display_name}`}>
+          <Link
+            to={`/terminal-app/locations/${l.id}/edit${search}`}
+            className="btn-secondary px-3 py-1"
+            preventScrollReset
+            aria-label={`Edit ${l.display_name}`}
+          >
             Edit
           </Link>
-          <Link to={`/terminal-app/locations/${l.id}/delete${search}`} className="btn-secondary px-3 py-1 text-red-700" preventScrollReset aria-label={`Delete ${l.display_name}`}>
+          <Link
+            to={`/terminal-app/locations/${l.id}/delete${search}`}
+            className="btn-secondary px-3 py-1 text-red-700"
+            preventScrollReset
+            aria-label={`Delete ${l.display_name}`}
+          >
             Delete
           </Link>
         </span>

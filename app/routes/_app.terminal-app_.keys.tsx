@@ -21,7 +21,12 @@ const keysList = defineList("/terminal-app/keys", TERMINAL_READER_KEY_SORTS, { f
 export const meta: MetaFunction = ({ matches }) => pageTitle("Reader keys", matches);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { subject, state, page } = await openListPage(request, { path: "/terminal-app", listKey: "terminal-reader-keys", spec: keysList.spec, fetch: listReaderKeys });
+  const { subject, state, page } = await openListPage(request, {
+    path: "/terminal-app",
+    listKey: "terminal-reader-keys",
+    spec: keysList.spec,
+    fetch: listReaderKeys,
+  });
   return { state, page, canManage: can(subject, "terminal_manage") };
 }
 
@@ -46,7 +51,12 @@ export default function ReaderKeysPage() {
           <Link to={`/terminal-app/keys/${k.id}/edit${search}`} className="btn-secondary px-3 py-1" preventScrollReset aria-label={`Edit ${k.reader_name}`}>
             Edit
           </Link>
-          <Link to={`/terminal-app/keys/${k.id}/delete${search}`} className="btn-secondary px-3 py-1 text-red-700" preventScrollReset aria-label={`Delete ${k.reader_name}`}>
+          <Link
+            to={`/terminal-app/keys/${k.id}/delete${search}`}
+            className="btn-secondary px-3 py-1 text-red-700"
+            preventScrollReset
+            aria-label={`Delete ${k.reader_name}`}
+          >
             Delete
           </Link>
         </span>
@@ -70,7 +80,14 @@ export default function ReaderKeysPage() {
       <div className="mb-4">
         <SearchBox list={list} placeholder="Search reader keys" />
       </div>
-      <DataTable caption="Reader keys" list={list} rows={page.data} columns={[...columns, actions]} rowId={(k) => String(k.id)} emptyText="No reader keys yet" />
+      <DataTable
+        caption="Reader keys"
+        list={list}
+        rows={page.data}
+        columns={[...columns, actions]}
+        rowId={(k) => String(k.id)}
+        emptyText="No reader keys yet"
+      />
       <ListFooter list={list} meta={page.meta} />
       <Outlet />
     </>

@@ -12,8 +12,7 @@ import { redirectWithToast } from "../services/session.server";
 import { cancelTerminalPayment, getTerminalPayment, pinStatus, presentTestCard } from "../services/terminal-app.server";
 import { useFrame } from "./_app";
 
-const guard = (request: Request) =>
-  requirePermission(request, ["terminal_request", "terminal_manage"], { route: "/terminal-app", back: "/terminal-app/pay" });
+const guard = (request: Request) => requirePermission(request, ["terminal_request", "terminal_manage"], { route: "/terminal-app", back: "/terminal-app/pay" });
 
 /** While the reader waits for a card, the page refreshes itself (without JavaScript too). */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
@@ -38,7 +37,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     if (form.get("intent") === "present") {
       const p = await presentTestCard(api, params.id!, String(form.get("number") ?? ""));
-      return redirectWithToast(request, here, { kind: p.status === "approved" ? "success" : "info", message: `Test card presented: ${p.status_label.toLowerCase()}.` });
+      return redirectWithToast(request, here, {
+        kind: p.status === "approved" ? "success" : "info",
+        message: `Test card presented: ${p.status_label.toLowerCase()}.`,
+      });
     }
   } catch (error) {
     if (error instanceof ApiValidationError) {

@@ -22,7 +22,6 @@ import {
   newFormKey,
   payableInvoices,
   payFormSchema,
-  pinFormSchema,
   pinStatus,
   startPayment,
   unlockCookie,
@@ -35,8 +34,7 @@ import { useFrame } from "./_app";
 // The terminal-reader island: its chunk (and Stripe's SDK, against Stripe) is fetched only on this page.
 const ReaderIsland = lazy(() => import("../components/terminal-app/reader-island"));
 
-const guard = (request: Request) =>
-  requirePermission(request, ["terminal_request", "terminal_manage"], { route: "/terminal-app", back: "/terminal-app" });
+const guard = (request: Request) => requirePermission(request, ["terminal_request", "terminal_manage"], { route: "/terminal-app", back: "/terminal-app" });
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Take a payment", matches);
 
@@ -50,7 +48,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     pin,
     unlocked,
-    readers: readers.map((r) => ({ id: r.id, label: `${r.label} (${r.location.display_name})`, simulated: r.simulated, provider_reader_id: r.provider_reader_id })),
+    readers: readers.map((r) => ({
+      id: r.id,
+      label: `${r.label} (${r.location.display_name})`,
+      simulated: r.simulated,
+      provider_reader_id: r.provider_reader_id,
+    })),
     invoices: invoices.map((i) => ({ id: i.id, label: `${i.number ?? `Invoice ${i.id}`}${i.client ? ` — ${i.client}` : ""} — ${formatPence(i.total_pence)}` })),
     key: newFormKey(),
     reader: readers.some((r) => r.id === wanted) ? wanted : null,
@@ -63,9 +66,14 @@ async function unlock(request: Request, form: FormData) {
   if (!pin) return refuseForm("unlock", form, { fieldErrors: { pin: [TERMINAL_MESSAGES.pin] } }, { hideFields: ["pin"] });
   try {
     const { unlock_token } = await unlockReaderScreen(api, pin);
-    return redirectWithToast(request, "/terminal-app/pay", { kind: "success", message: "Reader screen unlocked." }, {
-      headers: { "Set-Cookie": await unlockCookie.serialize(unlock_token) },
-    });
+    return redirectWithToast(
+      request,
+      "/terminal-app/pay",
+      { kind: "success", message: "Reader screen unlocked." },
+      {
+        headers: { "Set-Cookie": await unlockCookie.serialize(unlock_token) },
+      },
+    );
   } catch (error) {
     if (!(error instanceof ApiValidationError)) throw error;
     return refuseForm("unlock", form, { fieldErrors: { pin: error.body.errors?.pin ?? [error.body.message] } }, { hideFields: ["pin"] });
@@ -73,9 +81,14 @@ async function unlock(request: Request, form: FormData) {
 }
 
 async function lock(request: Request) {
-  return redirectWithToast(request, "/terminal-app/pay", { kind: "info", message: "Reader screen locked." }, {
-    headers: { "Set-Cookie": await unlockCookie.serialize("", { maxAge: 0 }) },
-  });
+  return redirectWithToast(
+    request,
+    "/terminal-app/pay",
+    { kind: "info", message: "Reader screen locked." },
+    {
+      headers: { "Set-Cookie": await unlockCookie.serialize("", { maxAge: 0 }) },
+    },
+  );
 }
 
 async function pay(request: Request, form: FormData) {
@@ -113,7 +126,15 @@ function PinForm() {
     <Form method="post" className="max-w-sm space-y-3" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="unlock" />
       <FormAlert messages={form.errors} />
-      <PasswordField label="PIN" required inputMode="numeric" autoComplete="off" maxLength={6} errors={fields.pin.errors} {...getInputProps(fields.pin, { type: "password" })} />
+      <PasswordField
+        label="PIN"
+        required
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={6}
+        errors={fields.pin.errors}
+        {...getInputProps(fields.pin, { type: "password" })}
+      />
       <button type="submit" className="btn-primary">
         Unlock
       </button>
@@ -121,7 +142,17 @@ function PinForm() {
   );
 }
 
-function PayForm({ readers, invoices, formKey, reader }: { readers: { id: number; label: string }[]; invoices: { id: number; label: string }[]; formKey: string; reader: number | null }) {
+function PayForm({
+  readers,
+  invoices,
+  formKey,
+  reader,
+}: {
+  readers: { id: number; label: string }[];
+  invoices: { id: number; label: string }[];
+  formKey: string;
+  reader: number | null;
+}) {
   const [form, fields] = useFormResult<{ reader_id: string; amount: string; invoice_id: string; description: string; idempotency_key: string }>("pay", {
     defaultValue: { reader_id: reader ? String(reader) : readers.length === 1 ? String(readers[0].id) : "", idempotency_key: formKey },
   });
@@ -130,9 +161,28 @@ function PayForm({ readers, invoices, formKey, reader }: { readers: { id: number
       <input type="hidden" name="intent" value="pay" />
       <input {...getInputProps(fields.idempotency_key, { type: "hidden" })} />
       <FormAlert messages={form.errors} />
-      <SelectField label="Reader" required options={readers.map((r) => ({ value: String(r.id), label: r.label }))} errors={fields.reader_id.errors} {...getSelectProps(fields.reader_id)} />
-      <Field label="Amount (£)" inputMode="decimal" maxLength={20} help="Or choose a sent invoice below." errors={fields.amount.errors} {...getInputProps(fields.amount, { type: "text" })} />
-      <SelectField label="Invoice" placeholder="No invoice" options={invoices.map((i) => ({ value: String(i.id), label: i.label }))} errors={fields.invoice_id.errors} {...getSelectProps(fields.invoice_id)} />
+      <SelectField
+        label="Reader"
+        required
+        options={readers.map((r) => ({ value: String(r.id), label: r.label }))}
+        errors={fields.reader_id.errors}
+        {...getSelectProps(fields.reader_id)}
+      />
+      <Field
+        label="Amount (£)"
+        inputMode="decimal"
+        maxLength={20}
+        help="Or choose a sent invoice below."
+        errors={fields.amount.errors}
+        {...getInputProps(fields.amount, { type: "text" })}
+      />
+      <SelectField
+        label="Invoice"
+        placeholder="No invoice"
+        options={invoices.map((i) => ({ value: String(i.id), label: i.label }))}
+        errors={fields.invoice_id.errors}
+        {...getSelectProps(fields.invoice_id)}
+      />
       <Field label="Description (optional)" maxLength={200} errors={fields.description.errors} {...getInputProps(fields.description, { type: "text" })} />
       <button type="submit" className="btn-primary">
         Charge on reader
@@ -147,7 +197,11 @@ export default function TakePayment() {
   const hydrated = useHydrated();
   return (
     <>
-      <PageHeader companyName={frame.company.name} title="Take a payment" info={pin.simulated ? "Sandbox: simulated readers and test cards, no money moves." : undefined} />
+      <PageHeader
+        companyName={frame.company.name}
+        title="Take a payment"
+        info={pin.simulated ? "Sandbox: simulated readers and test cards, no money moves." : undefined}
+      />
       <TerminalTabs />
       {!unlocked ? (
         <section aria-label="PIN" className="space-y-3">

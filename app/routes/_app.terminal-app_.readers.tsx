@@ -20,7 +20,12 @@ const readersList = defineList("/terminal-app/readers", TERMINAL_READER_SORTS, {
 export const meta: MetaFunction = ({ matches }) => pageTitle("Readers", matches);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { subject, state, page } = await openListPage(request, { path: "/terminal-app", listKey: "terminal-readers", spec: readersList.spec, fetch: listReaders });
+  const { subject, state, page } = await openListPage(request, {
+    path: "/terminal-app",
+    listKey: "terminal-readers",
+    spec: readersList.spec,
+    fetch: listReaders,
+  });
   return { state, page, canManage: can(subject, "terminal_manage"), canTake: can(subject, "terminal_request", "terminal_manage") };
 }
 
@@ -48,7 +53,12 @@ export default function ReadersPage() {
           </Link>
         ) : null}
         {canManage ? (
-          <Link to={`/terminal-app/readers/${r.id}/delete${search}`} className="btn-secondary px-3 py-1 text-red-700" preventScrollReset aria-label={`Delete ${r.label}`}>
+          <Link
+            to={`/terminal-app/readers/${r.id}/delete${search}`}
+            className="btn-secondary px-3 py-1 text-red-700"
+            preventScrollReset
+            aria-label={`Delete ${r.label}`}
+          >
             Delete
           </Link>
         ) : null}

@@ -1,14 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { ApiValidationError } from "../services/api.server";
 import { requirePermission } from "../services/auth.server";
-import {
-  cancelTerminalPayment,
-  connectionToken,
-  getTerminalPayment,
-  presentTestCard,
-  startPayment,
-  unlockOf,
-} from "../services/terminal-app.server";
+import { cancelTerminalPayment, connectionToken, getTerminalPayment, presentTestCard, startPayment, unlockOf } from "../services/terminal-app.server";
 
 const text = (form: FormData, k: string) => {
   const v = form.get(k);
@@ -48,7 +41,8 @@ export async function action({ request }: ActionFunctionArgs) {
       const fields = Object.values(error.body.errors ?? {}).flat();
       return { ok: false, error: fields[0] ?? error.body.message };
     }
-    if (error instanceof Response && error.status >= 500) return { ok: false, error: "The card-terminal provider did not answer. Try again: nothing is charged twice." };
+    if (error instanceof Response && error.status >= 500)
+      return { ok: false, error: "The card-terminal provider did not answer. Try again: nothing is charged twice." };
     throw error;
   }
 }

@@ -46,13 +46,13 @@ export const deleteReaderKey = (api: Api, keyId: string) => api.delete(`/termina
 export const listReaders = (api: Api, state: ListState) => api.get("/terminal-app/readers", { query: toApiQuery(state), schema: readerListSchema });
 export const allReaders = async (api: Api) =>
   (await api.get("/terminal-app/readers", { query: { "page[size]": 100, sort: "label" }, schema: readerListSchema })).data;
-export const getReader = async (api: Api, readerId: string) =>
-  (await api.get(`/terminal-app/readers/${id(readerId)}`, { schema: readerResponseSchema })).data;
+export const getReader = async (api: Api, readerId: string) => (await api.get(`/terminal-app/readers/${id(readerId)}`, { schema: readerResponseSchema })).data;
 export const registerReader = (api: Api, body: unknown) => api.post("/terminal-app/readers", { body, schema: readerResponseSchema });
 export const deleteReader = (api: Api, readerId: string) => api.delete(`/terminal-app/readers/${id(readerId)}`);
 
 export const pinStatus = async (api: Api) => (await api.get("/terminal-app/pin", { schema: pinStatusSchema })).data;
-export const unlockReaderScreen = async (api: Api, pin: string) => (await api.post("/terminal-app/unlock", { body: { pin }, schema: unlockResponseSchema })).data;
+export const unlockReaderScreen = async (api: Api, pin: string) =>
+  (await api.post("/terminal-app/unlock", { body: { pin }, schema: unlockResponseSchema })).data;
 export const payableInvoices = async (api: Api) => (await api.get("/terminal-app/invoices", { schema: payableInvoicesSchema })).data;
 export const connectionToken = async (api: Api, locationId?: number) =>
   (await api.post("/terminal-app/connection-token", { body: locationId ? { location_id: locationId } : {}, schema: connectionTokenSchema })).data;

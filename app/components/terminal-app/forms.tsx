@@ -53,7 +53,19 @@ export interface ReaderKeyValues {
 }
 
 /** A reader key: a location, the reader's name, a password typed twice (left empty on an edit: unchanged). */
-export function ReaderKeyForm({ values, locations, cancelTo, label, editing }: { values?: ReaderKeyValues; locations: Option[]; cancelTo: string; label: string; editing?: boolean }) {
+export function ReaderKeyForm({
+  values,
+  locations,
+  cancelTo,
+  label,
+  editing,
+}: {
+  values?: ReaderKeyValues;
+  locations: Option[];
+  cancelTo: string;
+  label: string;
+  editing?: boolean;
+}) {
   const [form, fields] = useFormResult<ReaderKeyValues & { password: string; confirm_password: string }>("save", { defaultValue: values });
   return (
     <Form method="post" className="space-y-3" {...getFormProps(form)}>
@@ -87,7 +99,17 @@ export function ReaderKeyForm({ values, locations, cancelTo, label, editing }: {
 }
 
 /** Registers a reader to a location with the code the reader shows. */
-export function ReaderForm({ locations, cancelTo, sandbox, defaultLocation }: { locations: Option[]; cancelTo: string; sandbox: boolean; defaultLocation?: string }) {
+export function ReaderForm({
+  locations,
+  cancelTo,
+  sandbox,
+  defaultLocation,
+}: {
+  locations: Option[];
+  cancelTo: string;
+  sandbox: boolean;
+  defaultLocation?: string;
+}) {
   const [form, fields] = useFormResult<{ location_id: string; label: string; registration_code: string }>("save", {
     defaultValue: { location_id: defaultLocation ?? "", label: "", registration_code: sandbox ? SIMULATED_READER_CODES[0] : "" },
   });

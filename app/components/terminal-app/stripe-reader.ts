@@ -5,7 +5,11 @@
  */
 import type { ReaderDriver, ReaderInfo } from "./reader-machine";
 
-export async function createStripeReaderDriver(fetchToken: () => Promise<string>, known: ReaderInfo[], providerIds: Record<number, string>): Promise<ReaderDriver> {
+export async function createStripeReaderDriver(
+  fetchToken: () => Promise<string>,
+  known: ReaderInfo[],
+  providerIds: Record<number, string>,
+): Promise<ReaderDriver> {
   const { loadStripeTerminal } = await import("@stripe/terminal-js/dist/terminal.esm.js");
   const StripeTerminal = await loadStripeTerminal();
   if (!StripeTerminal) throw new Error("Stripe Terminal could not be loaded.");
