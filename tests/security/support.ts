@@ -408,6 +408,7 @@ export const RESOLVERS: Record<string, Resolver> = {
   "/simple-invoices/:id/pay": tenant(async (api, a) => ({
     id: await one(api, `select id from sales_documents where tenant_id = ${H(a)} and kind = 'invoice' and status = 'sent' order by id limit 1`),
   })),
+  ...terminalResolvers(),
   ...exportResolvers(),
   ...accountingResolvers("quote", "/xero-quotes"),
   ...accountingResolvers("invoice", "/xero-invoices"),
@@ -415,6 +416,46 @@ export const RESOLVERS: Record<string, Resolver> = {
     id: await one(api, `select id from sales_documents where tenant_id = ${H(a)} and kind = 'quote' and status = 'sent' order by id limit 1`),
   })),
 };
+
+/** Harbour's card-terminal records (the terminal app): a location, a reader on it, a reader key and a payment waiting on the reader. */
+function terminalResolvers(): Record<string, Resolver> {
+  const location = (api: TestApi, a: Actors) =>
+    one(
+      api,
+      `insert into terminal_locations (tenant_id, display_name, line1, city, postal_code, provider, provider_location_id)
+       values (${H(a)}, 'Matrix shop ' || gen_random_uuid(), '1 High Street', 'London', 'SW1A 1AA', 'sandbox', 'tml_matrix') returning id`,
+    );
+  const reader = async (api: TestApi, a: Actors) =>
+    one(
+      api,
+      `insert into terminal_readers (tenant_id, location_id, label, device_type, serial_number, provider, provider_reader_id, simulated)
+       values (${H(a)}, ${await location(api, a)}, 'Matrix reader', 'simulated_wisepos_e', 'SIM-MATRIX', 'sandbox', 'tmr_matrix_' || gen_random_uuid(), true) returning id`,
+    );
+  const byLocation = tenant(async (api, a) => ({ id: await location(api, a) }));
+  const byReader = tenant(async (api, a) => ({ id: await reader(api, a) }));
+  const byKey = tenant(async (api, a) => ({
+    id: await one(
+      api,
+      `insert into terminal_reader_keys (tenant_id, location_id, reader_name, password_hash)
+       values (${H(a)}, ${await location(api, a)}, 'Matrix key ' || gen_random_uuid(), 'x') returning id`,
+    ),
+  }));
+  const byPayment = tenant(async (api, a) => ({
+    id: await one(
+      api,
+      `insert into terminal_payments (tenant_id, reader_id, description, amount_pence, status, provider, provider_reader_id, idempotency_key)
+       values (${H(a)}, ${await reader(api, a)}, 'Matrix payment', 1000, 'cancelled', 'sandbox', 'tmr_matrix', 'matrix-' || gen_random_uuid()) returning id`,
+    ),
+  }));
+  return {
+    "/terminal-app/locations/:id": byLocation,
+    "/terminal-app/reader-keys/:id": byKey,
+    "/terminal-app/readers/:id": byReader,
+    "/terminal-app/payments/:id": byPayment,
+    "/terminal-app/payments/:id/cancel": byPayment,
+    "/terminal-app/payments/:id/present-card": byPayment,
+  };
+}
 
 /** A record of each list with an export (its PDF), and a finished export of Harbour's administrator (its file). */
 function exportResolvers(): Record<string, Resolver> {

@@ -1,6 +1,9 @@
 import type { Database } from "#api/db/client";
 import { SandboxPayments } from "./sandbox";
 import { StripePayments } from "./stripe";
+import { SandboxTerminal } from "./terminal-sandbox";
+import { StripeTerminal } from "./terminal-stripe";
+import type { TerminalProvider } from "./terminal-types";
 import type { PaymentsProvider } from "./types";
 
 export * from "./types";
@@ -21,4 +24,19 @@ export function paymentsFor(database: Database, env: { STRIPE_SECRET_KEY?: strin
     providers.set(database, p);
   }
   return p;
+}
+
+export * from "./terminal-types";
+export { SandboxTerminal } from "./terminal-sandbox";
+export { StripeTerminal } from "./terminal-stripe";
+
+/** Card terminals: Stripe Terminal with STRIPE_SECRET_KEY, the simulated readers of the sandbox otherwise; one per database. */
+const terminals = new WeakMap<Database, TerminalProvider>();
+export function terminalFor(database: Database, env: { STRIPE_SECRET_KEY?: string }): TerminalProvider {
+  let t = terminals.get(database);
+  if (!t) {
+    t = env.STRIPE_SECRET_KEY ? new StripeTerminal(env.STRIPE_SECRET_KEY) : new SandboxTerminal(database);
+    terminals.set(database, t);
+  }
+  return t;
 }
