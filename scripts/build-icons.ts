@@ -3,7 +3,8 @@
  * Lucide set (lucide-static, ISC licence). The portal draws an icon as <svg><use href="…icons.svg#name"/></svg>
  * (app/components/ui/icon.tsx), so icons cost no JavaScript; the stroke style comes from the `.icon` class.
  *
- *   npm run icons        # after adding a name to app/components/ui/icon-names.ts
+ *   npm run icons                               # after adding a name to app/components/ui/icon-names.ts
+ *   npx tsx scripts/build-icons.ts --check      # exits 1 when the committed sprite is not what the names make
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -34,6 +35,16 @@ export function buildSprite(names: readonly string[] = ICON_NAMES): string {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  writeFileSync(SPRITE_PATH, buildSprite());
-  console.log(`Wrote ${ICON_NAMES.length} icons to ${path.relative(process.cwd(), SPRITE_PATH)}`);
+  const sprite = buildSprite();
+  if (process.argv.includes("--check")) {
+    const current = readFileSync(SPRITE_PATH, "utf8");
+    if (current !== sprite) {
+      console.error(`${path.relative(process.cwd(), SPRITE_PATH)} is not the sprite of ICON_NAMES: run npm run icons`);
+      process.exit(1);
+    }
+    console.log(`${ICON_NAMES.length} icons, sprite up to date`);
+  } else {
+    writeFileSync(SPRITE_PATH, sprite);
+    console.log(`Wrote ${ICON_NAMES.length} icons to ${path.relative(process.cwd(), SPRITE_PATH)}`);
+  }
 }

@@ -1,5 +1,5 @@
 import type { IconName } from "#app/components/ui/icon-names";
-import type { MenuLink } from "./menus";
+import type { Menu, MenuLink } from "./menus";
 
 /**
  * The icon of each side-menu entry, by the entry's address (an entry that is in both editions, such as Pipelines,
@@ -45,4 +45,13 @@ export function menuIcon(item: Pick<MenuLink, "to" | "label">): IconName {
   if (item.label === "Home") return "house";
   if (item.label === "Opportunities") return "target";
   return MENU_ICONS[item.to] ?? "chevron-right";
+}
+
+/** The menu with each link's icon (the frame's loader sends it so: app/services/menus.server.ts). */
+export function withIcons(menu: Menu): Menu {
+  const iconed = (link: MenuLink): MenuLink => ({ ...link, icon: menuIcon(link) });
+  return {
+    top: menu.top.map(iconed),
+    items: menu.items.map((item) => (item.kind === "link" ? iconed(item) : item.kind === "group" ? { ...item, children: item.children.map(iconed) } : item)),
+  };
 }

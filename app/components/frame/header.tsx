@@ -103,8 +103,7 @@ function AccountMenu({ user, brokerPortalUrl, companyMenu, from }: Pick<HeaderPr
 export function Header({ edition, greeting, user, brokerPortalUrl, companyMenu, notificationCount, instagramUrl }: HeaderProps) {
   const { pathname, search } = useLocation();
   const from = returnPath(pathname, search);
-  const shortcut =
-    "inline-flex items-center gap-1.5 rounded-md px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-900/5 hover:text-slate-900 focus:outline-none focus-visible:shadow-focus";
+  const shortcut = "header-link";
   return (
     <header
       className={`flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-4 py-2 sm:px-6 ${edition === "flightdeck" ? "flex-row" : "flex-row-reverse"}`}
@@ -115,18 +114,18 @@ export function Header({ edition, greeting, user, brokerPortalUrl, companyMenu, 
       <HeaderSearch />
       <nav aria-label="Shortcuts" className="flex flex-wrap items-center gap-1">
         <Link to="/calendar" className={shortcut}>
-          <Icon name="calendar" className="text-slate-500" />
+          <Icon name="calendar" />
           Calendar
         </Link>
         <NotificationBell count={notificationCount} from={from} />
         <Link to="/find-products" className={shortcut}>
-          <Icon name="store" className="text-slate-500" />
+          <Icon name="store" />
           Find products
         </Link>
         {edition === "flightdeck" ? (
           <a href={instagramUrl} target="_blank" rel="noopener noreferrer" className={shortcut}>
             Instagram
-            <Icon name="external-link" className="h-3.5 w-3.5 text-slate-400" />
+            <Icon name="external-link" className="h-3.5 w-3.5" />
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
         ) : null}

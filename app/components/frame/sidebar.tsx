@@ -3,34 +3,26 @@ import type { Menu, MenuLink } from "#app/access/menus";
 import { isActiveLink } from "#app/access/links";
 import type { Variant } from "#app/lib/variant";
 import { productName } from "#app/lib/variant";
-import { menuIcon } from "#app/access/menu-icons";
 import { Form } from "../form/form";
 import { Icon } from "../ui/icon";
 
 const LOGO_WIDTH: Record<Variant, number> = { smallbusiness: 210, flightdeck: 188 };
 
 function Item({ item, underwritingUrl, pathname }: { item: MenuLink; underwritingUrl: string; pathname: string }) {
-  const base =
-    "group/item flex items-center gap-2.5 rounded-md px-2.5 py-[7px] text-sm transition-colors duration-100 hover:bg-white/[0.06] hover:text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-white/70";
-  const icon = <Icon name={menuIcon(item)} className="opacity-80 group-hover/item:opacity-100" />;
+  const icon = <Icon name={item.icon ?? "chevron-right"} />;
   if (item.external) {
     return (
-      <a href={underwritingUrl} target="_blank" rel="noopener noreferrer" className={`${base} text-sidebar-ink`}>
+      <a href={underwritingUrl} target="_blank" rel="noopener noreferrer" className="sidebar-link">
         {icon}
         <span className="min-w-0 flex-1 truncate">{item.label}</span>
-        <Icon name="external-link" className="h-3.5 w-3.5 opacity-60" />
+        <Icon name="external-link" className="h-3.5 w-3.5" />
         <span className="sr-only"> (opens in a new tab)</span>
       </a>
     );
   }
   const active = isActiveLink(item.to, pathname);
   return (
-    <NavLink
-      to={item.to}
-      prefetch="intent"
-      className={`${base} ${active ? "bg-white/[0.12] font-medium text-sidebar-active shadow-[inset_2px_0_0_rgb(255_255_255/0.7)]" : "text-sidebar-ink"}`}
-      aria-current={active ? "page" : undefined}
-    >
+    <NavLink to={item.to} prefetch="intent" className="sidebar-link" aria-current={active ? "page" : undefined}>
       {icon}
       <span className="min-w-0 flex-1 truncate">{item.label}</span>
     </NavLink>
@@ -64,12 +56,12 @@ export function Sidebar({ menu, edition, underwritingUrl }: { menu: Menu; editio
         <ul className="space-y-px">
           {menu.items.map((item) =>
             item.kind === "section" ? (
-              <li key={item.label} className="px-2.5 pb-1.5 pt-5 text-2xs font-semibold uppercase tracking-wider text-sidebar-ink/75">
+              <li key={item.label} className="sidebar-heading pt-5">
                 {item.label}
               </li>
             ) : item.kind === "group" ? (
               <li key={item.label} className="pt-4">
-                <p className="px-2.5 pb-1.5 text-2xs font-semibold uppercase tracking-wider text-sidebar-ink/75">{item.label}</p>
+                <p className="sidebar-heading">{item.label}</p>
                 <ul className="space-y-px">
                   {item.children.map((child) => (
                     <li key={child.to}>
@@ -88,11 +80,8 @@ export function Sidebar({ menu, edition, underwritingUrl }: { menu: Menu; editio
       </nav>
       {edition === "flightdeck" ? (
         <Form method="post" action="/logout" className="border-t border-white/[0.08] p-3">
-          <button
-            type="submit"
-            className="flex w-full items-center gap-2.5 rounded-md px-2.5 py-[7px] text-left text-sm text-sidebar-ink hover:bg-white/[0.06] hover:text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-white/70"
-          >
-            <Icon name="log-out" className="opacity-80" />
+          <button type="submit" className="sidebar-link w-full">
+            <Icon name="log-out" />
             Log out
           </button>
         </Form>

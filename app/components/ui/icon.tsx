@@ -18,7 +18,6 @@ export function Icon({ name, className, label }: { name: IconName; className?: s
       aria-hidden={label ? undefined : true}
       role={label ? "img" : undefined}
       aria-label={label}
-      focusable="false"
       data-icon={name}
     >
       <use href={`${sprite}#${name}`} />
