@@ -5,6 +5,7 @@ import { FormAlert } from "../form/field";
 import { BodyTextarea } from "./body-textarea";
 import type { FormState } from "./form-state";
 import { Form } from "../form/form";
+import { Icon } from "../ui/icon";
 
 /**
  * The notes of a record, newest first, and a form to add one. A note is plain text as written: React
@@ -24,6 +25,7 @@ export function NotesPanel({ notes, canAdd, state, resetKey }: { notes: Note[]; 
           <BodyTextarea id="note-body" rows={3} maxLength={10000} state={state} />
           <div className="flex justify-end">
             <button type="submit" className="btn-primary" disabled={busy}>
+              <Icon name="plus" />
               Add note
             </button>
           </div>
