@@ -57,7 +57,7 @@ const ROWS = [
 
 function Section({ id, title, description, children }: { id: string; title: string; description: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="card p-6" data-showcase-section={id}>
+    <section aria-labelledby={id} className="card min-w-0 p-4 sm:p-6" data-showcase-section={id}>
       <h2 id={id} className="text-lg font-semibold text-slate-900">
         {title}
       </h2>
@@ -86,10 +86,10 @@ export default function DatatableShowcase() {
         title={title}
         description="The kit's controls, buttons, badges, alerts, empty states and icons, as every screen draws them."
       />
-      <div className="grid max-w-6xl gap-6">
+      <div className="grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">
         <Section id="tokens" title="Tokens" description="Colours of this edition (the accent is the company's colour when it has one) and the type scale.">
           <div className="grid gap-8 md:grid-cols-2">
-            <ul className="grid grid-cols-2 gap-3">
+            <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
               <Swatch name="Accent" className="bg-brand" />
               <Swatch name="Side menu" className="bg-sidebar" />
               <Swatch name="Canvas" className="bg-canvas" />

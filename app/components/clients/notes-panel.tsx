@@ -6,6 +6,7 @@ import { BodyTextarea } from "./body-textarea";
 import type { FormState } from "./form-state";
 import { Form } from "../form/form";
 import { Icon } from "../ui/icon";
+import { EmptyState } from "../ui/empty-state";
 
 /**
  * The notes of a record, newest first, and a form to add one. A note is plain text as written: React
@@ -32,7 +33,7 @@ export function NotesPanel({ notes, canAdd, state, resetKey }: { notes: Note[]; 
         </Form>
       ) : null}
       {notes.length === 0 ? (
-        <p className="text-sm text-slate-500">No notes yet.</p>
+        <EmptyState compact icon="file-text" title="No notes yet." />
       ) : (
         <ul className="space-y-3" data-notes>
           {notes.map((n) => (

@@ -9,6 +9,7 @@ import { SearchableSelect } from "../form/searchable-select";
 import { Form } from "../form/form";
 import { useFormAnswer, useFormResult } from "../form/form-result";
 import { Icon } from "../ui/icon";
+import { EmptyState } from "../ui/empty-state";
 
 /** What was typed into a find field, as the answer keeps it. */
 const typedText = (value: unknown) => (typeof value === "string" ? value : undefined);
@@ -62,7 +63,7 @@ export function TeamDrawerBody() {
 
       <h3 className="text-sm font-semibold">Members ({team.members.length})</h3>
       {team.members.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-500">No members yet.</p>
+        <EmptyState compact icon="users" title="No members yet." className="mt-2 rounded-md ring-1 ring-slate-200" />
       ) : (
         <ul className="mt-2 divide-y divide-slate-100 rounded-md ring-1 ring-slate-200">
           {team.members.map((m) => (
