@@ -14,7 +14,7 @@ export default {
     extend: {
       fontFamily: {
         // The brand typeface ships with the app (app/tailwind.css @font-face); the rest is the fallback while it loads.
-        sans: ['"Inter Variable"', "Inter", ...defaultTheme.fontFamily.sans],
+        sans: ['"Inter Variable"', '"Inter Fallback"', ...defaultTheme.fontFamily.sans],
       },
       // A compact type scale for screens read all day: 13 px body in dense places, 14 px by default.
       fontSize: {
