@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { data } from "@remix-run/node";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import brandFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2";
 import { ToastArea } from "./components/toast";
 import { useNonce } from "./lib/nonce";
 import { useMarkAppHydrated } from "./lib/use-hydrated";
@@ -11,6 +12,9 @@ import { getSession, sessionStorage } from "./services/session.server";
 import stylesheet from "./tailwind.css";
 
 export const links: LinksFunction = () => [
+  // The brand typeface (app/tailwind.css @font-face): fetched with the stylesheet instead of after it, so text
+  // rarely paints in the fallback font first.
+  { rel: "preload", href: brandFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.ico" },
 ];
@@ -31,7 +35,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const variant: Variant = root?.variant ?? "flightdeck";
   return (
-    <html lang="en-GB" data-variant={variant} className="h-full bg-slate-50">
+    <html lang="en-GB" data-variant={variant} className="h-full bg-canvas">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,4 +1,5 @@
 import { mayOpen, type AccessSubject } from "#contract/portal-routes";
+import type { IconName } from "../components/ui/icon-names";
 import type { Variant } from "../lib/variant";
 
 export interface MenuLink {
@@ -9,6 +10,8 @@ export interface MenuLink {
   external?: "underwriting";
   /** Hidden for parent tenants (Flightplan). */
   hideForParentTenant?: boolean;
+  /** Its side-menu icon, added on the server (app/access/menu-icons.ts), so the map is not in the page's JavaScript. */
+  icon?: IconName;
 }
 export interface MenuGroup {
   kind: "group";

@@ -2,6 +2,7 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/re
 import { Link, useNavigate } from "@remix-run/react";
 import { useState } from "react";
 import { useBodyMark, useFocusReturn, type DrawerProps } from "./drawer";
+import { Icon } from "./ui/icon";
 
 /**
  * The drawer as a Headless UI dialog (focus trap, Escape, backdrop click, the page behind made inert): a chunk
@@ -17,14 +18,14 @@ export function DrawerDialog({ title, closeTo, dismissible = true, children }: D
   useFocusReturn(opener);
   return (
     <Dialog open onClose={() => dismissible && navigate(closeTo, { preventScrollReset: true })} className="relative z-50">
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/30" />
       <div className="fixed inset-y-0 right-0 flex max-w-full">
-        <DialogPanel className="flex h-full w-screen max-w-lg flex-col overflow-y-auto bg-white shadow-xl" data-drawer>
-          <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
+        <DialogPanel className="flex h-full w-screen max-w-lg flex-col overflow-y-auto bg-white shadow-popover ring-1 ring-slate-900/5" data-drawer>
+          <div className="flex items-center justify-between border-b border-line px-6 py-4">
             <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
             {dismissible ? (
-              <Link to={closeTo} preventScrollReset className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
-                ✕
+              <Link to={closeTo} preventScrollReset className="btn-quiet btn-sm btn-icon -mr-2 text-slate-500" aria-label="Close">
+                <Icon name="x" className="h-[18px] w-[18px]" />
               </Link>
             ) : null}
           </div>

@@ -1,6 +1,7 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { isAppHydrated, useHydrated } from "../lib/use-hydrated";
+import { Icon } from "./ui/icon";
 
 export interface DrawerProps {
   title: string;
@@ -114,15 +115,19 @@ function PanelDrawer({ title, closeTo, dismissible = true, children }: DrawerPro
   const held = (event: MouseEvent) => !dismissible && event.preventDefault();
   return (
     <div ref={panel} className="relative z-50" data-drawer-open role="dialog" aria-modal="true" aria-labelledby="drawer-title">
-      <Link to={closeTo} preventScrollReset onClick={held} className="fixed inset-0 bg-slate-900/40" aria-label="Close" tabIndex={-1} />
-      <div className="fixed inset-y-0 right-0 flex w-screen max-w-lg flex-col overflow-y-auto bg-white shadow-xl outline-none" tabIndex={-1} data-drawer>
-        <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
+      <Link to={closeTo} preventScrollReset onClick={held} className="fixed inset-0 bg-slate-900/30" aria-label="Close" tabIndex={-1} />
+      <div
+        className="fixed inset-y-0 right-0 flex w-screen max-w-lg flex-col overflow-y-auto bg-white shadow-popover ring-1 ring-slate-900/5 outline-none"
+        tabIndex={-1}
+        data-drawer
+      >
+        <div className="flex items-center justify-between border-b border-line px-6 py-4">
           <h2 id="drawer-title" className="text-lg font-semibold">
             {title}
           </h2>
           {dismissible ? (
-            <Link to={closeTo} preventScrollReset className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
-              ✕
+            <Link to={closeTo} preventScrollReset className="btn-quiet btn-sm btn-icon -mr-2 text-slate-500" aria-label="Close">
+              <Icon name="x" className="h-[18px] w-[18px]" />
             </Link>
           ) : null}
         </div>

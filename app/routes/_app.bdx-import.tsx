@@ -25,6 +25,7 @@ import { pageParam } from "../services/clients.server";
 import { redirectWithToast } from "../services/session.server";
 import { formOf, noteSubmission } from "../services/submission.server";
 import { useFrame } from "./_app";
+import { EmptyState } from "../components/ui/empty-state";
 
 /**
  * Bordereaux import (/bdx-import), every step a page of its own that works without JavaScript:
@@ -190,7 +191,7 @@ function UploadStep({ uploads, canManage, answer }: { uploads: BdxUpload[]; canM
       <section>
         <h2 className="mb-2 text-lg font-semibold">Recent imports</h2>
         {uploads.length === 0 ? (
-          <p className="text-sm text-slate-600">No imports yet.</p>
+          <EmptyState compact icon="upload" title="No imports yet." />
         ) : (
           <table className="w-full max-w-4xl text-left text-sm">
             <caption className="sr-only">Recent imports</caption>

@@ -16,6 +16,7 @@ import { dispatchIntent, keepOnOutage, refuseForm } from "../services/form-actio
 import { redirectWithToast } from "../services/session.server";
 import { formOf } from "../services/submission.server";
 import { useFrame } from "./_app";
+import { Icon } from "../components/ui/icon";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Calendar", matches);
 
@@ -70,6 +71,7 @@ export default function CalendarPage() {
           canManage ? (
             <div className="flex gap-2">
               <Link to={`/calendar/new${keep}`} className="btn-primary" preventScrollReset>
+                <Icon name="plus" />
                 New event
               </Link>
               <Link to={`/calendar/reminders/new${keep}`} className="btn-secondary" preventScrollReset>
@@ -145,7 +147,7 @@ export default function CalendarPage() {
                       <label className="sr-only" htmlFor={`snooze-${r.id}`}>
                         Snooze {r.name} for
                       </label>
-                      <select id={`snooze-${r.id}`} name="minutes" defaultValue="60" className="rounded border border-slate-300 px-1 py-0.5 text-xs">
+                      <select id={`snooze-${r.id}`} name="minutes" defaultValue="60" className="field-input-sm py-0.5 text-xs">
                         {SNOOZE_CHOICES.map((c) => (
                           <option key={c.minutes} value={c.minutes}>
                             {c.label}

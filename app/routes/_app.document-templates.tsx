@@ -16,6 +16,7 @@ import { bulkSelectionAction } from "../services/bulk.server";
 import { openListPage } from "../services/lists.server";
 import { listDocumentTemplates } from "../services/document-templates.server";
 import { useFrame } from "./_app";
+import { Icon } from "../components/ui/icon";
 
 /** The list's sort fields (the contract's) and default sort; shared by loader and component. */
 const documentTemplateList = defineList("/document-templates", DOCUMENT_TEMPLATE_SORTS, { filters: {}, defaultSort: { field: "name", desc: false } });
@@ -86,6 +87,7 @@ export default function DocumentTemplatesPage() {
         actions={
           canManage ? (
             <Link to={`/document-templates/new${search}`} className="btn-primary" preventScrollReset>
+              <Icon name="plus" />
               ADD DOCUMENT TEMPLATE
             </Link>
           ) : null

@@ -16,6 +16,7 @@ import { bulkSelectionAction } from "../services/bulk.server";
 import { openListPage } from "../services/lists.server";
 import { listOffPlatformPolicies } from "../services/off-platform-policies.server";
 import { useFrame } from "./_app";
+import { Icon } from "../components/ui/icon";
 
 /** The list's sort fields (the contract's) and default sort; shared by loader and component. */
 const offPlatformPolicyList = defineList("/off-platform-policies", OFF_PLATFORM_POLICY_SORTS, {
@@ -102,6 +103,7 @@ export default function OffPlatformPoliciesPage() {
         actions={
           canManage ? (
             <Link to="/off-platform-policies/new" className="btn-primary">
+              <Icon name="plus" />
               ADD OFF-PLATFORM POLICY
             </Link>
           ) : null

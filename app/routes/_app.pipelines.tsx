@@ -19,6 +19,7 @@ import { useFrame } from "./_app";
 import { can } from "../access/permissions";
 import { bulkSelectionAction } from "../services/bulk.server";
 import { defineList, listView, type SortField } from "../components/table/list";
+import { Icon } from "../components/ui/icon";
 
 /** Pipelines: the status filter (1 active, 0 archived), search by name, sort. */
 const pipelinesList = defineList("/pipelines", PIPELINE_SORTS, {
@@ -88,6 +89,7 @@ export default function PipelinesPage() {
         actions={
           canManage ? (
             <Link to={`/pipelines/new${search}`} className="btn-primary">
+              <Icon name="plus" />
               ADD PIPELINE
             </Link>
           ) : null

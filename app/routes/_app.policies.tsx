@@ -19,6 +19,7 @@ import { bulkSelectionAction } from "../services/bulk.server";
 import { openListPage } from "../services/lists.server";
 import { listPolicies, POLICY_FILTERS, sortFromJson } from "../services/policies.server";
 import { useFrame } from "./_app";
+import { Icon } from "../components/ui/icon";
 
 /** Policies: the spec's seven filters and the renewals-due view, all in the URL; newest first by default. */
 const policyList = defineList("/policies", POLICY_SORTS, {
@@ -121,6 +122,7 @@ export default function PoliciesPage() {
         actions={
           canManage ? (
             <Link to={`/policies/new${search}`} className="btn-primary" preventScrollReset>
+              <Icon name="plus" />
               ADD POLICY
             </Link>
           ) : null

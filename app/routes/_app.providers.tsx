@@ -15,6 +15,7 @@ import { useFrame } from "./_app";
 import { can } from "../access/permissions";
 import { bulkSelectionAction } from "../services/bulk.server";
 import { defineList, listView, type SortField } from "../components/table/list";
+import { Icon } from "../components/ui/icon";
 
 /** The sort fields and filters each list knows; shared by loaders and components (so never in a .server module). */
 const providersList = defineList("/providers", PROVIDER_SORTS, {
@@ -90,10 +91,12 @@ export default function ProvidersPage() {
         actions={
           canManage ? (
             <Link to={`/providers/new${search}`} className="btn-primary" preventScrollReset>
+              <Icon name="plus" />
               ADD PROVIDER
             </Link>
           ) : (
             <button type="button" className="btn-primary" disabled>
+              <Icon name="plus" />
               ADD PROVIDER
             </button>
           )

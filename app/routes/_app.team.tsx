@@ -14,6 +14,7 @@ import { listTeams } from "../services/teams.server";
 import { useFrame } from "./_app";
 import { can } from "../access/permissions";
 import { defineList, listView, type SortField } from "../components/table/list";
+import { Icon } from "../components/ui/icon";
 
 /** The list's sort fields and filters (its address, app/lib/list-url.ts). */
 const teamsList = defineList("/team", TEAM_SORTS, {
@@ -81,6 +82,7 @@ export default function TeamsPage() {
         actions={
           canCreate ? (
             <Link to={`/team/new${search}`} className="btn-primary" preventScrollReset>
+              <Icon name="plus" />
               ADD TEAM
             </Link>
           ) : null

@@ -14,6 +14,7 @@ import { idOf } from "../services/ids.server";
 import { formOf } from "../services/submission.server";
 import { getWorkflow, listRuns, testWorkflow, updateWorkflow, workflowBodySchema, workflowChoices, workflowLabels } from "../services/workflows.server";
 import { useFrame } from "./_app";
+import { EmptyState } from "../components/ui/empty-state";
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Workflow", matches);
 
@@ -149,7 +150,7 @@ export default function WorkflowPage() {
               Run history
             </h2>
             {runs.data.length === 0 ? (
-              <p className="text-sm text-slate-600">No runs yet.</p>
+              <EmptyState compact icon="workflow" title="No runs yet." />
             ) : (
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">Run history</caption>

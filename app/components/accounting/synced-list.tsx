@@ -30,17 +30,11 @@ export function SyncedListPage({ companyName }: { companyName: string }) {
         <input type="hidden" name="kind" value="synced" />
         <label className="flex flex-col text-sm">
           <span className="text-slate-600">Search</span>
-          <input
-            type="search"
-            name="search"
-            defaultValue={filters.search}
-            className="rounded-md border border-slate-300 px-2 py-1"
-            placeholder={`Number, reference or client`}
-          />
+          <input type="search" name="search" defaultValue={filters.search} className="field-input-sm" placeholder={`Number, reference or client`} />
         </label>
         <label className="flex flex-col text-sm">
           <span className="text-slate-600">Status</span>
-          <select name="status" defaultValue={filters.status} className="rounded-md border border-slate-300 px-2 py-1">
+          <select name="status" defaultValue={filters.status} className="field-input-sm">
             <option value="">Any status</option>
             {statuses.map((s) => (
               <option key={s} value={s}>
@@ -51,7 +45,7 @@ export function SyncedListPage({ companyName }: { companyName: string }) {
         </label>
         <label className="flex flex-col text-sm">
           <span className="text-slate-600">Sync</span>
-          <select name="sync" defaultValue={filters.sync} className="rounded-md border border-slate-300 px-2 py-1">
+          <select name="sync" defaultValue={filters.sync} className="field-input-sm">
             <option value="">Synced or not</option>
             <option value="synced">Kept in the accounting system</option>
             <option value="not_synced">Not synced</option>

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { LinkedEvent, LinkedKind } from "#contract/calendar";
+import { EmptyState } from "../ui/empty-state";
 
 export interface LinkedEventsSection {
   kind: LinkedKind;
@@ -26,7 +27,7 @@ export function LinkedEvents({ section }: { section: LinkedEventsSection | null 
           </Link>
         ) : null}
       </div>
-      {section.events.length === 0 ? <p className="text-sm text-slate-600">No events yet.</p> : null}
+      {section.events.length === 0 ? <EmptyState compact icon="calendar" title="No events yet." /> : null}
       <ul className="space-y-1 text-sm">
         {section.events.map((e) => (
           <li key={e.id}>

@@ -116,7 +116,7 @@ export default function CallIsland({ request, canMakePhoneCalls }: { request: Ca
             onChange={(e) => setDigits(e.target.value)}
             inputMode="tel"
             placeholder="Keypad: 0-9 * # w"
-            className="min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1 text-sm"
+            className="field-input-sm min-w-0 flex-1"
             aria-invalid={digitsError ? true : undefined}
             aria-describedby={digitsError ? "call-digits-error" : undefined}
           />

@@ -8,6 +8,7 @@ import { formState } from "./form-state";
 import { LinesPanel } from "./lines";
 import { LinkForm, LinksTable } from "./links";
 import { DetailList, Section, Tabs } from "./tabs";
+import { Icon } from "../ui/icon";
 
 /**
  * The company's page below its header: the tabs, the details with the linked individuals and their forms, bank
@@ -140,6 +141,7 @@ export function CompanySections() {
           actions={
             can.manage ? (
               <Link to={`${path}/lines/new?tab=lines`} className="btn-primary" preventScrollReset>
+                <Icon name="plus" />
                 Add line
               </Link>
             ) : null

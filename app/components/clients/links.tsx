@@ -66,7 +66,7 @@ export function LinksTable({ links, show, jobTitles, canManage, unlinkHref, stat
                       id={`job-title-${otherId(l)}`}
                       name="job_title_id"
                       defaultValue={rowState("job_title_id", l.job_title_id)}
-                      className="rounded-md border border-slate-300 px-2 py-1 text-sm"
+                      className="field-input-sm"
                     >
                       <option value="">No job title</option>
                       {jobTitles.map((j) => (

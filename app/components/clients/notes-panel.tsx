@@ -5,6 +5,8 @@ import { FormAlert } from "../form/field";
 import { BodyTextarea } from "./body-textarea";
 import type { FormState } from "./form-state";
 import { Form } from "../form/form";
+import { Icon } from "../ui/icon";
+import { EmptyState } from "../ui/empty-state";
 
 /**
  * The notes of a record, newest first, and a form to add one. A note is plain text as written: React
@@ -24,13 +26,14 @@ export function NotesPanel({ notes, canAdd, state, resetKey }: { notes: Note[]; 
           <BodyTextarea id="note-body" rows={3} maxLength={10000} state={state} />
           <div className="flex justify-end">
             <button type="submit" className="btn-primary" disabled={busy}>
+              <Icon name="plus" />
               Add note
             </button>
           </div>
         </Form>
       ) : null}
       {notes.length === 0 ? (
-        <p className="text-sm text-slate-500">No notes yet.</p>
+        <EmptyState compact icon="file-text" title="No notes yet." />
       ) : (
         <ul className="space-y-3" data-notes>
           {notes.map((n) => (

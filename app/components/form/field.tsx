@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { useState } from "react";
 import { useHydrated } from "#app/lib/use-hydrated";
+import { Icon } from "../ui/icon";
 
 /** What every labelled control of the form kit shares. */
 export interface FieldFrameProps {
@@ -27,19 +28,19 @@ export function fieldAria({ id, errors, help }: Pick<FieldFrameProps, "id" | "er
   } as const;
 }
 
-/** The error (!) or success (✓) mark drawn inside the right edge of a control. */
+/** The error or success mark (the kit's icons) drawn inside the right edge of a control. */
 export function FieldStatusIcon({ invalid, success, className = "right-3" }: { invalid?: boolean; success?: boolean; className?: string }) {
   if (invalid) {
     return (
-      <span aria-hidden="true" className={`pointer-events-none absolute inset-y-0 flex items-center text-red-600 ${className}`}>
-        !
+      <span aria-hidden="true" className={`pointer-events-none absolute inset-y-0 flex items-center text-red-600 ${className}`} data-status="invalid">
+        <Icon name="circle-alert" />
       </span>
     );
   }
   if (success) {
     return (
-      <span aria-hidden="true" className={`pointer-events-none absolute inset-y-0 flex items-center text-emerald-600 ${className}`}>
-        ✓
+      <span aria-hidden="true" className={`pointer-events-none absolute inset-y-0 flex items-center text-emerald-600 ${className}`} data-status="success">
+        <Icon name="circle-check" />
       </span>
     );
   }
@@ -82,13 +83,13 @@ export function FieldFrame({
 export function FieldHelp({ id, help }: { id: string; help?: string | string[] }) {
   if (!help) return null;
   return Array.isArray(help) ? (
-    <ul id={`${id}-help`} className="mt-1 list-disc pl-5 text-xs text-slate-500">
+    <ul id={`${id}-help`} className="field-help list-disc pl-5">
       {help.map((h) => (
         <li key={h}>{h}</li>
       ))}
     </ul>
   ) : (
-    <p id={`${id}-help`} className="mt-1 text-xs text-slate-500">
+    <p id={`${id}-help`} className="field-help">
       {help}
     </p>
   );
@@ -122,10 +123,11 @@ export function PasswordField(props: FieldProps) {
           <button
             type="button"
             onClick={() => setShown((s) => !s)}
-            className="absolute inset-y-0 right-8 my-1 rounded px-2 text-xs font-medium text-slate-600 hover:text-slate-900"
+            className="absolute inset-y-0 right-8 my-1 flex items-center gap-1 rounded px-2 text-xs font-medium text-slate-500 hover:text-slate-900 focus:outline-none focus-visible:shadow-focus"
             aria-label={shown ? "Hide password" : "Show password"}
             aria-pressed={shown}
           >
+            <Icon name={shown ? "eye-off" : "eye"} />
             {shown ? "Hide" : "Show"}
           </button>
         ) : null
@@ -151,8 +153,9 @@ export function setInputValue(input: HTMLInputElement, value: string): void {
 export function FormAlert({ messages }: { messages?: string[] | null }) {
   if (!messages?.length) return null;
   return (
-    <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-      {messages.join(" ")}
+    <div role="alert" className="alert alert-danger">
+      <Icon name="circle-alert" />
+      <p className="min-w-0 flex-1">{messages.join(" ")}</p>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent, type InputHTMLAttributes } from "react";
 import { fileTypeFromName, IMAGE_ONLY_MESSAGE, matchesAccept } from "#common/file-types";
 import { FieldFrame, fieldAria, type FieldFrameProps } from "./field";
+import { Icon } from "../ui/icon";
 import { FileTypeIcon } from "./file-type-icon";
 
 export interface CurrentFile {
@@ -62,7 +63,7 @@ export function FileField({
   return (
     <FieldFrame id={id} label={label} errors={shownErrors} help={help} required={required} className={className}>
       {currentFile ? (
-        <div className="mt-1 flex items-center gap-3 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm">
+        <div className="mt-1.5 flex items-center gap-3 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm">
           <FileTypeIcon fileType={currentType} />
           {currentFile.url ? (
             <a href={currentFile.url} target="_blank" rel="noreferrer" className="min-w-0 flex-1 truncate font-medium text-brand underline">
@@ -77,7 +78,7 @@ export function FileField({
           </label>
         </div>
       ) : null}
-      <div className="mt-1 flex items-center gap-3">
+      <div className="mt-1.5 flex items-center gap-3">
         <input
           id={id}
           type="file"
@@ -85,14 +86,14 @@ export function FileField({
           accept={accept}
           {...fieldAria({ id, errors: shownErrors, help })}
           required={required && !currentFile}
-          className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-slate-50"
+          className="block w-full rounded-md border border-dashed border-slate-300 bg-white p-1.5 hover:border-slate-400"
           onChange={handleChange}
           {...input}
         />
         {chosen && !chosen.error ? <FileTypeIcon fileType={fileTypeFromName(chosen.name)} className="h-6 w-6 shrink-0" /> : null}
         {success && !shownErrors?.length ? (
           <span aria-hidden="true" className="text-emerald-600">
-            ✓
+            <Icon name="circle-check" />
           </span>
         ) : null}
       </div>

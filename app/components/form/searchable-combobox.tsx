@@ -1,6 +1,7 @@
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from "@headlessui/react";
 import { useCallback, useEffect, useMemo, useRef, useState, type UIEvent } from "react";
 import type { DropdownOption } from "#app/lib/filter-rules";
+import { Icon } from "../ui/icon";
 import { FieldFrame, FieldStatusIcon, fieldAria } from "./field";
 import { FileTypeIcon } from "./file-type-icon";
 import {
@@ -175,46 +176,44 @@ export default function SearchableCombobox({
                 <button
                   type="button"
                   aria-label="Clear selection"
-                  className="absolute inset-y-0 right-7 my-1 px-1 text-slate-400 hover:text-slate-700"
+                  className="absolute inset-y-0 right-8 my-1.5 flex items-center rounded px-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
                   onClick={() => choose(null)}
                 >
-                  ×
+                  <Icon name="x" className="h-3.5 w-3.5" />
                 </button>
               ) : null}
-              <ComboboxButton aria-label={`Show ${label} options`} className="absolute inset-y-0 right-0 flex items-center px-2 text-slate-500">
-                <svg width="1em" height="1em" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="h-4 w-4">
-                  <path
-                    fillRule="evenodd"
-                    d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06z"
-                    clipRule="evenodd"
-                  />
-                </svg>
+              <ComboboxButton
+                aria-label={`Show ${label} options`}
+                className="absolute inset-y-0 right-0 flex items-center rounded-r-md px-2 text-slate-500 hover:text-slate-700"
+              >
+                <Icon name="chevron-down" className="h-[18px] w-[18px]" />
               </ComboboxButton>
             </div>
             <ComboboxOptions
               anchor="bottom start"
               modal={false}
               onScroll={handleScroll}
-              className="z-50 max-h-60 w-[var(--input-width)] overflow-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg [--anchor-gap:4px] empty:invisible"
+              className="z-50 max-h-60 w-[var(--input-width)] overflow-auto rounded-lg border border-slate-200 bg-white p-1 text-sm shadow-popover [--anchor-gap:6px] empty:invisible"
             >
               {options.map((option) => (
                 <ComboboxOption
                   key={option.key ?? option.value}
                   value={option}
                   disabled={option.disabled}
-                  className="flex cursor-pointer select-none items-center gap-2 px-3 py-2 data-[disabled]:cursor-not-allowed data-[focus]:bg-slate-100 data-[disabled]:text-slate-400 data-[selected]:font-semibold"
+                  className="group/option flex cursor-pointer select-none items-center gap-2 rounded-md px-2.5 py-1.5 text-slate-800 data-[disabled]:cursor-not-allowed data-[focus]:bg-slate-100 data-[disabled]:text-slate-400 data-[selected]:font-medium"
                 >
                   {option.file_type ? <FileTypeIcon fileType={option.file_type} className="h-5 w-5 shrink-0" /> : null}
-                  <span className="truncate">{option.label}</span>
+                  <span className="min-w-0 flex-1 truncate">{option.label}</span>
+                  <Icon name="check" className="invisible text-brand group-data-[selected]/option:visible" />
                 </ComboboxOption>
               ))}
               {showLoading ? (
-                <div role="status" className="px-3 py-2 text-slate-500">
+                <div role="status" className="px-2.5 py-1.5 text-slate-500">
                   {LOADING_TEXT}
                 </div>
               ) : null}
               {showEmpty ? (
-                <div role="status" className="flex items-center justify-between gap-2 px-3 py-2 text-slate-500">
+                <div role="status" className="flex items-center justify-between gap-2 px-2.5 py-1.5 text-slate-500">
                   <span>{NO_RESULTS_TEXT}</span>
                   {addNewHref ? (
                     <a href={addNewHref} className="font-medium text-brand underline">

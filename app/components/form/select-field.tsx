@@ -30,7 +30,15 @@ export function SelectField({
   return (
     <FieldFrame id={id} label={label} errors={errors} help={help} required={required} className={className}>
       <div className="relative">
-        <select id={id} {...fieldAria({ id, errors, help })} aria-busy={loading || undefined} required={required} className="field-input pr-14" {...select}>
+        <select
+          id={id}
+          {...fieldAria({ id, errors, help })}
+          aria-busy={loading || undefined}
+          data-success={(success && !invalid) || undefined}
+          required={required}
+          className="field-input"
+          {...select}
+        >
           <option value="">{loading ? LOADING_TEXT : placeholder}</option>
           {options.map((o) => (
             <option key={o.key ?? o.value} value={o.value} disabled={o.disabled}>

@@ -6,6 +6,7 @@ import { island } from "#app/lib/island";
 import type { Variant } from "#app/lib/variant";
 import { NotificationBell } from "../notifications/bell";
 import { HeaderSearch } from "../search/header-search";
+import { Icon } from "../ui/icon";
 import type { AccountMenuPanelProps } from "./account-menu-panel";
 import { accountMenuPanelOnServer } from "./account-menu-panel.server";
 
@@ -89,6 +90,7 @@ function AccountMenu({ user, brokerPortalUrl, companyMenu, from }: Pick<HeaderPr
         <span className="hidden text-sm font-medium sm:inline" data-account-name>
           {user.name}
         </span>
+        <Icon name="chevron-down" className="hidden h-3.5 w-3.5 text-slate-400 sm:inline-block" />
         <span className="sr-only">Account menu</span>
       </summary>
       <Suspense fallback={null}>
@@ -101,8 +103,7 @@ function AccountMenu({ user, brokerPortalUrl, companyMenu, from }: Pick<HeaderPr
 export function Header({ edition, greeting, user, brokerPortalUrl, companyMenu, notificationCount, instagramUrl }: HeaderProps) {
   const { pathname, search } = useLocation();
   const from = returnPath(pathname, search);
-  const shortcut =
-    "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand";
+  const shortcut = "header-link";
   return (
     <header
       className={`flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-4 py-2 sm:px-6 ${edition === "flightdeck" ? "flex-row" : "flex-row-reverse"}`}
@@ -113,15 +114,19 @@ export function Header({ edition, greeting, user, brokerPortalUrl, companyMenu, 
       <HeaderSearch />
       <nav aria-label="Shortcuts" className="flex flex-wrap items-center gap-1">
         <Link to="/calendar" className={shortcut}>
+          <Icon name="calendar" />
           Calendar
         </Link>
         <NotificationBell count={notificationCount} from={from} />
         <Link to="/find-products" className={shortcut}>
+          <Icon name="store" />
           Find products
         </Link>
         {edition === "flightdeck" ? (
           <a href={instagramUrl} target="_blank" rel="noopener noreferrer" className={shortcut}>
-            Instagram<span className="sr-only"> (opens in a new tab)</span>
+            Instagram
+            <Icon name="external-link" className="h-3.5 w-3.5" />
+            <span className="sr-only"> (opens in a new tab)</span>
           </a>
         ) : null}
         <AccountMenu user={user} brokerPortalUrl={brokerPortalUrl} companyMenu={companyMenu} from={from} />

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
+import { Icon } from "../ui/icon";
 
 export interface PageHeaderProps {
   companyName: string;
@@ -20,24 +21,26 @@ export function PageHeader({ companyName, title, backTo, info, description, acti
       </p>
       <div className="relative mt-1 flex flex-wrap items-center gap-3">
         {backTo ? (
-          <Link to={backTo} className="rounded-md border border-slate-300 px-2 py-1 text-sm text-slate-700 hover:bg-slate-100" aria-label="Back">
-            ← Back
+          <Link to={backTo} className="btn-secondary btn-sm" aria-label="Back">
+            <Icon name="arrow-left" />
+            Back
           </Link>
         ) : null}
-        <h1 className="text-2xl font-semibold">{title}</h1>
+        <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
         {info ? (
           <span className="group inline-flex sm:relative">
             <button
               type="button"
               aria-describedby={tipId}
-              className="flex h-5 w-5 items-center justify-center rounded-full border border-slate-400 text-xs text-slate-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand"
+              className="flex h-6 w-6 items-center justify-center rounded-full text-slate-400 hover:bg-slate-900/5 hover:text-slate-700 focus:outline-none focus-visible:shadow-focus"
             >
-              i<span className="sr-only">More information</span>
+              <Icon name="info" className="h-[18px] w-[18px]" />
+              <span className="sr-only">More information</span>
             </button>
             <span
               role="tooltip"
               id={tipId}
-              className="invisible absolute inset-x-0 top-full z-20 mt-1 rounded-md sm:left-7 sm:right-auto sm:top-0 sm:mt-0 sm:w-64 bg-slate-800 px-3 py-2 text-xs text-white opacity-0 shadow group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
+              className="invisible absolute inset-x-0 top-full z-20 mt-1 rounded-md sm:left-7 sm:right-auto sm:top-0 sm:mt-0 sm:w-64 bg-slate-900 px-3 py-2 text-xs text-white opacity-0 shadow-popover group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
             >
               {info}
             </span>

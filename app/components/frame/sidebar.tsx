@@ -4,28 +4,27 @@ import { isActiveLink } from "#app/access/links";
 import type { Variant } from "#app/lib/variant";
 import { productName } from "#app/lib/variant";
 import { Form } from "../form/form";
+import { Icon } from "../ui/icon";
 
 const LOGO_WIDTH: Record<Variant, number> = { smallbusiness: 210, flightdeck: 188 };
 
 function Item({ item, underwritingUrl, pathname }: { item: MenuLink; underwritingUrl: string; pathname: string }) {
-  const base = "block rounded-md px-3 py-2 text-sm hover:bg-white/10 hover:text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-white";
+  const icon = <Icon name={item.icon ?? "chevron-right"} />;
   if (item.external) {
     return (
-      <a href={underwritingUrl} target="_blank" rel="noopener noreferrer" className={`${base} text-white/85`}>
-        {item.label} <span aria-hidden="true">↗</span>
+      <a href={underwritingUrl} target="_blank" rel="noopener noreferrer" className="sidebar-link">
+        {icon}
+        <span className="min-w-0 flex-1 truncate">{item.label}</span>
+        <Icon name="external-link" className="h-3.5 w-3.5" />
         <span className="sr-only"> (opens in a new tab)</span>
       </a>
     );
   }
   const active = isActiveLink(item.to, pathname);
   return (
-    <NavLink
-      to={item.to}
-      prefetch="intent"
-      className={`${base} ${active ? "bg-white/15 font-semibold text-white" : "text-white/85"}`}
-      aria-current={active ? "page" : undefined}
-    >
-      {item.label}
+    <NavLink to={item.to} prefetch="intent" className="sidebar-link" aria-current={active ? "page" : undefined}>
+      {icon}
+      <span className="min-w-0 flex-1 truncate">{item.label}</span>
     </NavLink>
   );
 }
@@ -39,13 +38,13 @@ export function Sidebar({ menu, edition, underwritingUrl }: { menu: Menu; editio
       aria-label="Main menu"
       className="sidebar fixed inset-y-0 left-0 z-40 hidden w-sidebar flex-shrink-0 flex-col overflow-y-auto peer-checked:flex lg:sticky lg:top-0 lg:flex lg:h-screen"
     >
-      <div className="px-4 py-5">
+      <div className="px-5 pb-4 pt-5">
         <a href="/dashboard">
           <img src={`/brand/${edition}.svg`} alt={productName[edition]} width={LOGO_WIDTH[edition]} height={40} style={{ width: LOGO_WIDTH[edition] }} />
         </a>
       </div>
       {menu.top.length ? (
-        <ul className="space-y-0.5 border-b border-white/10 px-2 pb-3">
+        <ul className="space-y-px border-b border-white/[0.08] px-3 pb-3">
           {menu.top.map((item) => (
             <li key={item.to}>
               <Item item={item} underwritingUrl={underwritingUrl} pathname={pathname} />
@@ -53,17 +52,17 @@ export function Sidebar({ menu, edition, underwritingUrl }: { menu: Menu; editio
           ))}
         </ul>
       ) : null}
-      <nav className="flex-1 px-2 py-3">
-        <ul className="space-y-0.5">
+      <nav className="flex-1 px-3 py-2">
+        <ul className="space-y-px">
           {menu.items.map((item) =>
             item.kind === "section" ? (
-              <li key={item.label} className="px-3 pb-1 pt-4 text-xs font-semibold uppercase tracking-wide text-white/75">
+              <li key={item.label} className="sidebar-heading pt-5">
                 {item.label}
               </li>
             ) : item.kind === "group" ? (
-              <li key={item.label} className="pt-2">
-                <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-white/75">{item.label}</p>
-                <ul className="space-y-0.5">
+              <li key={item.label} className="pt-4">
+                <p className="sidebar-heading">{item.label}</p>
+                <ul className="space-y-px">
                   {item.children.map((child) => (
                     <li key={child.to}>
                       <Item item={child} underwritingUrl={underwritingUrl} pathname={pathname} />
@@ -80,8 +79,9 @@ export function Sidebar({ menu, edition, underwritingUrl }: { menu: Menu; editio
         </ul>
       </nav>
       {edition === "flightdeck" ? (
-        <Form method="post" action="/logout" className="border-t border-white/10 p-2">
-          <button type="submit" className="w-full rounded-md px-3 py-2 text-left text-sm text-white/85 hover:bg-white/10 hover:text-white">
+        <Form method="post" action="/logout" className="border-t border-white/[0.08] p-3">
+          <button type="submit" className="sidebar-link w-full">
+            <Icon name="log-out" />
             Log out
           </button>
         </Form>

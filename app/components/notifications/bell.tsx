@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 
 import { badgeText, bellLabel } from "#app/lib/notification-badge";
 import { useHydrated } from "#app/lib/use-hydrated";
 import { PHONE_POPOVER } from "../frame/popover";
+import { Icon } from "../ui/icon";
 
 // The panel (its list, forms and delete confirmation) is its own chunk: fetched when the bell is first pointed
 // at or focused, so the header costs every page little more than the button.
@@ -15,23 +16,7 @@ const preloadPanel = () => void loadPanel().catch(() => undefined);
  * panel and the /notifications page as a prop, so the icon ships once, with the frame).
  */
 export function BellGlyph({ className = "h-5 w-5" }: { className?: string }) {
-  return (
-    <svg
-      width="1em"
-      height="1em"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-      aria-hidden="true"
-    >
-      <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-    </svg>
-  );
+  return <Icon name="bell" className={className} />;
 }
 
 export interface BellProps {

@@ -6,6 +6,7 @@ import { StageList } from "./stage-list";
 import { TargetsPanel } from "./targets-panel";
 import { Form } from "../form/form";
 import { useFormResult, useLastResult } from "../form/form-result";
+import { Icon } from "../ui/icon";
 
 /**
  * The pipeline's page below its header: the stages (reordered by dragging or by buttons) and the form adding one,
@@ -86,6 +87,7 @@ export function PipelineSections() {
                     </select>
                   </div>
                   <button type="submit" className="btn-primary mt-6" disabled={busy}>
+                    <Icon name="plus" />
                     Add stage
                   </button>
                 </div>

@@ -3,6 +3,7 @@ import { formatDate } from "#common/format";
 import { formatPence } from "#common/money";
 import { POLICY_STATE_LABELS, POLICY_STATES } from "#contract/policy-constants";
 import type { PolicyIndividualStats } from "#contract/policies";
+import { EmptyState } from "../ui/empty-state";
 
 /** An individual's policies at a glance (GET /policies/stats/individual/{id}), with a link to the list of them. */
 export function IndividualPolicies({ stats, name }: { stats: PolicyIndividualStats; name: string }) {
@@ -28,7 +29,7 @@ export function IndividualPolicies({ stats, name }: { stats: PolicyIndividualSta
             .join(", ")}
         </p>
       ) : (
-        <p className="mt-2 text-sm text-slate-600">No policies yet.</p>
+        <EmptyState compact icon="file-check" title="No policies yet." />
       )}
     </section>
   );

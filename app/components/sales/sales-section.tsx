@@ -4,6 +4,7 @@ import { formatPence } from "#common/pence";
 import type { SalesSectionData } from "#app/services/sales-sections.server";
 import { SALES_KINDS, type SalesKind } from "./kinds";
 import { SalesStatusBadge } from "./status-badge";
+import { Icon } from "../ui/icon";
 
 function Documents({
   kind,
@@ -63,6 +64,7 @@ export function SalesSection({ data }: { data: SalesSectionData | null }) {
         <div className="flex gap-2">
           {data.newQuote ? (
             <Link to={data.newQuote} className="btn-primary">
+              <Icon name="plus" />
               New quote
             </Link>
           ) : null}

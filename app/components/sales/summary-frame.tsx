@@ -1,5 +1,6 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { Icon } from "../ui/icon";
 
 /** How long the spinner shows before the frame (platform-shell §2: 5 seconds). */
 export const SUMMARY_SPINNER_MS = 5000;
@@ -21,8 +22,9 @@ export function SummaryFrame() {
         <style>{"[data-summary-spinner]{display:none!important}[data-summary-frame]{visibility:visible!important}"}</style>
       </noscript>
       <div className="flex items-center gap-3 border-b border-slate-200 px-4 py-2">
-        <Link to={back} className="rounded-md border border-slate-300 px-2 py-1 text-sm text-slate-700 hover:bg-slate-100">
-          ← Back
+        <Link to={back} className="btn-secondary btn-sm">
+          <Icon name="arrow-left" />
+          Back
         </Link>
         <h1 className="text-base font-semibold">{title}</h1>
       </div>

@@ -4,6 +4,7 @@ import { wordsFor } from "#app/lib/labels";
 import { useSearchText } from "#app/lib/use-search-text";
 import type { Variant } from "#app/lib/variant";
 import { Form } from "../form/form";
+import { Icon } from "../ui/icon";
 
 // The quick results (their popover, keyboard and fetching) are a chunk of their own, fetched when the box is
 // first focused or pointed at; until then, and without JavaScript, the box is a plain search form.
@@ -48,17 +49,10 @@ export function HeaderSearch() {
           maxLength={100}
           autoComplete="off"
           placeholder="Search…"
-          className="w-36 rounded-md border border-slate-300 px-3 py-1.5 text-sm focus:border-brand focus:outline-none focus:ring-1 focus:ring-brand sm:w-56"
+          className="w-36 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm shadow-xs transition-[border-color,box-shadow] hover:border-slate-400/80 focus:border-brand focus:shadow-focus focus:outline-none sm:w-56"
         />
-        <button
-          type="submit"
-          className="rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand"
-          aria-label="Search everything"
-        >
-          <svg width="1em" height="1em" aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2}>
-            <circle cx="8.5" cy="8.5" r="5.5" />
-            <path d="M13 13l4.5 4.5" strokeLinecap="round" />
-          </svg>
+        <button type="submit" className="btn-quiet btn-icon" aria-label="Search everything">
+          <Icon name="search" />
         </button>
       </Form>
       {wanted ? (

@@ -8,6 +8,8 @@ import { Field } from "../form/field";
 import { SearchableSelect } from "../form/searchable-select";
 import { Form } from "../form/form";
 import { useFormAnswer, useFormResult } from "../form/form-result";
+import { Icon } from "../ui/icon";
+import { EmptyState } from "../ui/empty-state";
 
 /** What was typed into a find field, as the answer keeps it. */
 const typedText = (value: unknown) => (typeof value === "string" ? value : undefined);
@@ -30,7 +32,7 @@ export function TeamDrawerBody() {
   const [inviteForm, inviteFields] = useFormResult<{ email: string }>("invite");
   const added = useFormAnswer("add");
   const roleSelect = (name: string, value: string, label: string) => (
-    <select name={name} defaultValue={value} aria-label={label} className="rounded-md border border-slate-300 px-2 py-1 text-sm">
+    <select name={name} defaultValue={value} aria-label={label} className="field-input-sm">
       {TEAM_MEMBER_ROLES.map((r) => (
         <option key={r} value={r}>
           {ROLE_LABELS[r]}
@@ -61,7 +63,7 @@ export function TeamDrawerBody() {
 
       <h3 className="text-sm font-semibold">Members ({team.members.length})</h3>
       {team.members.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-500">No members yet.</p>
+        <EmptyState compact icon="users" title="No members yet." className="mt-2 rounded-md ring-1 ring-slate-200" />
       ) : (
         <ul className="mt-2 divide-y divide-slate-100 rounded-md ring-1 ring-slate-200">
           {team.members.map((m) => (
@@ -120,6 +122,7 @@ export function TeamDrawerBody() {
             <div className="flex items-center gap-2">
               {roleSelect("role", "member", "Role of the new member")}
               <button type="submit" className="btn-primary">
+                <Icon name="plus" />
                 Add member
               </button>
             </div>
