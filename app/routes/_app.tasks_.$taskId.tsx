@@ -45,7 +45,7 @@ import { callLog } from "../services/calls.server";
 import { activePipelines, getPipeline, getTask, updateTask, type ActivePipeline } from "../services/tasks.server";
 import { useFrame } from "./_app";
 import { ApiValidationError } from "../services/api.server";
-import { dispatchIntent, keepOnOutage, refuseForm } from "../services/form-action.server";
+import { dispatchIntent, keepOnOutage, refuseForm, refusalLine } from "../services/form-action.server";
 import { Form } from "../components/form/form";
 import { can } from "../access/permissions";
 
@@ -222,9 +222,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
               done = await save({ api, id });
             } catch (error) {
               if (!(error instanceof ApiValidationError)) throw error;
-              return refuseForm(intent, form, { fieldErrors: withoutFormMessage(fieldErrors(error)), formErrors: [failure] });
+              const marked = withoutFormMessage(fieldErrors(error));
+              return refuseForm(intent, form, { fieldErrors: marked, formErrors: [refusalLine(marked, failure)] });
             }
-            if (done.refused) return refuseForm(intent, form, { fieldErrors: done.refused, formErrors: [failure] });
+            if (done.refused) return refuseForm(intent, form, { fieldErrors: done.refused, formErrors: [refusalLine(done.refused, failure)] });
             return redirectWithToast(request, `/tasks/${id}${new URL(request.url).search}`, { kind: "success", message: done.toast });
           }),
       ]),
