@@ -53,7 +53,7 @@ describe("Negative amounts, as Harbour Brokers' admin", () => {
     expect(refused.toasts()).not.toContain("Task created.");
     // What was typed is kept, so it can be corrected.
     expect(refused.form({ button: "Create task", within: refused.drawer() }).value("Expected revenue (£)")).toBe("-500");
-    const list = await api.call<{ data: unknown[] }>("GET", `/tasks?filter%5Bsearch%5D=${encodeURIComponent(token)}`);
+    const list = await api.call<{ data: unknown[] }>("GET", `/task?filter%5Bsearch%5D=${encodeURIComponent(token)}`);
     expect(list.data).toHaveLength(0);
   });
 
