@@ -104,10 +104,10 @@ export function Header({ edition, greeting, user, brokerPortalUrl, companyMenu, 
   const shortcut =
     "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand";
   return (
-    <header
-      className={`flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-4 py-2 sm:px-6 ${edition === "flightdeck" ? "flex-row" : "flex-row-reverse"}`}
-    >
-      <p className={`text-base font-semibold ${edition === "flightdeck" ? "mr-auto" : "ml-auto"}`} data-greeting>
+    // Both editions read the same way — the greeting first on the left, the search, then the shortcuts and the
+    // account menu on the right — and differ in what they hold (flightDeck adds its Instagram link), not mirrored.
+    <header className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-4 py-2 sm:px-6" data-edition={edition}>
+      <p className="mr-auto text-base font-semibold" data-greeting>
         {greeting}, {user.name}
       </p>
       <HeaderSearch />
