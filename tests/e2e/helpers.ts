@@ -35,8 +35,8 @@ export const USERS = {
     name: "Aisha",
     lastName: "Khan",
     theme: "flightdeck",
-    landing: "/flightdeck-passport",
-    landingTitle: "Membership",
+    landing: "/dashboard",
+    landingTitle: "Dashboard",
   },
   /** Bloom Bakery Ltd: smallBusiness. */
   owner: { email: "owner@bloom.test", name: "Olivia", lastName: "Bloom", theme: "smallbusiness", landing: "/dashboard", landingTitle: "Home" },
