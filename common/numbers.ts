@@ -40,7 +40,8 @@ export const NUMBER_MESSAGES = {
     kind === "min" ? `Changed to ${text}, the lowest allowed.` : kind === "max" ? `Changed to ${text}, the highest allowed.` : `Rounded to ${text}.`,
 } as const;
 
-export type NumericParse = { kind: "empty" } | { kind: "invalid" } | { kind: "negative" } | { kind: "ok"; value: number; text: string; adjusted: null | "min" | "max" | "rounded" };
+export type NumericParse =
+  { kind: "empty" } | { kind: "invalid" } | { kind: "negative" } | { kind: "ok"; value: number; text: string; adjusted: null | "min" | "max" | "rounded" };
 
 function count(text: string, ch: string): number {
   let n = 0;

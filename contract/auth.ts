@@ -124,8 +124,7 @@ export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 export const resetPasswordBodySchema = userSetupBodySchema;
 
 /** The one answer to a reset request, whether the address belongs to an account or not. */
-export const FORGOT_PASSWORD_SENT =
-  "If an account uses that address, we have sent it a link to choose a new password. The link works once, within 60 minutes.";
+export const FORGOT_PASSWORD_SENT = "If an account uses that address, we have sent it a link to choose a new password. The link works once, within 60 minutes.";
 export const RESET_LINK_INVALID = "This password reset link has expired or was already used. Ask for a new one.";
 export const PASSWORD_RESET_DONE = "Your password has been changed. Sign in with your new password.";
 export const PASSWORD_RESET_TTL_MINUTES = 60;

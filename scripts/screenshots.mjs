@@ -57,7 +57,13 @@ const stop = () => server?.exitCode === null && server.kill("SIGTERM");
 process.on("exit", stop);
 
 const origin = (edition) => `http://${edition}.localhost:${port}`;
-const slug = (p) => (p === "/" ? "home" : p.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-").replace(/-$/, "")) || "home";
+const slug = (p) =>
+  (p === "/"
+    ? "home"
+    : p
+        .replace(/^\//, "")
+        .replace(/[^a-z0-9]+/gi, "-")
+        .replace(/-$/, "")) || "home";
 
 async function signIn(page, edition, email) {
   await page.goto(`${origin(edition)}/login`);

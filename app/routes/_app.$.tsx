@@ -47,7 +47,9 @@ export default function AreaPage() {
       ) : (
         <div className="max-w-xl rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200" data-not-built>
           <p className="text-slate-700">
-            {holds ? `This page is not built yet. It will hold ${holds}.` : `This page is not built yet. It will hold the ${title.toLowerCase()} of your company.`}
+            {holds
+              ? `This page is not built yet. It will hold ${holds}.`
+              : `This page is not built yet. It will hold the ${title.toLowerCase()} of your company.`}
           </p>
           <p className="mt-4">
             <Link to="/dashboard" className="btn-primary">

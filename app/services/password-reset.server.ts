@@ -59,7 +59,8 @@ export async function resetPasswordLoader({ request, params }: LoaderFunctionArg
     const { data } = await createApi({ request, signInPage: true }).get(resetPath(params.token), { schema: resetSchema });
     return { variant, branding, email: data.email, invalid: null };
   } catch (error) {
-    if ((error instanceof Response && error.status === 404) || error instanceof ApiValidationError) return { variant, branding, email: null, invalid: RESET_LINK_INVALID };
+    if ((error instanceof Response && error.status === 404) || error instanceof ApiValidationError)
+      return { variant, branding, email: null, invalid: RESET_LINK_INVALID };
     throw error;
   }
 }

@@ -168,7 +168,12 @@ test.describe("Role permissions", () => {
     await expect(page.getByText("Locked", { exact: true })).toHaveCount(2);
     // Each permission by its name for people, grouped by its permission group; no machine key, no emoji.
     await expect(page.locator("label").filter({ has: permission(page, "role_manage") })).toContainText("Manage roles");
-    await expect(page.locator("fieldset").filter({ has: permission(page, "role_manage") }).locator("legend")).toHaveText("Roles");
+    await expect(
+      page
+        .locator("fieldset")
+        .filter({ has: permission(page, "role_manage") })
+        .locator("legend"),
+    ).toHaveText("Roles");
     await expect(page.locator("main")).not.toContainText("role_manage");
     expect(await page.locator("main").textContent()).not.toMatch(/\p{Extended_Pictographic}/u);
     // Any other permission of the Administrator may be changed.

@@ -261,7 +261,9 @@ export async function requestPasswordReset(database: Database, mail: MailProvide
         .update(passwordResets)
         .set({ usedAt: new Date() })
         .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
-      await tx.insert(passwordResets).values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000) });
+      await tx
+        .insert(passwordResets)
+        .values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000) });
       const link = `${portalUrl.replace(/\/$/, "")}/reset-password/${token}`;
       await mail.send(
         {
@@ -282,7 +284,9 @@ async function openReset(database: Database, token: string) {
     .select({ reset: passwordResets, user: users })
     .from(passwordResets)
     .innerJoin(users, eq(users.id, passwordResets.userId))
-    .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date()), eq(users.status, "active")))
+    .where(
+      and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date()), eq(users.status, "active")),
+    )
     .limit(1);
   if (!row) throw new HttpError(404, RESET_LINK_INVALID);
   return row;
@@ -308,7 +312,10 @@ export async function completePasswordReset(database: Database, token: string, p
       .returning({ id: passwordResets.id });
     if (claimed.length === 0) throw new HttpError(404, RESET_LINK_INVALID);
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-    await tx.update(authTokens).set({ revokedAt: new Date() }).where(and(eq(authTokens.userId, user.id), isNull(authTokens.revokedAt)));
+    await tx
+      .update(authTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(authTokens.userId, user.id), isNull(authTokens.revokedAt)));
   });
   await audit(database.db, request, { tenantId: user.tenantId, userId: user.id, type: "password.reset", subject: user.email });
   return { message: PASSWORD_RESET_DONE };

@@ -1,8 +1,8 @@
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from "@headlessui/react";
 import { useCallback, useEffect, useMemo, useRef, useState, type UIEvent } from "react";
 import { flushSync } from "react-dom";
-import { QUIET_FOCUS_EVENT } from "./focus-invalid";
 import type { DropdownOption } from "#app/lib/filter-rules";
+import { QUIET_FOCUS_EVENT } from "./focus-invalid";
 import { FieldFrame, FieldStatusIcon, fieldAria } from "./field";
 import { FileTypeIcon } from "./file-type-icon";
 import {
