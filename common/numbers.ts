@@ -4,6 +4,8 @@
  * decimals limit the value is rounded to 2 decimals; the letter e is blocked and e on an empty field
  * gives 0; with thousands separators, letters and commas are stripped; a double dot, or more than one
  * dot, minus or slash, is rejected. Display: en-GB, up to 2 decimals. Money: GBP.
+ * No change is silent: a field that may not be negative refuses a negative with a message, and a value the
+ * browser clamps or rounds says so under the field (NUMBER_MESSAGES.adjusted).
  *
  * Pure and isomorphic: the browser uses these while typing and on blur, the server (contract/fields.ts)
  * uses the same functions to normalise what a form without JavaScript sent.
@@ -20,7 +22,10 @@ export interface NumericOptions {
    * whole number.
    */
   decimals?: number;
-  /** Default true. When false a negative value becomes 0 (or `min`, if higher) when it is read. */
+  /**
+   * Default true. When false a negative value is refused with `NUMBER_MESSAGES.negative` (never turned into 0
+   * without a word), and a `min` below 0 counts as 0.
+   */
   allowNegative?: boolean;
   /** The field shows thousands separators: letters and commas are stripped from what was typed. */
   thousands?: boolean;
@@ -29,9 +34,14 @@ export interface NumericOptions {
 export const NUMBER_MESSAGES = {
   required: "Enter a number.",
   invalid: "Enter a number using digits, one decimal point and an optional leading minus.",
+  negative: "Enter 0 or more: this may not be negative.",
+  /** The note under a field whose value the browser changed on leaving it: never a silent change. */
+  adjusted: (kind: "min" | "max" | "rounded", text: string) =>
+    kind === "min" ? `Changed to ${text}, the lowest allowed.` : kind === "max" ? `Changed to ${text}, the highest allowed.` : `Rounded to ${text}.`,
 } as const;
 
-export type NumericParse = { kind: "empty" } | { kind: "invalid" } | { kind: "ok"; value: number; text: string; adjusted: null | "min" | "max" | "rounded" };
+export type NumericParse =
+  { kind: "empty" } | { kind: "invalid" } | { kind: "negative" } | { kind: "ok"; value: number; text: string; adjusted: null | "min" | "max" | "rounded" };
 
 function count(text: string, ch: string): number {
   let n = 0;
@@ -48,8 +58,8 @@ export function hasRejectedPattern(text: string): boolean {
  * The keystroke filter: what the field may hold while typing. Keeps digits, one leading minus and the first
  * decimal point (none when `decimals` is 0); letters and everything else are dropped, and commas too unless the
  * field shows thousands separators (they are stripped when the value is read). Partial values such as "-", "."
- * or "12." are kept so typing works. A minus is kept even where negatives are not allowed: "-5" becomes the
- * minimum when the value is read (on blur), never a silent 5.
+ * or "12." are kept so typing works. A minus is kept even where negatives are not allowed: "-5" is refused with a
+ * message when the value is read (on blur, and by the server), never a silent 5 or 0.
  */
 export function sanitiseNumericInput(text: string, options: NumericOptions = {}): string {
   const allowDot = options.decimals !== 0;
@@ -113,6 +123,8 @@ export function parseNumericText(raw: string | null | undefined, options: Numeri
     adjusted = "rounded";
   }
   const allowNegative = options.allowNegative !== false;
+  // A negative where none is allowed is refused, not clamped: "-500" never becomes a silent 0.
+  if (!allowNegative && value < 0) return { kind: "negative" };
   const floor = allowNegative ? options.min : Math.max(options.min ?? 0, 0);
   if (floor !== undefined && value < floor) {
     value = floor;
@@ -127,13 +139,13 @@ export function parseNumericText(raw: string | null | undefined, options: Numeri
 }
 
 /**
- * The normalised text of a numeric field: "" when empty, null when refused, otherwise the number
+ * The normalised text of a numeric field: "" when empty, null when refused (invalid, or negative where not allowed), otherwise the number
  * after clamping and rounding ("1,234.567" with thousands and decimals 2 → "1234.57").
  */
 export function normaliseNumericText(raw: string | null | undefined, options: NumericOptions = {}): string | null {
   const parsed = parseNumericText(raw, options);
   if (parsed.kind === "empty") return "";
-  if (parsed.kind === "invalid") return null;
+  if (parsed.kind === "invalid" || parsed.kind === "negative") return null;
   return parsed.text;
 }
 

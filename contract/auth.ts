@@ -112,3 +112,19 @@ export const companyBrandingSchema = z.object({
     main_color: z.string().nullable(),
   }),
 });
+
+/** POST /login/forgot-password: the address to send a reset link to (answered the same whether it is known or not). */
+export const forgotPasswordBodySchema = z.object({
+  email: z.string().trim().min(1, "Enter your e-mail address.").max(254, "Enter a valid e-mail address.").email("Enter a valid e-mail address."),
+  company_uuid: z.string().uuid("Unknown company.").optional(),
+});
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+
+/** POST /login/reset-password/{token}: the new password, typed twice (the same rules as setting one up). */
+export const resetPasswordBodySchema = userSetupBodySchema;
+
+/** The one answer to a reset request, whether the address belongs to an account or not. */
+export const FORGOT_PASSWORD_SENT = "If an account uses that address, we have sent it a link to choose a new password. The link works once, within 60 minutes.";
+export const RESET_LINK_INVALID = "This password reset link has expired or was already used. Ask for a new one.";
+export const PASSWORD_RESET_DONE = "Your password has been changed. Sign in with your new password.";
+export const PASSWORD_RESET_TTL_MINUTES = 60;

@@ -32,7 +32,8 @@ function formatBytes(bytes: number): string {
 
 /**
  * A numeric text field → number. Digits, an optional leading minus and one decimal point; double dots
- * and repeated dot/minus/slash are refused; below min → min, above max → max; past the decimals limit
+ * and repeated dot/minus/slash are refused; a negative where negatives are not allowed is refused
+ * (NUMBER_MESSAGES.negative); below min → min, above max → max; past the decimals limit
  * rounded to 2 decimals; with `thousands`, letters and commas are stripped.
  */
 export function numericText(options: NumericOptions & { required?: string } = {}) {
@@ -40,7 +41,10 @@ export function numericText(options: NumericOptions & { required?: string } = {}
   return z.string({ error: required }).transform((text, ctx) => {
     const parsed = parseNumericText(text, options);
     if (parsed.kind === "ok") return parsed.value;
-    ctx.addIssue({ code: "custom", message: parsed.kind === "empty" ? required : NUMBER_MESSAGES.invalid });
+    ctx.addIssue({
+      code: "custom",
+      message: parsed.kind === "empty" ? required : parsed.kind === "negative" ? NUMBER_MESSAGES.negative : NUMBER_MESSAGES.invalid,
+    });
     return z.NEVER;
   });
 }

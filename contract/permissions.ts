@@ -51,3 +51,80 @@ export function hasAnyPermission(held: Iterable<string>, asked: readonly string[
   const set = held instanceof Set ? (held as Set<string>) : new Set(held);
   return asked.some((p) => set.has(p));
 }
+
+const ACTIONS: Record<string, string> = {
+  view_reports: "View reports of",
+  targets_view: "View targets of",
+  view: "View",
+  create: "Create",
+  delete: "Delete",
+  manage: "Manage",
+  edit: "Edit",
+  access: "Access",
+  request: "Request",
+};
+
+/** What a permission is about, in words (plural where it names things). */
+const SUBJECTS: Record<string, string> = {
+  account_settings: "account settings",
+  benefit: "benefits",
+  company: "companies",
+  company_profile: "the company profile",
+  document: "documents",
+  compliance_verification: "compliance and verification",
+  contact: "contacts",
+  individual: "individuals",
+  marketing_campaign: "marketing campaigns",
+  news: "news",
+  payment: "payments",
+  pipeline: "pipelines",
+  policy: "policies",
+  off_platform_policy: "off-platform policies",
+  product: "products",
+  reward: "rewards",
+  loyalty_rewards: "loyalty and rewards",
+  role: "roles",
+  task: "tasks",
+  team: "teams",
+  integration: "integrations",
+  quote: "quotes",
+  invoice: "invoices",
+  xero_invoices: "accounting invoices",
+  terminal: "terminals",
+  document_template: "document templates",
+  events: "calendar events",
+  team_events: "the team's calendar events",
+  provider: "providers",
+};
+
+/** Names that read better said another way than the rule gives. */
+const LABELS: Partial<Record<Permission, string>> = {
+  pipeline_access: "Work in pipelines",
+  pipeline_targets_view: "View pipeline targets",
+  team_targets_view: "View team targets",
+  benefit_view_reports: "View benefit reports",
+  product_request: "Request products",
+  terminal_request: "Request terminals",
+};
+
+/**
+ * A permission's name for people ("View tasks", "Manage off-platform policies"), where its machine key
+ * ("task_view") is for code. Unknown keys come back as words, never as the key.
+ */
+export function permissionLabel(name: string): string {
+  const known = LABELS[name as Permission];
+  if (known) return known;
+  const action = Object.keys(ACTIONS).find((a) => name.endsWith(`_${a}`));
+  if (action) {
+    const subject = name.slice(0, -action.length - 1);
+    return `${ACTIONS[action]} ${SUBJECTS[subject] ?? subject.replace(/_/g, " ")}`;
+  }
+  const words = name.replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The permission group a permission belongs to (contract's catalogue), or null. */
+export function permissionGroupOf(name: string): string | null {
+  for (const [group, names] of Object.entries(permissionCatalogue)) if ((names as readonly string[]).includes(name)) return group;
+  return null;
+}

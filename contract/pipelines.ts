@@ -14,15 +14,21 @@ export function optionalIdField(message: string) {
 }
 
 export const MONEY_MESSAGE = "Enter an amount in pounds, e.g. 1250.50.";
+/** An amount below 0 is refused with its own message, never stored as 0. */
+export const NEGATIVE_MONEY_MESSAGE = "Enter 0 or more: an amount may not be negative.";
 export const MAX_MONEY = 999_999_999_999.99;
 
-/** Pounds: a number or numeric text ("1,250.50" allowed), 0 up to ~1 trillion, rounded to pence. */
+/** Pounds: a number or numeric text ("1,250.50" allowed), 0 up to ~1 trillion, rounded to pence; a negative is refused. */
 export function moneyField(message = MONEY_MESSAGE) {
   return z.preprocess(
     (v) => (typeof v === "string" ? v.replace(/[£,\s]/g, "") : v),
-    z.union([z.number(), z.string().regex(/^\d+(\.\d+)?$/, message)], { error: message }).transform((v, ctx) => {
+    z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/, message)], { error: message }).transform((v, ctx) => {
       const n = typeof v === "number" ? v : Number(v);
-      if (!Number.isFinite(n) || n < 0 || n > MAX_MONEY) {
+      if (Number.isFinite(n) && n < 0) {
+        ctx.addIssue({ code: "custom", message: NEGATIVE_MONEY_MESSAGE });
+        return z.NEVER;
+      }
+      if (!Number.isFinite(n) || n > MAX_MONEY) {
         ctx.addIssue({ code: "custom", message });
         return z.NEVER;
       }

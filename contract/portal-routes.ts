@@ -61,7 +61,7 @@ export const routeTable: readonly RouteRule[] = [
   open("/flightplan", "Flightplan"),
   open("/flightplan/kyb", "Business verification"),
   open("/flightplan/sign-contract", "Sign contract"),
-  open("/dashboard", "Dashboard"),
+  { ...open("/dashboard", "Dashboard"), smallBusinessTitle: "Home" },
   open("/integration", "Integration"),
   { ...open("/workflows", "Workflow management"), smallBusinessTitle: "Automations" },
   { ...open("/workflows/create", "New workflow"), smallBusinessTitle: "New automation" },

@@ -91,7 +91,7 @@ console.log(`
     viewer@harbour.test    Harbour Brokers, may only view tasks
     verify@harbour.test    Harbour Brokers, passes an e-mail code step (code in the sandbox outbox: ${env.API_BASE_URL}/sandbox/outbox)
     ops@harbour.test       not a front-end user: refused by the portal
-    adviser@northgate.test Northgate Advisers, flightDeck, lands on the membership page
+    adviser@northgate.test Northgate Advisers, flightDeck, lands on the dashboard
     owner@bloom.test       Bloom Bakery Ltd, smallBusiness
 
   Press Ctrl+C to stop.

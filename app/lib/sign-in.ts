@@ -1,9 +1,13 @@
+/** Whether the membership (passport) page has its screen: until it does, nobody is sent to it after signing in. */
+export const MEMBERSHIP_PAGE_BUILT = false;
+
 /**
  * Where a user lands after signing in: a company that is neither internal nor a small business goes to
- * the passport (membership) page; every other company goes to the dashboard.
+ * the passport (membership) page once that page is built (MEMBERSHIP_PAGE_BUILT), the dashboard until then;
+ * every other company goes to the dashboard. No one lands on a page that is not built yet.
  */
 export function landingPathFor(company: { is_internal: boolean; is_small_business: boolean }): "/flightdeck-passport" | "/dashboard" {
-  return !company.is_internal && !company.is_small_business ? "/flightdeck-passport" : "/dashboard";
+  return MEMBERSHIP_PAGE_BUILT && !company.is_internal && !company.is_small_business ? "/flightdeck-passport" : "/dashboard";
 }
 
 /** Stands for this site when a return path is resolved: only a path that stays on it is followed. */

@@ -17,7 +17,10 @@ import { can } from "../access/permissions";
 import { PolicyOverviewSection } from "../components/policies/policy-overview";
 import { policyOverview } from "../services/policies.server";
 
-export const meta: MetaFunction = ({ matches }) => pageTitle("Dashboard", matches);
+/** The page's title is the menu's name for it: "Home" in smallBusiness's menu, "Dashboard" in flightDeck's. */
+const TITLE = { flightdeck: "Dashboard", smallbusiness: "Home" } as const;
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(TITLE, matches);
 
 /** A failed widget call leaves that widget empty, not the page broken; a redirect (signed out) still goes. */
 function orNull<T>(promise: Promise<T>): Promise<T | null> {
@@ -58,7 +61,7 @@ export default function Dashboard() {
         ? [{ ...i, group: "" }]
         : [],
   );
-  const header = <PageHeader companyName={frame.company.name} title="Dashboard" description={`${frame.greeting}, ${frame.user.name}.`} />;
+  const header = <PageHeader companyName={frame.company.name} title={TITLE[frame.edition]} description="What needs your attention today." />;
 
   if (!canSeeTasks) {
     return (

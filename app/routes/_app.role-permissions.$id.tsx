@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import type { RolePermission } from "#contract/roles";
+import { permissionLabel } from "#contract/permissions";
 import { FormAlert } from "../components/form/field";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
@@ -44,7 +45,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
 }
 
-/** A role's permissions by group: tick and save; permissions that cannot be removed are shown locked. */
+function LockIcon() {
+  return (
+    <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="h-3.5 w-3.5">
+      <path
+        fillRule="evenodd"
+        d="M10 1a4.5 4.5 0 0 0-4.5 4.5V9H5a2 2 0 0 0-2 2v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6a2 2 0 0 0-2-2h-.5V5.5A4.5 4.5 0 0 0 10 1Zm3 8V5.5a3 3 0 1 0-6 0V9h6Z"
+        clipRule="evenodd"
+      />
+    </svg>
+  );
+}
+
+/** A role's permissions by group (the permission groups), each by its name for people ("View tasks"): tick and save;
+ * permissions that cannot be removed are shown locked. The machine key is only the box's value (and its hover title). */
 export default function RolePermissionsPage() {
   const { role, groups, canManage } = useLoaderData<typeof loader>();
   const refused = useLastResult()?.error?.[""] ?? undefined;
@@ -81,10 +95,14 @@ export default function RolePermissionsPage() {
                         />
                         {/* A disabled box is not sent: a locked permission travels as a hidden field. */}
                         {locked && canManage ? <input type="hidden" name="permissions" value={permission.name} /> : null}
-                        <code className="text-xs">{permission.name}</code>
+                        <span title={permission.name}>{permissionLabel(permission.name)}</span>
                         {locked ? (
-                          <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600" title="This permission cannot be removed from this role">
-                            🔒 Locked
+                          <span
+                            className="inline-flex items-center gap-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600"
+                            title="This permission cannot be removed from this role"
+                          >
+                            <LockIcon />
+                            Locked
                           </span>
                         ) : null}
                       </label>

@@ -16,6 +16,7 @@ import { useFrame } from "./_app";
 import { formOf } from "../services/submission.server";
 import { Form } from "../components/form/form";
 import { can } from "../access/permissions";
+import { useHydrated } from "../lib/use-hydrated";
 
 /** Cards shown per stage; the column links to the full list for the rest. */
 const CARDS_PER_STAGE = 25;
@@ -68,7 +69,33 @@ export async function action({ request }: ActionFunctionArgs) {
 
 type Column = ReturnType<typeof useLoaderData<typeof loader>>["columns"][number];
 
-function Card({ task, columns, pipelineId, canManage }: { task: TaskRow; columns: Column[]; pipelineId: number; canManage: boolean }) {
+/**
+ * A card. `stageId` is the column it is shown in: after a drag its stage control shows that stage (the move's
+ * answer may still be on its way), so Move never undoes a drag. The control is there for use without JavaScript
+ * and stays quiet: a small select without a frame, and with JavaScript its Move button only once another stage
+ * is chosen.
+ */
+function Card({
+  task,
+  stageId,
+  columns,
+  pipelineId,
+  canManage,
+}: {
+  task: TaskRow;
+  stageId: number;
+  columns: Column[];
+  pipelineId: number;
+  canManage: boolean;
+}) {
+  const hydrated = useHydrated();
+  const [chosen, setChosen] = useState(stageId);
+  // A card shown in another column (dragged there, or moved by the server) starts again from that stage.
+  const [shownIn, setShownIn] = useState(stageId);
+  if (shownIn !== stageId) {
+    setShownIn(stageId);
+    setChosen(stageId);
+  }
   return (
     <li
       draggable={canManage}
@@ -93,8 +120,10 @@ function Card({ task, columns, pipelineId, canManage }: { task: TaskRow; columns
           <select
             id={`move-${task.id}`}
             name="pipeline_stage_id"
-            defaultValue={task.pipeline_stage_id}
-            className="min-w-0 flex-1 rounded border border-slate-300 px-1 py-0.5 text-xs"
+            value={chosen}
+            onChange={(e) => setChosen(Number(e.currentTarget.value))}
+            className="min-w-0 flex-1 rounded border border-transparent bg-transparent px-1 py-0.5 text-xs text-slate-500 hover:border-slate-300 focus:border-slate-300"
+            data-card-stage
           >
             {columns.map((c) => (
               <option key={c.stage.id} value={c.stage.id}>
@@ -102,7 +131,11 @@ function Card({ task, columns, pipelineId, canManage }: { task: TaskRow; columns
               </option>
             ))}
           </select>
-          <button type="submit" className="rounded border border-slate-300 px-2 text-xs hover:bg-slate-50">
+          <button
+            type="submit"
+            hidden={hydrated && chosen === stageId}
+            className="rounded border border-slate-300 px-2 text-xs text-slate-600 hover:bg-slate-50"
+          >
             Move
           </button>
         </Form>
@@ -191,7 +224,7 @@ export default function TaskBoard() {
               </h2>
               <ul className="space-y-2">
                 {c.tasks.map((t) => (
-                  <Card key={t.id} task={t} columns={columns} pipelineId={pipeline.id} canManage={canManage} />
+                  <Card key={t.id} task={t} stageId={c.stage.id} columns={columns} pipelineId={pipeline.id} canManage={canManage} />
                 ))}
               </ul>
               {c.total > c.tasks.length ? (

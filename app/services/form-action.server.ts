@@ -23,6 +23,18 @@ export function replyForm(intent: string, result: SubmissionResult<string[]>, in
   return data(answer, { status: init.status ?? 422 });
 }
 
+/** A form's top line when fields are refused: the messages under the fields say what; this says what to do. */
+export const CHECK_FIELDS_MESSAGE = "Check the fields marked below.";
+
+/**
+ * The top line of a refused form: "Check the fields marked below." when some field has a message, else the
+ * form's own failure line ("Failed to create task."), kept for refusals no field explains.
+ */
+export function refusalLine(fieldErrors: Errors | undefined, failure: string): string {
+  const marked = Object.entries(fieldErrors ?? {}).some(([name, messages]) => name !== "" && messages?.length);
+  return marked ? CHECK_FIELDS_MESSAGE : failure;
+}
+
 /** A refusal made without a zod submission (a form read by hand): what was typed is kept as its values. */
 export function refuseForm(
   intent: string,

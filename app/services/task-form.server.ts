@@ -1,5 +1,5 @@
 import { SAVE_INTENT } from "../components/form/form-result";
-import { refuseForm } from "./form-action.server";
+import { refuseForm, refusalLine } from "./form-action.server";
 import { ApiValidationError } from "./api.server";
 import { applyChoiceFinds, type ChoiceFinder } from "./choice-find.server";
 import { datapointsOf } from "../lib/task-datapoints";
@@ -55,13 +55,14 @@ export async function saveTaskForm(
   const found = await applyChoiceFinds(form, finders);
   const rows = datapointsOf(form);
   const errors = { ...found.errors, ...(rows.error ? { datapoints: [rows.error] } : {}) };
-  if (Object.keys(errors).length) return refuseForm(SAVE_INTENT, form, { fieldErrors: errors, formErrors: [messages.failure] }, { found });
+  if (Object.keys(errors).length) return refuseForm(SAVE_INTENT, form, { fieldErrors: errors, formErrors: [refusalLine(errors, messages.failure)] }, { found });
   let saved;
   try {
     saved = await send(taskBody(form, mode, rows));
   } catch (error) {
     if (!(error instanceof ApiValidationError)) throw error;
-    return refuseForm(SAVE_INTENT, form, { fieldErrors: error.body.errors ?? {}, formErrors: [messages.failure] }, { found });
+    const fieldErrors = error.body.errors ?? {};
+    return refuseForm(SAVE_INTENT, form, { fieldErrors, formErrors: [refusalLine(fieldErrors, messages.failure)] }, { found });
   }
   return redirectWithToast(request, backTo(saved.data.id), { kind: "success", message: messages.success });
 }

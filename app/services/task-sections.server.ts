@@ -17,7 +17,7 @@ import {
 } from "#contract/tasks";
 import { ApiValidationError, type Api } from "./api.server";
 import { requirePermission } from "./auth.server";
-import { checkForm, dispatchIntent, keepOnOutage, refuseForm, submitForm } from "./form-action.server";
+import { checkForm, dispatchIntent, keepOnOutage, refuseForm, refusalLine, submitForm } from "./form-action.server";
 import { chosenFile } from "./forms.server";
 import { redirectWithToast } from "./session.server";
 import { formOf } from "./submission.server";
@@ -176,9 +176,10 @@ export async function taskSectionsAction(request: Request, params: { taskId?: st
               done = await save({ api, id });
             } catch (error) {
               if (!(error instanceof ApiValidationError)) throw error;
-              return refuseForm(intent, form, { fieldErrors: withoutFormMessage(fieldErrors(error)), formErrors: [failure] });
+              const marked = withoutFormMessage(fieldErrors(error));
+              return refuseForm(intent, form, { fieldErrors: marked, formErrors: [refusalLine(marked, failure)] });
             }
-            if (done.refused) return refuseForm(intent, form, { fieldErrors: done.refused, formErrors: [failure] });
+            if (done.refused) return refuseForm(intent, form, { fieldErrors: done.refused, formErrors: [refusalLine(done.refused, failure)] });
             return redirectWithToast(request, `/tasks/${id}${new URL(request.url).search}`, { kind: "success", message: done.toast });
           }),
       ]),

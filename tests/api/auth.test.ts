@@ -591,3 +591,80 @@ describe("invitations: /user-setup/{uuid}/{token}", () => {
     expect((await api.request("GET", `/user-setup/${viewer.uuid}/${token}`)).status).toBe(200);
   });
 });
+
+describe("Forgot password", () => {
+  const SENT = "If an account uses that address, we have sent it a link to choose a new password. The link works once, within 60 minutes.";
+  const INVALID = "This password reset link has expired or was already used. Ask for a new one.";
+  const linkTokenIn = (text: string) => /\/reset-password\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
+
+  it("answers the same for a known and an unknown address, and e-mails only the known one a one-use link", async () => {
+    const known = await api.request("POST", "/login/forgot-password", { body: { email: "viewer@harbour.test" } });
+    const unknown = await api.request("POST", "/login/forgot-password", { body: { email: "nobody-here@harbour.test" } });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(known.body).toEqual({ message: SENT });
+    expect(unknown.body).toEqual(known.body);
+    expect(await latestMail("nobody-here@harbour.test")).toBeUndefined();
+    const mail = await latestMail("viewer@harbour.test");
+    expect(mail?.subject).toBe("Choose a new password");
+    expect(mail?.text).toContain("within 60 minutes");
+    const token = linkTokenIn(mail!.text)!;
+    expect(token.length).toBeGreaterThanOrEqual(32);
+
+    expect((await api.request("GET", `/login/reset-password/${token}`)).body).toEqual({ data: { email: "viewer@harbour.test" } });
+    // The confirmation must match; a weak password is refused; neither uses the link.
+    const mismatch = await api.request("POST", `/login/reset-password/${token}`, {
+      body: { password: "a-new-long-password-2026", password_confirmation: "something else entirely" },
+    });
+    expect(mismatch.status).toBe(422);
+    expect(mismatch.body.errors.password_confirmation).toEqual(["The passwords do not match."]);
+    const before = await api.request("POST", "/login", { body: { email: "viewer@harbour.test", password: DEMO_PASSWORD } });
+    expect(before.status).toBe(200);
+
+    const done = await api.request("POST", `/login/reset-password/${token}`, {
+      body: { password: "Quiet-harbour-lantern-77", password_confirmation: "Quiet-harbour-lantern-77" },
+    });
+    expect(done.status).toBe(200);
+    // Every session of the account ended; the old password no longer works, the new one does.
+    expect((await api.request("GET", "/me", { token: before.body.token })).status).toBe(401);
+    expect((await api.request("POST", "/login", { body: { email: "viewer@harbour.test", password: DEMO_PASSWORD } })).status).toBe(422);
+    expect((await api.request("POST", "/login", { body: { email: "viewer@harbour.test", password: "Quiet-harbour-lantern-77" } })).status).toBe(200);
+    // Used once: refused after.
+    const again = await api.request("POST", `/login/reset-password/${token}`, {
+      body: { password: "Another-harbour-lantern-88", password_confirmation: "Another-harbour-lantern-88" },
+    });
+    expect(again.status).toBe(404);
+    expect(again.body.message).toBe(INVALID);
+    // Back to the demo password for the other tests.
+    const hash = (await userByEmail("admin@harbour.test")).passwordHash;
+    await api.database.db.update(users).set({ passwordHash: hash }).where(eq(users.email, "viewer@harbour.test"));
+  });
+
+  it("refuses an expired link, and only the newest link of an account works", async () => {
+    await api.request("POST", "/login/forgot-password", { body: { email: "owner@bloom.test" } });
+    const first = linkTokenIn((await latestMail("owner@bloom.test"))!.text)!;
+    await api.request("POST", "/login/forgot-password", { body: { email: "owner@bloom.test" } });
+    const second = linkTokenIn((await latestMail("owner@bloom.test"))!.text)!;
+    expect(second).not.toBe(first);
+    expect((await api.request("GET", `/login/reset-password/${first}`)).status).toBe(404);
+    expect((await api.request("GET", `/login/reset-password/${second}`)).status).toBe(200);
+    await api.database.db.execute(sql`update password_resets set expires_at = now() - interval '1 minute' where token_hash = ${hashToken(second)}`);
+    const expired = await api.request("GET", `/login/reset-password/${second}`);
+    expect(expired.status).toBe(404);
+    expect(expired.body.message).toBe(INVALID);
+  });
+
+  it("is limited like sign-in: too many requests for one address are refused with 429", async () => {
+    const email = `flood-${randomUUID()}@harbour.test`;
+    const answers = [];
+    for (let i = 0; i < 7; i++) answers.push((await api.request("POST", "/login/forgot-password", { body: { email } })).status);
+    expect(answers.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers[5]).toBe(429);
+  });
+
+  it("answers a malformed address with 422 and an errors map", async () => {
+    const res = await api.request("POST", "/login/forgot-password", { body: { email: "not-an-address" } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.email).toEqual(["Enter a valid e-mail address."]);
+  });
+});

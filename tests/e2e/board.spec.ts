@@ -57,8 +57,13 @@ test("with JavaScript a card dragged onto another column moves there", async ({ 
     await page.mouse.up();
     await expect(card(page, third.id, id)).toBeVisible();
     await expect(toast(page, "Task moved.")).toBeVisible();
+    // Its stage control shows where it is now, so Move would not undo the drag; the quiet control shows no Move.
+    const stage = page.getByLabel(`Move ${name} to stage`, { exact: true });
+    await expect(stage).toHaveValue(String(third.id));
+    await expect(card(page, third.id, id).getByRole("button", { name: "Move", exact: true })).toBeHidden();
     await page.reload();
     await expect(card(page, third.id, id)).toBeVisible();
+    await expect(stage).toHaveValue(String(third.id));
   } finally {
     await api.removeTask(id);
   }

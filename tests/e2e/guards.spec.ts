@@ -16,7 +16,7 @@ test.describe("route guard", () => {
       const response = await page.goto(`${origin(user.theme)}${path}`);
       expect(response?.status()).toBe(200);
       await expectPath(page, "/dashboard");
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(user.theme === "smallbusiness" ? "Home" : "Dashboard");
     });
   }
 

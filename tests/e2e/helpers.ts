@@ -35,11 +35,11 @@ export const USERS = {
     name: "Aisha",
     lastName: "Khan",
     theme: "flightdeck",
-    landing: "/flightdeck-passport",
-    landingTitle: "Membership",
+    landing: "/dashboard",
+    landingTitle: "Dashboard",
   },
   /** Bloom Bakery Ltd: smallBusiness. */
-  owner: { email: "owner@bloom.test", name: "Olivia", lastName: "Bloom", theme: "smallbusiness", landing: "/dashboard", landingTitle: "Dashboard" },
+  owner: { email: "owner@bloom.test", name: "Olivia", lastName: "Bloom", theme: "smallbusiness", landing: "/dashboard", landingTitle: "Home" },
 } satisfies Record<string, DemoUser>;
 
 export const NOT_FRONT_END_USER = "This account cannot sign in to this portal. Please use the system your company gave you access to.";

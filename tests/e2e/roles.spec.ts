@@ -154,18 +154,28 @@ test.describe("Role permissions", () => {
     await expect(rowWith(page, name).locator("td").nth(3)).toHaveText("1");
   });
 
-  test("the Administrator's locked permissions are shown '🔒 Locked' and cannot be unticked", async ({ page }) => {
+  test("the Administrator's locked permissions are shown Locked and cannot be unticked", async ({ page }) => {
     await openPermissions(page, "Administrator", "Administrator");
     for (const locked of ["role_view", "role_manage"]) {
       const box = permission(page, locked);
       await expect(box, locked).toBeChecked();
       await expect(box, locked).toBeDisabled();
-      await expect(page.locator("label").filter({ has: box }), locked).toContainText("🔒 Locked");
+      await expect(page.locator("label").filter({ has: box }), locked).toContainText("Locked");
       // A click does nothing.
       await box.click({ force: true });
       await expect(box, locked).toBeChecked();
     }
-    await expect(page.getByText("🔒 Locked")).toHaveCount(2);
+    await expect(page.getByText("Locked", { exact: true })).toHaveCount(2);
+    // Each permission by its name for people, grouped by its permission group; no machine key, no emoji.
+    await expect(page.locator("label").filter({ has: permission(page, "role_manage") })).toContainText("Manage roles");
+    await expect(
+      page
+        .locator("fieldset")
+        .filter({ has: permission(page, "role_manage") })
+        .locator("legend"),
+    ).toHaveText("Roles");
+    await expect(page.locator("main")).not.toContainText("role_manage");
+    expect(await page.locator("main").textContent()).not.toMatch(/\p{Extended_Pictographic}/u);
     // Any other permission of the Administrator may be changed.
     await expect(permission(page, "task_view")).toBeChecked();
     await expect(permission(page, "task_view")).toBeEnabled();

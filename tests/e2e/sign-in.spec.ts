@@ -32,7 +32,7 @@ test.describe("signing in", () => {
 
   test("the smallBusiness title names smallBusiness", async ({ page }) => {
     await signIn(page, USERS.owner);
-    await expect(page).toHaveTitle("Dashboard | smallBusiness");
+    await expect(page).toHaveTitle("Home | smallBusiness");
   });
 
   test("a wrong password is refused and the typed e-mail is kept", async ({ page }) => {

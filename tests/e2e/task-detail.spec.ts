@@ -205,7 +205,7 @@ test.describe("Task page, as Harbour Brokers' admin", () => {
       await progress.getByLabel("Stage", { exact: true }).selectOption(String(first.stages[1].id));
       await progress.getByLabel("Size", { exact: true }).fill("7");
       await progress.getByRole("button", { name: "Update progress", exact: true }).click();
-      await expect(progress.getByRole("alert")).toHaveText("Failed to update progress.");
+      await expect(progress.getByRole("alert")).toHaveText("Check the fields marked below.");
       await expect(progress.locator(".field-error").filter({ hasText: "The stage must belong to the chosen pipeline." })).toBeVisible();
       await expect(progress.getByLabel("Size", { exact: true })).toHaveValue("7");
     }
@@ -362,7 +362,7 @@ test.describe("Task page, as Harbour Brokers' admin", () => {
     await nameInput.fill(" ");
     await form.getByLabel("Priority", { exact: true }).selectOption({ label: "Low" });
     await form.getByRole("button", { name: "Save", exact: true }).click();
-    await expect(form.getByRole("alert")).toHaveText("Failed to update task.");
+    await expect(form.getByRole("alert")).toHaveText("Check the fields marked below.");
     await expect(form.getByText("Enter a name.", { exact: true })).toBeVisible();
     await expect(form.getByLabel("Priority", { exact: true })).toHaveValue("3");
 

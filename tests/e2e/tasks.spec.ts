@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { USERS, expectPath, signIn } from "./helpers";
+import { USERS, expectHydrated, expectPath, signIn } from "./helpers";
 import { confirmDialog, expectColumn, expectNoBulkButtons, expectParam, openFilters, tableRows, toast, uniqueToken } from "./lists";
 import { taskApi } from "./task-api";
 
@@ -131,4 +131,51 @@ test("tasks selected in the list are deleted after a confirmation, and the list 
   await expectPath(page, "/tasks");
   await expectParam(page, "search", token);
   await expectColumn(page, [names[2]]);
+});
+
+test("with JavaScript, a negative revenue is marked on leaving the field, and after the refused save focus is on it and no dropdown has opened", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name === "nojs", "focus management and the note on leaving the field need JavaScript");
+  await signIn(page, USERS.admin);
+  await page.goto("/tasks/new");
+  const drawer = page.locator("[data-drawer]");
+  const assignee = drawer.locator("input[role=combobox]").first();
+  await expectHydrated(assignee);
+  await drawer.locator("#task-name").fill(`E2E Negative ${uniqueToken(testInfo)}`);
+  await drawer.locator("select[name=pipeline_id]").selectOption({ index: 1 });
+  const revenue = drawer.getByRole("textbox", { name: "Expected revenue (£)" });
+  await revenue.fill("-500");
+  await revenue.blur();
+  // Not turned into 0: kept as typed, with its message under the field.
+  await expect(revenue).toHaveValue("-500");
+  await expect(revenue).toHaveAttribute("aria-invalid", "true");
+  await expect(drawer.locator("#task-revenue-error")).toHaveText("Enter 0 or more: this may not be negative.");
+  await drawer.getByRole("button", { name: "Create task", exact: true }).click();
+  await expect(drawer.getByRole("alert")).toHaveText("Check the fields marked below.");
+  await expect(revenue).toBeFocused();
+  await expect(page.getByRole("listbox")).toHaveCount(0);
+  await expect(assignee).toHaveAttribute("aria-expanded", "false");
+  await expectPath(page, "/tasks/new");
+});
+
+test("with JavaScript, an invalid searchable dropdown takes focus after a refused save without opening its list", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === "nojs", "focus management needs JavaScript");
+  await signIn(page, USERS.admin);
+  // A colleague who may not be assigned (the API refuses the id): the dropdown is the first invalid field.
+  await page.goto("/tasks/new");
+  const drawer = page.locator("[data-drawer]");
+  const assignee = drawer.locator("input[role=combobox]").first();
+  await expectHydrated(assignee);
+  await drawer.locator("#task-name").fill(`E2E Quiet ${uniqueToken(testInfo)}`);
+  await drawer.locator("select[name=pipeline_id]").selectOption({ index: 1 });
+  await page.evaluate(() => {
+    const hidden = document.querySelector<HTMLInputElement>("[data-drawer] input[type=hidden][name=team_member_id]");
+    if (hidden) hidden.value = "999999";
+  });
+  await drawer.getByRole("button", { name: "Create task", exact: true }).click();
+  await expect(drawer.getByRole("alert")).toHaveText("Check the fields marked below.");
+  await expect(assignee).toBeFocused();
+  await expect(assignee).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("listbox")).toHaveCount(0);
 });

@@ -38,7 +38,7 @@ export const USERS = {
   /** Harbour Brokers, passes an e-mailed code step. */
   verify: { email: "verify@harbour.test", name: "Vera", theme: "flightdeck", landing: "/dashboard" },
   /** Northgate Advisers: flightDeck, neither internal nor small business, not a parent tenant. */
-  adviser: { email: "adviser@northgate.test", name: "Aisha", theme: "flightdeck", landing: "/flightdeck-passport" },
+  adviser: { email: "adviser@northgate.test", name: "Aisha", theme: "flightdeck", landing: "/dashboard" },
   /** Bloom Bakery Ltd: smallBusiness. */
   owner: { email: "owner@bloom.test", name: "Olivia", theme: "smallbusiness", landing: "/dashboard" },
 } as const satisfies Record<string, { email: string; name: string; theme: Theme; landing: string }>;

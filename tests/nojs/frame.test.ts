@@ -140,3 +140,19 @@ describe("account menu", () => {
     expect(page.links(/Broker portal/, accountMenu(page))).toHaveLength(0);
   });
 });
+
+describe("The frame says things once and agrees with itself", () => {
+  test("a page not built yet says what it will hold and links back to the dashboard", async () => {
+    const page = await NojsBrowser.as("admin").goto("/market-valuation");
+    expect(page.status).toBe(200);
+    expect(page.text("[data-not-built]")).toContain("This page is not built yet. It will hold what your book of business is worth");
+    expect(page.link("Go to the dashboard", page.one("[data-not-built]")).getAttribute("href")).toBe("/dashboard");
+  });
+
+  test("smallBusiness: the menu's Home and the page's title agree, and the greeting is said once", async () => {
+    const page = await NojsBrowser.as("owner").goto("/dashboard");
+    expect(page.h1).toBe("Home");
+    expect(page.links("Home", page.one("aside#side-menu"))).toHaveLength(1);
+    expect(page.text().match(/Good (Morning|Afternoon|Evening)/g)).toHaveLength(1);
+  });
+});

@@ -18,7 +18,7 @@ describe("route guard", () => {
       expect(page.status).toBe(200);
       expect(page.redirects[0]).toBe(path);
       expect(page.path).toBe("/dashboard");
-      expect(page.h1).toBe("Dashboard");
+      expect(page.h1).toBe(USERS[user].theme === "smallbusiness" ? "Home" : "Dashboard");
     });
   }
 

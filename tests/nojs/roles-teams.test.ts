@@ -140,15 +140,20 @@ describe("Role permissions", () => {
     expect(norm(list.rowsWith(name)[0].querySelectorAll("td")[3].text)).toBe("1");
   });
 
-  test("the Administrator's locked permissions are shown '🔒 Locked', ticked and disabled; any other may change", async () => {
+  test("the Administrator's locked permissions are shown Locked (no emoji), ticked and disabled; any other may change", async () => {
     const page = await openPermissions(admin(), "Administrator", "Administrator");
     for (const locked of ["role_view", "role_manage"]) {
       const b = box(page, locked);
       expect(b.hasAttribute("checked"), locked).toBe(true);
       expect(b.hasAttribute("disabled"), locked).toBe(true);
-      expect(norm(b.closest("label")?.text)).toContain("🔒 Locked");
+      expect(norm(b.closest("label")?.text)).toContain("Locked");
     }
-    expect(page.$$("label").filter((l) => norm(l.text).includes("🔒 Locked"))).toHaveLength(2);
+    expect(page.$$("label").filter((l) => norm(l.text).includes("Locked"))).toHaveLength(2);
+    // By their names for people, under their permission group's legend; never the machine key or an emoji.
+    expect(norm(box(page, "role_manage").closest("label")?.text)).toContain("Manage roles");
+    expect(norm(box(page, "task_view").closest("fieldset")?.querySelector("legend")?.text)).toBe("Tasks");
+    expect(page.text("main")).not.toContain("task_view");
+    expect(page.text("main")).not.toMatch(/\p{Extended_Pictographic}/u);
     expect(box(page, "task_view").hasAttribute("checked")).toBe(true);
     expect(box(page, "task_view").hasAttribute("disabled")).toBe(false);
   });

@@ -23,7 +23,7 @@ describe("signing in", () => {
 
   test("the browser title reads 'Dashboard | flightDeck', and the smallBusiness one names smallBusiness", async () => {
     expect((await NojsBrowser.as("admin").goto("/dashboard")).title).toBe("Dashboard | flightDeck");
-    expect((await NojsBrowser.as("owner").goto("/dashboard")).title).toBe("Dashboard | smallBusiness");
+    expect((await NojsBrowser.as("owner").goto("/dashboard")).title).toBe("Home | smallBusiness");
   });
 
   test("a wrong password is refused and the typed e-mail is kept", async () => {

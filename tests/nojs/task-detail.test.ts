@@ -197,7 +197,7 @@ describe("Task page, as Harbour Brokers' admin", () => {
       .fill("Size", "7")
       .submit("Update progress");
     const progress = section(refused, "Update progress");
-    expect(progress.querySelectorAll("[role=alert]").map((e) => norm(e.text))).toContain("Failed to update progress.");
+    expect(progress.querySelectorAll("[role=alert]").map((e) => norm(e.text))).toContain("Check the fields marked below.");
     expect(progress.querySelectorAll(".field-error").map((e) => norm(e.text))).toContain("The stage must belong to the chosen pipeline.");
     const form = refused.form({ button: "Update progress", within: progress });
     expect(form.value("Size")).toBe("7");
@@ -357,7 +357,7 @@ describe("Task page, as Harbour Brokers' admin", () => {
     const form = edit.form({ button: "Save", within: edit.drawer() });
     expect(form.value("Name")).toBe(`Nojs Edit ${token}`);
     const refused = await form.fill("Name", " ").select("Priority", "Low").submit("Save");
-    expect(refused.text("[data-drawer] [role=alert]")).toContain("Failed to update task.");
+    expect(refused.text("[data-drawer] [role=alert]")).toContain("Check the fields marked below.");
     expect(refused.text("[data-drawer]")).toContain("Enter a name.");
     const again = refused.form({ button: "Save", within: refused.drawer() });
     expect(again.value("Priority")).toBe("3");

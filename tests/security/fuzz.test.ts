@@ -403,6 +403,9 @@ const RECORDS_REFUSALS = new Set([
   "POST /login/verify-email",
   "POST /login/resend-verification",
   "POST /user-setup/:uuid/:token",
+  // A reset request is counted (throttle, audit) and answered the same whether the address is known or not.
+  "POST /login/forgot-password",
+  "POST /login/reset-password/:token",
   // A synced document's push to the accounting system that fails (its limit reached, not answering) is recorded on
   // the document ("not synced", the reason) while the request is refused: the local document is never lost.
   ...["/xero-quotes", "/xero-invoices"].flatMap((p) => [

@@ -277,6 +277,7 @@ export const RESOLVERS: Record<string, Resolver> = {
     uuid: await one(api, `select uuid from users where tenant_id = ${H(a)} and status = 'invited' order by id limit 1`),
     token: "t".repeat(43),
   })),
+  "/login/reset-password/:token": { scope: "global", params: async () => ({ token: "t".repeat(43) }) },
   "/files/:key": { scope: "global", params: async () => ({ key: "0".repeat(32) + ".png" }) },
   "/role/:id": tenant(async (api, a) => ({ id: await one(api, `select id from roles where tenant_id = ${H(a)} and not is_system order by id limit 1`) })),
   "/role/:id/permission": tenant(async (api, a) => ({

@@ -34,7 +34,7 @@ describe("numericText: the server gives what the browser's rules give", () => {
     [{ max: 100 }, "150", 100],
     [{ decimals: 2 }, "1.005", 1.01],
     [{ decimals: 0 }, "2.5", 3],
-    [{ allowNegative: false }, "-4", 0],
+    [{ allowNegative: false }, "4", 4],
     [{ thousands: true }, "1,234.56", 1234.56],
     [{ thousands: true, decimals: 2, max: 1000 }, "GBP 1,234.567", 1000],
   ])("%j: %j → %s", (options, text, value) => {
@@ -55,6 +55,9 @@ describe("numericText: the server gives what the browser's rules give", () => {
     [{}, undefined, NUMBER_MESSAGES.required],
     [{ required: "Enter the amount." }, undefined, "Enter the amount."],
     [{ thousands: true }, "abc", NUMBER_MESSAGES.required],
+    // A negative where none is allowed is refused with its own message, never saved as 0.
+    [{ allowNegative: false }, "-4", NUMBER_MESSAGES.negative],
+    [{ allowNegative: false, min: 0, decimals: 2 }, "-500", NUMBER_MESSAGES.negative],
   ])("%j: %j → %j", (options, text, message) => {
     expect(messages(numericText(options).safeParse(text))).toEqual([message]);
   });

@@ -26,7 +26,7 @@ describe("keystroke filter: digits, one leading minus, one decimal point", () =>
     ["-", {}, "-"],
     [".", {}, "."],
     ["12.", {}, "12."],
-    // Kept while typing where negatives are not allowed: the value becomes the minimum when read, not 5.
+    // Kept while typing where negatives are not allowed: refused with a message when read, not a silent 5.
     ["-5", { allowNegative: false }, "-5"],
     ["1.5", { decimals: 0 }, "15"],
     ["1,234.5", { thousands: true }, "1,234.5"],
@@ -86,10 +86,11 @@ describe("parsing and normalising", () => {
     ["100", { max: 100 }, "100"],
     ["-3", { min: -2, max: 2 }, "-2"],
     ["50", { min: 0, max: 100 }, "50"],
-    // negatives not allowed → 0 (or min when higher)
-    ["-5", { allowNegative: false }, "0"],
-    ["-5", { allowNegative: false, min: 3 }, "3"],
-    ["-5", { allowNegative: false, min: -10 }, "0"],
+    // negatives not allowed → refused (null), never a silent 0; a positive below min still clamps
+    ["-5", { allowNegative: false }, null],
+    ["-5", { allowNegative: false, min: 3 }, null],
+    ["-5", { allowNegative: false, min: -10 }, null],
+    ["1", { allowNegative: false, min: 3 }, "3"],
     // decimals limit exceeded → rounded to 2 decimals
     ["1.234", { decimals: 2 }, "1.23"],
     ["1.235", { decimals: 2 }, "1.24"],

@@ -165,6 +165,6 @@ describe("titles by edition", () => {
       "New automation",
       "Automation",
     ]);
-    expect(title("/dashboard", "smallbusiness")).toBe("Dashboard");
+    expect(title("/dashboard", "smallbusiness")).toBe("Home");
   });
 });

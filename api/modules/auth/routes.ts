@@ -1,6 +1,13 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { loginBodySchema, resendVerificationBodySchema, userSetupBodySchema, verifyEmailBodySchema } from "#contract/auth";
+import {
+  forgotPasswordBodySchema,
+  loginBodySchema,
+  resendVerificationBodySchema,
+  resetPasswordBodySchema,
+  userSetupBodySchema,
+  verifyEmailBodySchema,
+} from "#contract/auth";
 import { companies, users } from "#api/db/schema";
 import { notFound } from "#api/http/errors";
 import { routes } from "#api/http/route";
@@ -9,6 +16,7 @@ import { loadMe } from "./me";
 import * as auth from "./service";
 
 const invitationParams = z.object({ uuid: z.string().uuid(), token: z.string().min(10).max(200) });
+const resetParams = z.object({ token: z.string().min(10).max(200) });
 
 export default routes((r) => {
   r.post("/login", { access: { public: true }, body: loginBodySchema }, ({ body, request }) =>
@@ -22,6 +30,20 @@ export default routes((r) => {
   r.post("/login/resend-verification", { access: { public: true }, body: resendVerificationBodySchema }, async ({ body, request }) => {
     await auth.resendVerification(request.server.database, request.server.mail, body.verification_token);
   });
+
+  /** "Forgot password?": the same answer whether the address is known or not; an account's e-mail gets a one-use link. */
+  r.post("/login/forgot-password", { access: { public: true }, body: forgotPasswordBodySchema }, ({ body, request }) =>
+    auth.requestPasswordReset(request.server.database, request.server.mail, request.server.config.PORTAL_URL, body, request),
+  );
+
+  /** Whether a reset link still works (404 once used or expired). */
+  r.get("/login/reset-password/:token", { access: { public: true }, params: resetParams }, ({ params, request }) =>
+    auth.showPasswordReset(request.server.database, params.token),
+  );
+
+  r.post("/login/reset-password/:token", { access: { public: true }, params: resetParams, body: resetPasswordBodySchema }, ({ params, body, request }) =>
+    auth.completePasswordReset(request.server.database, params.token, body.password, request),
+  );
 
   /** Branding for a company's own sign-in page: name, logo and colour only. */
   r.get("/login/company/:uuid", { access: { public: true }, params: z.object({ uuid: z.string().uuid("Unknown company.") }) }, async ({ params, request }) => {

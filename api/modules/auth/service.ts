@@ -1,9 +1,9 @@
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import type { LoginBody, LoginResponse } from "#contract/auth";
-import { EMAIL_VERIFICATION_REQUIRED } from "#contract/auth";
+import type { ForgotPasswordBody, LoginBody, LoginResponse } from "#contract/auth";
+import { EMAIL_VERIFICATION_REQUIRED, FORGOT_PASSWORD_SENT, PASSWORD_RESET_DONE, PASSWORD_RESET_TTL_MINUTES, RESET_LINK_INVALID } from "#contract/auth";
 import type { Database } from "#api/db/client";
-import { authTokens, companies, emailVerifications, userInvitations, users } from "#api/db/schema";
+import { authTokens, companies, emailVerifications, passwordResets, userInvitations, users } from "#api/db/schema";
 import type { MailProvider } from "#api/integrations/mail";
 import { HttpError, invalid, notFound } from "#api/http/errors";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "#api/lib/passwords";
@@ -12,7 +12,7 @@ import { newPasswordProblem } from "#api/lib/password-policy";
 import { audit } from "../audit/audit";
 import { acceptTeamInvitations } from "../teams/service";
 import { loadMe } from "./me";
-import { needsSecondStep, recordAttempt, takeCheck } from "./throttle";
+import { needsSecondStep, recordAttempt, takeCheck, takeResetRequest } from "./throttle";
 
 export const BAD_CREDENTIALS = "These credentials do not match our records.";
 const VERIFICATION_TTL_MS = 15 * 60_000;
@@ -227,4 +227,96 @@ export async function inviteUser(database: Database, mail: MailProvider, portalU
     text: `Hello ${user.name},\n\nSet up your account here: ${link}\n\nThe link works for ${ttlDays} days.`,
   });
   return { token, link };
+}
+
+/**
+ * "Forgot password?": e-mails an active account of that address (of that company, on a company's sign-in page)
+ * a one-use link that expires after PASSWORD_RESET_TTL_MINUTES. The answer is the same whether or not the address
+ * is known; requests are limited like sign-in attempts.
+ */
+export async function requestPasswordReset(database: Database, mail: MailProvider, portalUrl: string, body: ForgotPasswordBody, request: FastifyRequest) {
+  await takeResetRequest(database.db, body.email, request.ip).catch(async (error) => {
+    await audit(database.db, request, { tenantId: null, userId: null, type: "password_reset.throttled", subject: body.email.toLowerCase() });
+    throw error;
+  });
+  const [row] = await database.db
+    .select({ user: users, companyUuid: companies.uuid })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.tenantId))
+    .where(eq(sql`lower(${users.email})`, body.email.toLowerCase()))
+    .limit(1);
+  const known = Boolean(row && row.user.status === "active" && (!body.company_uuid || row.companyUuid === body.company_uuid));
+  await audit(database.db, request, {
+    tenantId: row?.user.tenantId ?? null,
+    userId: known ? row!.user.id : null,
+    type: known ? "password_reset.sent" : "password_reset.unknown",
+    subject: body.email.toLowerCase(),
+  });
+  if (known) {
+    const user = row!.user;
+    const token = newToken();
+    await database.transaction(async (tx) => {
+      // Only the newest link works: any earlier one still open is closed.
+      await tx
+        .update(passwordResets)
+        .set({ usedAt: new Date() })
+        .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+      await tx
+        .insert(passwordResets)
+        .values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000) });
+      const link = `${portalUrl.replace(/\/$/, "")}/reset-password/${token}`;
+      await mail.send(
+        {
+          tenantId: user.tenantId,
+          to: user.email,
+          subject: "Choose a new password",
+          text: `Hello ${user.name},\n\nChoose a new password here: ${link}\n\nThe link works once, within ${PASSWORD_RESET_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail: your password stays as it is.`,
+        },
+        tx,
+      );
+    });
+  }
+  return { message: FORGOT_PASSWORD_SENT };
+}
+
+async function openReset(database: Database, token: string) {
+  const [row] = await database.db
+    .select({ reset: passwordResets, user: users })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(
+      and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date()), eq(users.status, "active")),
+    )
+    .limit(1);
+  if (!row) throw new HttpError(404, RESET_LINK_INVALID);
+  return row;
+}
+
+/** Whether a reset link still works (the page asks before showing the new-password form). */
+export async function showPasswordReset(database: Database, token: string) {
+  const { user } = await openReset(database, token);
+  return { data: { email: user.email } };
+}
+
+/** Sets the new password through a reset link, once: the link is claimed in the same transaction, and every session of the account ends. */
+export async function completePasswordReset(database: Database, token: string, password: string, request: FastifyRequest) {
+  const { reset, user } = await openReset(database, token);
+  const problem = newPasswordProblem(password, user);
+  if (problem) throw invalid({ password: [problem] });
+  const passwordHash = await hashPassword(password);
+  await database.transaction(async (tx) => {
+    const claimed = await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
+      .returning({ id: passwordResets.id });
+    if (claimed.length === 0) throw new HttpError(404, RESET_LINK_INVALID);
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await tx
+      .update(authTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(authTokens.userId, user.id), isNull(authTokens.revokedAt)));
+  });
+  await audit(database.db, request, { tenantId: user.tenantId, userId: user.id, type: "password.reset", subject: user.email });
+  return { message: PASSWORD_RESET_DONE };
 }

@@ -129,3 +129,16 @@ export async function needsSecondStep(db: Db, email: string, ip: string): Promis
     );
   return known === 0;
 }
+
+export const RESET_THROTTLED_MESSAGE = "Too many password reset requests. Please wait a while and try again.";
+
+/**
+ * Allows one "Forgot password?" request for this address from this client, limited like sign-in: at most
+ * MAX_CHECKS_PER_PAIR per address and client, and MAX_FAILURES_PER_ADDRESS per client, in the same window.
+ */
+export async function takeResetRequest(db: Db, email: string, ip: string): Promise<void> {
+  const refused = () => new HttpError(429, RESET_THROTTLED_MESSAGE, { email: [RESET_THROTTLED_MESSAGE] });
+  const byAddress = !isLoopback(ip);
+  if (byAddress && (await take(db, `reset-address:${ip}`, MAX_FAILURES_PER_ADDRESS)) === null) throw refused();
+  if ((await take(db, `reset:${email.toLowerCase()}|${ip}`, MAX_CHECKS_PER_PAIR)) === null) throw refused();
+}

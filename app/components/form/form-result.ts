@@ -1,4 +1,6 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
+import { useEffect, useMemo } from "react";
+import { focusFirstInvalid } from "./focus-invalid";
 import { SAVE_INTENT, useLastResult } from "./form-answer";
 
 export { SAVE_INTENT, useFormAnswer, useLastResult, type FormAnswer } from "./form-answer";
@@ -23,6 +25,17 @@ export function useFormResult<Schema extends Record<string, any> = Record<string
   const { version, ...rest } = options;
   // No answer of its own (the page was loaded, or the form was saved and the page drawn again): the form starts
   // again from its defaults, so a refusal's messages do not outlive it.
-  const lastResult = useLastResult(intent) ?? NO_RESULT;
-  return useForm<Schema>({ ...rest, id: version === undefined ? `form-${intent}` : `form-${intent}-${version}`, lastResult });
+  const answered = useLastResult(intent);
+  // conform would focus the first element whose name has an error, and the form's own line is filed under the
+  // name "" — so an unnamed control (a searchable dropdown's text box) took focus and opened its list. The form
+  // moves focus itself instead (focus-invalid.ts): conform gets the answer without its status.
+  const lastResult = useMemo(() => (answered ? { ...answered, status: undefined } : NO_RESULT), [answered]);
+  const id = version === undefined ? `form-${intent}` : `form-${intent}-${version}`;
+  useEffect(() => {
+    if (answered?.status !== "error") return;
+    // After conform has drawn the answer's messages (and so marked the invalid fields).
+    const frame = requestAnimationFrame(() => requestAnimationFrame(() => focusFirstInvalid(document.getElementById(id) as HTMLFormElement | null)));
+    return () => cancelAnimationFrame(frame);
+  }, [answered, id]);
+  return useForm<Schema>({ ...rest, id, lastResult });
 }

@@ -1,5 +1,5 @@
-import type { ChangeEvent, FocusEvent, KeyboardEvent } from "react";
-import { formatNumber, normaliseNumericText, numberKeyAction, sanitiseNumericInput, type NumericOptions } from "#common/numbers";
+import { useState, type ChangeEvent, type FocusEvent, type KeyboardEvent } from "react";
+import { formatNumber, NUMBER_MESSAGES, numberKeyAction, parseNumericText, sanitiseNumericInput, type NumericOptions } from "#common/numbers";
 import { Field, setInputValue, type FieldProps } from "./field";
 
 export interface NumberInputProps extends Omit<FieldProps, "type" | "min" | "max" | "inputMode" | "defaultValue" | "value">, NumericOptions {
@@ -18,7 +18,9 @@ function initialText(value: string | number | null | undefined, thousands: boole
  * JavaScript whatever was typed is posted and the server normalises it (contract/fields.ts
  * `numericText`). With JavaScript: keystrokes are filtered (digits, one leading minus, one dot; commas
  * and letters dropped), `e` is blocked and on an empty field gives 0, and on blur the value is clamped
- * to min/max and rounded past the decimals limit; with `thousands` it is shown as "1,234.5" when not focused.
+ * to min/max and rounded past the decimals limit, with a note under the field saying so; a negative where
+ * negatives are not allowed stays as typed and is marked with its message (the server refuses it too);
+ * with `thousands` it is shown as "1,234.5" when not focused.
  */
 export function NumberInput({
   min,
@@ -32,9 +34,13 @@ export function NumberInput({
   onBlur,
   onFocus,
   onKeyDown,
+  errors,
+  help,
   ...props
 }: NumberInputProps) {
   const options: NumericOptions = { min, max, decimals, allowNegative, thousands };
+  // What the browser found on leaving the field: a refusal (shown as an error) or a change it made (a note).
+  const [found, setFound] = useState<{ error?: string; note?: string } | null>(null);
 
   function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     const action = numberKeyAction(event, event.currentTarget.value);
@@ -62,14 +68,27 @@ export function NumberInput({
   }
 
   function handleBlur(event: FocusEvent<HTMLInputElement>) {
-    const normalised = normaliseNumericText(event.currentTarget.value, options);
-    if (normalised !== null) setInputValue(event.currentTarget, thousands ? formatNumber(normalised) : normalised);
+    const parsed = parseNumericText(event.currentTarget.value, options);
+    if (parsed.kind === "ok") {
+      setInputValue(event.currentTarget, thousands ? formatNumber(parsed.text) : parsed.text);
+      setFound(parsed.adjusted ? { note: NUMBER_MESSAGES.adjusted(parsed.adjusted, formatNumber(parsed.text)) } : null);
+    } else if (parsed.kind === "empty") {
+      setInputValue(event.currentTarget, "");
+      setFound(null);
+    } else {
+      setFound({ error: parsed.kind === "negative" ? NUMBER_MESSAGES.negative : NUMBER_MESSAGES.invalid });
+    }
     onBlur?.(event);
   }
+
+  const shownErrors = found?.error ? [found.error] : errors;
+  const shownHelp = found?.note ? [...(help === undefined ? [] : Array.isArray(help) ? help : [help]), found.note] : help;
 
   return (
     <Field
       {...props}
+      errors={shownErrors}
+      help={shownHelp && Array.isArray(shownHelp) && shownHelp.length === 1 ? shownHelp[0] : shownHelp}
       type="text"
       inputMode={decimals === 0 && allowNegative === false ? "numeric" : "decimal"}
       autoComplete={props.autoComplete ?? "off"}

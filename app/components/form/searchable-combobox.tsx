@@ -1,7 +1,9 @@
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from "@headlessui/react";
 import { useCallback, useEffect, useMemo, useRef, useState, type UIEvent } from "react";
+import { flushSync } from "react-dom";
 import type { DropdownOption } from "#app/lib/filter-rules";
 import { Icon } from "../ui/icon";
+import { QUIET_FOCUS_EVENT } from "./focus-invalid";
 import { FieldFrame, FieldStatusIcon, fieldAria } from "./field";
 import { FileTypeIcon } from "./file-type-icon";
 import {
@@ -59,6 +61,20 @@ export default function SearchableCombobox({
   const [search, setSearch] = useState("");
   const [list, setList] = useState<LoadedList | null>(null);
   const [loading, setLoading] = useState(false);
+  // The list opens when the field takes focus, except when the form moves focus here after a refused submit
+  // (focus-invalid.ts): then it stays shut until the user types, presses ArrowDown or uses the chevron.
+  const [quiet, setQuiet] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input) return;
+    const focusQuietly = () => {
+      flushSync(() => setQuiet(true));
+      input.focus();
+    };
+    input.addEventListener(QUIET_FOCUS_EVENT, focusQuietly);
+    return () => input.removeEventListener(QUIET_FOCUS_EVENT, focusQuietly);
+  }, []);
   const request = useRef<{ id: number; abort: AbortController | null; key: string | null }>({ id: 0, abort: null, key: null });
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
@@ -155,12 +171,14 @@ export default function SearchableCombobox({
   return (
     <FieldFrame id={id} label={label} errors={errors} help={help} required={required} className={className}>
       <input type="hidden" name={name} value={selected?.value ?? ""} />
-      <Combobox<DropdownOption | null> value={selected} onChange={choose} onClose={handleClose} by="value" disabled={disabled} immediate>
+      <Combobox<DropdownOption | null> value={selected} onChange={choose} onClose={handleClose} by="value" disabled={disabled} immediate={!quiet}>
         {({ open: isOpen }) => (
           <>
             <LoadWhenOpen open={isOpen} search={search} loadedSearch={list?.search ?? null} load={load} />
             <div className="relative">
               <ComboboxInput<DropdownOption | null>
+                ref={inputRef}
+                onBlur={() => setQuiet(false)}
                 id={id}
                 {...fieldAria({ id, errors, help })}
                 aria-busy={resolvingItem || undefined}

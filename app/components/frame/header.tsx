@@ -105,10 +105,10 @@ export function Header({ edition, greeting, user, brokerPortalUrl, companyMenu, 
   const from = returnPath(pathname, search);
   const shortcut = "header-link";
   return (
-    <header
-      className={`flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-4 py-2 sm:px-6 ${edition === "flightdeck" ? "flex-row" : "flex-row-reverse"}`}
-    >
-      <p className={`text-base font-semibold ${edition === "flightdeck" ? "mr-auto" : "ml-auto"}`} data-greeting>
+    // Both editions read the same way — the greeting first on the left, the search, then the shortcuts and the
+    // account menu on the right — and differ in what they hold (flightDeck adds its Instagram link), not mirrored.
+    <header className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-4 py-2 sm:px-6" data-edition={edition}>
+      <p className="mr-auto text-base font-semibold" data-greeting>
         {greeting}, {user.name}
       </p>
       <HeaderSearch />

@@ -9,9 +9,9 @@ export const LOADER_OVERLAY_DELAY_MS = 400;
 export const coversNavigation = (navigation: NavigationLike, pathname: string): boolean => navigation.state !== "idle" && !isListChange(navigation, pathname);
 
 /**
- * The frame's full-screen loader overlay: when a page change or a form's sending takes longer than
- * LOADER_OVERLAY_DELAY_MS, the page is covered by a spinner so that it is clear something is under way and
- * nothing is clicked twice. Without JavaScript the browser's own loading indicator does this.
+ * The frame's loader: when a page change or a form's sending takes longer than LOADER_OVERLAY_DELAY_MS, a slim
+ * progress bar runs along the top of the window (announced as "Loading…" to screen readers), so it is clear
+ * something is under way; the page is not covered or blurred. Without JavaScript the browser's own loading indicator does this.
  */
 export function LoaderOverlay({ pathname }: { pathname: string }) {
   const navigation = useNavigation();
@@ -26,12 +26,13 @@ export function LoaderOverlay({ pathname }: { pathname: string }) {
     return () => clearTimeout(timer);
   }, [covering]);
   if (!shown) return null;
+  // A slim progress bar along the top of the window: the page stays readable, nothing is blurred.
   return (
-    <div className="fixed inset-0 z-[55] flex items-center justify-center bg-white/60 backdrop-blur-[1px]" data-loader-overlay>
-      <div role="status" className="flex flex-col items-center gap-3 rounded-lg bg-white px-6 py-5 shadow-lg ring-1 ring-slate-200">
-        <span className="h-8 w-8 animate-spin rounded-full border-4 border-slate-200 border-t-brand" aria-hidden="true" />
-        <span className="text-sm font-medium text-slate-700">Loading…</span>
-      </div>
+    <div className="pointer-events-none fixed inset-x-0 top-0 z-[55] h-1 overflow-hidden bg-brand/15" data-loader-overlay>
+      <div className="loader-bar h-full w-1/3 bg-brand" aria-hidden="true" />
+      <span role="status" className="sr-only">
+        Loading…
+      </span>
     </div>
   );
 }
