@@ -20,3 +20,4 @@ export * from "./bdx";
 export * from "./workflows";
 export * from "./document-templates";
 export * from "./accounting";
+export * from "./terminal-orders";
