@@ -31,6 +31,8 @@ import dashboardRoutes from "./modules/dashboard/routes";
 import searchRoutes from "./modules/search/routes";
 import salesDocumentRoutes from "./modules/sales-documents/routes";
 import paymentsRoutes from "./modules/payments/routes";
+import stripeConnectRoutes from "./modules/stripe-connect/routes";
+import terminalOrdersRoutes from "./modules/terminal-orders/routes";
 import accountingDocumentRoutes from "./modules/accounting-documents/routes";
 import apiDocsRoutes from "./modules/api-docs/routes";
 import callsRoutes from "./modules/calls/routes";
@@ -132,6 +134,8 @@ export async function buildApp({ config, database, mail, storage, voice, logger,
   await app.register(salesDocumentRoutes, { area: "Quotes and invoices" });
   await app.register(callsRoutes, { area: "Phone calls" });
   await app.register(paymentsRoutes, { area: "Payments" });
+  await app.register(stripeConnectRoutes, { area: "Card terminals: Connect" });
+  await app.register(terminalOrdersRoutes, { area: "Card terminals: hardware orders" });
   await app.register(exportsRoutes, { area: "Exports" });
   await app.register(accountingDocumentRoutes, { area: "Accounting-synced quotes and invoices" });
   await app.register(jobsRoutes, { area: "Jobs" });

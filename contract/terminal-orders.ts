@@ -19,10 +19,8 @@ import { pagedSchema } from "./common";
 export { TERMINAL_ORDER_SORTS } from "#common/terminal-orders";
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
-const text = (max: number, required?: string) =>
-  required
-    ? z.string({ error: required }).trim().min(1, required).max(max, M.tooLong(max))
-    : z.preprocess(blankToUndefined, z.string().trim().max(max, M.tooLong(max)).optional());
+const required = (max: number, message: string) => z.string({ error: message }).trim().min(1, message).max(max, M.tooLong(max));
+const optional = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max, M.tooLong(max)).optional());
 
 // ------------------------------------------------------------------------------------------------ Connect
 
@@ -87,11 +85,11 @@ export const hardwareOrderItemSchema = z.object({
 });
 
 export const shippingAddressSchema = z.object({
-  line1: text(200, M.line1),
-  line2: text(200),
-  city: text(100, M.city),
+  line1: required(200, M.line1),
+  line2: optional(200),
+  city: required(100, M.city),
   /** The county. */
-  state: text(100),
+  state: optional(100),
   postal_code: z
     .string({ error: M.postcode })
     .max(20, M.postcode)
@@ -104,8 +102,8 @@ export const shippingAddressSchema = z.object({
 });
 
 export const shippingSchema = z.object({
-  name: text(200, M.name),
-  company: text(200),
+  name: required(200, M.name),
+  company: optional(200),
   email: z.string({ error: M.email }).trim().max(254, M.email).email(M.email),
   phone: z
     .string({ error: M.phone })
