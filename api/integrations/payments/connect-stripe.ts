@@ -17,17 +17,13 @@ import {
 
 /** Stripe's errors in the interface's words: a refusal with Stripe's status (422: STRIPE_ERROR) or an outage. */
 function translate(error: unknown): never {
-  if (
-    error instanceof Stripe.errors.StripeConnectionError ||
-    error instanceof Stripe.errors.StripeAPIError ||
-    error instanceof Stripe.errors.StripeRateLimitError
-  ) {
-    throw new PaymentProviderUnavailable(`Stripe did not answer: ${error.message}`);
-  }
   if (error instanceof Stripe.errors.StripeError) {
-    const status = error.statusCode ?? 400;
-    if (status >= 500) throw new PaymentProviderUnavailable(`Stripe did not answer: ${error.message}`);
-    throw new ConnectRequestError(error.message, error.code ?? error.type, status);
+    const status = error.statusCode;
+    // A refusal of the request itself (4xx but a rate limit) carries Stripe's status: its 422 is the spec's STRIPE_ERROR.
+    if (status && status >= 400 && status < 500 && !(error instanceof Stripe.errors.StripeRateLimitError)) {
+      throw new ConnectRequestError(error.message, error.code ?? error.type, status);
+    }
+    throw new PaymentProviderUnavailable(`Stripe did not answer: ${error.message}`);
   }
   throw error;
 }
