@@ -110,6 +110,8 @@ describe("terminal hardware orders", () => {
     ]);
     expect((await bad(order({ items: [] })))["items"]).toEqual([TERMINAL_MESSAGES.noItems]);
     expect((await bad(order({}, { country: "FR" })))["shipping.address.country"]).toEqual([TERMINAL_MESSAGES.country]);
+    const unknown = await bad(order({ shipping_method: "by pigeon", items: [{ terminal_hardware_sku: "thsku_toaster", quantity: 1 }] }));
+    expect(unknown).toEqual({ shipping_method: [TERMINAL_MESSAGES.shippingMethod], "items.0.terminal_hardware_sku": [TERMINAL_MESSAGES.sku] });
     const errors = await bad({ shipping_method: "", items: "x" });
     expect(Object.keys(errors)).toEqual(expect.arrayContaining(["shipping_method", "shipping", "items"]));
   });

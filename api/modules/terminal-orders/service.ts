@@ -55,7 +55,7 @@ export function hardwareFailure(error: unknown): never {
     throw new HttpError(422, `${M.providerRefused} ${error.message}`, { provider: [error.message] }, { error: "STRIPE_ERROR" });
   }
   if (error instanceof ConnectRequestError) {
-    throw new HttpError(502, `${M.providerRefused} ${error.message}`, undefined, { error: "ERROR" });
+    throw new HttpError(400, `${M.providerRefused} ${error.message}`, { provider: [error.message] }, { error: "ERROR" });
   }
   if (error instanceof PaymentProviderUnavailable) throw new HttpError(502, M.providerDown, undefined, { error: "ERROR" });
   throw error;
@@ -80,7 +80,26 @@ const previewOf = (p: ProviderHardwarePreview, provider: ConnectProvider): Hardw
   sandbox: provider.kind === "sandbox",
 });
 
+/** The order's SKUs and shipping method must be the provider's: refused under their fields before anything is sent. */
+export async function checkCatalogue(provider: ConnectProvider, body: HardwareOrderPreviewBody) {
+  let skus, methods;
+  try {
+    [skus, methods] = await Promise.all([provider.listHardwareSkus(), provider.listShippingMethods()]);
+  } catch (error) {
+    return hardwareFailure(error);
+  }
+  const errors: Record<string, string[]> = {};
+  if (!methods.some((m) => m.id === body.shipping_method)) errors.shipping_method = [M.shippingMethod];
+  body.items.forEach((item, i) => {
+    const sku = skus.find((s) => s.id === item.terminal_hardware_sku);
+    if (!sku) errors[`items.${i}.terminal_hardware_sku`] = [M.sku];
+    else if (item.quantity > sku.maxPerOrder) errors[`items.${i}.quantity`] = [M.quantityMax];
+  });
+  if (Object.keys(errors).length) throw invalid(errors);
+}
+
 export async function previewOrder(provider: ConnectProvider, actor: Actor, body: HardwareOrderPreviewBody, key: string) {
+  await checkCatalogue(provider, body);
   try {
     return previewOf(await provider.previewHardwareOrder(toInput(body, actor.tenantId), { idempotencyKey: `hardware-preview-${actor.tenantId}-${key}` }), provider);
   } catch (error) {
@@ -260,6 +279,7 @@ export async function placeOrder(
     throw invalid({ card: ["Card details are taken by Stripe Elements here: send its payment_method_id."] });
   }
 
+  await checkCatalogue(connect, body);
   const input = toInput(body, actor.tenantId);
   let hardware: ProviderHardwareOrder;
   try {
