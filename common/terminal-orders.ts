@@ -84,8 +84,7 @@ export const TERMINAL_MESSAGES = {
 export const STRIPE_ERROR = "STRIPE_ERROR";
 export const GENERIC_ERROR = "ERROR";
 
-const POSTCODE =
-  /^(GIR ?0AA|[A-PR-UWYZ](?:\d{1,2}|[A-HK-Y]\d{1,2}|\d[A-HJKPSTUW]|[A-HK-Y]\d[ABEHMNPRVWXY]) ?\d[ABD-HJLNP-UW-Z]{2})$/;
+const POSTCODE = /^(GIR ?0AA|[A-PR-UWYZ](?:\d{1,2}|[A-HK-Y]\d{1,2}|\d[A-HJKPSTUW]|[A-HK-Y]\d[ABEHMNPRVWXY]) ?\d[ABD-HJLNP-UW-Z]{2})$/;
 
 /**
  * A UK postcode as Royal Mail writes it ("sw1a1aa" → "SW1A 1AA"), or null when it is not one: the outward code

@@ -98,7 +98,10 @@ export const shippingAddressSchema = z.object({
       if (!p) ctx.addIssue({ code: "custom", message: M.postcode });
       return p ?? v;
     }),
-  country: z.preprocess((v) => (v === undefined || v === "" ? SHIPPING_COUNTRY : typeof v === "string" ? v.trim().toUpperCase() : v), z.literal(SHIPPING_COUNTRY, { error: M.country })),
+  country: z.preprocess(
+    (v) => (v === undefined || v === "" ? SHIPPING_COUNTRY : typeof v === "string" ? v.trim().toUpperCase() : v),
+    z.literal(SHIPPING_COUNTRY, { error: M.country }),
+  ),
 });
 
 export const shippingSchema = z.object({
@@ -137,10 +140,24 @@ const idempotencyKey = z
 
 /** Card details for the payments sandbox only (test cards); a real provider takes `payment_method_id` from Stripe Elements. */
 export const sandboxCardSchema = z.object({
-  number: z.string().trim().regex(/^[\d -]{12,23}$/, "Enter the card number (12 to 19 digits)."),
-  exp_month: z.coerce.number({ error: "Enter the expiry date as MM/YY." }).int().min(1, "Enter the expiry date as MM/YY.").max(12, "Enter the expiry date as MM/YY."),
-  exp_year: z.coerce.number({ error: "Enter the expiry date as MM/YY." }).int().min(2000, "Enter the expiry date as MM/YY.").max(2100, "Enter the expiry date as MM/YY."),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, "Enter the 3 or 4 digit security code."),
+  number: z
+    .string()
+    .trim()
+    .regex(/^[\d -]{12,23}$/, "Enter the card number (12 to 19 digits)."),
+  exp_month: z.coerce
+    .number({ error: "Enter the expiry date as MM/YY." })
+    .int()
+    .min(1, "Enter the expiry date as MM/YY.")
+    .max(12, "Enter the expiry date as MM/YY."),
+  exp_year: z.coerce
+    .number({ error: "Enter the expiry date as MM/YY." })
+    .int()
+    .min(2000, "Enter the expiry date as MM/YY.")
+    .max(2100, "Enter the expiry date as MM/YY."),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, "Enter the 3 or 4 digit security code."),
   holder: z.string().trim().min(1, "Enter the name on the card.").max(100, M.tooLong(100)),
 });
 
@@ -157,7 +174,15 @@ export const hardwareOrderBodySchema = z
       (v) => (typeof v === "string" && /^\d{1,12}$/.test(v.trim()) ? Number(v) : v),
       z.number({ error: M.amount }).int(M.amount).min(1, M.amount).max(100_000_000, M.amount),
     ),
-    payment_method_id: z.preprocess(blankToUndefined, z.string().trim().max(255).regex(/^pm_\w+$/, M.paymentMethod).optional()),
+    payment_method_id: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .max(255)
+        .regex(/^pm_\w+$/, M.paymentMethod)
+        .optional(),
+    ),
     card: sandboxCardSchema.optional(),
     idempotency_key: idempotencyKey,
   })

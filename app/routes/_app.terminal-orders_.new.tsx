@@ -127,14 +127,77 @@ export default function NewTerminalOrder() {
             </h2>
             <div className="grid gap-x-4 sm:grid-cols-2">
               <Field id="name" name="name" label="Name" required maxLength={200} autoComplete="name" defaultValue={v("name")} errors={err("name")} />
-              <Field id="company" name="company" label="Company" maxLength={200} autoComplete="organization" defaultValue={v("company")} errors={err("company")} />
-              <Field id="email" name="email" label="Email" required type="email" maxLength={254} autoComplete="email" defaultValue={v("email")} errors={err("email")} />
-              <Field id="phone" name="phone" label="Phone" required type="tel" maxLength={20} autoComplete="tel" defaultValue={v("phone")} errors={err("phone")} />
-              <Field id="line1" name="line1" label="Address line 1" required maxLength={200} autoComplete="address-line1" defaultValue={v("line1")} errors={err("line1")} />
-              <Field id="line2" name="line2" label="Address line 2" maxLength={200} autoComplete="address-line2" defaultValue={v("line2")} errors={err("line2")} />
-              <Field id="city" name="city" label="Town or city" required maxLength={100} autoComplete="address-level2" defaultValue={v("city")} errors={err("city")} />
+              <Field
+                id="company"
+                name="company"
+                label="Company"
+                maxLength={200}
+                autoComplete="organization"
+                defaultValue={v("company")}
+                errors={err("company")}
+              />
+              <Field
+                id="email"
+                name="email"
+                label="Email"
+                required
+                type="email"
+                maxLength={254}
+                autoComplete="email"
+                defaultValue={v("email")}
+                errors={err("email")}
+              />
+              <Field
+                id="phone"
+                name="phone"
+                label="Phone"
+                required
+                type="tel"
+                maxLength={20}
+                autoComplete="tel"
+                defaultValue={v("phone")}
+                errors={err("phone")}
+              />
+              <Field
+                id="line1"
+                name="line1"
+                label="Address line 1"
+                required
+                maxLength={200}
+                autoComplete="address-line1"
+                defaultValue={v("line1")}
+                errors={err("line1")}
+              />
+              <Field
+                id="line2"
+                name="line2"
+                label="Address line 2"
+                maxLength={200}
+                autoComplete="address-line2"
+                defaultValue={v("line2")}
+                errors={err("line2")}
+              />
+              <Field
+                id="city"
+                name="city"
+                label="Town or city"
+                required
+                maxLength={100}
+                autoComplete="address-level2"
+                defaultValue={v("city")}
+                errors={err("city")}
+              />
               <Field id="state" name="state" label="County" maxLength={100} autoComplete="address-level1" defaultValue={v("state")} errors={err("state")} />
-              <Field id="postal_code" name="postal_code" label="Postcode" required maxLength={10} autoComplete="postal-code" defaultValue={v("postal_code")} errors={err("postal_code")} />
+              <Field
+                id="postal_code"
+                name="postal_code"
+                label="Postcode"
+                required
+                maxLength={10}
+                autoComplete="postal-code"
+                defaultValue={v("postal_code")}
+                errors={err("postal_code")}
+              />
               <div>
                 <p className="field-label">Country</p>
                 <p className="py-2 text-sm">United Kingdom (GB): hardware ships to the UK only.</p>
@@ -221,8 +284,26 @@ export default function NewTerminalOrder() {
               <input type="hidden" name="amount" value={step.preview.total_pence} />
               <input type="hidden" name="idempotency_key" value={step.key} />
               <FormAlert messages={step.formError ? [step.formError] : undefined} />
-              <Field id="holder" name="holder" label="Name on the card" required maxLength={100} autoComplete="cc-name" defaultValue={step.card.holder} errors={err("holder")} />
-              <Field id="number" name="number" label="Card number" required inputMode="numeric" maxLength={23} autoComplete="cc-number" errors={err("number")} />
+              <Field
+                id="holder"
+                name="holder"
+                label="Name on the card"
+                required
+                maxLength={100}
+                autoComplete="cc-name"
+                defaultValue={step.card.holder}
+                errors={err("holder")}
+              />
+              <Field
+                id="number"
+                name="number"
+                label="Card number"
+                required
+                inputMode="numeric"
+                maxLength={23}
+                autoComplete="cc-number"
+                errors={err("number")}
+              />
               <div className="grid gap-x-4 sm:grid-cols-2">
                 <Field
                   id="expiry"

@@ -134,7 +134,10 @@ export async function orderAction(request: Request) {
     const errors = formErrors(error.body.errors ?? {}, body.items);
     const provider = errors.provider;
     delete errors.provider;
-    return details(errors, provider ? `${M.providerRefused} ${provider.join(" ")}` : Object.keys(errors).length ? "Check the order below." : error.body.message);
+    return details(
+      errors,
+      provider ? `${M.providerRefused} ${provider.join(" ")}` : Object.keys(errors).length ? "Check the order below." : error.body.message,
+    );
   }
   if (intent === "preview") {
     return { step: "pay", values, preview, key: newAttemptKey(), card: { holder: values.name, expiry: "" }, errors: {}, formError: null } satisfies OrderStep;
@@ -143,7 +146,15 @@ export async function orderAction(request: Request) {
   const given = text(form, "idempotency_key", 200);
   const key = /^[\w:.-]{8,200}$/.test(given) ? given : newAttemptKey();
   const { card, errors: cardErrors, kept } = readCard(form);
-  const pay = (errors: FieldErrors, formError: string | null, attempt = key): OrderStep => ({ step: "pay", values, preview, key: attempt, card: kept, errors, formError });
+  const pay = (errors: FieldErrors, formError: string | null, attempt = key): OrderStep => ({
+    step: "pay",
+    values,
+    preview,
+    key: attempt,
+    card: kept,
+    errors,
+    formError,
+  });
   if (Object.keys(cardErrors).length) return pay(cardErrors, "Check the card details below.");
   const amount = Number(text(form, "amount", 12));
   if (amount !== preview.total_pence) return pay({}, M.amountChanged, newAttemptKey());

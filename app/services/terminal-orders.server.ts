@@ -27,7 +27,8 @@ export const listHardwareSkus = async (api: Api) => (await api.get("/terminal-or
 export const listShippingMethods = async (api: Api) => (await api.get("/terminal-orders/shipping-methods", { schema: shippingMethodListSchema })).data;
 export const previewTerminalOrder = async (api: Api, body: HardwareOrderPreviewBody) =>
   (await api.post("/terminal-orders/preview", { body, schema: hardwareOrderPreviewResponseSchema })).data;
-export const placeTerminalOrder = async (api: Api, body: HardwareOrderBody) => (await api.post("/terminal-orders", { body, schema: terminalOrderResponseSchema })).data;
+export const placeTerminalOrder = async (api: Api, body: HardwareOrderBody) =>
+  (await api.post("/terminal-orders", { body, schema: terminalOrderResponseSchema })).data;
 
 /** The filters of the orders list. */
 export const terminalOrderFilters: FilterDefinition[] = [

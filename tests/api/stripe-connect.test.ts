@@ -59,7 +59,10 @@ describe("Stripe Connect onboarding", () => {
 
     // A bank account that is not the test one: refused under its field, what was typed kept.
     const path2 = await link(me.token);
-    const wrong = await api.request("POST", path2, { headers: FORM, rawBody: form({ business_name: "Crumb & Co", sort_code: "20-00-00", account_number: "55779911" }) });
+    const wrong = await api.request("POST", path2, {
+      headers: FORM,
+      rawBody: form({ business_name: "Crumb & Co", sort_code: "20-00-00", account_number: "55779911" }),
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.text).toContain("use the test bank account");
     expect(wrong.text).toContain('value="20-00-00"');

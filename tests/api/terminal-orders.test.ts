@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { payments, paymentSandboxObjects, terminalOrders } from "#api/db/schema";
+import { connectSandboxObjects, payments, paymentSandboxObjects, terminalOrders } from "#api/db/schema";
 import { connectFor, paymentsFor, type SandboxPayments } from "#api/integrations/payments";
 import { SANDBOX_OUTAGE_LINE1, SANDBOX_REFUSED_LINE1, type SandboxConnect } from "#api/integrations/payments/connect-sandbox";
 import { syncOpenOrders } from "#api/modules/terminal-orders/service";
 import { TERMINAL_MESSAGES } from "#common/terminal-orders";
-import { connectSandboxObjects } from "#api/db/schema";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { emptyTenant, userWith } from "../helpers/crm";
 
@@ -73,7 +72,9 @@ describe("terminal hardware orders", () => {
     const me = await orderer();
     const skus = await api.request("GET", "/terminal-orders/skus", { token: me.token });
     expect(skus.status).toBe(200);
-    expect(skus.body.data.map((s: { type: string; name: string; unit_amount_pence: number; country: string }) => [s.type, s.name, s.unit_amount_pence, s.country])).toEqual([
+    expect(
+      skus.body.data.map((s: { type: string; name: string; unit_amount_pence: number; country: string }) => [s.type, s.name, s.unit_amount_pence, s.country]),
+    ).toEqual([
       ["bbpos_wisepos_e", "Wise POS E", 19900, "GB"],
       ["bbpos_wisepad_3", "Wise Pad 3", 5900, "GB"],
     ]);

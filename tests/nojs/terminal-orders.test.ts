@@ -32,7 +32,12 @@ describe("Card terminals", () => {
     expect(onboarding.text()).toContain("Sandbox: test mode.");
 
     // A bank account that is not the test one: refused under its field, the form kept.
-    const wrong = await onboarding.form().fill("Sort code", "20-00-00").fill("Account number", "12345678").check(/I accept/).submit();
+    const wrong = await onboarding
+      .form()
+      .fill("Sort code", "20-00-00")
+      .fill("Account number", "12345678")
+      .check(/I accept/)
+      .submit();
     expect(wrong.status).toBe(422);
     expect(wrong.fieldError("Account number")).toContain("use the test bank account");
     expect(wrong.form().value("Sort code")).toBe("20-00-00");

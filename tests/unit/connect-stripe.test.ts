@@ -79,7 +79,11 @@ const INPUT = {
 };
 
 const catalogue = (req: Sent) =>
-  req.path === "/v1/terminal/hardware_products" ? { status: 200, body: PRODUCTS } : req.path === "/v1/terminal/hardware_skus" ? { status: 200, body: SKUS } : null;
+  req.path === "/v1/terminal/hardware_products"
+    ? { status: 200, body: PRODUCTS }
+    : req.path === "/v1/terminal/hardware_skus"
+      ? { status: 200, body: SKUS }
+      : null;
 
 describe("the Stripe Connect adapter (mocked HTTP)", () => {
   it("creates an Express account in GB with the idempotency key, and reads its requirements", async () => {
@@ -99,7 +103,12 @@ describe("the Stripe Connect adapter (mocked HTTP)", () => {
     expect(created).toMatchObject({ id: "acct_1", status: "not_started" });
     expect(sent[0]).toMatchObject({ method: "POST", path: "/v1/accounts" });
     expect(sent[0].headers["idempotency-key"]).toBe("connect-account-stripe-7");
-    expect(Object.fromEntries(sent[0].body)).toMatchObject({ type: "express", country: "GB", "metadata[tenant]": "7", "capabilities[card_payments][requested]": "true" });
+    expect(Object.fromEntries(sent[0].body)).toMatchObject({
+      type: "express",
+      country: "GB",
+      "metadata[tenant]": "7",
+      "capabilities[card_payments][requested]": "true",
+    });
     const read = await stripe.retrieveAccount("acct_1");
     expect(read).toMatchObject({ status: "pending", currentlyDue: ["external_account"], businessName: "Bloom Bakery Ltd" });
   });
@@ -109,7 +118,11 @@ describe("the Stripe Connect adapter (mocked HTTP)", () => {
       status: 200,
       body: { object: "account_link", url: "https://connect.stripe.com/setup/e/acct_1/abc", expires_at: 1_900_000_000, created: 1_899_999_000 },
     }));
-    const link = await stripe.createAccountLink("acct_1", { returnUrl: "https://app/stripe-connect?onboarding=returned", refreshUrl: "https://app/stripe-connect?onboarding=expired" }, { idempotencyKey: "link-1" });
+    const link = await stripe.createAccountLink(
+      "acct_1",
+      { returnUrl: "https://app/stripe-connect?onboarding=returned", refreshUrl: "https://app/stripe-connect?onboarding=expired" },
+      { idempotencyKey: "link-1" },
+    );
     expect(link.url).toBe("https://connect.stripe.com/setup/e/acct_1/abc");
     expect(link.expiresAt.toISOString()).toBe(new Date(1_900_000_000_000).toISOString());
     expect(Object.fromEntries(sent[0].body)).toEqual({
@@ -126,7 +139,10 @@ describe("the Stripe Connect adapter (mocked HTTP)", () => {
       (req) =>
         catalogue(req) ?? {
           status: 200,
-          body: { object: "list", data: [{ id: "thsm_standard", name: "Standard", estimated_delivery_days: 4, amount: 500, currency: "gbp", status: "available" }] },
+          body: {
+            object: "list",
+            data: [{ id: "thsm_standard", name: "Standard", estimated_delivery_days: 4, amount: 500, currency: "gbp", status: "available" }],
+          },
         },
     );
     const skus = await stripe.listHardwareSkus();

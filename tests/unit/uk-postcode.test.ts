@@ -36,7 +36,15 @@ describe("the UK postcode rule", () => {
 
 describe("order totals", () => {
   it("adds lines and shipping, VAT at 20% rounded half-up", () => {
-    expect(orderTotals([{ unitAmountPence: 19900, quantity: 1 }, { unitAmountPence: 5900, quantity: 2 }], 500)).toEqual({
+    expect(
+      orderTotals(
+        [
+          { unitAmountPence: 19900, quantity: 1 },
+          { unitAmountPence: 5900, quantity: 2 },
+        ],
+        500,
+      ),
+    ).toEqual({
       subtotalPence: 31700,
       shippingPence: 500,
       taxPence: 6440,

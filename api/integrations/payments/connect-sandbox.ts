@@ -21,8 +21,24 @@ import {
 
 /** The sandbox's catalogue: Stripe's GB hardware, prices in pence before VAT. */
 export const SANDBOX_SKUS: ProviderHardwareSku[] = [
-  { id: "thsku_sbx_wisepos_e", type: "bbpos_wisepos_e", name: HARDWARE_TYPE_LABELS.bbpos_wisepos_e, unitAmountPence: 19900, currency: "gbp", country: SHIPPING_COUNTRY, maxPerOrder: MAX_QUANTITY },
-  { id: "thsku_sbx_wisepad_3", type: "bbpos_wisepad_3", name: HARDWARE_TYPE_LABELS.bbpos_wisepad_3, unitAmountPence: 5900, currency: "gbp", country: SHIPPING_COUNTRY, maxPerOrder: MAX_QUANTITY },
+  {
+    id: "thsku_sbx_wisepos_e",
+    type: "bbpos_wisepos_e",
+    name: HARDWARE_TYPE_LABELS.bbpos_wisepos_e,
+    unitAmountPence: 19900,
+    currency: "gbp",
+    country: SHIPPING_COUNTRY,
+    maxPerOrder: MAX_QUANTITY,
+  },
+  {
+    id: "thsku_sbx_wisepad_3",
+    type: "bbpos_wisepad_3",
+    name: HARDWARE_TYPE_LABELS.bbpos_wisepad_3,
+    unitAmountPence: 5900,
+    currency: "gbp",
+    country: SHIPPING_COUNTRY,
+    maxPerOrder: MAX_QUANTITY,
+  },
 ];
 
 export const SANDBOX_SHIPPING: ProviderShippingMethod[] = [
@@ -196,7 +212,11 @@ export class SandboxConnect implements ConnectProvider {
     const q = db.select().from(connectSandboxObjects).where(eq(connectSandboxObjects.id, id));
     const [row] = lock ? await q.for("update") : await q;
     if (!row || row.kind !== kind) {
-      throw new ConnectRequestError(`No such ${kind === "account" ? "account" : kind === "account_link" ? "account link" : "terminal.hardware_order"}: '${id}'`, "resource_missing", 404);
+      throw new ConnectRequestError(
+        `No such ${kind === "account" ? "account" : kind === "account_link" ? "account link" : "terminal.hardware_order"}: '${id}'`,
+        "resource_missing",
+        404,
+      );
     }
     return row.data as T;
   }
@@ -239,9 +259,14 @@ export class SandboxConnect implements ConnectProvider {
   }
 
   /** The onboarding page's link: its account and where it returns to; null when unknown or expired. */
-  async openLink(token: string): Promise<{ link: LinkData; account: ProviderAccount & { sortCode: string | null; firstName: string | null; lastName: string | null } } | null> {
+  async openLink(
+    token: string,
+  ): Promise<{ link: LinkData; account: ProviderAccount & { sortCode: string | null; firstName: string | null; lastName: string | null } } | null> {
     if (!/^[\w-]{20,64}$/.test(token)) return null;
-    const [row] = await this.database.db.select().from(connectSandboxObjects).where(eq(connectSandboxObjects.id, `link_sbx_${token}`));
+    const [row] = await this.database.db
+      .select()
+      .from(connectSandboxObjects)
+      .where(eq(connectSandboxObjects.id, `link_sbx_${token}`));
     if (!row || row.kind !== "account_link") return null;
     const link = row.data as LinkData;
     if (Date.parse(link.expiresAt) < Date.now()) return null;
@@ -273,7 +298,10 @@ export class SandboxConnect implements ConnectProvider {
   }
 
   /** The seed's demo account: onboarding sent with one thing still missing. */
-  async seedAccount(tenantId: number, filled: Partial<Pick<AccountData, "businessName" | "bank" | "representative" | "tosAcceptedAt">>): Promise<ProviderAccount> {
+  async seedAccount(
+    tenantId: number,
+    filled: Partial<Pick<AccountData, "businessName" | "bank" | "representative" | "tosAcceptedAt">>,
+  ): Promise<ProviderAccount> {
     const data: AccountData = {
       id: newId("acct"),
       tenantId,
@@ -315,7 +343,14 @@ export class SandboxConnect implements ConnectProvider {
       if (item.quantity < 1 || item.quantity > sku.maxPerOrder) {
         throw new ConnectRequestError(`Quantity must be between 1 and ${sku.maxPerOrder}.`, "parameter_invalid_integer", 400);
       }
-      return { sku: sku.id, type: sku.type as HardwareType, name: sku.name, quantity: item.quantity, unitAmountPence: sku.unitAmountPence, amountPence: sku.unitAmountPence * item.quantity };
+      return {
+        sku: sku.id,
+        type: sku.type as HardwareType,
+        name: sku.name,
+        quantity: item.quantity,
+        unitAmountPence: sku.unitAmountPence,
+        amountPence: sku.unitAmountPence * item.quantity,
+      };
     });
     const totals = orderTotals(items, method.amountPence);
     return { items, shippingMethod: method.id, shippingMethodName: `${method.name} (${method.description})`, ...totals, currency: "gbp" };

@@ -1,6 +1,13 @@
 import qs from "qs";
 import Stripe from "stripe";
-import { HARDWARE_TYPE_LABELS, HARDWARE_TYPES, SHIPPING_COUNTRY, TERMINAL_ORDER_STATUSES, type HardwareType, type TerminalOrderStatus } from "#common/terminal-orders";
+import {
+  HARDWARE_TYPE_LABELS,
+  HARDWARE_TYPES,
+  SHIPPING_COUNTRY,
+  TERMINAL_ORDER_STATUSES,
+  type HardwareType,
+  type TerminalOrderStatus,
+} from "#common/terminal-orders";
 import {
   ConnectRequestError,
   PaymentProviderUnavailable,
@@ -158,16 +165,22 @@ export class StripeConnect implements ConnectProvider {
       .filter((s) => s.status === "available" && types.has(s.product))
       .map((s) => {
         const type = types.get(s.product)!;
-        return { id: s.id, type, name: HARDWARE_TYPE_LABELS[type], unitAmountPence: s.amount, currency: s.currency, country: s.country, maxPerOrder: s.max_per_order };
+        return {
+          id: s.id,
+          type,
+          name: HARDWARE_TYPE_LABELS[type],
+          unitAmountPence: s.amount,
+          currency: s.currency,
+          country: s.country,
+          maxPerOrder: s.max_per_order,
+        };
       });
   }
 
   async listShippingMethods(): Promise<ProviderShippingMethod[]> {
-    const list = await this.raw<{ data: { id: string; name: string; estimated_delivery_days?: number; amount?: number; currency?: string; status?: string }[] }>(
-      "GET",
-      "/v1/terminal/hardware_shipping_methods",
-      { country: SHIPPING_COUNTRY, limit: 100 },
-    );
+    const list = await this.raw<{
+      data: { id: string; name: string; estimated_delivery_days?: number; amount?: number; currency?: string; status?: string }[];
+    }>("GET", "/v1/terminal/hardware_shipping_methods", { country: SHIPPING_COUNTRY, limit: 100 });
     return list.data
       .filter((m) => m.status === undefined || m.status === "available")
       .map((m) => ({
@@ -189,7 +202,14 @@ export class StripeConnect implements ConnectProvider {
         ...(input.shipping.company ? { company: input.shipping.company } : {}),
         email: input.shipping.email,
         phone: input.shipping.phone,
-        address: { line1: a.line1, ...(a.line2 ? { line2: a.line2 } : {}), city: a.city, ...(a.state ? { state: a.state } : {}), postal_code: a.postalCode, country: a.country },
+        address: {
+          line1: a.line1,
+          ...(a.line2 ? { line2: a.line2 } : {}),
+          city: a.city,
+          ...(a.state ? { state: a.state } : {}),
+          postal_code: a.postalCode,
+          country: a.country,
+        },
       },
       ...(input.metadata ? { metadata: input.metadata } : {}),
     };

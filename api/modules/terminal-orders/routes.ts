@@ -45,7 +45,9 @@ export default routes((r) => {
   r.post(
     "/terminal-orders/preview",
     { access: ORDER, body: hardwareOrderPreviewBodySchema, response: hardwareOrderPreviewResponseSchema, summary: "Preview a terminal hardware order" },
-    async ({ auth, body, request }) => ({ data: await service.previewOrder(connect(request), { tenantId: auth.tenantId, userId: auth.userId }, body, randomUUID()) }),
+    async ({ auth, body, request }) => ({
+      data: await service.previewOrder(connect(request), { tenantId: auth.tenantId, userId: auth.userId }, body, randomUUID()),
+    }),
   );
 
   /**

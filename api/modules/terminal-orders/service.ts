@@ -1,5 +1,11 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
-import { TERMINAL_MESSAGES as M, TERMINAL_ORDER_SORTS, TERMINAL_ORDER_STATUS_LABELS, TERMINAL_ORDER_STATUSES, type TerminalOrderStatus } from "#common/terminal-orders";
+import {
+  TERMINAL_MESSAGES as M,
+  TERMINAL_ORDER_SORTS,
+  TERMINAL_ORDER_STATUS_LABELS,
+  TERMINAL_ORDER_STATUSES,
+  type TerminalOrderStatus,
+} from "#common/terminal-orders";
 import type { ListQuery } from "#contract/common";
 import type { HardwareOrderBody, HardwareOrderPreview, HardwareOrderPreviewBody, TerminalOrder } from "#contract/terminal-orders";
 import type { Database, Db, Tx } from "#api/db/client";
@@ -101,7 +107,10 @@ export async function checkCatalogue(provider: ConnectProvider, body: HardwareOr
 export async function previewOrder(provider: ConnectProvider, actor: Actor, body: HardwareOrderPreviewBody, key: string) {
   await checkCatalogue(provider, body);
   try {
-    return previewOf(await provider.previewHardwareOrder(toInput(body, actor.tenantId), { idempotencyKey: `hardware-preview-${actor.tenantId}-${key}` }), provider);
+    return previewOf(
+      await provider.previewHardwareOrder(toInput(body, actor.tenantId), { idempotencyKey: `hardware-preview-${actor.tenantId}-${key}` }),
+      provider,
+    );
   } catch (error) {
     return hardwareFailure(error);
   }
@@ -125,7 +134,13 @@ export async function catalogue(provider: ConnectProvider) {
 
 export async function shippingMethods(provider: ConnectProvider) {
   try {
-    return (await provider.listShippingMethods()).map((m) => ({ id: m.id, name: m.name, description: m.description, amount_pence: m.amountPence, currency: m.currency }));
+    return (await provider.listShippingMethods()).map((m) => ({
+      id: m.id,
+      name: m.name,
+      description: m.description,
+      amount_pence: m.amountPence,
+      currency: m.currency,
+    }));
   } catch (error) {
     return hardwareFailure(error);
   }
@@ -230,13 +245,7 @@ export async function listOrders(db: Db, tenantId: number, query: ListQuery) {
   const direction = sort.desc ? desc : asc;
   const where = and(...conditions);
   const [rows, [{ n }]] = await Promise.all([
-    db
-      .select()
-      .from(terminalOrders)
-      .where(where)
-      .orderBy(direction(column), direction(terminalOrders.id))
-      .limit(query.page.size)
-      .offset(offsetOf(query)),
+    db.select().from(terminalOrders).where(where).orderBy(direction(column), direction(terminalOrders.id)).limit(query.page.size).offset(offsetOf(query)),
     db.select({ n: count() }).from(terminalOrders).where(where),
   ]);
   return { rows: await withDetails(db, tenantId, rows), total: n };
@@ -404,4 +413,3 @@ export async function syncOpenOrders(database: Database, connect: ConnectProvide
   }
   return moved;
 }
-

@@ -19,7 +19,10 @@ export function OrderStatusBadge({ status, label }: { status: string; label: str
 /** The connected account's state as a badge. */
 export function ConnectStatusBadge({ status, label }: { status: string; label: string }) {
   return (
-    <span className={`inline-flex rounded-full px-2.5 py-0.5 text-sm font-medium ${CONNECT_TONES[status] ?? "bg-slate-100 text-slate-700"}`} data-connect-status={status}>
+    <span
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-sm font-medium ${CONNECT_TONES[status] ?? "bg-slate-100 text-slate-700"}`}
+      data-connect-status={status}
+    >
       {label}
     </span>
   );
