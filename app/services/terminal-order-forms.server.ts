@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { TERMINAL_MESSAGES as M, SHIPPING_COUNTRY } from "#common/terminal-orders";
+import { TERMINAL_MESSAGES as M, normaliseUkPostcode, SHIPPING_COUNTRY } from "#common/terminal-orders";
 import type { HardwareOrderPreview, HardwareSku } from "#contract/terminal-orders";
 import { ApiValidationError } from "./api.server";
 import { requireAccess, requirePermission } from "./auth.server";
@@ -139,6 +139,8 @@ export async function orderAction(request: Request) {
       provider ? `${M.providerRefused} ${provider.join(" ")}` : Object.keys(errors).length ? "Check the order below." : error.body.message,
     );
   }
+  // As the API keeps it (Royal Mail's form): "ls1 4ap" reads "LS1 4AP" from here on.
+  values.postal_code = normaliseUkPostcode(values.postal_code) ?? values.postal_code;
   if (intent === "preview") {
     return { step: "pay", values, preview, key: newAttemptKey(), card: { holder: values.name, expiry: "" }, errors: {}, formError: null } satisfies OrderStep;
   }
