@@ -403,7 +403,14 @@ export async function syncOpenOrders(database: Database, connect: ConnectProvide
     .limit(limit);
   let moved = 0;
   for (const o of open) {
-    const now = await connect.retrieveHardwareOrder(o.providerOrderId);
+    let now: ProviderHardwareOrder;
+    try {
+      now = await connect.retrieveHardwareOrder(o.providerOrderId);
+    } catch (error) {
+      // One order the provider does not know (or a refusal) does not hold up the others; an outage stops the round.
+      if (error instanceof ConnectRequestError) continue;
+      throw error;
+    }
     if (now.status === o.status) continue;
     await database.db
       .update(terminalOrders)
