@@ -3,12 +3,12 @@ import qs from "qs";
 import { z } from "zod";
 import { CONNECT_STATUS_LABELS, requirementLabel } from "#common/terminal-orders";
 import { connectAccountResponseSchema, onboardingLinkBodySchema, onboardingLinkResponseSchema } from "#contract/terminal-orders";
-import { invalid } from "#api/http/errors";
+import { invalid, notFound } from "#api/http/errors";
 import { routes } from "#api/http/route";
 import { connectFor } from "#api/integrations/payments";
 import { SandboxConnect } from "#api/integrations/payments/connect";
 import { SANDBOX_ACCOUNT_NUMBER, SANDBOX_SORT_CODE } from "#api/integrations/payments/connect-sandbox";
-import { expiredPageHtml, onboardingPageHtml, type OnboardingField, type OnboardingView } from "./onboarding-page";
+import { onboardingPageHtml, type OnboardingField, type OnboardingView } from "./onboarding-page";
 import * as service from "./service";
 
 const VIEW = { permissions: ["terminal_view", "terminal_manage", "terminal_request"] as const };
@@ -116,7 +116,7 @@ const connectRoutes = routes((r) => {
     { access: { public: true }, params: tokenParams, responseType: "text/html", summary: "The Connect sandbox's onboarding form" },
     async ({ params, request, reply }) => {
       const page = await view(request, params.token);
-      if (!page) return htmlHeaders(reply.code(404)).send(expiredPageHtml());
+      if (!page) throw notFound("Onboarding link");
       return htmlHeaders(reply).send(onboardingPageHtml(page.v));
     },
   );
@@ -126,7 +126,7 @@ const connectRoutes = routes((r) => {
     { access: { public: true }, params: tokenParams, responseType: "text/html", summary: "The Connect sandbox's onboarding form, sent" },
     async ({ params, request, reply }) => {
       const page = await view(request, params.token);
-      if (!page) return htmlHeaders(reply.code(404)).send(expiredPageHtml());
+      if (!page) throw notFound("Onboarding link");
       const { values, errors, sortCode } = readOnboarding((request.body ?? {}) as Record<string, unknown>);
       if (Object.keys(errors).length) {
         return htmlHeaders(reply.code(422)).send(onboardingPageHtml({ ...page.v, values, errors, error: "Check the details below." }));
