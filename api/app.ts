@@ -32,6 +32,8 @@ import searchRoutes from "./modules/search/routes";
 import salesDocumentRoutes from "./modules/sales-documents/routes";
 import paymentsRoutes from "./modules/payments/routes";
 import terminalAppRoutes from "./modules/terminal-app/routes";
+import stripeConnectRoutes from "./modules/stripe-connect/routes";
+import terminalOrdersRoutes from "./modules/terminal-orders/routes";
 import accountingDocumentRoutes from "./modules/accounting-documents/routes";
 import apiDocsRoutes from "./modules/api-docs/routes";
 import callsRoutes from "./modules/calls/routes";
@@ -134,6 +136,8 @@ export async function buildApp({ config, database, mail, storage, voice, logger,
   await app.register(callsRoutes, { area: "Phone calls" });
   await app.register(paymentsRoutes, { area: "Payments" });
   await app.register(terminalAppRoutes, { area: "Terminal app" });
+  await app.register(stripeConnectRoutes, { area: "Card terminals: Connect" });
+  await app.register(terminalOrdersRoutes, { area: "Card terminals: hardware orders" });
   await app.register(exportsRoutes, { area: "Exports" });
   await app.register(accountingDocumentRoutes, { area: "Accounting-synced quotes and invoices" });
   await app.register(jobsRoutes, { area: "Jobs" });

@@ -12,6 +12,7 @@ import { seedCrm } from "./seed-crm";
 import { seedSales } from "./seed-sales";
 import { seedCalls } from "./seed-calls";
 import { seedPayments } from "./seed-payments";
+import { seedTerminalOrders } from "./seed-terminal-orders";
 import { seedTerminals } from "./seed-terminals";
 import { seedPolicies } from "./seed-policies";
 import { seedBdx } from "./seed-bdx";
@@ -250,6 +251,7 @@ export async function seedDemo(database: Database, mail: MailProvider, portalUrl
   await seedCalls(database);
   await seedPayments(database);
   await seedTerminals(database);
+  await seedTerminalOrders(database);
   await seedCalendar(database);
   await seedPolicies(database);
   await seedBdx(database);

@@ -9,3 +9,4 @@ import "../modules/policies/jobs";
 import "../modules/exports/jobs";
 import "../modules/bdx/jobs";
 import "../modules/workflows/jobs";
+import "../modules/terminal-orders/jobs";

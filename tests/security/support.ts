@@ -403,6 +403,14 @@ export const RESOLVERS: Record<string, Resolver> = {
   ...salesResolvers("invoice", "/simple-invoices"),
   "/payment/:id": tenant(async (api, a) => ({ id: await one(api, `select id from payments where tenant_id = ${H(a)} order by id limit 1`) })),
   "/payment/:id/refund": tenant(async (api, a) => ({ id: await one(api, `select id from payments where tenant_id = ${H(a)} order by id limit 1`) })),
+  "/terminal-orders/:id": tenant(async (api, a) => ({
+    id: await one(
+      api,
+      `insert into terminal_orders (tenant_id, provider, provider_order_id, shipping_method, shipping_method_name, shipping_name, shipping_email, shipping_phone, line1, city, postal_code, subtotal_pence, shipping_pence, tax_pence, total_pence, idempotency_key)
+       values (${H(a)}, 'sandbox', 'thor_matrix_' || gen_random_uuid(), 'thsm_sbx_standard', 'Standard', 'Matrix', 'matrix@example.test', '020 7946 0000', '1 Matrix Road', 'London', 'SW1A 1AA', 5900, 500, 1280, 7680, 'matrix-' || gen_random_uuid()) returning id`,
+    ),
+  })),
+  "/connect-sandbox/onboarding/:token": { scope: "global", params: async () => ({ token: "x".repeat(32) }) },
   "/payment/:id/cancel": tenant(async (api, a) => ({
     id: await one(api, `select id from payments where tenant_id = ${H(a)} and status = 'authorised' order by id limit 1`),
   })),

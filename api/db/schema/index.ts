@@ -21,3 +21,4 @@ export * from "./workflows";
 export * from "./document-templates";
 export * from "./accounting";
 export * from "./terminals";
+export * from "./terminal-orders";

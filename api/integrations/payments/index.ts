@@ -9,6 +9,7 @@ import type { PaymentsProvider } from "./types";
 export * from "./types";
 export { SandboxPayments } from "./sandbox";
 export { StripePayments } from "./stripe";
+export { connectFor } from "./connect";
 
 /** STRIPE_SECRET_KEY selects Stripe; without it every payment goes to the sandbox (test mode, no money moves). */
 export function createPayments(database: Database, env: { STRIPE_SECRET_KEY?: string }): PaymentsProvider {

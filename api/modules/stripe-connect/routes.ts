@@ -1,0 +1,155 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import qs from "qs";
+import { z } from "zod";
+import { CONNECT_STATUS_LABELS, requirementLabel } from "#common/terminal-orders";
+import { connectAccountResponseSchema, onboardingLinkBodySchema, onboardingLinkResponseSchema } from "#contract/terminal-orders";
+import { invalid, notFound } from "#api/http/errors";
+import { routes } from "#api/http/route";
+import { connectFor } from "#api/integrations/payments";
+import { SandboxConnect } from "#api/integrations/payments/connect";
+import { SANDBOX_ACCOUNT_NUMBER, SANDBOX_SORT_CODE } from "#api/integrations/payments/connect-sandbox";
+import { onboardingPageHtml, type OnboardingField, type OnboardingView } from "./onboarding-page";
+import * as service from "./service";
+
+const VIEW = { permissions: ["terminal_view", "terminal_manage", "terminal_request"] as const };
+const MANAGE = { permissions: ["terminal_manage"] as const };
+const tokenParams = z.object({ token: z.string().regex(/^[\w-]{20,64}$/) });
+
+const provider = (request: FastifyRequest) => connectFor(request.server.database, request.server.config);
+const apiBase = (request: FastifyRequest) => request.server.config.API_PUBLIC_URL?.replace(/\/+$/, "") ?? `${request.protocol}://${request.host}`;
+
+function htmlHeaders(reply: FastifyReply) {
+  return reply
+    .header("Content-Type", "text/html; charset=utf-8")
+    .header("Cache-Control", "private, no-store")
+    .header("X-Content-Type-Options", "nosniff")
+    .header("Referrer-Policy", "no-referrer")
+    .header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
+}
+
+/** Where onboarding returns: the portal's /stripe-connect (the caller's own address of it), else PORTAL_URL's. */
+function returnUrlOf(request: FastifyRequest, given: string | undefined) {
+  const fallback = `${request.server.config.PORTAL_URL.replace(/\/+$/, "")}/stripe-connect`;
+  if (!given) return fallback;
+  const url = new URL(given);
+  if (!/^https?:$/.test(url.protocol) || url.pathname !== "/stripe-connect" || url.username || url.password) {
+    throw invalid({ return_url: ["Onboarding returns to the portal's Connect page (/stripe-connect)."] });
+  }
+  return `${url.origin}/stripe-connect`;
+}
+
+const SORT_CODE = /^\d{2}-?\d{2}-?\d{2}$/;
+
+/** The onboarding form's fields, checked; blanks are allowed (they stay due). */
+function readOnboarding(body: Record<string, unknown>) {
+  const text = (k: string, max: number) => (typeof body[k] === "string" ? (body[k] as string).trim().slice(0, max) : "");
+  const values = {
+    business_name: text("business_name", 200),
+    sort_code: text("sort_code", 8),
+    account_number: text("account_number", 8),
+    first_name: text("first_name", 100),
+    last_name: text("last_name", 100),
+    accept_terms: body.accept_terms === "yes" ? "yes" : "",
+  };
+  const errors: Partial<Record<OnboardingField, string>> = {};
+  const sortCode = values.sort_code.replace(/-/g, "");
+  if (values.sort_code && !SORT_CODE.test(values.sort_code)) errors.sort_code = "Enter a sort code of 6 digits, like 10-88-00.";
+  if (values.account_number && !/^\d{8}$/.test(values.account_number)) errors.account_number = "Enter an account number of 8 digits.";
+  if (!errors.sort_code && !errors.account_number) {
+    if (values.sort_code && !values.account_number) errors.account_number = "Enter the account number with the sort code.";
+    else if (!values.sort_code && values.account_number) errors.sort_code = "Enter the sort code with the account number.";
+    else if (values.sort_code && (sortCode !== SANDBOX_SORT_CODE || values.account_number !== SANDBOX_ACCOUNT_NUMBER)) {
+      errors.account_number = "In the sandbox, use the test bank account: sort code 10-88-00, account number 00012345.";
+    }
+  }
+  return { values, errors, sortCode };
+}
+
+const connectRoutes = routes((r) => {
+  /** The company's connected account: its state and what onboarding still needs. */
+  r.get("/stripe-connect", { access: VIEW, response: connectAccountResponseSchema }, async ({ auth, request }) => ({
+    data: await service.connectStatus(request.server.database, provider(request), auth.tenantId),
+  }));
+
+  /** A one-time onboarding link (the account is made the first time); the portal sends the user there. */
+  r.post(
+    "/stripe-connect/onboarding-link",
+    { access: MANAGE, body: onboardingLinkBodySchema, response: onboardingLinkResponseSchema, status: 201 },
+    async ({ auth, body, request, reply }) => {
+      const returnUrl = returnUrlOf(request, body.return_url);
+      const link = await service.onboardingLink(request.server.database, provider(request), auth.tenantId, {
+        returnUrl: `${returnUrl}?onboarding=returned`,
+        refreshUrl: `${returnUrl}?onboarding=expired`,
+      });
+      const url = link.url.startsWith("/") ? `${apiBase(request)}${link.url}` : link.url;
+      return reply.code(201).send({ data: { ...link, url } });
+    },
+  );
+
+  // ------------------------------------------------------------------ the sandbox's onboarding page
+
+  const view = async (request: FastifyRequest, token: string, extra: Partial<OnboardingView> = {}) => {
+    const p = provider(request);
+    const opened = p instanceof SandboxConnect ? await p.openLink(token) : null;
+    if (!opened) return null;
+    const a = opened.account;
+    const v: OnboardingView = {
+      action: `/connect-sandbox/onboarding/${token}`,
+      returnUrl: opened.link.returnUrl,
+      status: CONNECT_STATUS_LABELS[a.status],
+      missing: a.currentlyDue.map(requirementLabel),
+      values: {
+        business_name: a.businessName ?? "",
+        sort_code: a.sortCode ? a.sortCode.replace(/(\d{2})(?=\d)/g, "$1-") : "",
+        account_number: "",
+        first_name: a.firstName ?? "",
+        last_name: a.lastName ?? "",
+        accept_terms: a.currentlyDue.includes("tos_acceptance.date") ? "" : "yes",
+      },
+      ...extra,
+    };
+    return { v, opened };
+  };
+
+  r.get(
+    "/connect-sandbox/onboarding/:token",
+    { access: { public: true }, params: tokenParams, responseType: "text/html", summary: "The Connect sandbox's onboarding form" },
+    async ({ params, request, reply }) => {
+      const page = await view(request, params.token);
+      if (!page) throw notFound("Onboarding link");
+      return htmlHeaders(reply).send(onboardingPageHtml(page.v));
+    },
+  );
+
+  r.post(
+    "/connect-sandbox/onboarding/:token",
+    { access: { public: true }, params: tokenParams, responseType: "text/html", summary: "The Connect sandbox's onboarding form, sent" },
+    async ({ params, request, reply }) => {
+      const page = await view(request, params.token);
+      if (!page) throw notFound("Onboarding link");
+      const { values, errors, sortCode } = readOnboarding((request.body ?? {}) as Record<string, unknown>);
+      if (Object.keys(errors).length) {
+        return htmlHeaders(reply.code(422)).send(onboardingPageHtml({ ...page.v, values, errors, error: "Check the details below." }));
+      }
+      const p = provider(request) as SandboxConnect;
+      const account = await p.submitOnboarding(page.opened.link.accountId, {
+        businessName: values.business_name,
+        sortCode,
+        accountNumber: values.account_number,
+        firstName: values.first_name,
+        lastName: values.last_name,
+        acceptTerms: values.accept_terms === "yes",
+      });
+      await service.accountChanged(request.server.database, account.id, account);
+      return reply.redirect(page.opened.link.returnUrl, 303);
+    },
+  );
+});
+
+/** The routes, and (in their own scope) a parser for the onboarding form, a plain HTML form post. */
+export default async function stripeConnectRoutes(app: FastifyInstance, options: { area?: string } = {}) {
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 4096 }, (_req, body, done) => {
+    done(null, qs.parse(body as string, { depth: 1, parameterLimit: 20 }));
+  });
+  await connectRoutes(app, options);
+}
