@@ -8,6 +8,7 @@ import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { BulkActions } from "../components/table/bulk-actions";
 import { DataTable, type Column } from "../components/table/data-table";
+import { ExportButton } from "../components/table/export-button";
 import { defineList, listView, type SortField } from "../components/table/list";
 import { SearchBox } from "../components/table/list-controls";
 import { ListFooter } from "../components/table/pager";
@@ -98,11 +99,14 @@ export default function OffPlatformPoliciesPage() {
         companyName={frame.company.name}
         title="Off-platform policies"
         actions={
-          canManage ? (
-            <Link to="/off-platform-policies/new" className="btn-primary">
-              ADD OFF-PLATFORM POLICY
-            </Link>
-          ) : null
+          <>
+            <ExportButton list={list} type="off-platform-policies" />
+            {canManage ? (
+              <Link to="/off-platform-policies/new" className="btn-primary">
+                ADD OFF-PLATFORM POLICY
+              </Link>
+            ) : null}
+          </>
         }
       />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">

@@ -11,6 +11,7 @@ import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { BulkActions } from "../components/table/bulk-actions";
 import { DataTable, type Column } from "../components/table/data-table";
 import { FilterBar } from "../components/table/filter-bar";
+import { ExportButton } from "../components/table/export-button";
 import { defineList, listView, type SortField } from "../components/table/list";
 import { SearchBox } from "../components/table/list-controls";
 import { ListFooter } from "../components/table/pager";
@@ -118,11 +119,14 @@ export default function PoliciesPage() {
         title="Policies"
         info="Your on-platform policies. Filter, sort and share the address: the list is in the URL."
         actions={
-          canManage ? (
-            <Link to={`/policies/new${search}`} className="btn-primary" preventScrollReset>
-              ADD POLICY
-            </Link>
-          ) : null
+          <>
+            <ExportButton list={list} type="policies" />
+            {canManage ? (
+              <Link to={`/policies/new${search}`} className="btn-primary" preventScrollReset>
+                ADD POLICY
+              </Link>
+            ) : null}
+          </>
         }
       />
       <nav aria-label="Renewals due" className="mb-3 flex flex-wrap items-center gap-2 text-sm">

@@ -10,6 +10,7 @@ import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { DataTable, type Column } from "../components/table/data-table";
 import { FilterBar } from "../components/table/filter-bar";
 import { SearchBox } from "../components/table/list-controls";
+import { ExportButton } from "../components/table/export-button";
 import { defineList, listView, type SortField } from "../components/table/list";
 import { ListFooter } from "../components/table/pager";
 import { pageTitle } from "../lib/variant";
@@ -85,6 +86,7 @@ export default function PaymentsPage() {
         companyName={frame.company.name}
         title="Payments"
         info="Your customers' card payments: invoices paid from their link, with refunds and cancellations. Filter, sort and share the address: the list is in the URL."
+        actions={<ExportButton list={list} type="payments" />}
       />
       <div className="mb-4 space-y-3">
         <SearchBox list={list} placeholder="Search payments" />

@@ -149,7 +149,13 @@ describe("POST /export/off-platform-policies", () => {
     const file = await exported(me.token, "off-platform-policies", query);
     expect(file.rows.map((r) => r.ID)).toEqual(await listIds(me.token, "/off-platform-policy", query));
     expect(file.rows.map((r) => r.ID)).toEqual([String(early.id), String(late.id)]);
-    expect(file.rows[0]).toMatchObject({ Client: "Anchor Ltd", "Client type": "Company", "Renewal date": "01/12/2026", "Premium (GBP)": "1250.50", "Fees (GBP)": "50.00" });
+    expect(file.rows[0]).toMatchObject({
+      Client: "Anchor Ltd",
+      "Client type": "Company",
+      "Renewal date": "01/12/2026",
+      "Premium (GBP)": "1250.50",
+      "Fees (GBP)": "50.00",
+    });
     expect(file.rows[1]["Premium (GBP)"]).toBe("0.10");
 
     const theirs = await exported(other.token, "off-platform-policies", { filter: { search: tag } });

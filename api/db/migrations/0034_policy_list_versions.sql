@@ -1,6 +1,6 @@
 CREATE INDEX "policies_tenant_number_idx" ON "policies" USING btree ("tenant_id",lower("number"),"id");--> statement-breakpoint
 CREATE INDEX "policies_tenant_state_id_idx" ON "policies" USING btree ("tenant_id","state","id");--> statement-breakpoint
-CREATE INDEX "policies_tenant_broker_desc_idx" ON "policies" USING btree ("tenant_id",lower("main_broker_name") desc nulls last,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "policies_tenant_broker_desc_idx" ON "policies" USING btree ("tenant_id",lower("main_broker_name") desc nulls last,"id" desc);--> statement-breakpoint
 -- The policies list gets versions like the tasks and client lists (0010, 0011): any write to policies gives the
 -- company a new number, so a filtered count remembered at a number is exact while the number stands. The list's
 -- client filter reads the individuals' and client companies' names: a write to those gives a new number too.

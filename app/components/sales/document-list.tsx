@@ -8,6 +8,7 @@ import { useFrame } from "#app/routes/_app";
 import type { BulkResult } from "../table/bulk-actions";
 import { BulkActions } from "../table/bulk-actions";
 import { DataTable, type Column } from "../table/data-table";
+import { ExportButton } from "../table/export-button";
 import { FilterBar } from "../table/filter-bar";
 import { SearchBox } from "../table/list-controls";
 import { ListFooter } from "../table/pager";
@@ -77,6 +78,7 @@ export function DocumentListPage({ kind }: { kind: SalesKind }) {
       <div className="mb-4 space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <SearchBox list={list} placeholder={`Search ${k.plural}`} />
+          <ExportButton list={list} type={kind === "quote" ? "quotes" : "invoices"} />
           {canManage ? (
             <BulkActions formId={formId} result={actionData?.bulk}>
               <button type="submit" name="intent" value="mark-sent" className="btn-secondary">
