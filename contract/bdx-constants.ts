@@ -26,6 +26,9 @@ export const BDX_MESSAGES = {
   month: "Choose the declaration month.",
   year: "Enter the declaration year (four digits).",
   started: "This import has started already.",
+  mapInUse: "This map is being used by an import that has not finished: delete it once the import is done.",
+  mapDeleted: "The map was deleted.",
+  mapRenamed: "The map was renamed.",
 } as const;
 
 /** The policy fields a bordereau column can fill. */

@@ -27,6 +27,9 @@ export const bdxMapBodySchema = z.object({
   selectedProducts: z.array(z.string().trim().min(1).max(255)).max(100).default([]),
 });
 
+/** `PUT /mapper/mapper/{id}`: a saved map's new name (one name, one map per company). */
+export const bdxMapRenameSchema = z.object({ name: bdxMapBodySchema.shape.name });
+
 /**
  * `POST /mapper/validate` and `POST /mapper/api/policy/import`: the upload, and either a saved map (`map_id`) or a
  * new one (`map`, saved under `map_name` when given), with the declaration month and year.

@@ -10,7 +10,7 @@ import {
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
-import type { BdxFieldData, BdxPreview, BdxUpload } from "#contract/bdx";
+import type { BdxFieldData, BdxMapRow, BdxPreview, BdxUpload } from "#contract/bdx";
 import { BDX_FIELDS, BDX_LIMITS, BDX_MESSAGES } from "#contract/bdx-constants";
 import { formatDateTime } from "#common/format";
 import { can } from "../access/permissions";
@@ -50,8 +50,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const id = url.searchParams.get("upload");
   const canManage = can(signedIn.subject, "policy_manage");
   if (!id || !/^\d{1,9}$/.test(id)) {
-    const uploads = await mapper.uploads(pageParam(url));
-    return { step: "upload" as const, uploads, canManage };
+    const [uploads, maps] = await Promise.all([mapper.uploads(pageParam(url)), mapper.maps()]);
+    // ?delete_map={id}: the confirmation of a map's deletion (a page of its own, without JavaScript too).
+    const deleting = canManage ? (maps.find((m) => String(m.mapId) === url.searchParams.get("delete_map")) ?? null) : null;
+    return { step: "upload" as const, uploads, maps, deleting, canManage };
   }
   const upload = await mapper.get(id);
   if (upload.status === "uploaded") return { step: "map" as const, upload, fields: await mapper.fields(id), canManage };
@@ -62,6 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 interface Answer {
   intent: string;
+  mapId?: string;
   message?: string;
   errors?: Record<string, string[]>;
   preview?: BdxPreview;
@@ -112,6 +115,8 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
   const form = await formOf(request);
+  const mapIntent = String(form.get("intent") ?? "");
+  if (mapIntent === "rename-map" || mapIntent === "delete-map") return mapAction(request, mapper, form, mapIntent);
   const uploadId = String(form.get("upload_id") ?? "");
   const intent = String(form.get("intent") ?? "");
   if (!/^\d{1,9}$/.test(uploadId) || !["preview", "import"].includes(intent)) throw new Response("This form is not one this page knows.", { status: 400 });
@@ -124,6 +129,23 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<Answer>({ intent, message: error.message, errors: error.errors, values: valuesOf(form) }, { status: 422 });
   }
   return redirectWithToast(request, `/bdx-import?upload=${uploadId}`, { kind: "success", message: "Import started." });
+}
+
+/** A saved map renamed or deleted from the upload step: back to it with a message, or the refusal beside the map. */
+async function mapAction(request: Request, mapper: Awaited<ReturnType<typeof mapperFor>>, form: FormData, intent: "rename-map" | "delete-map") {
+  const mapId = String(form.get("map_id") ?? "");
+  if (!/^\d{1,9}$/.test(mapId)) throw new Response("This form is not one this page knows.", { status: 400 });
+  try {
+    if (intent === "rename-map") {
+      await mapper.renameMap(mapId, String(form.get("name") ?? ""));
+      return redirectWithToast(request, back, { kind: "success", message: BDX_MESSAGES.mapRenamed });
+    }
+    await mapper.deleteMap(mapId);
+    return redirectWithToast(request, back, { kind: "success", message: BDX_MESSAGES.mapDeleted });
+  } catch (error) {
+    if (!(error instanceof MapperError)) throw error;
+    return data<Answer>({ intent, mapId, message: error.message, errors: error.errors, values: valuesOf(form) }, { status: 422 });
+  }
 }
 
 export default function BdxImportPage() {
@@ -144,7 +166,12 @@ export default function BdxImportPage() {
           </li>
         ))}
       </ol>
-      {loaded.step === "upload" ? <UploadStep uploads={loaded.uploads.data} canManage={loaded.canManage} answer={answer} /> : null}
+      {loaded.step === "upload" ? (
+        <>
+          <UploadStep uploads={loaded.uploads.data} canManage={loaded.canManage} answer={answer} />
+          <SavedMaps maps={loaded.maps} deleting={loaded.deleting} canManage={loaded.canManage} answer={answer} />
+        </>
+      ) : null}
       {loaded.step === "map" ? <MapStep upload={loaded.upload} fields={loaded.fields} canManage={loaded.canManage} answer={answer} /> : null}
       {loaded.step === "progress" ? <ProgressStep upload={loaded.upload} /> : null}
       {loaded.step === "report" ? <ReportStep upload={loaded.upload} report={loaded.report} /> : null}
@@ -223,6 +250,96 @@ function UploadStep({ uploads, canManage, answer }: { uploads: BdxUpload[]; canM
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * The company's saved maps: each renamed in place, or deleted after a confirmation (`?delete_map={id}`: the page asks
+ * first, with or without JavaScript). A map an unfinished import is using is kept, the mapper's reason shown by it.
+ */
+function SavedMaps({ maps, deleting, canManage, answer }: { maps: BdxMapRow[]; deleting: BdxMapRow | null; canManage: boolean; answer?: Answer }) {
+  const refusal = answer?.intent === "rename-map" || answer?.intent === "delete-map" ? answer : undefined;
+  return (
+    <section className="mt-8" aria-labelledby="bdx-maps-heading">
+      <h2 id="bdx-maps-heading" className="mb-2 text-lg font-semibold">
+        Saved maps
+      </h2>
+      {deleting ? (
+        <Form method="post" action={back} className="mb-4 max-w-xl space-y-3 rounded-lg border border-red-200 bg-red-50 p-4" data-confirm>
+          <input type="hidden" name="intent" value="delete-map" />
+          <input type="hidden" name="map_id" value={deleting.mapId} />
+          <p className="font-medium">{`Delete the map “${deleting.name}”?`}</p>
+          <p className="text-sm text-slate-700">Imports made with it keep their columns; the map can no longer be chosen for a new import.</p>
+          <div className="flex gap-2">
+            <button type="submit" className="btn-primary bg-red-700">
+              Delete map
+            </button>
+            <Link to={back} className="btn-secondary">
+              Cancel
+            </Link>
+          </div>
+        </Form>
+      ) : null}
+      {refusal?.intent === "delete-map" && refusal.message ? <FormAlert messages={[refusal.message]} /> : null}
+      {maps.length === 0 ? (
+        <p className="text-sm text-slate-600">No saved maps yet: a map is saved from the mapping step, under a name.</p>
+      ) : (
+        <table className="w-full max-w-4xl text-left text-sm">
+          <caption className="sr-only">Saved maps</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Fields</th>
+              <th scope="col">Saved</th>
+              {canManage ? <th scope="col">Actions</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {maps.map((m) => {
+              const mine = refusal?.mapId === String(m.mapId) ? refusal : undefined;
+              const nameError = mine?.intent === "rename-map" ? (mine.errors?.name ?? (mine.message ? [mine.message] : undefined)) : undefined;
+              return (
+                <tr key={m.mapId} className="border-t border-slate-200 align-top">
+                  <td className="py-1">{m.name}</td>
+                  <td>{Object.keys(m.map).length}</td>
+                  <td>{formatDateTime(m.created_at)}</td>
+                  {canManage ? (
+                    <td className="py-1">
+                      <Form method="post" action={back} className="flex flex-wrap items-start gap-2">
+                        <input type="hidden" name="intent" value="rename-map" />
+                        <input type="hidden" name="map_id" value={m.mapId} />
+                        <div>
+                          <label htmlFor={`bdx-map-rename-${m.mapId}`} className="sr-only">
+                            {`New name for ${m.name}`}
+                          </label>
+                          <input
+                            id={`bdx-map-rename-${m.mapId}`}
+                            name="name"
+                            defaultValue={mine?.values?.name ?? m.name}
+                            className="field-input"
+                            aria-invalid={nameError ? true : undefined}
+                            aria-describedby={`bdx-map-rename-${m.mapId}-error`}
+                          />
+                          <p id={`bdx-map-rename-${m.mapId}-error`} className="field-error">
+                            {nameError?.join(" ")}
+                          </p>
+                        </div>
+                        <button type="submit" className="btn-secondary">
+                          Rename
+                        </button>
+                        <Link to={`${back}?delete_map=${m.mapId}`} className="btn-secondary text-red-700" aria-label={`Delete the map ${m.name}`}>
+                          Delete
+                        </Link>
+                      </Form>
+                    </td>
+                  ) : null}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }
 

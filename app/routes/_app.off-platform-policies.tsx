@@ -8,6 +8,7 @@ import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { BulkActions, bulkLabel } from "../components/table/bulk-actions";
 import { DataTable, type Column } from "../components/table/data-table";
+import { ExportButton } from "../components/table/export-button";
 import { defineList, listView, type SortField } from "../components/table/list";
 import { ListBar } from "../components/table/filter-bar";
 import { ListFooter } from "../components/table/pager";
@@ -101,12 +102,15 @@ export default function OffPlatformPoliciesPage() {
         companyName={frame.company.name}
         title="Off-platform policies"
         actions={
-          canManage ? (
-            <Link to="/off-platform-policies/new" className="btn-primary">
-              <Icon name="plus" />
-              ADD OFF-PLATFORM POLICY
-            </Link>
-          ) : null
+          <>
+            <ExportButton list={list} type="off-platform-policies" />
+            {canManage ? (
+              <Link to="/off-platform-policies/new" className="btn-primary">
+                <Icon name="plus" />
+                ADD OFF-PLATFORM POLICY
+              </Link>
+            ) : null}
+          </>
         }
       />
       <ListBar list={list} search="Search off-platform policies">

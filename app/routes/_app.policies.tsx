@@ -10,6 +10,7 @@ import { PolicyStateBadge } from "../components/policies/policy-state-badge";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { BulkActions } from "../components/table/bulk-actions";
 import { DataTable, type Column } from "../components/table/data-table";
+import { ExportButton } from "../components/table/export-button";
 import { ListBar } from "../components/table/filter-bar";
 import { defineList, listView, type SortField } from "../components/table/list";
 import { ListFooter } from "../components/table/pager";
@@ -120,12 +121,15 @@ export default function PoliciesPage() {
         title="Policies"
         info="Your on-platform policies. Filter, sort and share the address: the list is in the URL."
         actions={
-          canManage ? (
-            <Link to={`/policies/new${search}`} className="btn-primary" preventScrollReset>
-              <Icon name="plus" />
-              ADD POLICY
-            </Link>
-          ) : null
+          <>
+            <ExportButton list={list} type="policies" />
+            {canManage ? (
+              <Link to={`/policies/new${search}`} className="btn-primary" preventScrollReset>
+                <Icon name="plus" />
+                ADD POLICY
+              </Link>
+            ) : null}
+          </>
         }
       />
       <nav aria-label="Renewals due" className="mb-3 flex flex-wrap items-center gap-2 text-sm">

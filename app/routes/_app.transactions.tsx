@@ -8,6 +8,7 @@ import { PageHeader } from "../components/frame/page-header";
 import { PaymentStatusBadge, SandboxBadge } from "../components/payments/payment-badges";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { DataTable, type Column } from "../components/table/data-table";
+import { ExportButton } from "../components/table/export-button";
 import { ListBar } from "../components/table/filter-bar";
 import { defineList, listView, type SortField } from "../components/table/list";
 import { ListFooter } from "../components/table/pager";
@@ -87,6 +88,7 @@ export default function PaymentsPage() {
         companyName={frame.company.name}
         title="Payments"
         info="Your customers' card payments: invoices paid from their link, with refunds and cancellations. Filter, sort and share the address: the list is in the URL."
+        actions={<ExportButton list={list} type="payments" />}
       />
       <ListBar list={list} search="Search payments" filters={filters} />
       <DataTable caption="Payments" list={list} rows={page.data} columns={columns} rowId={(p) => String(p.id)} emptyText="No payments found" />

@@ -2,6 +2,7 @@ import {
   BDX_MESSAGES,
   bdxFieldDataSchema,
   bdxMapListSchema,
+  bdxMapResponseSchema,
   bdxPreviewSchema,
   bdxReportSchema,
   bdxUploadListSchema,
@@ -48,6 +49,9 @@ export async function mapperFor(request: Request, signedIn?: SignedIn) {
   };
   return {
     maps: () => honour(async () => (await api.get("/mapper", { query: query(), schema: bdxMapListSchema })).data),
+    renameMap: (id: string, name: string) =>
+      honour(async () => (await api.put(`/mapper/${encodeURIComponent(id)}`, { query: query(), body: { name }, schema: bdxMapResponseSchema })).data),
+    deleteMap: (id: string) => honour(() => api.delete(`/mapper/${encodeURIComponent(id)}`, { query: query() })),
     upload: (file: File) =>
       honour(async () => {
         const form = new FormData();

@@ -257,6 +257,13 @@ export const RESOLVERS: Record<string, Resolver> = {
   "/mapper/uploads/:id": tenant(async (api, a) => ({ id: await one(api, bdxUpload(a)) })),
   "/mapper/uploads/:id/report": tenant(async (api, a) => ({ id: await one(api, bdxUpload(a)) })),
   "/mapper/uploads/:id/report.csv": tenant(async (api, a) => ({ id: await one(api, bdxUpload(a)) })),
+  // A fresh Harbour map for each call (DELETE removes it).
+  "/mapper/mapper/:id": tenant(async (api, a) => ({
+    id: await one(
+      api,
+      `insert into bdx_maps (tenant_id, name, map, selected_products, columns_key) values (${H(a)}, 'Matrix ' || gen_random_uuid(), '{"policy_number":"Policy No"}', '[]', 'matrix') returning id`,
+    ),
+  })),
   "/document-templates/:id": documentTemplate,
   "/document-templates/:id/file": documentTemplate,
   "/document-templates/use/:id": documentTemplate,
@@ -477,6 +484,11 @@ function exportResolvers(): Record<string, Resolver> {
     "/export-pdf/companies/:id": tenant(async (api, a) => ({ id: await one(api, clientCompany(a)) })),
     "/export-pdf/quotes/:id": tenant(async (api, a) => ({ id: await one(api, doc(a, "quote")) })),
     "/export-pdf/invoices/:id": tenant(async (api, a) => ({ id: await one(api, doc(a, "invoice")) })),
+    "/export-pdf/policies/:id": tenant(async (api, a) => ({ id: await matrixPolicy(api, a) })),
+    "/export-pdf/off-platform-policies/:id": tenant(async (api, a) => ({
+      id: await one(api, `select id from off_platform_policies where tenant_id = ${H(a)} order by id limit 1`),
+    })),
+    "/export-pdf/payments/:id": tenant(async (api, a) => ({ id: await one(api, `select id from payments where tenant_id = ${H(a)} order by id limit 1`) })),
     "/export/download/:id": tenant(async (api, a) => {
       const key = await api.app.storage.put(Buffer.from("\uFEFFID,Name\r\n"), { contentType: "text/csv", extension: "csv" });
       const [row] = await rows<{ id: number }>(

@@ -75,6 +75,10 @@ export const policies = pgTable(
     index("policies_tenant_premium_idx").on(t.tenantId, t.premiumPence, t.id),
     index("policies_tenant_product_idx").on(t.tenantId, sql`lower(${t.productName})`, t.id),
     index("policies_tenant_broker_idx").on(t.tenantId, sql`lower(${t.mainBrokerName})`, t.id),
+    // The number and state sorts with the id breaking ties, and the brokerage newest-last sort (blanks last both ways).
+    index("policies_tenant_number_idx").on(t.tenantId, sql`lower(${t.number})`, t.id),
+    index("policies_tenant_state_id_idx").on(t.tenantId, t.state, t.id),
+    index("policies_tenant_broker_desc_idx").on(t.tenantId, sql`lower(${t.mainBrokerName}) desc nulls last`, sql`${t.id} desc`),
     index("policies_tenant_individual_idx").on(t.tenantId, t.individualId),
     index("policies_tenant_company_idx").on(t.tenantId, t.clientCompanyId),
     // The cooling-off job: policies whose 14 days are over, across tenants.

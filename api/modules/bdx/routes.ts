@@ -6,6 +6,7 @@ import {
   bdxFieldDataSchema,
   bdxMapBodySchema,
   bdxMapListSchema,
+  bdxMapRenameSchema,
   bdxMapResponseSchema,
   bdxPreviewSchema,
   bdxReportSchema,
@@ -62,6 +63,41 @@ export default routes((r) => {
       });
       reply.code(201);
       return { data: saved };
+    },
+  );
+
+  r.put(
+    `${p}/mapper/:id`,
+    {
+      access: MANAGE,
+      params: idParams,
+      query: mapperQuerySchema,
+      body: bdxMapRenameSchema,
+      response: bdxMapResponseSchema,
+      summary: "Renames a saved bordereau map",
+    },
+    async ({ auth, params, query, body, request }) => {
+      const { db } = request.server.database;
+      await service.ownMap(db, auth.tenantId, params.id);
+      await service.checkCompanyUuid(db, auth.tenantId, query.company_uuid);
+      return { data: await service.renameMap(db, auth.tenantId, params.id, body.name) };
+    },
+  );
+
+  r.delete(
+    `${p}/mapper/:id`,
+    {
+      access: MANAGE,
+      params: idParams,
+      query: mapperQuerySchema,
+      summary: "Deletes a saved bordereau map (409 while an import started with it has not finished)",
+    },
+    async ({ auth, params, query, request, reply }) => {
+      const { database } = request.server;
+      await service.ownMap(database.db, auth.tenantId, params.id);
+      await service.checkCompanyUuid(database.db, auth.tenantId, query.company_uuid);
+      await service.deleteMap(database, auth.tenantId, params.id);
+      return reply.code(204).send();
     },
   );
 

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { BDX_FIELDS, BDX_LIMITS, BDX_MESSAGES, type BdxMap, type BdxRunBody, type BdxUpload } from "#contract/bdx";
 import type { Database, Db, Tx } from "#api/db/client";
 import { bdxImportRows, bdxImports, bdxMaps, clientCompanies, companies, individuals, policies } from "#api/db/schema";
 import { HttpError, invalid, notFound } from "#api/http/errors";
 import { iptOf } from "#contract/policy-constants";
 import { enqueue } from "#api/jobs/enqueue";
+import { isUniqueViolation } from "#api/lib/db-errors";
 import { readBordereau } from "./read-file";
 import { autoMatch, columnsKeyOf, mapProblems, policyOfRow, valuesOf, type PolicyImport } from "./rows";
 
@@ -120,6 +121,61 @@ export async function saveMap(db: Db | Tx, tenantId: number, body: { name: strin
     .values({ tenantId, name: body.name, map: body.map, selectedProducts: body.selectedProducts, columnsKey: columnsKeyOf(columns) })
     .returning();
   return toMap(row);
+}
+
+/** The company's map (another company's, or none, is not found). */
+export async function ownMap(db: Db | Tx, tenantId: number, id: number): Promise<MapRow> {
+  const [row] = await db
+    .select()
+    .from(bdxMaps)
+    .where(and(eq(bdxMaps.tenantId, tenantId), eq(bdxMaps.id, id)))
+    .limit(1);
+  if (!row) throw notFound("Map");
+  return row;
+}
+
+/** Renames a saved map (a name is one map per company, whatever its case). Imports keep the map they were started with. */
+export async function renameMap(db: Db, tenantId: number, id: number, name: string) {
+  await ownMap(db, tenantId, id);
+  const [taken] = await db
+    .select({ id: bdxMaps.id })
+    .from(bdxMaps)
+    .where(and(eq(bdxMaps.tenantId, tenantId), sql`lower(${bdxMaps.name}) = lower(${name})`, ne(bdxMaps.id, id)))
+    .limit(1);
+  if (taken) throw invalid({ name: [BDX_MESSAGES.mapNameTaken] });
+  const [row] = await db
+    .update(bdxMaps)
+    .set({ name })
+    .where(and(eq(bdxMaps.tenantId, tenantId), eq(bdxMaps.id, id)))
+    .returning()
+    .catch((e: unknown) => {
+      // The same name saved at the same moment by another request: the unique index answers.
+      if (isUniqueViolation(e)) throw invalid({ name: [BDX_MESSAGES.mapNameTaken] });
+      throw e;
+    });
+  return toMap(row);
+}
+
+/**
+ * Deletes a saved map, unless an import started with it has not finished (queued or running): refused with a
+ * conflict then. Finished imports keep their own copy of the map (`bdx_imports.map`) and lose only the link.
+ */
+export async function deleteMap(database: Database, tenantId: number, id: number) {
+  await database.transaction(async (tx) => {
+    const [map] = await tx
+      .select({ id: bdxMaps.id })
+      .from(bdxMaps)
+      .where(and(eq(bdxMaps.tenantId, tenantId), eq(bdxMaps.id, id)))
+      .for("update");
+    if (!map) throw notFound("Map");
+    const [busy] = await tx
+      .select({ id: bdxImports.id })
+      .from(bdxImports)
+      .where(and(eq(bdxImports.tenantId, tenantId), eq(bdxImports.mapId, id), inArray(bdxImports.status, ["queued", "running"])))
+      .limit(1);
+    if (busy) throw new HttpError(409, BDX_MESSAGES.mapInUse);
+    await tx.delete(bdxMaps).where(and(eq(bdxMaps.tenantId, tenantId), eq(bdxMaps.id, id)));
+  });
 }
 
 /** What the mapping step shows: the file's columns, example values, suggestions, the saved maps, one that fits. */

@@ -19,3 +19,13 @@ export function dateTimeCell(value: string | Date | null | undefined): string {
 export const poundsCell = (pence: number | null | undefined) => (pence === null || pence === undefined ? null : pence / 100);
 
 export const yesNo = (value: boolean | null | undefined) => (value === null || value === undefined ? "" : value ? "Yes" : "No");
+
+/**
+ * Pence as pounds with two decimals ("1234.50"), written from the integer (no division in floating point, so no
+ * 0.1 + 0.2 drift, and 1990 pence is 19.90, not 19.9); blank for none. Amounts a spreadsheet reads as numbers.
+ */
+export function moneyCell(pence: number | null | undefined): string {
+  if (pence === null || pence === undefined || !Number.isSafeInteger(pence)) return "";
+  const abs = Math.abs(pence);
+  return `${pence < 0 ? "-" : ""}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}

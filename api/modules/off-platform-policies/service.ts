@@ -45,7 +45,11 @@ export function toOffPlatformPolicy(row: Row): OffPlatformPolicy {
 /** The list's statements, prepared per shape. */
 const listStatements = countedListStatements(offPlatformPolicies, (db) => db.select().from(offPlatformPolicies).$dynamic());
 
-export async function listOffPlatformPolicies(db: Db, tenantId: number, query: ListQuery) {
+/**
+ * The list's filters (read and checked as GET /off-platform-policies reads them), WHERE clause and order with their
+ * values (`shape.values`): the list's page, and an export of the list (api/modules/exports), select with them.
+ */
+export function offPlatformPolicyListPlan(tenantId: number, query: ListQuery) {
   const shape = new ListShape();
   const t = offPlatformPolicies;
   const state = textFilter(query, "state");
@@ -67,8 +71,24 @@ export async function listOffPlatformPolicies(db: Db, tenantId: number, query: L
     created_at: t.createdAt,
   }[sort.field];
   const order = shape.sorted(sort, listOrder(column, t.id, sort.desc, false).order);
+  return { shape, where, order, values: shape.values };
+}
+
+export async function listOffPlatformPolicies(db: Db, tenantId: number, query: ListQuery) {
+  const { shape, where, order } = offPlatformPolicyListPlan(tenantId, query);
   const { rows, total } = await countedPage(db, shape, listStatements, { where, order }, query);
   return { rows: rows.map(toOffPlatformPolicy), total };
+}
+
+/** Off-platform policies by id, of the tenant only, in the order of the ids (an export's page). */
+export async function loadOffPlatformPolicies(db: Db, tenantId: number, ids: number[]): Promise<OffPlatformPolicy[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(offPlatformPolicies)
+    .where(and(eq(offPlatformPolicies.tenantId, tenantId), inArray(offPlatformPolicies.id, ids)));
+  const byId = new Map(rows.map((r) => [r.id, toOffPlatformPolicy(r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function getOffPlatformPolicy(db: Db, tenantId: number, id: number) {

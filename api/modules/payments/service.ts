@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import { cancellable, poundsToPence, refundablePence, statusAfterRefunds } from "#common/payments";
 import { todayInLondon } from "#common/dates";
 import type { ListQuery } from "#contract/common";
@@ -168,7 +169,11 @@ function amountBound(query: ListQuery, key: string, side?: "from" | "to"): numbe
   return pence;
 }
 
-export async function listPayments(db: Db, tenantId: number, query: ListQuery) {
+/**
+ * The list's filters (read and checked as GET /payment reads them), WHERE clause and order: the list's page, and an
+ * export of the list (api/modules/exports, from `paymentListFrom`), select with them.
+ */
+export function paymentListPlan(tenantId: number, query: ListQuery) {
   const conditions: (SQL | undefined)[] = [eq(payments.tenantId, tenantId)];
   const status = textFilter(query, "status");
   if (status !== undefined) {
@@ -247,21 +252,38 @@ export async function listPayments(db: Db, tenantId: number, query: ListQuery) {
     client: sql`lower(coalesce(${clientName}, ${payments.payerName}))`,
   }[sort.field];
   const direction = sort.desc ? desc : asc;
+  return { where: where!, order: [sql`${column} is null`, direction(column), direction(payments.id)] };
+}
+
+/** The list's FROM: payments with their client and invoice (the filters read their names), selecting `fields`. */
+export const paymentListFrom = (db: Db, fields: SelectedFields) =>
+  db
+    .select(fields)
+    .from(payments)
+    .leftJoin(individuals, eq(individuals.id, payments.individualId))
+    .leftJoin(clientCompanies, eq(clientCompanies.id, payments.clientCompanyId))
+    .leftJoin(salesDocuments, eq(salesDocuments.id, payments.invoiceId))
+    .$dynamic();
+
+export async function listPayments(db: Db, tenantId: number, query: ListQuery) {
+  const { where, order } = paymentListPlan(tenantId, query);
   const [rows, [{ n }]] = await Promise.all([
     joined(db)
       .where(where)
-      .orderBy(sql`${column} is null`, direction(column), direction(payments.id))
+      .orderBy(...order)
       .limit(query.page.size)
       .offset(offsetOf(query)),
-    db
-      .select({ n: count() })
-      .from(payments)
-      .leftJoin(individuals, eq(individuals.id, payments.individualId))
-      .leftJoin(clientCompanies, eq(clientCompanies.id, payments.clientCompanyId))
-      .leftJoin(salesDocuments, eq(salesDocuments.id, payments.invoiceId))
-      .where(where),
+    paymentListFrom(db, { n: count() }).where(where),
   ]);
-  return { rows: rows.map(toRow), total: n };
+  return { rows: rows.map(toRow), total: Number(n) };
+}
+
+/** Payments by id (their list's columns), of the tenant only, in the order of the ids (an export's page). */
+export async function loadPaymentRows(db: Db, tenantId: number, ids: number[]): Promise<PaymentRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await joined(db).where(and(eq(payments.tenantId, tenantId), inArray(payments.id, ids)));
+  const byId = new Map(rows.map((r) => [r.p.id, toRow(r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 // ------------------------------------------------------------------------------------------------ history

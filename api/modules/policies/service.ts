@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { ListQuery } from "#contract/common";
 import {
   canTransition,
@@ -20,7 +20,7 @@ import { todayInLondon } from "#common/dates";
 import type { Database, Db, Tx } from "#api/db/client";
 import { clientCompanies, individuals, policies, policyActivity, policyEmails, policyInvoices, salesDocuments, users } from "#api/db/schema";
 import { invalid, notFound } from "#api/http/errors";
-import { cappedCount, likeEscape, offsetOf, sortOf, textFilter } from "#api/http/paging";
+import { likeEscape, ListShape, listOrder, listStatements, shapedPage, sortOf, textFilter } from "#api/http/paging";
 
 type Q = Db | Tx;
 export interface Actor {
@@ -111,62 +111,73 @@ const addDays = (day: string, n: number) => {
 };
 
 /** The start of a UK calendar day as a timestamp (creation dates are timestamps, filtered by UK day). */
-const londonDayStart = (day: string) => sql`(${day}::date)::timestamp at time zone 'Europe/London'`;
+const londonDayStart = (day: string | Placeholder) => sql`(${day}::date)::timestamp at time zone 'Europe/London'`;
 
 /**
  * The list's filters (spec: policyNumber, productName, mainBrokerName, client_name, creationDate, renewalDate, state),
- * and `renewal_due` (30, 60 or 90: a live policy renewing from today to that many days on — the "renewals due" view).
+ * and `renewal_due` (30, 60 or 90: a live policy renewing from today to that many days on — the "renewals due" view),
+ * their values recorded in the list's shape (placeholders: the statements are built once per shape).
  */
-export function policyFilters(tenantId: number, query: ListQuery, today = todayInLondon()): SQL {
-  const conditions: (SQL | undefined)[] = [eq(policies.tenantId, tenantId)];
+function policyWhere(shape: ListShape, tenant: Placeholder, query: ListQuery, today: string): SQL {
   const like = (key: string) => {
     const t = textFilter(query, key);
     return t === undefined ? undefined : `%${likeEscape(t)}%`;
   };
-  const number = like("policyNumber");
-  if (number) conditions.push(ilike(policies.number, number));
-  const product = like("productName");
-  if (product) conditions.push(ilike(policies.productName, product));
-  const broker = like("mainBrokerName");
-  if (broker) conditions.push(ilike(policies.mainBrokerName, broker));
   const client = like("client_name") ?? like("clientName");
-  if (client)
-    conditions.push(
+  const created = range(query, "creationDate");
+  const renewal = range(query, "renewalDate");
+  const state = textFilter(query, "state");
+  const states = state?.split(",").filter((s): s is PolicyState => (POLICY_STATES as readonly string[]).includes(s));
+  const due = textFilter(query, "renewal_due");
+  const days = due === undefined ? undefined : ["30", "60", "90"].includes(due) ? Number(due) : 30;
+  return and(
+    eq(policies.tenantId, tenant),
+    shape.when("number", like("policyNumber"), (p) => ilike(policies.number, p)),
+    shape.when("product", like("productName"), (p) => ilike(policies.productName, p)),
+    shape.when("broker", like("mainBrokerName"), (p) => ilike(policies.mainBrokerName, p)),
+    shape.when("client", client, (p) =>
       or(
         inArray(
           policies.individualId,
-          sql`(select ${individuals.id} from ${individuals} where ${individuals.tenantId} = ${tenantId} and ${individuals.fullName} ilike ${client})`,
+          sql`(select ${individuals.id} from ${individuals} where ${individuals.tenantId} = ${tenant} and ${individuals.fullName} ilike ${p})`,
         ),
         inArray(
           policies.clientCompanyId,
-          sql`(select ${clientCompanies.id} from ${clientCompanies} where ${clientCompanies.tenantId} = ${tenantId} and ${clientCompanies.name} ilike ${client})`,
+          sql`(select ${clientCompanies.id} from ${clientCompanies} where ${clientCompanies.tenantId} = ${tenant} and ${clientCompanies.name} ilike ${p})`,
         ),
-      ),
-    );
-  const search = like("search");
-  if (search) conditions.push(or(ilike(policies.number, search), ilike(policies.productName, search), ilike(policies.mainBrokerName, search)));
-  const created = range(query, "creationDate");
-  if (created?.from) conditions.push(gte(policies.createdAt, londonDayStart(created.from)));
-  if (created?.to) conditions.push(sql`${policies.createdAt} < ${londonDayStart(addDays(created.to, 1))}`);
-  const renewal = range(query, "renewalDate");
-  if (renewal?.from) conditions.push(gte(policies.renewalDate, renewal.from));
-  if (renewal?.to) conditions.push(lte(policies.renewalDate, renewal.to));
-  const state = textFilter(query, "state");
-  if (state !== undefined) {
-    const states = state.split(",").filter((s): s is PolicyState => (POLICY_STATES as readonly string[]).includes(s));
-    conditions.push(states.length ? inArray(policies.state, states) : sql`false`);
-  }
-  const due = textFilter(query, "renewal_due");
-  if (due !== undefined) {
-    const days = ["30", "60", "90"].includes(due) ? Number(due) : 30;
-    conditions.push(gte(policies.renewalDate, today), lte(policies.renewalDate, addDays(today, days)));
-    conditions.push(inArray(policies.state, ["BOUND", "RENEWAL", "COOLING_OFF"]));
-  }
-  return and(...conditions)!;
+      )!,
+    ),
+    shape.when("search", like("search"), (p) => or(ilike(policies.number, p), ilike(policies.productName, p), ilike(policies.mainBrokerName, p))!),
+    shape.when("createdFrom", created?.from, (p) => gte(policies.createdAt, londonDayStart(p))),
+    shape.when("createdTo", created?.to && addDays(created.to, 1), (p) => sql`${policies.createdAt} < ${londonDayStart(p)}`),
+    shape.when("renewalFrom", renewal?.from, (p) => sql`${policies.renewalDate} >= ${p}::date`),
+    shape.when("renewalTo", renewal?.to, (p) => sql`${policies.renewalDate} <= ${p}::date`),
+    states === undefined
+      ? undefined
+      : states.length === 0
+        ? shape.part("noState", sql`false`)
+        : inArray(
+            policies.state,
+            states.map((s, i) => shape.value(`state_${i}`, s)),
+          ),
+    days === undefined
+      ? undefined
+      : and(
+          shape.when("dueFrom", today, (p) => sql`${policies.renewalDate} >= ${p}::date`),
+          shape.when("dueTo", addDays(today, days), (p) => sql`${policies.renewalDate} <= ${p}::date`),
+          shape.part("live", inArray(policies.state, ["BOUND", "RENEWAL", "COOLING_OFF"])),
+        ),
+  )!;
 }
 
-export async function listPolicies(db: Db, tenantId: number, query: ListQuery) {
-  const where = policyFilters(tenantId, query);
+/**
+ * The list's filters (read as GET /policies reads them), WHERE clause, order and keys with their values
+ * (`shape.values`): the list's page, and an export of the list (api/modules/exports), select with them.
+ */
+export function policyListPlan(tenantId: number, query: ListQuery, today = todayInLondon()) {
+  const shape = new ListShape();
+  const tenant = shape.value("tenant", tenantId);
+  const where = policyWhere(shape, tenant, query, today);
   const sort = sortOf(query, POLICY_SORTS) ?? { field: "created_at" as const, desc: true };
   const column = {
     number: sql`lower(${policies.number})`,
@@ -178,17 +189,48 @@ export async function listPolicies(db: Db, tenantId: number, query: ListQuery) {
     created_at: policies.createdAt,
     state: policies.state,
   }[sort.field];
-  const dir = sort.desc ? desc : asc;
-  const order = [sort.field === "main_broker_name" ? sql`${column} ${sql.raw(sort.desc ? "desc" : "asc")} nulls last` : dir(column), dir(policies.id)];
-  const [rows, total] = await Promise.all([
-    selectPolicies(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.page.size)
-      .offset(offsetOf(query)),
-    cappedCount(db, policies, where, [desc(policies.createdAt), desc(policies.id)]),
-  ]);
-  return { rows: rows.map(toPolicy), total };
+  // Policies without a main broker go last either way.
+  const { order, keys } = shape.sorted(sort, listOrder(column, policies.id, sort.desc, sort.field === "main_broker_name"));
+  return { shape, tenant, where, order, keys, values: shape.values };
+}
+
+/**
+ * The list's statements, prepared per shape: the page's ids from the policies table alone (its filters and sorts
+ * on its indexes) with the company's policies version, and the capped count — in the default order whatever the
+ * sort (the state filter's index ends in (created_at, id)); a count is remembered at the version it was taken at.
+ */
+const statements = listStatements(
+  policies,
+  "policies",
+  (db, version) => db.select({ id: policies.id, listVersion: version }).from(policies).$dynamic(),
+  [desc(policies.createdAt), desc(policies.id)],
+  { id: policies.id, tenantId: policies.tenantId },
+);
+
+/** Policies by id, of the tenant only, in the order of the ids (a list's page, an export's page). */
+export async function loadPolicies(db: Q, tenantId: number, ids: number[]): Promise<Policy[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectPolicies(db).where(and(eq(policies.tenantId, tenantId), inArray(policies.id, ids)));
+  const byId = new Map(rows.map((r) => [r.policy.id, toPolicy(r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * GET /policies: the page's ids (filters and sort on the policies table's indexes) beside the capped count, then
+ * the page's rows by id. A count taken at the company's policies version is reused while nothing changed (paging,
+ * many users on the same view), and a deep page seen before starts at a remembered row (`shapedPage`).
+ */
+export async function listPolicies(db: Db, tenantId: number, query: ListQuery) {
+  const { shape, tenant, where, order, keys } = policyListPlan(tenantId, query);
+  const { rows, total } = await shapedPage(db, shape, shape.countKey("policies"), statements, { where, order, tenant, keys }, query.page);
+  return {
+    rows: await loadPolicies(
+      db,
+      tenantId,
+      rows.map((r) => r.id),
+    ),
+    total,
+  };
 }
 
 async function findRow(db: Q, tenantId: number, id: number, lock = false) {

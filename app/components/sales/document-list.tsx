@@ -8,6 +8,7 @@ import { useFrame } from "#app/routes/_app";
 import type { BulkResult } from "../table/bulk-actions";
 import { BulkActions } from "../table/bulk-actions";
 import { DataTable, type Column } from "../table/data-table";
+import { ExportButton } from "../table/export-button";
 import { ListBar } from "../table/filter-bar";
 import { ListFooter } from "../table/pager";
 import { listView } from "../table/list";
@@ -84,6 +85,7 @@ export function DocumentListPage({ kind }: { kind: SalesKind }) {
   return (
     <>
       <ListBar list={list} search={`Search ${k.plural}`} filters={filters} autocomplete={autocomplete}>
+        <ExportButton list={list} type={kind === "quote" ? "quotes" : "invoices"} />
         {canManage ? (
           <BulkActions formId={formId} result={actionData?.bulk}>
             <button type="submit" name="intent" value="mark-sent" className="btn-secondary">

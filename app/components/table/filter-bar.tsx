@@ -109,7 +109,7 @@ export function ListBar({
       <SearchBox list={list} placeholder={search} />
       {filterProps ? <FilterBar {...filterProps} /> : null}
       {filterProps ? <FilterChipsBar {...filterProps} /> : null}
-      {children ? <div className="ml-auto">{children}</div> : null}
+      {children ? <div className="ml-auto flex flex-wrap items-center gap-2">{children}</div> : null}
     </div>
   );
 }

@@ -6,3 +6,6 @@ import "./tasks";
 import "./individuals";
 import "./companies";
 import "./sales-documents";
+import "./policies";
+import "./off-platform-policies";
+import "./payments";
