@@ -191,13 +191,16 @@ describe("terminal hardware orders", () => {
     expect(await count(payments, me.tenantId)).toBe(0);
     connect().simulateOutage(0);
 
-    // The payments provider down (before it acted): nothing recorded, the card not charged.
+    // The payments provider down (before it acted): no order, the card not charged; the attempt is kept as
+    // processing (whether the card was charged is not known here) so that the same attempt sent again is the same.
     sandboxPayments().simulateOutage("before");
     const payDown = await api.request("POST", "/terminal-orders", { token: me.token, body });
     expect(payDown.status).toBe(502);
     expect(payDown.body.message).toBe(TERMINAL_MESSAGES.paymentsDown);
     expect(await count(terminalOrders, me.tenantId)).toBe(0);
-    expect(await count(payments, me.tenantId)).toBe(0);
+    const attempts = await api.database.db.select().from(payments).where(eq(payments.tenantId, me.tenantId));
+    expect(attempts.map((p) => p.status)).toEqual(["processing"]);
+    expect((await api.database.db.select().from(paymentSandboxObjects)).length).toBe(intentsBefore);
 
     // The payments provider acted but its answer was lost: Pay again charges once.
     sandboxPayments().simulateOutage("after");
