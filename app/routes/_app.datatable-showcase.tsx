@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Form } from "../components/form/form";
 import { DateInput } from "../components/form/date-input";
 import { Field, FormAlert, PasswordField } from "../components/form/field";
 import { FileField } from "../components/form/file-field";

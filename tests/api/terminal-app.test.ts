@@ -198,7 +198,7 @@ describe("terminal app: the PIN gate", () => {
 
     const s = await shop();
     const locked = await start({ ...s, unlock: "not-a-token" }, { amount_pence: 1000 });
-    expect(locked.status).toBe(403);
+    expect(locked.status).toBe(423);
     expect(locked.body.errors.pin).toEqual([M.locked]);
   });
 });

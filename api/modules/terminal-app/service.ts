@@ -278,9 +278,10 @@ async function locationOf(db: Db, tenantId: number, id: number) {
 }
 
 export async function saveReaderKey(db: Db, tenantId: number, id: number | null, body: ReaderKeyBody) {
+  // Another company's key is not found before anything about the body is said.
+  if (id !== null) await getReaderKey(db, tenantId, id);
   await locationOf(db, tenantId, body.location_id);
   if (id === null && body.password === "") throw invalid({ password: [M.password] });
-  if (id !== null) await getReaderKey(db, tenantId, id);
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   try {
     if (id === null) {
@@ -475,7 +476,8 @@ export async function assertUnlocked(db: Db, actor: Actor, token: string | undef
       );
     if (row) return;
   }
-  throw new HttpError(403, M.locked, { pin: [M.locked] });
+  // 423 Locked: the user may take payments, the reader screen is not unlocked (a 403 would say they may not).
+  throw new HttpError(423, M.locked, { pin: [M.locked] });
 }
 
 // ------------------------------------------------------------------------------------------------ payments
