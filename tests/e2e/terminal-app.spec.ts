@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E, apiSignIn, expectHydrated, signIn, USERS } from "./helpers";
 
@@ -76,4 +78,21 @@ test("unlocked with the PIN, the island connects a simulated reader, takes a pay
   await expect(refunds).toContainText("£23.45");
   await expect(refunds).toContainText("Succeeded");
   await expect(page.locator("main")).toContainText("Refunded");
+});
+
+test("the terminal-reader island is in no page's first load: the Take a payment page fetches it on demand", async ({}, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "the build is the same for both projects");
+  const build = path.join(process.env.REMIX_BUILD_DIR ?? "", "public", "build");
+  const island = readdirSync(path.join(build, "_shared")).find((f) => f.startsWith("reader-island-"));
+  expect(island).toBeTruthy();
+  const staticImports = (file: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const m of readFileSync(path.join(build, file), "utf8").matchAll(/(?:from|import)\s*"\/build\/([^"]+\.js)"/g)) staticImports(m[1], seen);
+    return seen;
+  };
+  const routes = readdirSync(path.join(build, "routes")).filter((f) => f.endsWith(".js"));
+  expect(routes.filter((route) => staticImports(`routes/${route}`).has(`_shared/${island}`))).toEqual([]);
+  const pay = routes.find((f) => f.startsWith("_app.terminal-app_.pay-"))!;
+  expect(readFileSync(path.join(build, "routes", pay), "utf8")).toContain(`import("/build/_shared/${island}")`);
 });
