@@ -104,6 +104,18 @@ describe("Terminal app", () => {
     expect(added.path).toBe("/terminal-app/keys");
     expect(added.toasts()).toContain("Reader key added.");
     expect(added.rowsWith(`Till ${token}`)).toHaveLength(1);
+
+    // Renamed with the passwords left empty (kept), then deleted after a confirmation.
+    const edit = await added.click(`Edit Till ${token}`);
+    expect(edit.form({ button: "Save" }).value("Reader name")).toBe(`Till ${token}`);
+    const saved = await edit.form({ button: "Save" }).fill("Reader name", `Till ${token} B`).submit("Save");
+    expect(saved.path).toBe("/terminal-app/keys");
+    expect(saved.toasts()).toContain("Reader key saved.");
+    expect(saved.rowsWith(`Till ${token} B`)).toHaveLength(1);
+    const ask = await saved.click(`Delete Till ${token} B`);
+    const deleted = await ask.form({ button: "Delete", within: ask.confirmation() }).submit("Delete");
+    expect(deleted.toasts()).toContain("Reader key deleted.");
+    expect(deleted.rowsWith(`Till ${token}`)).toHaveLength(0);
   });
 
   test("readers: a simulated reader registered with its code", async () => {
@@ -124,6 +136,13 @@ describe("Terminal app", () => {
     expect(registered.toasts()).toContain("Reader registered.");
     expect(registered.rowsWith(`Counter ${token}`)).toHaveLength(1);
     expect(registered.rowsWith(`Counter ${token}`)[0].text).toContain("simulated");
+
+    const ask = await registered.click(`Delete Counter ${token}`);
+    expect(ask.confirmation()).not.toBeNull();
+    const deleted = await ask.form({ button: "Delete", within: ask.confirmation() }).submit("Delete");
+    expect(deleted.path).toBe("/terminal-app/readers");
+    expect(deleted.toasts()).toContain("Reader deleted.");
+    expect(deleted.rowsWith(`Counter ${token}`)).toHaveLength(0);
   });
 
   test("the payment page's PIN gate: a wrong PIN refused under the field, the right one unlocks", async () => {
