@@ -278,9 +278,10 @@ async function locationOf(db: Db, tenantId: number, id: number) {
 }
 
 export async function saveReaderKey(db: Db, tenantId: number, id: number | null, body: ReaderKeyBody) {
+  // Another company's key answers 404 before anything of the body is judged.
+  if (id !== null) await getReaderKey(db, tenantId, id);
   await locationOf(db, tenantId, body.location_id);
   if (id === null && body.password === "") throw invalid({ password: [M.password] });
-  if (id !== null) await getReaderKey(db, tenantId, id);
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   try {
     if (id === null) {
