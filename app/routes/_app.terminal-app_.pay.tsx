@@ -66,9 +66,10 @@ async function unlock(request: Request, form: FormData) {
   if (!pin) return refuseForm("unlock", form, { fieldErrors: { pin: [TERMINAL_MESSAGES.pin] } }, { hideFields: ["pin"] });
   try {
     const { unlock_token } = await unlockReaderScreen(api, pin);
+    // Back to the page as it was asked for (a chosen reader kept).
     return redirectWithToast(
       request,
-      "/terminal-app/pay",
+      `/terminal-app/pay${new URL(request.url).search}`,
       { kind: "success", message: "Reader screen unlocked." },
       {
         headers: { "Set-Cookie": await unlockCookie.serialize(unlock_token) },

@@ -1,0 +1,209 @@
+import { describe, expect, test } from "vitest";
+import { NojsBrowser, type NojsPage, uniqueToken } from "./harness";
+
+/**
+ * The terminal app without JavaScript (Bloom Bakery, smallBusiness): locations added, edited and deleted in
+ * drawers and a confirmation; reader keys (the passwords must match); a simulated reader registered; the
+ * payment page's PIN gate; a payment sent to a simulated reader, the approved test card presented from the
+ * payment's own page, and the payment found in Customer transactions. Every test makes its own data, by
+ * unique names, in the demo tenant.
+ */
+
+const PIN = "1357";
+const owner = () => NojsBrowser.as("owner");
+
+/** A location added through the drawer, by name. */
+async function addLocation(browser: NojsBrowser, name: string): Promise<NojsPage> {
+  const list = await browser.goto("/terminal-app");
+  const drawer = await list.click("ADD LOCATION");
+  return drawer
+    .form({ button: "Add location" })
+    .fill("Display name", name)
+    .fill("Address line 1", "1 High Street")
+    .fill("Town or city", "Bath")
+    .fill("Postcode", "BA1 1AA")
+    .submit("Add location");
+}
+
+/** The reader screen unlocked with the right PIN. */
+async function unlock(browser: NojsBrowser): Promise<NojsPage> {
+  const gate = await browser.goto("/terminal-app/pay");
+  if (!gate.$('section[aria-label="PIN"]')) return gate;
+  return gate.form({ button: "Unlock" }).fill("PIN", PIN).submit("Unlock");
+}
+
+describe("Terminal app", () => {
+  test("locations: added in the drawer (a bad postcode refused under the field, the typed values kept), edited, and deleted after a confirmation", async () => {
+    const token = uniqueToken();
+    const name = `Kiosk ${token}`;
+    const browser = owner();
+    const list = await browser.goto("/terminal-app");
+    expect(list.status).toBe(200);
+    expect(list.h1).toBe("Terminal app");
+
+    const drawer = await list.click("ADD LOCATION");
+    expect(drawer.path).toBe("/terminal-app/locations/new");
+    expect(drawer.drawer()).not.toBeNull();
+    const refused = await drawer
+      .form({ button: "Add location" })
+      .fill("Display name", name)
+      .fill("Address line 1", "1 High Street")
+      .fill("Town or city", "Bath")
+      .fill("Postcode", "nowhere")
+      .submit("Add location");
+    expect(refused.status).toBe(422);
+    expect(refused.fieldError("Postcode")).toBe("Enter a valid UK postcode.");
+    expect(refused.form({ button: "Add location" }).value("Display name")).toBe(name);
+    expect(refused.form({ button: "Add location" }).value("Postcode")).toBe("nowhere");
+
+    const added = await refused.form({ button: "Add location" }).fill("Postcode", "BA1 1AA").submit("Add location");
+    expect(added.path).toBe("/terminal-app");
+    expect(added.toasts()).toContain("Location added.");
+    expect(added.rowsWith(name)).toHaveLength(1);
+
+    const edit = await added.click(`Edit ${name}`);
+    expect(edit.form({ button: "Save" }).value("Display name")).toBe(name);
+    const edited = await edit.form({ button: "Save" }).fill("Display name", `${name} East`).fill("Town or city", "Bristol").submit("Save");
+    expect(edited.path).toBe("/terminal-app");
+    expect(edited.rowsWith(`${name} East`)).toHaveLength(1);
+    expect(edited.rowsWith(`${name} East`)[0].text).toContain("Bristol");
+
+    const ask = await edited.click(`Delete ${name} East`);
+    expect(ask.confirmation()).not.toBeNull();
+    expect(ask.text()).toContain("Are you sure you want to delete this location?");
+    const deleted = await ask.form({ button: "Delete", within: ask.confirmation() }).submit("Delete");
+    expect(deleted.path).toBe("/terminal-app");
+    expect(deleted.toasts()).toContain("Location deleted.");
+    expect(deleted.rowsWith(name)).toHaveLength(0);
+  });
+
+  test("reader keys: passwords that differ are refused under the confirmation; matching ones add the key", async () => {
+    const token = uniqueToken();
+    const browser = owner();
+    await addLocation(browser, `Stall ${token}`);
+    const keys = await browser.goto("/terminal-app/keys");
+    expect(keys.h1).toBe("Reader keys");
+    const drawer = await keys.click("ADD READER KEY");
+    const refused = await drawer
+      .form({ button: "Add reader key" })
+      .select("Location", `Stall ${token}`)
+      .fill("Reader name", `Till ${token}`)
+      .fill("Password", "sourdough-1")
+      .fill("Confirm password", "sourdough-2")
+      .submit("Add reader key");
+    expect(refused.status).toBe(422);
+    expect(refused.fieldError("Confirm password")).toBe("The passwords differ.");
+    expect(refused.form({ button: "Add reader key" }).value("Reader name")).toBe(`Till ${token}`);
+    expect(refused.form({ button: "Add reader key" }).value("Password")).toBe("");
+
+    const added = await refused
+      .form({ button: "Add reader key" })
+      .fill("Password", "sourdough-1")
+      .fill("Confirm password", "sourdough-1")
+      .submit("Add reader key");
+    expect(added.path).toBe("/terminal-app/keys");
+    expect(added.toasts()).toContain("Reader key added.");
+    expect(added.rowsWith(`Till ${token}`)).toHaveLength(1);
+
+    // Renamed with the passwords left empty (kept), then deleted after a confirmation.
+    const edit = await added.click(`Edit Till ${token}`);
+    expect(edit.form({ button: "Save" }).value("Reader name")).toBe(`Till ${token}`);
+    const saved = await edit.form({ button: "Save" }).fill("Reader name", `Till ${token} B`).submit("Save");
+    expect(saved.path).toBe("/terminal-app/keys");
+    expect(saved.toasts()).toContain("Reader key saved.");
+    expect(saved.rowsWith(`Till ${token} B`)).toHaveLength(1);
+    const ask = await saved.click(`Delete Till ${token} B`);
+    const deleted = await ask.form({ button: "Delete", within: ask.confirmation() }).submit("Delete");
+    expect(deleted.toasts()).toContain("Reader key deleted.");
+    expect(deleted.rowsWith(`Till ${token}`)).toHaveLength(0);
+  });
+
+  test("readers: a simulated reader registered with its code", async () => {
+    const token = uniqueToken();
+    const browser = owner();
+    await addLocation(browser, `Market ${token}`);
+    const readers = await browser.goto("/terminal-app/readers");
+    expect(readers.h1).toBe("Readers");
+    const drawer = await readers.click("REGISTER READER");
+    expect(drawer.form({ button: "Register reader" }).value("Registration code")).toBe("simulated-wpe");
+    const registered = await drawer
+      .form({ button: "Register reader" })
+      .select("Location", `Market ${token}`)
+      .fill("Reader name", `Counter ${token}`)
+      .fill("Registration code", "simulated-wpe")
+      .submit("Register reader");
+    expect(registered.path).toBe("/terminal-app/readers");
+    expect(registered.toasts()).toContain("Reader registered.");
+    expect(registered.rowsWith(`Counter ${token}`)).toHaveLength(1);
+    expect(registered.rowsWith(`Counter ${token}`)[0].text).toContain("simulated");
+
+    const ask = await registered.click(`Delete Counter ${token}`);
+    expect(ask.confirmation()).not.toBeNull();
+    const deleted = await ask.form({ button: "Delete", within: ask.confirmation() }).submit("Delete");
+    expect(deleted.path).toBe("/terminal-app/readers");
+    expect(deleted.toasts()).toContain("Reader deleted.");
+    expect(deleted.rowsWith(`Counter ${token}`)).toHaveLength(0);
+  });
+
+  test("the payment page's PIN gate: a wrong PIN refused under the field, the right one unlocks", async () => {
+    const browser = owner();
+    const gate = await browser.goto("/terminal-app/pay");
+    expect(gate.status).toBe(200);
+    expect(gate.h1).toBe("Take a payment");
+    expect(gate.text()).toContain("Enter your PIN to unlock the reader screen for 5 minutes.");
+    const wrong = await gate.form({ button: "Unlock" }).fill("PIN", "9999").submit("Unlock");
+    expect(wrong.status).toBe(422);
+    expect(wrong.fieldError("PIN")).toBe("The PIN is not right.");
+    expect(wrong.form({ button: "Unlock" }).value("PIN")).toBe("");
+
+    const open = await wrong.form({ button: "Unlock" }).fill("PIN", PIN).submit("Unlock");
+    expect(open.path).toBe("/terminal-app/pay");
+    expect(open.toasts()).toContain("Reader screen unlocked.");
+    expect(open.form({ button: "Charge on reader" })).toBeTruthy();
+    const locked = await open.form({ button: "Lock the reader screen" }).submit("Lock the reader screen");
+    expect(locked.toasts()).toContain("Reader screen locked.");
+    expect(locked.$('section[aria-label="PIN"]')).not.toBeNull();
+  });
+
+  test("a payment sent to a simulated reader, the approved test card presented on its page, then found in Customer transactions", async () => {
+    const token = uniqueToken();
+    const browser = owner();
+    await addLocation(browser, `Pop-up ${token}`);
+    const readers = await browser.goto("/terminal-app/readers");
+    await (
+      await readers.click("REGISTER READER")
+    )
+      .form({ button: "Register reader" })
+      .select("Location", `Pop-up ${token}`)
+      .fill("Reader name", `Reader ${token}`)
+      .submit("Register reader");
+
+    const pay = await unlock(browser);
+    const form = pay.form({ button: "Charge on reader" });
+    const reader = form.control("Reader");
+    const option = reader.querySelectorAll("option").find((o) => o.text.includes(`Reader ${token}`));
+    expect(option).toBeTruthy();
+    const sent = await form
+      .select("Reader", option!.text.trim())
+      .fill("Amount (£)", "12.34")
+      .fill("Description (optional)", `Cake ${token}`)
+      .submit("Charge on reader");
+    expect(sent.path).toMatch(/^\/terminal-app\/pay\/\d+$/);
+    expect(sent.toasts()).toContain("Payment sent to the reader.");
+    expect(sent.text("dd[data-status]")).toBe("Waiting for card");
+    expect(sent.text()).toContain("£12.34");
+
+    const approved = await sent.form({ button: "Visa: approved" }).submit("Visa: approved");
+    expect(approved.path).toBe(sent.path);
+    expect(approved.toasts()).toContain("Test card presented: approved.");
+    expect(approved.text("dd[data-status]")).toBe("Approved");
+
+    const detail = await approved.click("View in Customer transactions");
+    expect(detail.path).toMatch(/^\/transactions\/\d+$/);
+    expect(detail.h1).toBe("Payment of £12.34");
+
+    const list = await browser.goto(`/transactions?search=${encodeURIComponent(`Cake ${token}`)}`);
+    expect(list.rows()).toHaveLength(1);
+    expect(list.rows()[0].text).toContain("£12.34");
+  });
+});
