@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { formatPence } from "#common/money";
 import { TERMINAL_TEST_CARDS } from "#contract/terminal-constants";
+import { Form } from "../components/form/form";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { TerminalTabs } from "../components/terminal-app/terminal-tabs";
@@ -9,6 +10,7 @@ import { pageTitle } from "../lib/variant";
 import { ApiValidationError } from "../services/api.server";
 import { requirePermission } from "../services/auth.server";
 import { redirectWithToast } from "../services/session.server";
+import { formOf } from "../services/submission.server";
 import { cancelTerminalPayment, getTerminalPayment, pinStatus, presentTestCard } from "../services/terminal-app.server";
 import { useFrame } from "./_app";
 
@@ -28,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { api } = await guard(request);
-  const form = await request.formData();
+  const form = await formOf(request);
   const here = `/terminal-app/pay/${params.id}`;
   try {
     if (form.get("intent") === "cancel") {
