@@ -3,12 +3,13 @@ import { invalid } from "./errors";
 
 /** Turns zod issues into the `errors` map of a 422: one key per field path (dot-joined). */
 export function zodErrors(error: z.ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+  // A Map, not an object: a field named "constructor" or "__proto__" is a field like any other.
+  const errors = new Map<string, string[]>();
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.map(String).join(".") : "_";
-    (errors[key] ??= []).push(issue.message);
+    errors.set(key, [...(errors.get(key) ?? []), issue.message]);
   }
-  return errors;
+  return Object.fromEntries(errors);
 }
 
 export function parseOr422<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
