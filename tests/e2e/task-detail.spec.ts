@@ -290,13 +290,15 @@ test.describe("Task page, as Harbour Brokers' admin", () => {
     const revenue = section(page, "Revenue");
     await revenue.getByLabel("Payment frequency", { exact: true }).selectOption({ label: "Monthly" });
     if (test.info().project.name === "js") {
-      // Typed below the minimum (no negatives here): the minimum once the field is left, never a silent 5.
+      // Typed below the minimum (no negatives here): kept as typed and refused under the field once it is left,
+      // never silently changed.
       const amount = revenue.getByLabel("Expected revenue (£)", { exact: true });
       await amount.fill("");
       await amount.pressSequentially("-5");
       await expect(amount).toHaveValue("-5");
       await amount.press("Tab");
-      await expect(amount).toHaveValue("0");
+      await expect(amount).toHaveValue("-5");
+      await expect(revenue).toContainText("this may not be negative");
     }
     await revenue.getByLabel("Expected revenue (£)", { exact: true }).fill("12500.5");
     await revenue.getByRole("button", { name: "Save revenue", exact: true }).click();

@@ -326,8 +326,8 @@ describe("Task page, as Harbour Brokers' admin", () => {
       .fill("Expected revenue (£)", "a lot")
       .submit("Save revenue");
     const revenueSection = section(revenue, "Revenue");
-    expect(revenueSection.querySelectorAll("[role=alert]").map((e) => norm(e.text))).toContain("Failed to save revenue.");
-    expect(revenueSection.querySelectorAll(".field-error").map((e) => norm(e.text))).toContain("Enter an amount in pounds, e.g. 1250.50.");
+    expect(revenueSection.querySelectorAll("[role=alert]").map((e) => norm(e.text))).toContain("Check the fields marked below.");
+    expect(revenue.fieldError("Expected revenue (£)", revenueSection)).toBe("Enter an amount in pounds, e.g. 1250.50.");
     expect(revenue.form({ button: "Save revenue", within: revenueSection }).value("Expected revenue (£)")).toBe("a lot");
 
     const product = await revenue
@@ -337,8 +337,8 @@ describe("Task page, as Harbour Brokers' admin", () => {
       .fill("Premium (£)", "-5")
       .submit("Add product");
     const products = section(product, "Products");
-    expect(products.querySelectorAll("[role=alert]").map((e) => norm(e.text))).toContain("Failed to add product.");
-    expect(products.querySelectorAll(".field-error").map((e) => norm(e.text))).toContain("Enter an amount in pounds, e.g. 1250.50.");
+    expect(products.querySelectorAll("[role=alert]").map((e) => norm(e.text))).toContain("Check the fields marked below.");
+    expect(product.fieldError("Premium (£)", products)).toBe("Enter 0 or more: an amount may not be negative.");
     const form = product.form({ button: "Add product", within: products });
     expect(form.value("Product name")).toBe(`Cyber cover ${token}`);
     expect(form.value("Premium (£)")).toBe("-5");

@@ -1,4 +1,4 @@
-import { useFormAnswer, useFormResult } from "../form/form-result";
+import { useFormAnswer, useFormResult, useLastResult } from "../form/form-result";
 import { readState, type FormState } from "./form-state";
 
 // A module of its own: it brings conform (useFormResult) to the drawers that read their form with it, and the
@@ -13,7 +13,9 @@ import { readState, type FormState } from "./form-state";
 export function useClientForm(intent: string, version?: string | number | null): FormState {
   const [form] = useFormResult(intent, version === null || version === undefined ? {} : { version });
   const answer = useFormAnswer(intent);
-  const own = answer !== undefined && form.status === "error";
+  // The answer's own status: the form's is left out on purpose (form-result.ts moves focus itself).
+  const refused = useLastResult(intent)?.status === "error";
+  const own = answer !== undefined && refused;
   const errors: Record<string, string[]> = {};
   for (const [name, messages] of Object.entries(form.allErrors)) if (name !== "" && messages?.length) errors[name] = messages;
   return readState(own, form.errors?.[0] ?? null, errors, (form.initialValue ?? {}) as Record<string, unknown>, own ? answer?.found : undefined);
