@@ -515,6 +515,11 @@ async function byKey(db: Q, tenantId: number, key: string) {
  * the unique index on an invoice's payment under way or completed lets one attempt in, and another attempt at the
  * same moment is refused (409) before it reaches the provider. The same attempt again (its key) finds its row.
  */
+const isDeadlock = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === "40P01" || e?.cause?.code === "40P01";
+};
+
 async function claimPayment(database: Database, provider: PaymentsProvider, input: TakePaymentInput, check?: (tx: Tx) => Promise<void>) {
   const insert = () =>
     database.transaction(async (tx) => {
@@ -539,10 +544,16 @@ async function claimPayment(database: Database, provider: PaymentsProvider, inpu
         .returning();
       return p;
     });
-  for (let attempt = 0; ; attempt++) {
+  for (let attempt = 0, deadlocks = 0; ; attempt++) {
     try {
       return await insert();
     } catch (error) {
+      // Attempts at once on PostgreSQL may deadlock on the invoice's claim: the loser asks again (and then sees the
+      // winner's claim).
+      if (isDeadlock(error) && deadlocks++ < 3) {
+        attempt--;
+        continue;
+      }
       if (!isUniqueViolation(error)) throw error;
       // The same attempt sent twice at once: the first recorded it.
       const twin = await byKey(database.db, input.tenantId, input.idempotencyKey);
