@@ -220,11 +220,17 @@ export const intentOf = (form: FormData | URLSearchParams) => {
 
 /**
  * An action of several forms: `intents` maps each form's intent to its handler, and the form's `intent` field
- * picks one; an unknown intent answers 400.
+ * picks one. Any other intent is `unknown`'s (a family of intents, "remove-line-2"; a resource route's own answer),
+ * or, when it answers undefined or is not given, a 400.
  */
-export function dispatchIntent<R>(form: FormData | URLSearchParams, intents: Record<string, (intent: string) => R>): R {
+export function dispatchIntent<R>(
+  form: FormData | URLSearchParams,
+  intents: Record<string, (intent: string) => R>,
+  unknown?: (intent: string) => R | undefined,
+): R {
   const intent = intentOf(form);
-  const handler = Object.hasOwn(intents, intent) ? intents[intent] : undefined;
-  if (!handler) throw new Response("This form is not one this page knows.", { status: 400 });
-  return handler(intent);
+  if (Object.hasOwn(intents, intent)) return intents[intent](intent);
+  const answer = unknown?.(intent);
+  if (answer === undefined) throw new Response("This form is not one this page knows.", { status: 400 });
+  return answer;
 }

@@ -51,6 +51,25 @@ describe("an intent map", () => {
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(400);
   });
+
+  it("hands an intent it does not name to `unknown` (a family of intents, a resource route's own answer)", () => {
+    const intents = { save: () => "saved" };
+    const lines = (intent: string) => (intent.startsWith("remove-line-") ? `removed ${intent.slice(12)}` : undefined);
+    expect(dispatchIntent(formOf([["intent", "remove-line-2"]]), intents, lines)).toBe("removed 2");
+    expect(dispatchIntent(formOf([["intent", "save"]]), intents, lines)).toBe("saved");
+    expect(dispatchIntent(formOf([["intent", "nope"]]), intents, () => "own answer")).toBe("own answer");
+  });
+
+  it.each([["unknown"], [""], ["toString"]])("answers 400 to the intent %j when `unknown` answers nothing", (intent) => {
+    let thrown: unknown;
+    try {
+      dispatchIntent(formOf([["intent", intent]]), { save: () => "saved" }, (sent) => (sent.startsWith("remove-line-") ? "removed" : undefined));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(400);
+  });
 });
 
 describe("submitForm, the one server helper of a form", () => {
