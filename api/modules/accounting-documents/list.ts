@@ -5,29 +5,10 @@ import type { Db } from "#api/db/client";
 import { accountingDocuments, clientCompanies, individuals, type AccountingDocumentKind, type AccountingDocumentStatus } from "#api/db/schema";
 import { invalid } from "#api/http/errors";
 import { idFilter } from "#api/http/ids";
-import { likeEscape, offsetOf, sortOf, textFilter } from "#api/http/paging";
+import { DATE_RANGE_MESSAGE, dayOf, likeEscape, offsetOf, PENCE_RANGE_MESSAGE, penceOf, rangeFilter, sortOf, textFilter } from "#api/http/paging";
 import { clientName, joined, KINDS, toRow } from "./service";
 
 // ------------------------------------------------------------------------------------------------ list
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-function rangeOf(query: ListQuery, key: string, parse: (s: string) => unknown): { from?: unknown; to?: unknown } {
-  const v = query.filter[key];
-  if (v === undefined) return {};
-  const bad = () => invalid({ [`filter.${key}`]: [key === "total" ? "Enter amounts in whole pence." : "Enter dates as year-month-day."] });
-  const parts = typeof v === "string" ? { from: v, to: v } : v;
-  const out: { from?: unknown; to?: unknown } = {};
-  for (const side of ["from", "to"] as const) {
-    const text = parts[side]?.trim();
-    if (!text) continue;
-    const parsed = parse(text);
-    if (parsed === undefined) throw bad();
-    out[side] = parsed;
-  }
-  return out;
-}
-const parseDate = (s: string) => (DATE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) ? s : undefined);
-const parsePence = (s: string) => (/^\d{1,15}$/.test(s) ? Number(s) : undefined);
 
 /**
  * Filters: status, sync (synced / not_synced), individual_id, company_id, number, search (number, reference,
@@ -65,13 +46,13 @@ export async function listDocuments(db: Db, tenantId: number, kind: AccountingDo
     ["issue_date", accountingDocuments.issueDate],
     ["due_date", accountingDocuments.dueDate],
   ] as const) {
-    const range = rangeOf(query, key, parseDate);
-    if (range.from) conditions.push(gte(column, range.from as string));
-    if (range.to) conditions.push(lte(column, range.to as string));
+    const range = rangeFilter(query, key, dayOf, DATE_RANGE_MESSAGE);
+    if (range.from) conditions.push(gte(column, range.from));
+    if (range.to) conditions.push(lte(column, range.to));
   }
-  const total = rangeOf(query, "total", parsePence);
-  if (total.from !== undefined) conditions.push(gte(accountingDocuments.totalPence, total.from as number));
-  if (total.to !== undefined) conditions.push(lte(accountingDocuments.totalPence, total.to as number));
+  const total = rangeFilter(query, "total", penceOf, PENCE_RANGE_MESSAGE);
+  if (total.from !== undefined) conditions.push(gte(accountingDocuments.totalPence, total.from));
+  if (total.to !== undefined) conditions.push(lte(accountingDocuments.totalPence, total.to));
   const where = and(...conditions);
 
   if (query.sort && !sortOf(query, ACCOUNTING_DOCUMENT_SORTS)) throw invalid({ sort: [`Sort by one of: ${ACCOUNTING_DOCUMENT_SORTS.join(", ")}.`] });

@@ -5,31 +5,10 @@ import type { Db } from "#api/db/client";
 import { clientCompanies, individuals, salesDocuments, type SalesDocumentKind, type SalesDocumentStatus } from "#api/db/schema";
 import { invalid } from "#api/http/errors";
 import { idFilter } from "#api/http/ids";
-import { likeEscape, offsetOf, sortOf, textFilter } from "#api/http/paging";
+import { DATE_RANGE_MESSAGE, dayOf, likeEscape, offsetOf, PENCE_RANGE_MESSAGE, penceOf, rangeFilter, sortOf, textFilter } from "#api/http/paging";
 import { clientName, joined, KINDS, toRow } from "./service";
 
 // ------------------------------------------------------------------------------------------------ list
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function rangeOf(query: ListQuery, key: string, parse: (s: string) => unknown): { from?: unknown; to?: unknown } {
-  const v = query.filter[key];
-  if (v === undefined) return {};
-  const bad = () => invalid({ [`filter.${key}`]: [key === "total" ? "Enter amounts in whole pence." : "Enter dates as year-month-day."] });
-  const parts = typeof v === "string" ? { from: v, to: v } : v;
-  const out: { from?: unknown; to?: unknown } = {};
-  for (const side of ["from", "to"] as const) {
-    const text = parts[side]?.trim();
-    if (!text) continue;
-    const parsed = parse(text);
-    if (parsed === undefined) throw bad();
-    out[side] = parsed;
-  }
-  return out;
-}
-
-const parseDate = (s: string) => (DATE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) ? s : undefined);
-const parsePence = (s: string) => (/^\d{1,15}$/.test(s) ? Number(s) : undefined);
 
 export async function listDocuments(db: Db, tenantId: number, kind: SalesDocumentKind, query: ListQuery) {
   const { where, order } = documentListPlan(tenantId, kind, query);
@@ -95,20 +74,20 @@ export function documentListPlan(tenantId: number, kind: SalesDocumentKind, quer
     const p = `%${likeEscape(search)}%`;
     conditions.push(or(ilike(salesDocuments.number, p), ilike(salesDocuments.reference, p), ilike(individuals.fullName, p), ilike(clientCompanies.name, p)));
   }
-  const created = rangeOf(query, "created_at", parseDate);
+  const created = rangeFilter(query, "created_at", dayOf, DATE_RANGE_MESSAGE);
   if (created.from) conditions.push(gte(salesDocuments.createdAt, sql`(${created.from}::date)::timestamp at time zone 'Europe/London'`));
   if (created.to) conditions.push(sql`${salesDocuments.createdAt} < ((${created.to}::date + 1)::timestamp at time zone 'Europe/London')`);
   for (const [key, column] of [
     ["issue_date", salesDocuments.issueDate],
     ["due_date", salesDocuments.dueDate],
   ] as const) {
-    const range = rangeOf(query, key, parseDate);
-    if (range.from) conditions.push(gte(column, range.from as string));
-    if (range.to) conditions.push(lte(column, range.to as string));
+    const range = rangeFilter(query, key, dayOf, DATE_RANGE_MESSAGE);
+    if (range.from) conditions.push(gte(column, range.from));
+    if (range.to) conditions.push(lte(column, range.to));
   }
-  const total = rangeOf(query, "total", parsePence);
-  if (total.from !== undefined) conditions.push(gte(salesDocuments.totalPence, total.from as number));
-  if (total.to !== undefined) conditions.push(lte(salesDocuments.totalPence, total.to as number));
+  const total = rangeFilter(query, "total", penceOf, PENCE_RANGE_MESSAGE);
+  if (total.from !== undefined) conditions.push(gte(salesDocuments.totalPence, total.from));
+  if (total.to !== undefined) conditions.push(lte(salesDocuments.totalPence, total.to));
   const where = and(...conditions)!;
 
   const sort = sortOf(query, DOCUMENT_SORTS) ?? { field: "created_at" as const, desc: true };
