@@ -79,19 +79,26 @@ export function activityFieldLabel(field: string): string {
 /** Names of ids by field (payment frequencies, confidence answers), for a side the API left without a label. */
 export type ActivityLookups = Record<string, Record<string, string>>;
 
-/** The changes of an entry as lines, in the order the API recorded them. */
-export function activityLines(changes: Record<string, ActivityChangeView>, lookups: ActivityLookups = {}): ActivityLine[] {
+/**
+ * The changes of an entry as lines, in the order the API recorded them; `labels` names fields in the edition's
+ * words where they differ (app/lib/task-terms.ts).
+ */
+export function activityLines(changes: Record<string, ActivityChangeView>, lookups: ActivityLookups = {}, labels: Record<string, string> = {}): ActivityLine[] {
   const side = (field: string, value: unknown, label: string | null | undefined) =>
     activityValue(value, label || (value !== null && value !== undefined ? lookups[field]?.[String(value)] : undefined));
   return Object.entries(changes)
     .filter(([field]) => !HIDDEN.has(field))
-    .map(([field, c]) => ({ field: activityFieldLabel(field), from: side(field, c.old, c.old_label), to: side(field, c.new, c.new_label) }))
+    .map(([field, c]) => ({ field: labels[field] ?? activityFieldLabel(field), from: side(field, c.old, c.old_label), to: side(field, c.new, c.new_label) }))
     .filter((l) => l.from !== null || l.to !== null);
 }
 
-/** What happened, after the person's name: "moved the opportunity", "added a product". */
-export function activityVerb(action: string, changes: Record<string, ActivityChangeView>, words: Pick<Words, "task">): string {
+/**
+ * What happened, after the person's name: "moved the opportunity", "added a product". `words.kyb` is the
+ * edition's name of the KYB flag (app/lib/task-terms.ts; "KYB" when not given).
+ */
+export function activityVerb(action: string, changes: Record<string, ActivityChangeView>, words: Pick<Words, "task"> & { kyb?: string }): string {
   const t = words.task;
+  const kyb = words.kyb ?? "KYB";
   switch (action) {
     case "created":
       return `created the ${t}`;
@@ -107,7 +114,7 @@ export function activityVerb(action: string, changes: Record<string, ActivityCha
     case "revenue":
       return "changed the revenue";
     case "kyb":
-      return changes.kyb?.new ? "marked it for KYB" : "cleared the KYB flag";
+      return changes.kyb?.new ? `marked it for ${kyb}` : `cleared the ${kyb} flag`;
     case "progress":
       return "updated the progress";
     case "product_added":

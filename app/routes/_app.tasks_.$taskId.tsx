@@ -1,19 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { Suspense, type ReactNode } from "react";
 import type { Task } from "#contract/tasks";
-import { formatDate, formatMoney } from "#common/format";
-import { CallButton } from "../components/calls/call-button";
+import { mayOpen } from "#contract/portal-routes";
 import { CallsPanel } from "../components/calls/calls-panel";
 import { linkedEventsFor } from "../services/calendar.server";
 import { LinkedEvents } from "../components/calendar/linked-events";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { CloseDate } from "../components/tasks/close-date";
-import { StageChip } from "../components/tasks/stage-chip";
-import { useLastResult } from "../components/form/form-answer";
+import { RecentEmails } from "../components/tasks/recent-emails";
+import { TaskCard } from "../components/tasks/task-card";
+import { TaskActions, TaskSummary } from "../components/tasks/task-summary";
 import { sectionsOnServer } from "../components/tasks/task-detail-sections.server";
 import { wordsFor } from "../lib/labels";
+import { activityFieldLabels, taskTermsFor } from "../lib/task-terms";
 import { pageTitle } from "../lib/variant";
 import { island } from "../lib/island";
 import type { Api } from "../services/api.server";
@@ -27,15 +27,16 @@ import {
   paymentFrequencyOptions,
   productTypeOptions,
   PROGRESS_DOCUMENT_ACCEPT,
+  RECENT_EMAILS,
   TASK_PATTERN,
   taskActivity,
+  taskEmails,
   taskIdOf,
   taskNotes,
 } from "../services/task-detail.server";
 import { callLog } from "../services/calls.server";
 import { activePipelines, getPipeline, getTask, type ActivePipeline } from "../services/tasks.server";
 import { useFrame } from "./_app";
-import { Form } from "../components/form/form";
 import { can } from "../access/permissions";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.task.name ?? data?.words.Task ?? "Task", matches);
@@ -57,13 +58,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const activityPage = pageParam(url, "activityPage");
   const notesPage = pageParam(url, "notesPage");
   const task = await getTask(api, id);
-  const [pipelines, confidence, frequencies, productTypes, notes, activity, calls, sales, events] = await Promise.all([
+  const [pipelines, confidence, frequencies, productTypes, notes, activity, emails, calls, sales, events] = await Promise.all([
     canManage ? pipelinesFor(api, task, canManage) : Promise.resolve([]),
     confidenceOptions(api),
     paymentFrequencyOptions(api),
     canManage ? productTypeOptions(api) : Promise.resolve([]),
     taskNotes(api, id, notesPage),
     taskActivity(api, id, activityPage),
+    taskEmails(api, id, 1, RECENT_EMAILS),
     callLog(api, "task", Number(id), 1, 5),
     salesSection(api, subject, { kind: "task", id }),
     linkedEventsFor(api, subject, "task", task.id),
@@ -77,8 +79,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     productTypes,
     notes: { data: notes.data, page: notes.meta.current_page, lastPage: notes.meta.last_page },
     activity: { data: activity.data, page: activity.meta.current_page, lastPage: activity.meta.last_page },
+    emails: { data: emails.data.map((e) => ({ id: e.id, to: e.to, subject: e.subject, sent_at: e.sent_at })), total: emails.meta.total },
     calls: { data: calls.data, total: calls.meta.total },
     words: wordsFor(edition),
+    terms: taskTermsFor(edition),
+    activityLabels: activityFieldLabels(edition),
+    clientLinks: { individual: mayOpen("/individual/:id", subject), company: mayOpen("/company/:id", subject) },
     canManage,
     accept: PROGRESS_DOCUMENT_ACCEPT,
     sales,
@@ -88,26 +94,78 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** Every form of the page (progress, confidence, revenue, a product, a note, the KYB flag) posts here with its intent. */
 export const action = ({ request, params }: ActionFunctionArgs) => taskSectionsAction(request, params);
 
-// The sections below the summary (the forms, products, notes and activity, with their form kit) are an island:
-// the server renders them, the browser hydrates them once their chunk has arrived.
+// The sections of the page (the forms, products, notes and activity, with their form kit) are an island: the
+// server renders them, the browser hydrates them once their chunk has arrived.
 const sections = island(() => import("../components/tasks/task-detail-sections"), sectionsOnServer);
 
 type TaskPageData = ReturnType<typeof useLoaderData<typeof loader>>;
 
-function TaskSections({
-  task,
-  pipelines,
-  confidence,
-  frequencies,
-  productTypes,
-  notes,
-  activity,
-  words,
-  canManage,
-  accept,
-  hrefWith,
-}: TaskPageData & { hrefWith: (name: string) => (page: number) => string }) {
-  const { Section, ProgressForm, ConfidenceForm, RevenueForm, ProductsSection, NotesSection, ActivitySection, DatapointsList } = sections.read();
+/** A part of the page drawn from the island: the server's HTML until the island's chunk has arrived. */
+function IslandPart({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>{children}</Suspense>;
+}
+
+/**
+ * The details column: what the task is about (its description and what else is recorded about it), its progress,
+ * confidence, revenue and products: each field once.
+ */
+function DetailSections({ task, pipelines, confidence, frequencies, productTypes, words, terms, canManage, accept }: TaskPageData) {
+  const { Section, ProgressForm, ConfidenceForm, RevenueForm, ProductsSection, DatapointsList } = sections.read();
+  const description = task.description ? (
+    <Section id="description" title="Description" icon="file-text">
+      <p className="whitespace-pre-wrap break-words text-sm text-slate-700">{task.description}</p>
+    </Section>
+  ) : null;
+  const details = Object.keys(task.datapoints ?? {}).length ? (
+    <Section id="details" title="Details" icon="list-checks" info={`What else is recorded about the ${words.task}.`}>
+      <DatapointsList datapoints={task.datapoints} />
+    </Section>
+  ) : null;
+  return (
+    <>
+      {/* What the task is about, read only: side by side on a wide screen when it has both. */}
+      {description && details ? (
+        <div className="grid items-start gap-4 xl:grid-cols-2">
+          {description}
+          {details}
+        </div>
+      ) : (
+        (description ?? details)
+      )}
+      {canManage ? (
+        <Section
+          id="progress"
+          title="Update progress"
+          icon="route"
+          info={`Move the ${words.task} to another stage of its pipeline or to another pipeline; a progress note is kept.`}
+        >
+          <ProgressForm task={task} pipelines={pipelines} accept={accept} words={words} />
+        </Section>
+      ) : null}
+      <Section id="confidence" title="Confidence" icon="gauge">
+        <ConfidenceForm task={task} options={confidence} canManage={canManage} />
+      </Section>
+      <Section id="revenue" title="Revenue" icon="wallet">
+        <RevenueForm task={task} frequencies={frequencies} canManage={canManage} />
+      </Section>
+      <Section id="products" title="Products" icon="package">
+        <ProductsSection task={task} products={task.products ?? []} productTypes={productTypes} canManage={canManage} terms={terms} />
+      </Section>
+    </>
+  );
+}
+
+function NotesPart({ notes, canManage, hrefWith }: TaskPageData & { hrefWith: HrefWith }) {
+  const { Section, NotesSection } = sections.read();
+  return (
+    <Section id="notes" title="Notes" icon="files" info="Progress notes and notes added here, newest first.">
+      <NotesSection notes={notes.data} page={notes.page} lastPage={notes.lastPage} hrefFor={hrefWith("notesPage")} canManage={canManage} />
+    </Section>
+  );
+}
+
+function ActivityPart({ activity, frequencies, confidence, words, terms, activityLabels, hrefWith }: TaskPageData & { hrefWith: HrefWith }) {
+  const { Section, ActivitySection } = sections.read();
   const lookups = {
     payment_frequency_id: Object.fromEntries(frequencies.map((f) => [f.value, f.label])),
     ...Object.fromEntries(
@@ -115,68 +173,29 @@ function TaskSections({
     ),
   };
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
-      <div className="space-y-6">
-        {canManage ? (
-          <Section
-            id="progress"
-            title="Update progress"
-            info={`Move the ${words.task} to another stage of its pipeline or to another pipeline; a progress note is kept.`}
-          >
-            <ProgressForm task={task} pipelines={pipelines} frequencies={frequencies} accept={accept} words={words} />
-          </Section>
-        ) : null}
-        <Section id="confidence" title="Confidence">
-          <ConfidenceForm task={task} options={confidence} canManage={canManage} />
-        </Section>
-        <Section id="revenue" title="Revenue">
-          <RevenueForm task={task} frequencies={frequencies} canManage={canManage} />
-        </Section>
-        <Section id="products" title="Products">
-          <ProductsSection task={task} products={task.products ?? []} productTypes={productTypes} canManage={canManage} />
-        </Section>
-      </div>
-      <div className="space-y-6">
-        {Object.keys(task.datapoints ?? {}).length ? (
-          <Section id="details" title="Details" info={`What else is recorded about the ${words.task}.`}>
-            <DatapointsList datapoints={task.datapoints} />
-          </Section>
-        ) : null}
-        <Section id="notes" title="Notes" info="Progress notes and notes added here, newest first.">
-          <NotesSection notes={notes.data} page={notes.page} lastPage={notes.lastPage} hrefFor={hrefWith("notesPage")} canManage={canManage} />
-        </Section>
-        <Section id="activity" title="Activity">
-          <ActivitySection
-            entries={activity.data}
-            page={activity.page}
-            lastPage={activity.lastPage}
-            hrefFor={hrefWith("activityPage")}
-            words={words}
-            lookups={lookups}
-          />
-        </Section>
-      </div>
-    </div>
+    <Section id="activity" title="Activity" icon="clock">
+      <ActivitySection
+        entries={activity.data}
+        page={activity.page}
+        lastPage={activity.lastPage}
+        hrefFor={hrefWith("activityPage")}
+        words={words}
+        kyb={terms.kyb}
+        labels={activityLabels}
+        lookups={lookups}
+      />
+    </Section>
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className="mt-0.5 text-sm">{children}</dd>
-    </div>
-  );
-}
+type HrefWith = (name: string) => (page: number) => string;
 
 export default function TaskPage() {
   const data = useLoaderData<typeof loader>();
-  const { task, words, canManage } = data;
-  // The KYB button's refusal (the sections read their own, useFormResult).
-  const kybError = useLastResult("kyb")?.error?.[""];
+  const { task, words, terms, canManage } = data;
   const frame = useFrame();
   const { search } = useLocation();
-  const hrefWith = (name: string) => (page: number) => {
+  const hrefWith: HrefWith = (name) => (page) => {
     const params = new URLSearchParams(search);
     if (page > 1) params.set(name, String(page));
     else params.delete(name);
@@ -190,80 +209,60 @@ export default function TaskPage() {
         title={task.name}
         backTo="/tasks"
         info={`One ${words.task}: move it through its pipeline, record its confidence, revenue and products, and keep notes and e-mails with it.`}
-        actions={
-          <>
-            {task.sourceIndividual || task.company ? (
-              <CallButton
-                entityType="task"
-                entityId={task.id}
-                name={task.sourceIndividual?.full_name ?? task.company?.name ?? task.name}
-                telephone="the task's client"
-                from={`/tasks/${task.id}`}
-              />
-            ) : null}
-            {canManage ? (
-              <Link to={`/tasks/${task.id}/edit${search}`} className="btn-secondary" preventScrollReset>
-                Edit
-              </Link>
-            ) : null}
-            <Link to={`/tasks/${task.id}/emails${search}`} className="btn-secondary" preventScrollReset>
-              E-mails
-            </Link>
-            {canManage ? (
-              <Link to={`/tasks/${task.id}/delete${search}`} className="btn-secondary text-red-700" preventScrollReset>
-                Delete
-              </Link>
-            ) : null}
-          </>
-        }
+        actions={<TaskActions task={task} canManage={canManage} search={search} />}
       />
+      <TaskSummary task={task} words={words} terms={terms} canManage={canManage} clientLinks={data.clientLinks} />
 
-      <section aria-label={`${words.Task} details`} className="mb-6 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6" data-task-summary>
-          <Fact label="Stage">{task.pipelineStage ? <StageChip pipeline={task.pipeline?.name} stage={task.pipelineStage} /> : "—"}</Fact>
-          <Fact label="Priority">{task.priority_name}</Fact>
-          <Fact label="Review status">{task.review_status_name}</Fact>
-          <Fact label="Assigned to">{task.teamMember?.full_name ?? "Nobody yet"}</Fact>
-          <Fact label="KYB">
-            <span className="inline-flex items-center gap-2">
-              <span data-kyb={task.kyb ? "yes" : "no"}>{task.kyb ? "Yes" : "No"}</span>
-              {canManage ? (
-                <Form method="post" className="inline">
-                  <input type="hidden" name="intent" value="kyb" />
-                  <input type="hidden" name="kyb" value={task.kyb ? "false" : "true"} />
-                  <button type="submit" className="text-xs text-brand underline">
-                    {task.kyb ? "Clear KYB flag" : "Mark for KYB"}
-                  </button>
-                </Form>
-              ) : null}
-            </span>
-            {kybError ? <span className="block text-xs text-red-700">{kybError.join(" ")}</span> : null}
-          </Fact>
-          <Fact label="State">{task.state === "open" ? "Open" : task.state === "won" ? "Won" : "Lost"}</Fact>
-          <Fact label="Team">{task.team?.name ?? "—"}</Fact>
-          <Fact label="Individual">{task.sourceIndividual?.full_name ?? "—"}</Fact>
-          <Fact label="Company">{task.company?.name ?? "—"}</Fact>
-          <Fact label="Expected revenue">{task.expected_revenue === null ? "—" : formatMoney(task.expected_revenue)}</Fact>
-          <Fact label="Expected close">
-            <CloseDate date={task.expected_close_date} open={task.state === "open"} />
-          </Fact>
-          <Fact label="Created">{formatDate(task.created_at)}</Fact>
-        </dl>
-        {task.description ? <p className="mt-4 whitespace-pre-wrap text-sm text-slate-700">{task.description}</p> : null}
-      </section>
-
-      <LinkedEvents section={data.events} />
-      <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
-        <TaskSections {...data} hrefWith={hrefWith} />
-      </Suspense>
-      <section aria-labelledby="task-calls" className="mt-6 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <h2 id="task-calls" className="mb-3 text-base font-semibold">
-          Calls{" "}
-          {data.calls.total > data.calls.data.length ? <span className="text-sm font-normal text-slate-500">(latest 5 of {data.calls.total})</span> : null}
-        </h2>
-        <CallsPanel calls={data.calls.data} emptyText={`No calls about this ${words.task} yet.`} />
-      </section>
-      <SalesSection data={data.sales} />
+      {/* Two columns from 1024 px: the details on the left; on the right what happened and happens with the task
+          (notes, e-mails, calls, events, quotes and invoices, activity), a column that scrolls on its own beside
+          them. One column on a phone, the details first. */}
+      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] xl:grid-cols-[minmax(0,1fr)_25rem] xl:gap-6">
+        <div className="min-w-0 space-y-4" data-task-details>
+          <IslandPart>
+            <DetailSections {...data} />
+          </IslandPart>
+        </div>
+        <div
+          role="region"
+          aria-label={`${words.Task} history`}
+          className="min-w-0 space-y-4 lg:sticky lg:top-4 lg:-m-1 lg:max-h-[calc(100vh-2rem)] lg:overflow-y-auto lg:overscroll-contain lg:p-1"
+          data-task-history
+        >
+          <IslandPart>
+            <NotesPart {...data} hrefWith={hrefWith} />
+          </IslandPart>
+          <TaskCard id="emails" title="E-mails" icon="mail">
+            <RecentEmails emails={data.emails.data} total={data.emails.total} drawerHref={`/tasks/${task.id}/emails${search}`} canSend={canManage} />
+          </TaskCard>
+          <TaskCard
+            id="task-calls"
+            title={
+              <>
+                Calls{" "}
+                {data.calls.total > data.calls.data.length ? (
+                  <span className="text-sm font-normal text-slate-500">(latest 5 of {data.calls.total})</span>
+                ) : null}
+              </>
+            }
+            icon="phone"
+          >
+            <CallsPanel compact calls={data.calls.data} emptyText={`No calls about this ${words.task} yet.`} />
+          </TaskCard>
+          {data.events ? (
+            <div className="[&>section]:mb-0">
+              <LinkedEvents section={data.events} />
+            </div>
+          ) : null}
+          {data.sales?.quotes || data.sales?.invoices ? (
+            <div className="[&>section]:mt-0">
+              <SalesSection data={data.sales} />
+            </div>
+          ) : null}
+          <IslandPart>
+            <ActivityPart {...data} hrefWith={hrefWith} />
+          </IslandPart>
+        </div>
+      </div>
       <Outlet />
     </>
   );

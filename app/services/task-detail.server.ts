@@ -44,6 +44,8 @@ const path = (id: string, rest = "") => `/task/${encodeURIComponent(id)}${rest}`
 export const ACTIVITY_PAGE_SIZE = 10;
 export const NOTES_PAGE_SIZE = 10;
 export const EMAILS_PAGE_SIZE = 20;
+/** The latest e-mails the task page shows beside its notes (the drawer has them all). */
+export const RECENT_EMAILS = 3;
 
 export const taskActivity = (api: Api, id: string, page: number) =>
   api.get(`/activity-log/task/${encodeURIComponent(id)}`, { query: { "page[number]": page, "page[size]": ACTIVITY_PAGE_SIZE }, schema: activityListSchema });
@@ -55,8 +57,9 @@ export const taskNotes = (api: Api, id: string, page: number) =>
 export const addTaskNote = (api: Api, id: string, body: string) =>
   api.post("/note", { body: { notable_type: "task", notable_id: Number(id), body }, schema: z.object({ data: noteSchema }) });
 
-export const taskEmails = (api: Api, id: string, page: number) =>
-  api.get(path(id, "/email"), { query: { "page[number]": page, "page[size]": EMAILS_PAGE_SIZE }, schema: taskEmailListSchema });
+/** The task's e-mails, newest first: a page of the e-mails drawer, or the page's latest few (`size`). */
+export const taskEmails = (api: Api, id: string, page: number, size: number = EMAILS_PAGE_SIZE) =>
+  api.get(path(id, "/email"), { query: { "page[number]": page, "page[size]": size }, schema: taskEmailListSchema });
 
 export const sendTaskEmail = (api: Api, id: string, body: { to: string | string[]; subject: string; body: string; thread_id?: number }) =>
   api.post(path(id, "/send-email"), { body, schema: taskEmailResponseSchema });

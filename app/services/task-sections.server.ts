@@ -15,6 +15,7 @@ import {
   taskRevenueBodySchema,
   taskUpdateBodySchema,
 } from "#contract/tasks";
+import { taskTermsFor, type TaskTerms } from "../lib/task-terms";
 import { ApiValidationError, type Api } from "./api.server";
 import { requirePermission } from "./auth.server";
 import { checkForm, dispatchIntent, keepOnOutage, refuseForm, refusalLine, submitForm } from "./form-action.server";
@@ -64,7 +65,7 @@ async function checked<S extends z.ZodType>(form: FormData, schema: S, send: (va
   return verdict.ok ? send(verdict.value) : refused(verdict.errors);
 }
 
-type Section = (ctx: { api: Api; id: string }) => Promise<Saved | Refused>;
+type Section = (ctx: { api: Api; id: string; terms: TaskTerms }) => Promise<Saved | Refused>;
 
 const confidenceSchema = taskUpdateBodySchema.pick({
   confidenceInRevenueTimingId: true,
@@ -76,9 +77,10 @@ const taskNoteSchema = noteBodySchema.pick({ body: true });
 
 /**
  * The forms of the page by intent: each sends its section to the API and says what the toast says (or what it
- * refuses before the API is asked); `failure` is its form's top line on a refusal.
+ * refuses before the API is asked); `failure` is its form's top line on a refusal. The KYB flag's words are the
+ * edition's (app/lib/task-terms.ts).
  */
-function sectionIntents(form: FormData, tooLarge: boolean): Record<string, { failure: string; save: Section }> {
+function sectionIntents(form: FormData, tooLarge: boolean): Record<string, { failure: string | ((terms: TaskTerms) => string); save: Section }> {
   return {
     progress: {
       failure: "Failed to update progress.",
@@ -93,7 +95,9 @@ function sectionIntents(form: FormData, tooLarge: boolean): Record<string, { fai
         const body = new FormData();
         body.append("pipeline_id", target.pipeline_id);
         body.append("pipeline_stage_id", target.pipeline_stage_id);
-        for (const name of ["expected_revenue_start_date", "payment_frequency_id", "size"]) body.append(name, str(form, name));
+        // The page's form asks only the size (the revenue's timing is the Revenue form's); a field that was not
+        // sent is left as it is, not cleared.
+        for (const name of ["expected_revenue_start_date", "payment_frequency_id", "size"]) if (form.has(name)) body.append(name, str(form, name));
         const note = str(form, "note");
         if (note) body.append("note", note);
         // The move as the API will read it (the stage the pipeline's first when none was chosen), checked first.
@@ -142,11 +146,11 @@ function sectionIntents(form: FormData, tooLarge: boolean): Record<string, { fai
         }),
     },
     kyb: {
-      failure: "Failed to change the KYB flag.",
-      save: ({ api, id }) =>
+      failure: (terms) => `Failed to change the ${terms.kyb} flag.`,
+      save: ({ api, id, terms }) =>
         checked(form, taskKybBodySchema, async ({ kyb }) => {
           await setTaskKyb(api, id, kyb);
-          return { toast: kyb ? "Marked for KYB." : "KYB flag cleared." };
+          return { toast: kyb ? `Marked for ${terms.kyb}.` : `${terms.Kyb} flag cleared.` };
         }),
     },
   };
@@ -170,16 +174,18 @@ export async function taskSectionsAction(request: Request, params: { taskId?: st
         intent,
         () =>
           keepOnOutage(intent, form, async () => {
-            const { api } = await requirePermission(request, "task_manage", { route: TASK_PATTERN, back: `/tasks/${id}` });
+            const { api, edition } = await requirePermission(request, "task_manage", { route: TASK_PATTERN, back: `/tasks/${id}` });
+            const terms = taskTermsFor(edition);
+            const failureLine = typeof failure === "string" ? failure : failure(terms);
             let done: Saved | Refused;
             try {
-              done = await save({ api, id });
+              done = await save({ api, id, terms });
             } catch (error) {
               if (!(error instanceof ApiValidationError)) throw error;
               const marked = withoutFormMessage(fieldErrors(error));
-              return refuseForm(intent, form, { fieldErrors: marked, formErrors: [refusalLine(marked, failure)] });
+              return refuseForm(intent, form, { fieldErrors: marked, formErrors: [refusalLine(marked, failureLine)] });
             }
-            if (done.refused) return refuseForm(intent, form, { fieldErrors: done.refused, formErrors: [refusalLine(done.refused, failure)] });
+            if (done.refused) return refuseForm(intent, form, { fieldErrors: done.refused, formErrors: [refusalLine(done.refused, failureLine)] });
             return redirectWithToast(request, `/tasks/${id}${new URL(request.url).search}`, { kind: "success", message: done.toast });
           }),
       ]),

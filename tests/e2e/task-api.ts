@@ -37,6 +37,18 @@ export async function taskApi(request: APIRequestContext, email: string = USERS.
       expect(res.ok(), `reading task ${id}`).toBeTruthy();
       return ((await res.json()) as { data: { datapoints: Record<string, unknown> } }).data;
     },
+    /** A note on the task (POST /note), as the page's 'Add note' makes one. */
+    async addNote(id: number, body: string) {
+      const res = await request.post(`${E2E.main.api}/note`, { headers, data: { notable_type: "task", notable_id: id, body } });
+      expect(res.status(), `adding a note to task ${id}: ${await res.text()}`).toBe(201);
+    },
+    /** A product of the task (POST /task/{id}/task-product), of the first product type. */
+    async addProduct(id: number, product: { name: string; premium: number; commission: number; provider_name?: string }) {
+      const types = await request.get(`${E2E.main.api}/task-product-type`, { headers, params: { "page[size]": "999" } });
+      const [type] = ((await types.json()) as { data: { id: number }[] }).data;
+      const res = await request.post(`${E2E.main.api}/task/${id}/task-product`, { headers, data: { task_product_type_id: type.id, ...product } });
+      expect(res.status(), `adding a product to task ${id}: ${await res.text()}`).toBe(201);
+    },
     async removeTask(id: number) {
       await request.delete(`${E2E.main.api}/task`, { headers, data: { ids: [id] } });
     },

@@ -451,3 +451,75 @@ test("in the smallBusiness brand an opportunity is created from /tasks/new and m
   await page.goto(`${base}/tasks?search=${token}`);
   await expect(rowWith(page, name)).toContainText(second.name);
 });
+
+// The layout is the stylesheet's: the same without JavaScript (so the nojs project runs it too).
+test(
+  "the task page is one layout: at 1440×900 the summary, then the details beside the activity, far shorter than 2,200 px; two columns from 1024 px; one column on a phone, without sideways scroll",
+  { tag: "@nojs-browser" },
+  async ({ page, request }, testInfo) => {
+    const token = uniqueToken(testInfo);
+    const api = await taskApi(request, USERS.admin.email);
+    const [pipeline] = await api.pipelines();
+    // A task with something in every section: a description, details, products, notes (and their activity).
+    const id = await api.createTask(`E2E Layout ${token}`, pipeline.id, pipeline.stages[0].id, {
+      description: "Renewal of the group's combined cover.\nThe client wants terms before the board meets.",
+      expected_revenue: 18500,
+      expected_close_date: "2099-06-30",
+      datapoints: { source: "Introducer", renewal_month: "October", review_on: "2027-01-15", policy_ref: "PX-1" },
+    });
+    await api.addProduct(id, { name: `Cyber cover ${token}`, premium: 1200, commission: 180, provider_name: "Aviva" });
+    await api.addProduct(id, { name: `Property ${token}`, premium: 5400, commission: 810 });
+    for (let n = 1; n <= 8; n++) await api.addNote(id, `Call ${n}: the client asked about the excess and the start date of the cover.`);
+    await signIn(page, USERS.admin);
+
+    const box = async (selector: string) => {
+      const found = await page.locator(selector).boundingBox();
+      expect(found, selector).not.toBeNull();
+      return found!;
+    };
+    const pageSize = () =>
+      page.evaluate(() => ({
+        height: document.documentElement.scrollHeight,
+        width: document.documentElement.scrollWidth,
+        viewport: document.documentElement.clientWidth,
+      }));
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/tasks/${id}`);
+    await expect(
+      section(page, "Products")
+        .getByRole("row")
+        .filter({ hasText: `Cyber cover ${token}` }),
+    ).toBeVisible();
+    const desktop = await pageSize();
+    testInfo.annotations.push({ type: "page height at 1440×900", description: `${desktop.height} px` });
+    expect(desktop.height, "the page's height at 1440×900").toBeLessThan(1800);
+    expect(desktop.width).toBeLessThanOrEqual(desktop.viewport);
+    // The summary above both columns; the details on the left, the notes and activity on the right, side by side.
+    const summaryBox = await box("[data-task-summary]");
+    let details = await box("[data-task-details]");
+    let history = await box("[data-task-history]");
+    expect(details.y).toBeGreaterThan(summaryBox.y + summaryBox.height);
+    expect(history.x).toBeGreaterThanOrEqual(details.x + details.width);
+    expect(Math.abs(history.y - details.y)).toBeLessThan(8);
+    // The right column scrolls on its own (its notes and activity never make the page longer).
+    expect(history.height).toBeLessThanOrEqual(900);
+    await expect(page.locator("[data-task-history]").getByRole("region", { name: "Activity", exact: true })).toHaveCount(1);
+    await expect(page.locator("[data-task-history]").getByRole("region", { name: "Notes", exact: true })).toHaveCount(1);
+    await expect(page.locator("[data-task-details]").getByRole("region", { name: "Revenue", exact: true })).toHaveCount(1);
+
+    await page.setViewportSize({ width: 1024, height: 768 });
+    details = await box("[data-task-details]");
+    history = await box("[data-task-history]");
+    expect(history.x, "two columns at 1024 px").toBeGreaterThanOrEqual(details.x + details.width);
+    expect((await pageSize()).width).toBeLessThanOrEqual((await pageSize()).viewport);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/tasks/${id}`);
+    const phone = await pageSize();
+    expect(phone.width, "no sideways scroll at 390 px").toBeLessThanOrEqual(phone.viewport);
+    details = await box("[data-task-details]");
+    history = await box("[data-task-history]");
+    expect(history.y, "one column on a phone: the activity below the details").toBeGreaterThanOrEqual(details.y + details.height);
+  },
+);

@@ -315,6 +315,44 @@ describe("Task page, as Harbour Brokers' admin", () => {
     expect(activity(page)[0]).toContain("Amelia Hart marked it for KYB");
   });
 
+  test("the summary says who the task is for, each a link to their page; each field is asked once on the page, and 'Update progress' keeps the revenue's timing", async () => {
+    const token = uniqueToken();
+    const [pipeline] = pipelines;
+    const [person] = (await api.call<{ data: { id: number; full_name: string }[] }>("GET", "/individual?page%5Bsize%5D=1&sort=full_name")).data;
+    const id = await api.createTask(`Nojs Once ${token}`, pipeline.id, pipeline.stages[0].id, { source_individual_id: person.id });
+    let page = await admin().goto(`/tasks/${id}`);
+    expect(page.link(person.full_name, page.one("[data-task-summary]")).getAttribute("href")).toBe(`/individual/${person.id}`);
+    // One control a field in the page's forms (the drawers are pages of their own).
+    for (const name of ["pipeline_id", "pipeline_stage_id", "size", "expected_revenue", "expected_revenue_start_date", "payment_frequency_id"]) {
+      expect(page.$$(`main [name="${name}"]`), name).toHaveLength(1);
+    }
+
+    page = await page
+      .form({ button: "Save revenue", within: section(page, "Revenue") })
+      .fill("Expected revenue (£)", "900")
+      .fill("Revenue start date", "2027-04-01")
+      .select("Payment frequency", "Monthly")
+      .submit("Save revenue");
+    expect(page.toasts()).toContain("Revenue saved.");
+    const timing = async () => {
+      const { data } = await api.call<{ data: { expected_revenue_start_date: string | null; payment_frequency_id: number | null } }>("GET", `/task/${id}`);
+      return { start: data.expected_revenue_start_date, frequency: data.payment_frequency_id };
+    };
+    const saved = await timing();
+    expect(saved.start).toBe("2027-04-01");
+    expect(saved.frequency).not.toBeNull();
+
+    const moved = await page
+      .form({ button: "Update progress", within: section(page, "Update progress") })
+      .select("Stage", String(pipeline.stages[1].id))
+      .fill("Size", "3")
+      .submit("Update progress");
+    expect(moved.toasts()).toContain("Progress updated.");
+    stageOf(moved, pipeline.name, pipeline.stages[1].name);
+    expect(await timing()).toEqual(saved);
+    expect(moved.form({ button: "Save revenue", within: section(moved, "Revenue") }).value("Revenue start date")).toBe("2027-04-01");
+  });
+
   test("the revenue and product forms are checked with the contract's rules: the message under the field, what was typed kept, nothing saved", async () => {
     const token = uniqueToken();
     const [pipeline] = pipelines;
@@ -438,4 +476,50 @@ test("in the smallBusiness brand an opportunity is created from /tasks/new and m
   const mails = await moved.click("E-mails");
   expect(mails.text("[data-drawer]")).toContain("E-mails of this opportunity");
   expect(norm((await browser.goto(`/tasks?search=${token}`)).rowsWith(name)[0].text)).toContain(second.name);
+});
+
+test("in the smallBusiness brand the opportunity's page says no broker terms: verification, not KYB; price and supplier, not premium and provider", async () => {
+  const token = uniqueToken();
+  const ownerApi = await taskApi(USERS.owner.email);
+  const [pipeline] = await ownerApi.pipelines();
+  const id = await ownerApi.createTask(`Nojs Words ${token}`, pipeline.id, pipeline.stages[0].id);
+  const broker = /\b(KYB|Premium|Provider)\b/;
+  // The page's own words: headings, labels, facts, columns, buttons and links (the choices of its selects are the
+  // API's lookups, the same for both editions).
+  const ownWords = (p: NojsPage) =>
+    p.text(["h1", "h2", "h3", "label", "dt", "dd", "th", "li", "button", "a", "summary", "[role=alert]"].map((tag) => `main ${tag}`).join(", "));
+  let page = await NojsBrowser.as("owner").goto(`/tasks/${id}`);
+  expect(ownWords(page)).not.toMatch(broker);
+  expect(norm(page.one("[data-task-summary]").text)).toMatch(/Customer/);
+  expect(norm(page.one("[data-task-summary]").text)).toMatch(/Verification\s*No/);
+
+  page = await page.form({ button: "Mark for verification", within: page.one("[data-task-summary]") }).submit("Mark for verification");
+  expect(page.toasts()).toContain("Marked for verification.");
+  expect(page.text("[data-task-summary] [data-kyb]")).toBe("Yes");
+  expect(activity(page)[0]).toContain("Olivia Bloom marked it for verification");
+
+  page = await page
+    .form({ button: "Add product", within: section(page, "Products") })
+    .select("Product type", "Cyber")
+    .fill("Product name", `Gift hampers ${token}`)
+    .fill("Supplier", "Mill Lane Farm")
+    .fill("Price (£)", "240")
+    .submit("Add product");
+  expect(page.toasts()).toContain(`Product Gift hampers ${token} added.`);
+  const products = section(page, "Products");
+  expect(products.querySelectorAll("th").map((th) => norm(th.text))).toEqual(expect.arrayContaining(["Supplier", "Price"]));
+  expect(norm(products.text)).toContain("£240.00");
+  expect(ownWords(page)).not.toMatch(broker);
+
+  page = await page.form({ button: "Clear verification flag", within: page.one("[data-task-summary]") }).submit("Clear verification flag");
+  expect(page.toasts()).toContain("Verification flag cleared.");
+  expect(activity(page)[0]).toContain("Olivia Bloom cleared the verification flag");
+
+  // The same page in flightDeck says KYB, premium and provider.
+  const [fdPipeline] = pipelines;
+  const fd = await admin().goto(`/tasks/${await api.createTask(`Nojs Words ${token}`, fdPipeline.id, fdPipeline.stages[0].id)}`);
+  expect(norm(fd.one("[data-task-summary]").text)).toMatch(/KYB\s*No/);
+  const add = fd.form({ button: "Add product", within: section(fd, "Products") });
+  expect(add.control("Premium (£)")).toBeTruthy();
+  expect(add.control("Provider")).toBeTruthy();
 });

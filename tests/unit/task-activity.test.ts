@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { wordsFor } from "#app/lib/labels";
 import { activityFieldLabel, activityLines, activityValue, activityVerb } from "#app/lib/task-activity";
+import { activityFieldLabels, taskTermsFor } from "#app/lib/task-terms";
 
 describe("task activity: values", () => {
   it("prefers the API's label, then the value", () => {
@@ -70,5 +71,27 @@ describe("task activity: what happened", () => {
     expect(activityVerb("product_added", {}, fd)).toBe("added a product");
     expect(activityVerb("email_sent", {}, fd)).toBe("sent an e-mail");
     expect(activityVerb("something_else", {}, fd)).toBe("something else");
+  });
+});
+
+describe("task activity: the edition's words", () => {
+  const sb = { ...wordsFor("smallbusiness"), kyb: taskTermsFor("smallbusiness").kyb };
+  it("names the KYB flag as the edition does: no broker term in smallBusiness", () => {
+    expect(activityVerb("kyb", { kyb: { old: false, new: true } }, sb)).toBe("marked it for verification");
+    expect(activityVerb("kyb", { kyb: { old: true, new: false } }, sb)).toBe("cleared the verification flag");
+    expect(activityVerb("kyb", { kyb: { old: false, new: true } }, { task: "task", kyb: taskTermsFor("flightdeck").kyb })).toBe("marked it for KYB");
+  });
+  it.each([
+    ["kyb", { old: false, new: true }, "Verification", "KYB"],
+    ["premium", { old: 100, new: 120 }, "Price", "Premium"],
+    ["provider_name", { old: null, new: "Aviva" }, "Supplier", "Provider"],
+    ["source_individual_id", { old: null, new: 4, new_label: "Nell Ames" }, "Individual customer", "Individual"],
+    ["company_id", { old: null, new: 2, new_label: "Mill Lane Farm" }, "Company customer", "Company"],
+  ])("labels %s in smallBusiness's words and flightDeck's", (field, change, smallBusiness, flightDeck) => {
+    expect(activityLines({ [field]: change }, {}, activityFieldLabels("smallbusiness"))[0].field).toBe(smallBusiness);
+    expect(activityLines({ [field]: change }, {}, activityFieldLabels("flightdeck"))[0].field).toBe(flightDeck);
+  });
+  it("has the same keys in both editions", () => {
+    expect(Object.keys(taskTermsFor("smallbusiness")).sort()).toEqual(Object.keys(taskTermsFor("flightdeck")).sort());
   });
 });

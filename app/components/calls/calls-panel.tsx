@@ -15,9 +15,36 @@ function outcome(c: PhoneCall) {
   return CALL_OUTCOME_LABELS[c.outcome];
 }
 
-/** A record's call log: when, who, how, outcome, duration and any feedback, newest first. */
-export function CallsPanel({ calls, emptyText }: { calls: PhoneCall[]; emptyText: string }) {
+const feedback = (c: PhoneCall) =>
+  c.feedback_score ? `${c.feedback_score}/5${c.feedback_issue ? `, ${CALL_FEEDBACK_ISSUE_LABELS[c.feedback_issue as CallFeedbackIssue]}` : ""}` : null;
+
+/**
+ * A record's call log: when, who, how, outcome, duration and any feedback, newest first. `compact`: the same as a
+ * list of two lines a call, for a narrow column (the task page's), instead of a table that would scroll sideways.
+ */
+export function CallsPanel({ calls, emptyText, compact }: { calls: PhoneCall[]; emptyText: string; compact?: boolean }) {
   if (!calls.length) return <p className="text-sm text-slate-600">{emptyText}</p>;
+  if (compact) {
+    return (
+      <ul className="divide-y divide-slate-100 text-sm" aria-label="Calls" data-call-list>
+        {calls.map((c) => (
+          <li key={c.id} className="py-2 first:pt-0" data-call>
+            <p className="flex items-baseline justify-between gap-3">
+              <span className="min-w-0 truncate">
+                <span className="font-medium">{c.caller?.name ?? "—"}</span> <span className="tabular-nums text-slate-600">{c.to}</span>
+              </span>
+              <span className="shrink-0 tabular-nums text-slate-600">{duration(c.duration_seconds)}</span>
+            </p>
+            <p className="text-xs text-slate-500">
+              <time dateTime={c.started_at}>{formatDateTime(c.started_at)}</time> · {how(c)} · {outcome(c)}
+              {c.error_code ? ` (${c.error_code})` : ""}
+              {feedback(c) ? ` · ${feedback(c)}` : ""}
+            </p>
+          </li>
+        ))}
+      </ul>
+    );
+  }
   return (
     <div className="overflow-x-auto">
       <table className="min-w-full text-sm" data-call-log>
@@ -59,11 +86,7 @@ export function CallsPanel({ calls, emptyText }: { calls: PhoneCall[]; emptyText
                 {c.error_code ? <span className="ml-1 text-xs text-slate-500">({c.error_code})</span> : null}
               </td>
               <td className="whitespace-nowrap py-2 pr-4 text-right tabular-nums">{duration(c.duration_seconds)}</td>
-              <td className="py-2">
-                {c.feedback_score
-                  ? `${c.feedback_score}/5${c.feedback_issue ? `, ${CALL_FEEDBACK_ISSUE_LABELS[c.feedback_issue as CallFeedbackIssue]}` : ""}`
-                  : "—"}
-              </td>
+              <td className="py-2">{feedback(c) ?? "—"}</td>
             </tr>
           ))}
         </tbody>

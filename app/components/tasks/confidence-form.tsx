@@ -28,7 +28,7 @@ export function ConfidenceForm({ task, options, canManage }: ConfidenceFormProps
   const answers = task.confidence ? [task.confidence.revenue_timing, task.confidence.revenue_estimate, task.confidence.execution, task.confidence.client] : [];
   return (
     <>
-      <dl className="space-y-2 text-sm">
+      <dl className="grid gap-3 text-sm sm:grid-cols-2">
         {CONFIDENCE_QUESTIONS.map((q, i) => (
           <div key={q.field}>
             <dt className="text-slate-500">{q.name}</dt>
@@ -48,19 +48,21 @@ function ConfidenceFields({ task, options }: Omit<ConfidenceFormProps, "canManag
   return (
     <Form method="post" className="space-y-1">
       <FormAlert messages={form.errors} />
-      {CONFIDENCE_QUESTIONS.map((q) => (
-        <SelectField
-          key={q.field}
-          id={`confidence-${q.type}`}
-          name={q.field}
-          label={q.name}
-          options={options[q.field] ?? []}
-          placeholder="Not answered"
-          defaultValue={text(fields[q.field].initialValue)}
-          errors={fields[q.field].errors}
-        />
-      ))}
-      <div className="flex items-center justify-between gap-3 pt-2">
+      <div className="grid gap-x-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+        {CONFIDENCE_QUESTIONS.map((q) => (
+          <SelectField
+            key={q.field}
+            id={`confidence-${q.type}`}
+            name={q.field}
+            label={q.name}
+            options={options[q.field] ?? []}
+            placeholder="Not answered"
+            defaultValue={text(fields[q.field].initialValue)}
+            errors={fields[q.field].errors}
+          />
+        ))}
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <TotalScore task={task} />
         <SectionSubmit intent="confidence" label="Save confidence" />
       </div>

@@ -1,13 +1,18 @@
 import { Link } from "@remix-run/react";
 import type { Task, TaskProduct } from "#contract/tasks";
 import { formatDate, formatMoney } from "#common/format";
+import type { TaskTerms } from "#app/lib/task-terms";
 import { DateInput } from "../form/date-input";
 import { Field, FormAlert } from "../form/field";
 import { Form } from "../form/form";
 import { useFormResult, useLastResult } from "../form/form-result";
 import { NumberInput } from "../form/number-input";
 import { SelectField } from "../form/select-field";
+import { Icon } from "../ui/icon";
 import { SectionSubmit, text, type Option } from "./task-section";
+
+/** A product's premium and provider, as the edition calls them. */
+type ProductTerms = Pick<TaskTerms, "premium" | "provider">;
 
 /** The task's products with their totals, and for a manager 'Add a product' (open while its form is refused). */
 export function ProductsSection({
@@ -15,11 +20,13 @@ export function ProductsSection({
   products,
   productTypes,
   canManage,
+  terms,
 }: {
   task: Task;
   products: TaskProduct[];
   productTypes: Option[];
   canManage: boolean;
+  terms: ProductTerms;
 }) {
   const totals = products.reduce((t, p) => ({ premium: t.premium + p.premium, commission: t.commission + p.commission }), { premium: 0, commission: 0 });
   return (
@@ -38,10 +45,10 @@ export function ProductsSection({
                   Type
                 </th>
                 <th scope="col" className="py-2 pr-3">
-                  Provider
+                  {terms.provider}
                 </th>
                 <th scope="col" className="py-2 pr-3 text-right">
-                  Premium
+                  {terms.premium}
                 </th>
                 <th scope="col" className="py-2 pr-3 text-right">
                   Commission
@@ -73,10 +80,11 @@ export function ProductsSection({
                       <Link
                         to={`/tasks/${task.id}/products/${p.id}/delete`}
                         preventScrollReset
-                        className="text-red-700 hover:underline"
+                        className="btn-quiet btn-sm btn-icon text-red-700"
                         aria-label={`Remove ${p.name}`}
+                        title={`Remove ${p.name}`}
                       >
-                        Remove
+                        <Icon name="trash-2" />
                       </Link>
                     </td>
                   ) : null}
@@ -96,44 +104,51 @@ export function ProductsSection({
           </table>
         </div>
       )}
-      {canManage ? <AddProduct key={`products-${products.length}-${task.updated_at}`} productTypes={productTypes} /> : null}
+      {canManage ? <AddProduct key={`products-${products.length}-${task.updated_at}`} productTypes={productTypes} terms={terms} /> : null}
     </>
   );
 }
 
-function AddProduct({ productTypes }: { productTypes: Option[] }) {
+function AddProduct({ productTypes, terms }: { productTypes: Option[]; terms: ProductTerms }) {
   const refused = useLastResult("add-product") !== undefined;
   const [form, fields] = useFormResult("add-product");
   const value = (name: keyof typeof fields) => text(fields[name].initialValue);
   return (
-    <details className="mt-4 rounded-md bg-slate-50 p-4" open={refused || undefined}>
-      <summary className="cursor-pointer text-sm font-semibold">Add a product</summary>
+    <details className="group mt-3 rounded-md bg-slate-50 px-4 py-3" open={refused || undefined}>
+      <summary className="flex cursor-pointer list-none items-center gap-1.5 text-sm font-semibold text-slate-800 [&::-webkit-details-marker]:hidden">
+        <Icon name="plus" />
+        Add a product
+        <Icon name="chevron-down" className="ml-auto text-slate-400 transition-transform group-open:rotate-180" />
+      </summary>
       <Form method="post" className="mt-3 space-y-1">
         <FormAlert messages={form.errors} />
-        <SelectField
-          id="product-type"
-          name="task_product_type_id"
-          label="Product type"
-          required
-          options={productTypes}
-          placeholder="Choose a product type"
-          defaultValue={value("task_product_type_id")}
-          errors={fields.task_product_type_id.errors}
-        />
-        <Field id="product-name" name="name" label="Product name" required maxLength={255} defaultValue={value("name")} errors={fields.name.errors} />
-        <Field
-          id="product-provider"
-          name="provider_name"
-          label="Provider"
-          maxLength={255}
-          defaultValue={value("provider_name")}
-          errors={fields.provider_name.errors}
-        />
-        <div className="grid gap-3 sm:grid-cols-3">
+        <div className="grid gap-x-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+          <SelectField
+            id="product-type"
+            name="task_product_type_id"
+            label="Product type"
+            required
+            options={productTypes}
+            placeholder="Choose a product type"
+            defaultValue={value("task_product_type_id")}
+            errors={fields.task_product_type_id.errors}
+          />
+          <Field id="product-name" name="name" label="Product name" required maxLength={255} defaultValue={value("name")} errors={fields.name.errors} />
+          <Field
+            id="product-provider"
+            name="provider_name"
+            label={terms.provider}
+            maxLength={255}
+            defaultValue={value("provider_name")}
+            errors={fields.provider_name.errors}
+          />
+          <DateInput id="product-start" name="start_date" label="Start date" defaultValue={value("start_date")} errors={fields.start_date.errors} />
+        </div>
+        <div className="grid gap-x-3 sm:grid-cols-3">
           <NumberInput
             id="product-premium"
             name="premium"
-            label="Premium (£)"
+            label={`${terms.premium} (£)`}
             min={0}
             decimals={2}
             allowNegative={false}
@@ -162,8 +177,7 @@ function AddProduct({ productTypes }: { productTypes: Option[] }) {
             errors={fields.commission_rate.errors}
           />
         </div>
-        <DateInput id="product-start" name="start_date" label="Start date" defaultValue={value("start_date")} errors={fields.start_date.errors} />
-        <div className="flex justify-end pt-2">
+        <div className="flex justify-end">
           <SectionSubmit intent="add-product" label="Add product" busyLabel="Adding…" />
         </div>
       </Form>

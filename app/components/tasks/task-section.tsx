@@ -1,21 +1,11 @@
 import { Link, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Icon } from "../ui/icon";
 
 /** A choice of a select of the task page. */
 export type Option = { value: string; label: string };
 
-/** One section of the task page: a titled card. */
-export function Section({ id, title, info, children }: { id: string; title: string; info?: string; children: ReactNode }) {
-  return (
-    <section id={id} aria-labelledby={`${id}-title`} className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
-      <h2 id={`${id}-title`} className="text-base font-semibold">
-        {title}
-      </h2>
-      {info ? <p className="mt-1 text-sm text-slate-500">{info}</p> : null}
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
+/** One section of the task page: a titled card (the same card as the page's sections outside the island). */
+export { TaskCard as Section } from "./task-card";
 
 /** The submit button of one form of the page, with the form's `intent` (busy while that form is being sent). */
 export function SectionSubmit({ intent, label, busyLabel = "Saving…" }: { intent: string; label: string; busyLabel?: string }) {
@@ -37,8 +27,9 @@ export function PageLinks({ label, page, lastPage, hrefFor }: { label: string; p
   return (
     <nav aria-label={`${label} pages`} className="mt-3 flex items-center justify-between text-sm">
       {page > 1 ? (
-        <Link to={hrefFor(page - 1)} preventScrollReset className="text-brand hover:underline">
-          ← Newer
+        <Link to={hrefFor(page - 1)} preventScrollReset className="btn-quiet btn-sm">
+          <Icon name="chevron-left" />
+          Newer
         </Link>
       ) : (
         <span />
@@ -47,8 +38,9 @@ export function PageLinks({ label, page, lastPage, hrefFor }: { label: string; p
         Page {page} of {lastPage}
       </span>
       {page < lastPage ? (
-        <Link to={hrefFor(page + 1)} preventScrollReset className="text-brand hover:underline">
-          Older →
+        <Link to={hrefFor(page + 1)} preventScrollReset className="btn-quiet btn-sm">
+          Older
+          <Icon name="chevron-right" />
         </Link>
       ) : (
         <span />
