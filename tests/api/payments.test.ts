@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { individuals, paymentRefunds, payments, salesDocuments } from "#api/db/schema";
+import { clientCompanies, individuals, paymentRefunds, payments, salesDocuments } from "#api/db/schema";
 import { paymentsFor, type SandboxPayments } from "#api/integrations/payments";
 import { advanceRefund } from "#api/modules/payments/service";
 import { PAYMENT_MESSAGES } from "#contract/payments";
@@ -565,6 +565,14 @@ describe("list", () => {
     await api.database.db.update(payments).set({ description: "Sale F" }).where(eq(payments.id, payment.id));
     const [{ number }] = await api.database.db.select({ number: salesDocuments.number }).from(salesDocuments).where(eq(salesDocuments.id, invoice.id));
     expect(await list({ filter: { search: number! } })).toEqual(["Sale F"]);
+    // The company renamed: its payment is found and sorted by the new name (the name is kept on the payment).
+    await api.database.db
+      .update(clientCompanies)
+      .set({ name: unique("Zed Bakers") })
+      .where(eq(clientCompanies.id, firm));
+    expect(await list({ filter: { client: "zed bakers" } })).toEqual(["Sale B"]);
+    expect(await list({ filter: { search: "acorn" } })).toEqual([]);
+    expect(await list({ sort: "client" })).toEqual(["Sale C", "Sale A", "Sale E", "Sale F", "Sale B", "Sale D"]);
     const other = await companyWithClient(api, ALL);
     const theirs = await api.request("GET", "/payment", { token: other.token, query: { filter: { search: number! } } });
     expect(theirs.body.data).toEqual([]);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { cancellable, poundsToPence, refundablePence, statusAfterRefunds } from "#common/payments";
 import { todayInLondon } from "#common/dates";
 import type { ListQuery } from "#contract/common";
@@ -171,14 +171,14 @@ function amountBound(query: ListQuery, key: string, side?: "from" | "to"): numbe
 /** The start of a UK calendar day as a timestamp (payments are filtered by UK day). */
 const londonDayStart = (day: Placeholder) => sql`(${day}::date)::timestamp at time zone 'Europe/London'`;
 
-/** Ids of the tenant's rows of `table` whose `column` contains a pattern (a client's name, an invoice's number). */
-const idsWhere = (table: typeof individuals | typeof clientCompanies | typeof salesDocuments, column: AnyColumn, tenant: Placeholder, pattern: Placeholder) =>
-  sql`(select ${table.id} from ${table} where ${table.tenantId} = ${tenant} and ${column} ilike ${pattern})`;
+/** Ids of the tenant's invoices (and quotes) whose number contains a pattern. */
+const numbered = (tenant: Placeholder, pattern: Placeholder) =>
+  sql`(select ${salesDocuments.id} from ${salesDocuments} where ${salesDocuments.tenantId} = ${tenant} and ${salesDocuments.number} ilike ${pattern})`;
 
 /**
- * The list's filters (read and checked as GET /payment reads them) on the payments table alone — a client's or an
- * invoice's name is looked up by a subquery, not a join — their values recorded in the list's shape (placeholders:
- * the statements are built once per shape).
+ * The list's filters (read and checked as GET /payment reads them) on the payments table alone — the client's name is
+ * kept on the payment, an invoice's number is looked up by a subquery, nothing is joined — their values recorded in
+ * the list's shape (placeholders: the statements are built once per shape).
  */
 function paymentWhere(shape: ListShape, tenant: Placeholder, query: ListQuery): SQL {
   const status = textFilter(query, "status");
@@ -204,11 +204,6 @@ function paymentWhere(shape: ListShape, tenant: Placeholder, query: ListQuery): 
   const createdTo = day("to");
   const low = amountBound(query, "amount_from") ?? amountBound(query, "amount", "from");
   const high = amountBound(query, "amount_to") ?? amountBound(query, "amount", "to");
-  const namedClient = (p: Placeholder) =>
-    or(
-      inArray(payments.individualId, idsWhere(individuals, individuals.fullName, tenant, p)),
-      inArray(payments.clientCompanyId, idsWhere(clientCompanies, clientCompanies.name, tenant, p)),
-    );
   return and(
     eq(payments.tenantId, tenant),
     statuses === undefined
@@ -221,7 +216,7 @@ function paymentWhere(shape: ListShape, tenant: Placeholder, query: ListQuery): 
     shape.when("individual", idFilter(query, "individual_id"), (p) => eq(payments.individualId, p)),
     shape.when("company", idFilter(query, "company_id"), (p) => eq(payments.clientCompanyId, p)),
     shape.when("invoice", idFilter(query, "invoice_id"), (p) => eq(payments.invoiceId, p)),
-    shape.when("client", client === undefined ? undefined : `%${likeEscape(client)}%`, (p) => or(namedClient(p), ilike(payments.payerName, p))!),
+    shape.when("client", client === undefined ? undefined : `%${likeEscape(client)}%`, (p) => or(ilike(payments.clientName, p), ilike(payments.payerName, p))!),
     shape.when("search", search === undefined ? undefined : `%${likeEscape(search)}%`, (p) =>
       or(
         /^\d{1,9}$/.test(search!) ? eq(payments.id, shape.value("searchId", Number(search))) : undefined,
@@ -229,8 +224,8 @@ function paymentWhere(shape: ListShape, tenant: Placeholder, query: ListQuery): 
         ilike(payments.payerName, p),
         ilike(payments.cardLast4, p),
         ilike(payments.providerPaymentId, p),
-        inArray(payments.invoiceId, idsWhere(salesDocuments, salesDocuments.number, tenant, p)),
-        namedClient(p),
+        ilike(payments.clientName, p),
+        inArray(payments.invoiceId, numbered(tenant, p)),
       )!,
     ),
     shape.when("createdFrom", createdFrom, (p) => gte(payments.createdAt, londonDayStart(p))),
@@ -240,14 +235,11 @@ function paymentWhere(shape: ListShape, tenant: Placeholder, query: ListQuery): 
   )!;
 }
 
-/** The client a payment is sorted by: its client's name, or the payer's (blank when neither is known: last either way). */
-const clientSortName = sql`lower(coalesce((select ${individuals.fullName} from ${individuals} where ${individuals.id} = ${payments.individualId}), (select ${clientCompanies.name} from ${clientCompanies} where ${clientCompanies.id} = ${payments.clientCompanyId}), ${payments.payerName}))`;
-
 /**
  * The list's filters (read and checked as GET /payment reads them), WHERE clause, order and keys with their values
  * (`shape.values`), all on the payments table: the list's page, and an export of the list (api/modules/exports), select
- * with them. The sorts walk the table's indexes — (tenant, created_at, id), (tenant, amount, id) and (tenant, status,
- * created_at, id) — except the client's name, which is another table's.
+ * with them. The sorts walk the table's indexes: (tenant, created_at, id), (tenant, amount, id), (tenant, status,
+ * created_at, id) and the client's name kept on the payment (`client_name`) either way.
  */
 export function paymentListPlan(tenantId: number, query: ListQuery) {
   const shape = new ListShape();
@@ -264,7 +256,7 @@ export function paymentListPlan(tenantId: number, query: ListQuery) {
           keys: { columns: [sql`${payments.status}`, sql`${payments.createdAt}`, sql`${payments.id}`], descending: sort.desc },
         }
       : sort.field === "client"
-        ? listOrder(clientSortName, payments.id, sort.desc, true)
+        ? listOrder(sql`lower(${payments.clientName})`, payments.id, sort.desc, true)
         : listOrder(sort.field === "amount" ? payments.amountPence : payments.createdAt, payments.id, sort.desc, false),
   );
   return { shape, tenant, where, order, keys, values: shape.values };
