@@ -4,7 +4,8 @@
  *
  *   npx tsx bench/generate.ts --tasks 1000000 --individuals 200000 --companies 200000 --notifications 1000000 --policies 1000000
  *
- * Defaults are the issue's sizes; BENCH_SCALE=0.01 (or --scale) shrinks all of them for a quick run.
+ * Defaults are the issue's sizes; BENCH_SCALE=0.01 (or --scale) shrinks all of them for a quick run. Payments
+ * (customer transactions, `--payments N`) are made only when asked: none by default.
  * The demo seed is applied first when the database is empty. Rows are added in batches so memory stays flat.
  */
 import path from "node:path";
@@ -18,8 +19,8 @@ import { createMail } from "#api/integrations/mail";
 
 /** The issue's sizes. */
 export const FULL_SIZES = { tasks: 1_000_000, individuals: 200_000, companies: 200_000, notifications: 1_000_000, policies: 1_000_000 };
-/** The policies are optional (older callers give the four first sizes only). */
-export type Sizes = Omit<typeof FULL_SIZES, "policies"> & { policies?: number };
+/** The policies are optional (older callers give the four first sizes only), and so are the payments. */
+export type Sizes = Omit<typeof FULL_SIZES, "policies"> & { policies?: number; payments?: number };
 /** The issue's sizes times a scale (BENCH_SCALE when imported, e.g. by bench/run.ts). */
 export const scaled = (scale: number, sizes: Sizes = FULL_SIZES): Sizes =>
   Object.fromEntries(Object.entries(sizes).map(([k, n]) => [k, Math.max(0, Math.round(n * scale))])) as Sizes;
@@ -34,6 +35,7 @@ const { values } = parseArgs({
     companies: { type: "string", default: String(FULL_SIZES.companies) },
     notifications: { type: "string", default: String(FULL_SIZES.notifications) },
     policies: { type: "string", default: String(FULL_SIZES.policies) },
+    payments: { type: "string", default: "0" },
     scale: { type: "string", default: process.env.BENCH_SCALE ?? "1" },
     batch: { type: "string", default: "100000" },
   },
@@ -44,6 +46,7 @@ const want = scaled(Number(values.scale), {
   companies: Number(values.companies),
   notifications: Number(values.notifications),
   policies: Number(values.policies),
+  payments: Number(values.payments),
 });
 const BATCH = Number(values.batch);
 
@@ -163,10 +166,31 @@ export async function generate(database: Database, sizes: Sizes = want, options:
       from generate_series(${from}::int, ${to}::int) g`,
     database,
   );
+  // Payments (customer transactions) in every status, card or card present, for the tenant's individuals (every 5th
+  // for a client company, every 7th a walk-in payer only), amounts from £1 to £5,000, spread over a year; no invoice.
+  const statuses = `{succeeded,succeeded,succeeded,succeeded,failed,refunded,partially_refunded,authorised,cancelled,succeeded}`;
+  await inBatches(
+    "payments",
+    sizes.payments ?? 0,
+    (from, to) => sql`
+      insert into payments (tenant_id, individual_id, client_company_id, payer_name, description, method, status, amount_pence, refunded_pence,
+                            provider, provider_payment_id, card_brand, card_last4, idempotency_key, paid_at, created_at, updated_at)
+      select ${tenant},
+             case when g % 7 = 6 or (${firms.length} > 0 and g % 5 = 0) then null else (${clientArray}::int[])[1 + g % ${Math.max(1, clients.length)}] end,
+             case when g % 7 <> 6 and ${firms.length} > 0 and g % 5 = 0 then (${firmArray}::int[])[1 + g % ${Math.max(1, firms.length)}] end,
+             'Bench Payer ' || (g % 997), 'Bench payment ' || g, case when g % 10 = 3 then 'card_present' else 'card' end, status, amount,
+             case status when 'refunded' then amount when 'partially_refunded' then amount / 2 else 0 end,
+             'sandbox', 'pi_bench_' || g, 'visa', lpad((g % 10000)::text, 4, '0'), 'bench-payment-' || g,
+             case when status in ('succeeded', 'refunded', 'partially_refunded') then made end, made, made
+      from (select g, (${statuses}::text[])[1 + g % 10] as status, (g % 50000) * 10 + 100 as amount, now() - (g % 8760) * interval '1 hour' - (g % 60) * interval '1 second' as made
+            from generate_series(${from}::int, ${to}::int) g) s`,
+    database,
+  );
   // As autovacuum would on a live database: statistics for the planner, and the visibility map that lets
   // index-only scans skip the table.
   say("Vacuuming and analysing the tables …\n");
-  for (const table of ["tasks", "individuals", "client_companies", "notifications", "policies"]) await database.db.execute(sql.raw(`vacuum analyze ${table}`));
+  for (const table of ["tasks", "individuals", "client_companies", "notifications", "policies", "payments"])
+    await database.db.execute(sql.raw(`vacuum analyze ${table}`));
   await database.db.execute(sql`analyze`);
   return { tenant, firstPipeline: Number(stageRows[0].pipeline_id) };
 }

@@ -138,8 +138,8 @@ export function pageStarts(db: Db) {
   };
 }
 
-/** The lists whose writes give the company a new version (list_versions, by triggers: migrations 0010, 0011, 0034). */
-export type VersionedList = "tasks" | "individuals" | "companies" | "policies";
+/** The lists whose writes give the company a new version (list_versions, by triggers: migrations 0010, 0011, 0034, 0037). */
+export type VersionedList = "tasks" | "individuals" | "companies" | "policies" | "payments";
 
 /** The company's version of a list, to select beside a page's rows or a count: null before its first write. */
 export const listVersion = (tenantId: number | Placeholder, list: VersionedList) =>

@@ -7,6 +7,23 @@ export function isUniqueViolation(e: unknown, constraint?: string): boolean {
   });
 }
 
+/** True for a Postgres foreign-key violation (23503): a row still used by another table. */
+export function isForeignKeyViolation(e: unknown): boolean {
+  return hasCode(e, "23503");
+}
+
+/**
+ * True for a Postgres deadlock (40P01): two transactions waited on each other and PostgreSQL cancelled one (PGlite,
+ * one connection, never deadlocks). The cancelled one may simply run again.
+ */
+export function isDeadlock(e: unknown): boolean {
+  return hasCode(e, "40P01");
+}
+
+/** Whether an error as drizzle throws it carries a Postgres error code: on itself, or on its cause (a DrizzleQueryError). */
+const hasCode = (e: unknown, code: string) =>
+  [e, (e as { cause?: unknown } | null)?.cause].some((c) => (c as { code?: unknown } | null | undefined)?.code === code);
+
 /**
  * True when the database cannot be reached or cut the connection (a restart, a failover, a full pool):
  * connection refused or reset, a connection ended mid-query, Postgres' shutdown and start-up codes

@@ -120,7 +120,7 @@ export default function ExportsPage() {
           </thead>
           <tbody className="divide-y divide-slate-100 text-sm">
             {exports.length === 0 ? (
-              <tr>
+              <tr data-empty>
                 <td colSpan={6} className="px-4 py-8 text-center text-slate-500">
                   No exports yet. Use the Export button of a list to download its rows.
                 </td>

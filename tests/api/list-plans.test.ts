@@ -1,9 +1,10 @@
 /**
  * The main lists stay on their indexes at scale: on a generated tenant of moderate size (Harbour Brokers with
- * 50,000 tasks, 50,000 individuals and companies, 20,000 notifications, by bench/generate.ts) every query
- * behind the tasks list (each filter and sort of the portal's list, page 1 and a deep page), the individuals
- * and companies lists and the notifications panel is EXPLAINed as the API sent it, and a sequential scan of
- * tasks, individuals, client_companies or notifications fails the test. Counts are capped (TOTAL_CAP), so a
+ * 50,000 tasks, 50,000 individuals and companies, 20,000 notifications and payments, by bench/generate.ts) every
+ * query behind the tasks list (each filter and sort of the portal's list, page 1 and a deep page), the individuals
+ * and companies lists, the notifications panel and the payments list (its sorts and the filters on its own table) is
+ * EXPLAINed as the API sent it, and a sequential scan of tasks, individuals, client_companies, notifications or
+ * payments fails the test. Counts are capped (TOTAL_CAP), so a
  * large list answers total_capped with a lower bound. The free-text search is served by trigram indexes
  * (pg_trgm): anywhere in a name for a term of three characters or more, the start of a word for one or two.
  */
@@ -13,13 +14,15 @@ import { COMPANY_SORTS, INDIVIDUAL_SORTS } from "#contract/clients";
 import { TOTAL_CAP } from "#api/http/paging";
 import { generate } from "#bench/generate";
 import { createTestApi, type TestApi } from "../helpers/api";
-import { countQueries, tenantId, userId } from "../helpers/crm";
+import { countQueries, tenantId, userId, userWith } from "../helpers/crm";
 
-const BIG_TABLES = new Set(["tasks", "individuals", "client_companies", "notifications"]);
-const SIZES = { tasks: 50_000, individuals: 50_000, companies: 50_000, notifications: 20_000 };
+const BIG_TABLES = new Set(["tasks", "individuals", "client_companies", "notifications", "payments"]);
+const SIZES = { tasks: 50_000, individuals: 50_000, companies: 50_000, notifications: 20_000, payments: 20_000 };
 
 let api: TestApi;
 let admin: string;
+/** A user of Harbour Brokers who may see its payments (the generated ones). */
+let cashier: string;
 let harbour: number;
 let adminId: number;
 
@@ -79,10 +82,10 @@ const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)
 const touchesBigTable = (s: Captured) => /^\s*select/i.test(s.text) && [...BIG_TABLES].some((t) => s.text.includes(`"${t}"`));
 
 /** GETs url and EXPLAINs every select on a large table it ran: the sequential scans found, and the indexes used. */
-async function plansOf(url: string, query: Record<string, unknown>) {
+async function plansOf(url: string, query: Record<string, unknown>, token = admin) {
   let status = 0;
   const statements = await capture(async () => {
-    status = (await api.request("GET", url, { token: admin, query })).status;
+    status = (await api.request("GET", url, { token, query })).status;
   });
   expect(status, `${url} ${JSON.stringify(query)}`).toBe(200);
   const listQueries = statements.filter(touchesBigTable);
@@ -104,6 +107,7 @@ beforeAll(async () => {
   admin = await api.login("admin@harbour.test");
   harbour = await tenantId(api, "Harbour Brokers");
   adminId = await userId(api, "admin@harbour.test");
+  cashier = (await userWith(api, harbour, ["payment_view"])).token;
 }, 300_000);
 afterAll(async () => {
   await api?.close();
@@ -226,6 +230,36 @@ describe("list queries on a generated tenant (50,000 tasks)", () => {
       if (seqScans.length) failures.push(`${url} ${JSON.stringify(query)} → ${seqScans.join("; ")}`);
     }
     expect(failures).toEqual([]);
+  });
+
+  it("payments list: every sort and the filters on the payments table's columns, page 1 and page 500, on indexes; a deep page seen again from a row", async () => {
+    const cases: Record<string, unknown>[] = [
+      {},
+      { page: { number: 500 } },
+      { filter: { status: "succeeded" } },
+      { filter: { status: "succeeded" }, page: { number: 500 } },
+      { filter: { status: "refunded,partially_refunded" } },
+      { filter: { created_at: { from: "2020-01-01", to: "2030-12-31" } } },
+      { filter: { amount_from: "100", amount_to: "200" } },
+      ...["created_at", "-created_at", "amount", "-amount", "status", "-status", "client", "-client"].flatMap((sort) => [
+        { sort },
+        { sort, page: { number: 200 } },
+      ]),
+    ];
+    const failures: string[] = [];
+    for (const query of cases) {
+      const { seqScans } = await plansOf("/payment", query, cashier);
+      if (seqScans.length) failures.push(`${JSON.stringify(query)} → ${seqScans.join("; ")}`);
+    }
+    expect(failures).toEqual([]);
+    for (const query of [{ page: { number: 500 } }, { sort: "-status", page: { number: 300 } }, { sort: "amount", page: { number: 300 } }]) {
+      expect((await api.request("GET", "/payment", { token: cashier, query })).status).toBe(200);
+      const statements = await capture(() => api.request("GET", "/payment", { token: cashier, query }));
+      const fromRow = statements.filter((s) => /\) (<=|<|>=|>) \(select /.test(s.text));
+      expect(fromRow, JSON.stringify(query)).toHaveLength(1);
+      const scans = nodes(await explain(fromRow[0])).filter((n) => n["Node Type"] === "Seq Scan" && n["Relation Name"] === "payments");
+      expect(scans, JSON.stringify(query)).toEqual([]);
+    }
   });
 
   it("searches of one or two characters (the start of a word) use the trigram indexes too", async () => {

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { paymentRefunds, payments } from "#api/db/schema";
+import { clientCompanies, individuals, paymentRefunds, payments, salesDocuments } from "#api/db/schema";
 import { paymentsFor, type SandboxPayments } from "#api/integrations/payments";
 import { advanceRefund } from "#api/modules/payments/service";
 import { PAYMENT_MESSAGES } from "#contract/payments";
 import type { Permission } from "#contract/permissions";
 import { createTestApi, type TestApi } from "../helpers/api";
-import { userWith } from "../helpers/crm";
+import { countQueries, makeCompany, userWith } from "../helpers/crm";
 import { eventually } from "../helpers/jobs";
-import { companyWithClient, create, item, rowOf } from "../helpers/sales";
+import { companyWithClient, create, item, rowOf, unique } from "../helpers/sales";
 
 let api: TestApi;
 const ALL: Permission[] = ["payment_view", "payment_manage", "invoice_view", "invoice_manage"];
@@ -521,5 +521,92 @@ describe("list", () => {
       expect(res.status, JSON.stringify(bad)).toBe(422);
       expect(res.body.errors, JSON.stringify(bad)).toBeDefined();
     }
+  });
+
+  it("sorts by status and by client, blanks last either way; searches find an invoice's number, a client's name and a payment's id", async () => {
+    const me = await companyWithClient(api, ALL);
+    const firm = await makeCompany(api, me.tenantId, unique("Acorn Ltd"));
+    const row = (over: Partial<typeof payments.$inferInsert>, minutesAgo: number) => ({
+      tenantId: me.tenantId,
+      description: "Counter sale",
+      status: "succeeded" as const,
+      amountPence: 1000,
+      provider: "sandbox" as const,
+      idempotencyKey: `list-test-${Math.random()}`,
+      createdAt: new Date(Date.now() - minutesAgo * 60_000),
+      ...over,
+    });
+    const made = await api.database.db
+      .insert(payments)
+      .values([
+        row({ individualId: me.client.id, status: "failed", description: "Sale A" }, 5),
+        row({ clientCompanyId: firm, description: "Sale B" }, 4),
+        row({ payerName: "Bertie Walk-in", description: "Sale C" }, 3),
+        row({ description: "Sale D" }, 2),
+        row({ individualId: me.client.id, status: "refunded", refundedPence: 1000, description: "Sale E" }, 1),
+      ])
+      .returning({ id: payments.id });
+    const list = async (query: Record<string, unknown>) => {
+      const res = await api.request("GET", "/payment", { token: me.token, query });
+      expect(res.status, res.text).toBe(200);
+      return res.body.data.map((p: { description: string }) => p.description);
+    };
+    // Status: alphabetical, a status's payments oldest first (descending: newest first).
+    expect(await list({ sort: "status" })).toEqual(["Sale A", "Sale E", "Sale B", "Sale C", "Sale D"]);
+    expect(await list({ sort: "-status" })).toEqual(["Sale D", "Sale C", "Sale B", "Sale E", "Sale A"]);
+    // Client: the client's name, else the payer's; a payment with neither last either way.
+    expect(await list({ sort: "client" })).toEqual(["Sale B", "Sale C", "Sale A", "Sale E", "Sale D"]);
+    expect(await list({ sort: "-client" })).toEqual(["Sale E", "Sale A", "Sale C", "Sale B", "Sale D"]);
+    expect(await list({ filter: { search: "acorn" } })).toEqual(["Sale B"]);
+    expect(await list({ filter: { client: "walk-in" } })).toEqual(["Sale C"]);
+    expect(await list({ filter: { search: String(made[3].id) } })).toEqual(["Sale D"]);
+    // An invoice's number (not in the payment's own text here): the paid invoice's payment is found by it.
+    const { invoice, payment } = await paidPayment(me);
+    await api.database.db.update(payments).set({ description: "Sale F" }).where(eq(payments.id, payment.id));
+    const [{ number }] = await api.database.db.select({ number: salesDocuments.number }).from(salesDocuments).where(eq(salesDocuments.id, invoice.id));
+    expect(await list({ filter: { search: number! } })).toEqual(["Sale F"]);
+    // The company renamed: its payment is found and sorted by the new name (the name is kept on the payment).
+    await api.database.db
+      .update(clientCompanies)
+      .set({ name: unique("Zed Bakers") })
+      .where(eq(clientCompanies.id, firm));
+    expect(await list({ filter: { client: "zed bakers" } })).toEqual(["Sale B"]);
+    expect(await list({ filter: { search: "acorn" } })).toEqual([]);
+    expect(await list({ sort: "client" })).toEqual(["Sale C", "Sale A", "Sale E", "Sale F", "Sale B", "Sale D"]);
+    const other = await companyWithClient(api, ALL);
+    const theirs = await api.request("GET", "/payment", { token: other.token, query: { filter: { search: number! } } });
+    expect(theirs.body.data).toEqual([]);
+  });
+
+  it("counts a list once while the company's payments are unchanged, and again after a payment, a change straight in the table or a client's new name", async () => {
+    const me = await companyWithClient(api, ALL);
+    await paidPayment(me);
+    await paidPayment(me);
+    const [{ fullName }] = await api.database.db.select({ fullName: individuals.fullName }).from(individuals).where(eq(individuals.id, me.client.id));
+    const list = (filter: Record<string, unknown>, page = 1) =>
+      api.request("GET", "/payment", { token: me.token, query: { filter, page: { size: 1, number: page } } });
+    const byName = { client: fullName };
+    const first = await countQueries(api, () => list(byName));
+    expect((await list(byName)).body.meta).toMatchObject({ total: 2, last_page: 2 });
+    // Page 2 of the same list reuses the count: one query fewer than the first view.
+    const second = await countQueries(api, () => list(byName, 2));
+    expect(second).toBe(first - 1);
+    // A payment through the API…
+    const third = await paidPayment(me);
+    expect((await list(byName)).body.meta.total).toBe(3);
+    // …one changed straight in the table…
+    expect((await list({ status: "succeeded" })).body.meta.total).toBe(3);
+    await api.database.db.update(payments).set({ status: "failed" }).where(eq(payments.id, third.payment.id));
+    expect((await list({ status: "succeeded" })).body.meta.total).toBe(2);
+    // …and the client renamed (the client filter reads the name) each count again.
+    await api.database.db
+      .update(individuals)
+      .set({ lastName: unique("Renamed") })
+      .where(eq(individuals.id, me.client.id));
+    expect((await list(byName)).body.meta.total).toBe(0);
+    // Another company's payments leave this count alone.
+    const other = await companyWithClient(api, ALL);
+    await paidPayment(other);
+    expect((await list({ status: "succeeded" })).body.meta.total).toBe(2);
   });
 });

@@ -2,13 +2,13 @@ import http from "node:http";
 import { inflateRawSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
 import { beforeAll, expect, test } from "vitest";
-import { USERS } from "./env";
+import { NOJS, USERS } from "./env";
 import { NojsBrowser, apiAs, uniqueToken } from "./harness";
 
 /**
- * Without JavaScript: the Export button of a filtered policies list downloads exactly its rows; the transactions,
- * off-platform policies, quotes and invoices lists carry the button; a policy's invoices download as a valid ZIP
- * streamed through the portal.
+ * Without JavaScript: the Export button of a filtered policies list, and of a filtered transactions list, downloads
+ * exactly its rows; the off-platform policies, quotes and invoices lists carry the button; a policy's invoices download
+ * as a valid ZIP streamed through the portal.
  */
 let api: Awaited<ReturnType<typeof apiAs>>;
 let clientId: number;
@@ -57,9 +57,60 @@ test("the Export button of a filtered policies list downloads exactly its rows, 
   expect(rows[0]["Renewal date"]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
 });
 
+/** Bloom Bakery's owner has a sent invoice of `pence` (no VAT) paid by card through its link, the card holder named `holder`. */
+async function paidByCard(owner: Awaited<ReturnType<typeof apiAs>>, holder: string, pence: number) {
+  const people = await owner.call<{ data: { id: number }[] }>("GET", "/individual?page%5Bsize%5D=1");
+  const created = await owner.call<{ data: { id: number } }>(
+    "POST",
+    "/simple-invoices",
+    { individual_id: people.data[0].id, items: [{ description: `Export ${holder}`, quantity: "1", unit_price_pence: pence, vat_rate: 0 }] },
+    201,
+  );
+  const sent = await owner.call<{ data: { client_link: string } }>("POST", `/simple-invoices/${created.data.id}/mark-as-sent`, undefined, 200);
+  // The client: a browser on the API host, reaching the invoice through its link.
+  const link = new URL(sent.data.client_link);
+  const form = await (await new NojsBrowser(NOJS.api).goto(`${link.pathname}${link.search}`)).click("Pay by card");
+  const paid = await form
+    .form()
+    .fill("Name on the card", holder)
+    .fill("Card number", "4242 4242 4242 4242")
+    .fill("Expiry (MM/YY)", "12/34")
+    .fill("Security code", "123")
+    .submit(/^Pay £/);
+  expect(paid.status).toBe(200);
+}
+
+test("the Export button of a filtered transactions list downloads exactly its rows, money in pounds", async () => {
+  const token = uniqueToken();
+  const owner = await apiAs(USERS.owner.email);
+  // The list opened with its query in the address, not bare (a bare address brings back the filters another test left
+  // on the owner's list), and searching for this test's payer: other tests add payments to the same list meanwhile.
+  const path = `/transactions?search=${token}&sort=amount`;
+  const before = await NojsBrowser.as("owner").goto(path);
+  expect(before.status).toBe(200);
+  // Nothing yet: the empty state's row is marked, and is not a row of the list.
+  expect(before.$("table tbody tr[data-empty]")?.text).toContain("No payments found");
+  expect(before.rows()).toEqual([]);
+
+  await paidByCard(owner, `Payer ${token}`, 2_500);
+  await paidByCard(owner, `Payer ${token}`, 1_234);
+  const page = await NojsBrowser.as("owner").goto(path);
+  const shown = page.rows().map((r) => r.querySelector("a[href^='/transactions/']")?.getAttribute("href")?.split("/").pop());
+  expect(shown).toHaveLength(2);
+  expect(page.rows().map((r) => r.text)).toEqual([expect.stringContaining("£12.34"), expect.stringContaining("£25.00")]);
+  const file = await page.form({ button: "Export" }).submit("Export");
+  expect(file.status).toBe(200);
+  expect(String(file.response.headers["content-disposition"])).toMatch(/^attachment; filename="payments-\d{4}-\d{2}-\d{2}\.csv"/);
+  const records = parse(file.html, { bom: true }) as string[][];
+  const header = records[0];
+  const rows = records.slice(1).map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
+  expect(rows.map((r) => r.ID)).toEqual(shown);
+  expect(rows.map((r) => r["Amount (GBP)"])).toEqual(["12.34", "25.00"]);
+  expect(rows.map((r) => r.Payer)).toEqual([`Payer ${token}`, `Payer ${token}`]);
+  expect(rows.map((r) => r.Status)).toEqual(["Succeeded", "Succeeded"]);
+});
+
 test("the off-platform policies, quotes and invoices lists export their rows too", async () => {
-  // The payments export (Bloom Bakery's transactions) is proved by the API test exports-policies-payments: the owner's
-  // transactions list here is shared with the terminal and payment tests running beside this one.
   for (const [user, path, type] of [
     ["admin", "/off-platform-policies", "off-platform-policies"],
     ["admin", "/quotes", "quotes"],

@@ -69,16 +69,20 @@ test("the exports page lists the user's exports with their files", async () => {
   await createTask(`${token} Listed`, 2);
   const browser = NojsBrowser.as("admin");
   const list = await browser.goto(`/tasks?search=${token}`);
-  await list.form({ button: "Export" }).submit("Export");
+  const file = await list.form({ button: "Export" }).submit("Export");
+  // This export's row: other tests of the same user export beside this one, so the newest row may be theirs.
+  const download = file.url.pathname;
+  expect(download).toMatch(/^\/exports\/\d+\/download$/);
   const exportsPage = await browser.goto("/exports");
   expect(exportsPage.status).toBe(200);
   expect(exportsPage.h1).toBe("Exports");
-  const first = exportsPage.rows()[0];
-  const cells = first.querySelectorAll("td").map((td) => norm(td.text));
+  const mine = exportsPage.rows().find((r) => r.querySelector(`a[href="${download}"]`));
+  expect(mine).toBeDefined();
+  const cells = mine!.querySelectorAll("td").map((td) => norm(td.text));
   expect(cells.slice(0, 4)).toEqual(["Tasks", expect.stringMatching(/^tasks-\d{4}-\d{2}-\d{2}\.csv$/), "1", "Ready"]);
   // Nothing is being written: the page does not refresh itself.
   expect(exportsPage.$('meta[http-equiv="refresh"]')).toBeNull();
-  const again = await exportsPage.click({ css: "tbody tr:first-child a" });
+  const again = await exportsPage.click({ css: `a[href="${download}"]` });
   expect(csvOf(again.html).rows.map((r) => r[1])).toEqual([`${token} Listed`]);
 });
 

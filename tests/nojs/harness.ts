@@ -325,9 +325,9 @@ export class NojsPage {
     return el ? norm(el.text) : null;
   }
 
-  /** The rows of the page's data table (not loading placeholders). */
+  /** The rows of the page's data table: not loading placeholders, nor the empty state's row ('No payments found'). */
   rows(): HTMLElement[] {
-    return this.$$("table tbody tr").filter((r) => !r.hasAttribute("data-placeholder"));
+    return this.$$("table tbody tr").filter((r) => !r.hasAttribute("data-placeholder") && !r.hasAttribute("data-empty"));
   }
 
   /** The rows holding a text. */

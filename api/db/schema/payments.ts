@@ -34,6 +34,12 @@ export const payments = pgTable(
     clientCompanyId: integer("client_company_id").references(() => clientCompanies.id, { onDelete: "set null" }),
     /** The name the payer gave (the card holder), kept as given. */
     payerName: text("payer_name"),
+    /**
+     * The name the payment is listed, filtered and sorted by: its individual's, else its client company's, else the
+     * payer's. Kept by the database (migration 0037: set on every write of those columns, and again when the
+     * individual or company is renamed).
+     */
+    clientName: text("client_name"),
     description: text("description").notNull(),
     method: text("method", { enum: PAYMENT_METHOD_KINDS }).notNull().default("card"),
     status: text("status", { enum: PAYMENT_STATUSES }).notNull(),
@@ -61,6 +67,9 @@ export const payments = pgTable(
     index("payments_tenant_created_idx").on(t.tenantId, t.createdAt, t.id),
     index("payments_tenant_status_idx").on(t.tenantId, t.status, t.createdAt, t.id),
     index("payments_tenant_amount_idx").on(t.tenantId, t.amountPence, t.id),
+    // The client sort either way, blanks last both ways (ascending puts nulls last by itself).
+    index("payments_tenant_client_idx").on(t.tenantId, sql`lower(${t.clientName})`, t.id),
+    index("payments_tenant_client_desc_idx").on(t.tenantId, sql`lower(${t.clientName}) desc nulls last`, sql`${t.id} desc`),
     index("payments_tenant_invoice_idx").on(t.tenantId, t.invoiceId),
     index("payments_tenant_individual_idx").on(t.tenantId, t.individualId),
     index("payments_tenant_company_idx").on(t.tenantId, t.clientCompanyId),

@@ -1,8 +1,9 @@
 /** What the individuals' and companies' lists share: deleting many with what hangs off them. */
 import type { Database, Tx } from "#api/db/client";
+import { isForeignKeyViolation } from "#api/lib/db-errors";
 import { deleteThreadsFor } from "../email/service";
 import { deleteNotesFor } from "../notes/service";
-import { isForeignKeyViolation, stillInUse } from "./common";
+import { stillInUse } from "./common";
 
 /**
  * Deletes many clients of one kind in one transaction, their notes and e-mail threads first; a row

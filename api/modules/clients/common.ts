@@ -49,11 +49,6 @@ export async function assertTenantUser(db: Db, tenantId: number, userId: number,
   if (!u) throw invalid({ [field]: ["Choose a user of your company."] });
 }
 
-/** True for a Postgres foreign-key violation (23503): a row still used by another table. */
-export function isForeignKeyViolation(e: unknown): boolean {
-  return [e, (e as { cause?: unknown } | null)?.cause].some((c) => (c as { code?: string } | null)?.code === "23503");
-}
-
 export const stillInUse = (what: string) => new HttpError(409, `Some of these ${what} are still used elsewhere (for example by tasks); nothing was deleted.`);
 
 /** The distinct ids of a bulk request. */

@@ -1,5 +1,5 @@
 import type { AnyColumn, SQL } from "drizzle-orm";
-import type { PgSelect, SelectedFields } from "drizzle-orm/pg-core";
+import type { PgSelect, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import type { ListQuery } from "#contract/common";
 import type { Permission } from "#contract/permissions";
 import type { Db } from "#api/db/client";
@@ -30,6 +30,14 @@ export interface ExportSelection {
   where: SQL;
   order: SQL[];
   values: Record<string, unknown>;
+}
+
+/**
+ * The selection of a list read from its table alone (its filters on that table, other tables' names by subqueries), by
+ * the area's own list plan — the one its endpoint pages with: `tableSelection(policies, policyListPlan(tenant, query))`.
+ */
+export function tableSelection(table: PgTable & { id: AnyColumn }, plan: { where: SQL; order: SQL[]; values: Record<string, unknown> }): ExportSelection {
+  return { from: (db, fields) => db.select(fields).from(table).$dynamic(), id: table.id, where: plan.where, order: plan.order, values: plan.values };
 }
 
 /**

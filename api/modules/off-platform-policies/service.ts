@@ -14,6 +14,7 @@ import type { Db } from "#api/db/client";
 import { offPlatformPolicies } from "#api/db/schema";
 import { iptOf } from "#contract/policy-constants";
 import { invalid, notFound } from "#api/http/errors";
+import { isUniqueViolation } from "#api/lib/db-errors";
 import { countedListStatements, countedPage, ListShape, listOrder, sortOf, textFilter } from "#api/http/paging";
 import { parseOr422 } from "#api/http/validation";
 
@@ -148,8 +149,7 @@ async function uniqueNumber<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    const code = (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code;
-    if (code === "23505") throw takenError();
+    if (isUniqueViolation(error)) throw takenError();
     throw error;
   }
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
-import type { SelectedFields } from "drizzle-orm/pg-core";
+import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { cancellable, poundsToPence, refundablePence, statusAfterRefunds } from "#common/payments";
 import { todayInLondon } from "#common/dates";
 import type { ListQuery } from "#contract/common";
@@ -20,9 +19,9 @@ import type { Database, Db, Tx } from "#api/db/client";
 import { clientCompanies, individuals, paymentEvents, paymentRefunds, payments, salesDocuments, users, type PaymentStatus } from "#api/db/schema";
 import { HttpError, invalid, notFound } from "#api/http/errors";
 import { idFilter } from "#api/http/ids";
-import { likeEscape, offsetOf, sortOf, textFilter } from "#api/http/paging";
+import { likeEscape, ListShape, listOrder, listStatements, shapedPage, sortOf, textFilter } from "#api/http/paging";
 import { enqueue } from "#api/jobs/enqueue";
-import { isUniqueViolation } from "#api/lib/db-errors";
+import { isDeadlock, isUniqueViolation } from "#api/lib/db-errors";
 import {
   PaymentProviderUnavailable,
   PaymentRequestError,
@@ -169,113 +168,129 @@ function amountBound(query: ListQuery, key: string, side?: "from" | "to"): numbe
   return pence;
 }
 
+/** The start of a UK calendar day as a timestamp (payments are filtered by UK day). */
+const londonDayStart = (day: Placeholder) => sql`(${day}::date)::timestamp at time zone 'Europe/London'`;
+
+/** Ids of the tenant's invoices (and quotes) whose number contains a pattern. */
+const numbered = (tenant: Placeholder, pattern: Placeholder) =>
+  sql`(select ${salesDocuments.id} from ${salesDocuments} where ${salesDocuments.tenantId} = ${tenant} and ${salesDocuments.number} ilike ${pattern})`;
+
 /**
- * The list's filters (read and checked as GET /payment reads them), WHERE clause and order: the list's page, and an
- * export of the list (api/modules/exports, from `paymentListFrom`), select with them.
+ * The list's filters (read and checked as GET /payment reads them) on the payments table alone — the client's name is
+ * kept on the payment, an invoice's number is looked up by a subquery, nothing is joined — their values recorded in
+ * the list's shape (placeholders: the statements are built once per shape).
  */
-export function paymentListPlan(tenantId: number, query: ListQuery) {
-  const conditions: (SQL | undefined)[] = [eq(payments.tenantId, tenantId)];
+function paymentWhere(shape: ListShape, tenant: Placeholder, query: ListQuery): SQL {
   const status = textFilter(query, "status");
-  if (status !== undefined) {
-    const wanted = status.split(",").map((s) => s.trim());
-    if (wanted.some((s) => !(PAYMENT_STATUS_VALUES as readonly string[]).includes(s))) {
-      throw invalid({ "filter.status": [`Choose a status of the list: ${PAYMENT_STATUS_VALUES.join(", ")}.`] });
-    }
-    conditions.push(
-      sql`${payments.status} in (${sql.join(
-        wanted.map((w) => sql`${w}`),
-        sql`, `,
-      )})`,
-    );
+  const statuses = status?.split(",").map((s) => s.trim());
+  if (statuses?.some((s) => !(PAYMENT_STATUS_VALUES as readonly string[]).includes(s))) {
+    throw invalid({ "filter.status": [`Choose a status of the list: ${PAYMENT_STATUS_VALUES.join(", ")}.`] });
   }
   const method = textFilter(query, "method");
-  if (method !== undefined) {
-    if (!(PAYMENT_METHOD_VALUES as readonly string[]).includes(method))
-      throw invalid({ "filter.method": [`Choose a method: ${PAYMENT_METHOD_VALUES.join(", ")}.`] });
-    conditions.push(eq(payments.method, method as (typeof PAYMENT_METHOD_VALUES)[number]));
-  }
-  const individualId = idFilter(query, "individual_id");
-  if (individualId !== undefined) conditions.push(eq(payments.individualId, individualId));
-  const companyId = idFilter(query, "company_id");
-  if (companyId !== undefined) conditions.push(eq(payments.clientCompanyId, companyId));
-  const invoiceId = idFilter(query, "invoice_id");
-  if (invoiceId !== undefined) conditions.push(eq(payments.invoiceId, invoiceId));
+  if (method !== undefined && !(PAYMENT_METHOD_VALUES as readonly string[]).includes(method))
+    throw invalid({ "filter.method": [`Choose a method: ${PAYMENT_METHOD_VALUES.join(", ")}.`] });
   const client = textFilter(query, "client");
-  if (client !== undefined) {
-    const p = `%${likeEscape(client)}%`;
-    conditions.push(or(ilike(individuals.fullName, p), ilike(clientCompanies.name, p), ilike(payments.payerName, p)));
-  }
   const search = textFilter(query, "search");
-  if (search !== undefined) {
-    const p = `%${likeEscape(search)}%`;
-    const asId = /^\d{1,9}$/.test(search) ? eq(payments.id, Number(search)) : undefined;
-    conditions.push(
+  const created = query.filter.created_at;
+  const days: { from?: string; to?: string } = created === undefined ? {} : typeof created === "string" ? { from: created, to: created } : created;
+  const day = (side: "from" | "to") => {
+    const text = days[side]?.trim();
+    if (!text) return undefined;
+    const parsed = parseDate(text);
+    if (!parsed) throw invalid({ "filter.created_at": ["Enter dates as year-month-day."] });
+    return parsed;
+  };
+  const createdFrom = day("from");
+  const createdTo = day("to");
+  const low = amountBound(query, "amount_from") ?? amountBound(query, "amount", "from");
+  const high = amountBound(query, "amount_to") ?? amountBound(query, "amount", "to");
+  return and(
+    eq(payments.tenantId, tenant),
+    statuses === undefined
+      ? undefined
+      : inArray(
+          payments.status,
+          statuses.map((s, i) => shape.value(`status_${i}`, s)),
+        ),
+    shape.when("method", method, (p) => eq(payments.method, p)),
+    shape.when("individual", idFilter(query, "individual_id"), (p) => eq(payments.individualId, p)),
+    shape.when("company", idFilter(query, "company_id"), (p) => eq(payments.clientCompanyId, p)),
+    shape.when("invoice", idFilter(query, "invoice_id"), (p) => eq(payments.invoiceId, p)),
+    shape.when("client", client === undefined ? undefined : `%${likeEscape(client)}%`, (p) => or(ilike(payments.clientName, p), ilike(payments.payerName, p))!),
+    shape.when("search", search === undefined ? undefined : `%${likeEscape(search)}%`, (p) =>
       or(
-        asId,
+        /^\d{1,9}$/.test(search!) ? eq(payments.id, shape.value("searchId", Number(search))) : undefined,
         ilike(payments.description, p),
         ilike(payments.payerName, p),
         ilike(payments.cardLast4, p),
         ilike(payments.providerPaymentId, p),
-        ilike(salesDocuments.number, p),
-        ilike(individuals.fullName, p),
-        ilike(clientCompanies.name, p),
-      ),
-    );
-  }
-  const created = query.filter.created_at;
-  if (created !== undefined) {
-    const range = typeof created === "string" ? { from: created, to: created } : created;
-    for (const side of ["from", "to"] as const) {
-      const text = range[side]?.trim();
-      if (!text) continue;
-      const day = parseDate(text);
-      if (!day) throw invalid({ "filter.created_at": ["Enter dates as year-month-day."] });
-      conditions.push(
-        side === "from"
-          ? gte(payments.createdAt, sql`(${day}::date)::timestamp at time zone 'Europe/London'`)
-          : lt(payments.createdAt, sql`((${day}::date + 1)::timestamp at time zone 'Europe/London')`),
-      );
-    }
-  }
-  const low = amountBound(query, "amount_from") ?? amountBound(query, "amount", "from");
-  const high = amountBound(query, "amount_to") ?? amountBound(query, "amount", "to");
-  if (low !== undefined) conditions.push(gte(payments.amountPence, low));
-  if (high !== undefined) conditions.push(lte(payments.amountPence, high));
-  const where = and(...conditions);
-
-  if (query.sort && !sortOf(query, PAYMENT_SORTS)) throw invalid({ sort: [`Sort by one of: ${PAYMENT_SORTS.join(", ")}.`] });
-  const sort = sortOf(query, PAYMENT_SORTS) ?? { field: "created_at" as const, desc: true };
-  const column = {
-    created_at: payments.createdAt,
-    amount: payments.amountPence,
-    status: payments.status,
-    client: sql`lower(coalesce(${clientName}, ${payments.payerName}))`,
-  }[sort.field];
-  const direction = sort.desc ? desc : asc;
-  return { where: where!, order: [sql`${column} is null`, direction(column), direction(payments.id)] };
+        ilike(payments.clientName, p),
+        inArray(payments.invoiceId, numbered(tenant, p)),
+      )!,
+    ),
+    shape.when("createdFrom", createdFrom, (p) => gte(payments.createdAt, londonDayStart(p))),
+    shape.when("createdTo", createdTo, (p) => lt(payments.createdAt, sql`((${p}::date + 1)::timestamp at time zone 'Europe/London')`)),
+    shape.when("amountFrom", low, (p) => gte(payments.amountPence, p)),
+    shape.when("amountTo", high, (p) => lte(payments.amountPence, p)),
+  )!;
 }
 
-/** The list's FROM: payments with their client and invoice (the filters read their names), selecting `fields`. */
-export const paymentListFrom = (db: Db, fields: SelectedFields) =>
-  db
-    .select(fields)
-    .from(payments)
-    .leftJoin(individuals, eq(individuals.id, payments.individualId))
-    .leftJoin(clientCompanies, eq(clientCompanies.id, payments.clientCompanyId))
-    .leftJoin(salesDocuments, eq(salesDocuments.id, payments.invoiceId))
-    .$dynamic();
+/**
+ * The list's filters (read and checked as GET /payment reads them), WHERE clause, order and keys with their values
+ * (`shape.values`), all on the payments table: the list's page, and an export of the list (api/modules/exports), select
+ * with them. The sorts walk the table's indexes: (tenant, created_at, id), (tenant, amount, id), (tenant, status,
+ * created_at, id) and the client's name kept on the payment (`client_name`) either way.
+ */
+export function paymentListPlan(tenantId: number, query: ListQuery) {
+  const shape = new ListShape();
+  const tenant = shape.value("tenant", tenantId);
+  const where = paymentWhere(shape, tenant, query);
+  if (query.sort && !sortOf(query, PAYMENT_SORTS)) throw invalid({ sort: [`Sort by one of: ${PAYMENT_SORTS.join(", ")}.`] });
+  const sort = sortOf(query, PAYMENT_SORTS) ?? { field: "created_at" as const, desc: true };
+  const { order, keys } = shape.sorted(
+    sort,
+    sort.field === "status"
+      ? // A status's payments newest first (descending) or oldest first, as its index has them.
+        {
+          order: [payments.status, payments.createdAt, payments.id].map((c) => (sort.desc ? desc(c) : asc(c))),
+          keys: { columns: [sql`${payments.status}`, sql`${payments.createdAt}`, sql`${payments.id}`], descending: sort.desc },
+        }
+      : sort.field === "client"
+        ? listOrder(sql`lower(${payments.clientName})`, payments.id, sort.desc, true)
+        : listOrder(sort.field === "amount" ? payments.amountPence : payments.createdAt, payments.id, sort.desc, false),
+  );
+  return { shape, tenant, where, order, keys, values: shape.values };
+}
 
+/**
+ * The list's statements, prepared per shape: the page's ids from the payments table alone with the company's payments
+ * version, and the capped count — in the default order whatever the sort (the status filter's index ends in
+ * (created_at, id)); a count is remembered at the version it was taken at.
+ */
+const statements = listStatements(
+  payments,
+  "payments",
+  (db, version) => db.select({ id: payments.id, listVersion: version }).from(payments).$dynamic(),
+  [desc(payments.createdAt), desc(payments.id)],
+  { id: payments.id, tenantId: payments.tenantId },
+);
+
+/**
+ * GET /payment: the page's ids (filters and sort on the payments table) beside the capped count, then the page's rows
+ * by id. A count taken at the company's payments version is reused while nothing changed (paging, many users on the
+ * same view), and a deep page seen before starts at a remembered row (`shapedPage`).
+ */
 export async function listPayments(db: Db, tenantId: number, query: ListQuery) {
-  const { where, order } = paymentListPlan(tenantId, query);
-  const [rows, [{ n }]] = await Promise.all([
-    joined(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.page.size)
-      .offset(offsetOf(query)),
-    paymentListFrom(db, { n: count() }).where(where),
-  ]);
-  return { rows: rows.map(toRow), total: Number(n) };
+  const { shape, tenant, where, order, keys } = paymentListPlan(tenantId, query);
+  const { rows, total } = await shapedPage(db, shape, shape.countKey("payments"), statements, { where, order, tenant, keys }, query.page);
+  return {
+    rows: await loadPaymentRows(
+      db,
+      tenantId,
+      rows.map((r) => r.id),
+    ),
+    total,
+  };
 }
 
 /** Payments by id (their list's columns), of the tenant only, in the order of the ids (an export's page). */
@@ -515,11 +530,6 @@ async function byKey(db: Q, tenantId: number, key: string) {
  * the unique index on an invoice's payment under way or completed lets one attempt in, and another attempt at the
  * same moment is refused (409) before it reaches the provider. The same attempt again (its key) finds its row.
  */
-const isDeadlock = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === "40P01" || e?.cause?.code === "40P01";
-};
-
 async function claimPayment(database: Database, provider: PaymentsProvider, input: TakePaymentInput, check?: (tx: Tx) => Promise<void>) {
   const insert = () =>
     database.transaction(async (tx) => {

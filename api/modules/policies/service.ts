@@ -20,6 +20,7 @@ import { todayInLondon } from "#common/dates";
 import type { Database, Db, Tx } from "#api/db/client";
 import { clientCompanies, individuals, policies, policyActivity, policyEmails, policyInvoices, salesDocuments, users } from "#api/db/schema";
 import { invalid, notFound } from "#api/http/errors";
+import { isUniqueViolation } from "#api/lib/db-errors";
 import { likeEscape, ListShape, listOrder, listStatements, shapedPage, sortOf, textFilter } from "#api/http/paging";
 
 type Q = Db | Tx;
@@ -307,8 +308,7 @@ async function guardNumber<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (e) {
-    const code = (e as { cause?: { code?: string }; code?: string }).cause?.code ?? (e as { code?: string }).code;
-    if (code === "23505") throw invalid({ number: [POLICY_MESSAGES.numberTaken] });
+    if (isUniqueViolation(e)) throw invalid({ number: [POLICY_MESSAGES.numberTaken] });
     throw e;
   }
 }

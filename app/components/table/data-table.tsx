@@ -164,8 +164,8 @@ export function DataTable<Row, F extends string = string>({ caption, list, rows,
               </tr>
             ))
           ) : rows.length === 0 ? (
-            <tr>
-              <td colSpan={colSpan} className="!py-10 text-center text-slate-500" data-empty>
+            <tr data-empty>
+              <td colSpan={colSpan} className="!py-10 text-center text-slate-500">
                 {emptyText ?? (hasActiveFilters(state) ? EMPTY_FILTERED_TEXT : EMPTY_TEXT)}
               </td>
             </tr>

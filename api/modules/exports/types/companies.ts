@@ -1,10 +1,9 @@
-import { sql } from "drizzle-orm";
 import type { Company } from "#contract/clients";
 import { clientCompanies } from "#api/db/schema";
 import { COMPANY_READ } from "#api/modules/clients/records";
 import { companyListPlan, loadCompanies } from "#api/modules/companies/service";
 import { dateTimeCell } from "../cells";
-import { defineExportType } from "../registry";
+import { defineExportType, tableSelection } from "../registry";
 
 /** The companies list (GET /companies): its filters and sort. */
 export default defineExportType<Company>({
@@ -33,10 +32,7 @@ export default defineExportType<Company>({
     { header: "Owner", value: (c) => c.owner?.name },
     { header: "Created", value: (c) => dateTimeCell(c.created_at) },
   ],
-  select(db, auth, query) {
-    const { where, order, values } = companyListPlan(db, auth.tenantId, query);
-    return { from: (d, fields) => d.select(fields).from(clientCompanies).$dynamic(), id: sql`${clientCompanies.id}`, where, order, values };
-  },
+  select: (db, auth, query) => tableSelection(clientCompanies, companyListPlan(db, auth.tenantId, query)),
   load: (db, auth, ids) => loadCompanies(db, auth.tenantId, ids),
   title: (c) => `Company: ${c.name}`,
 });

@@ -1,9 +1,8 @@
-import { sql } from "drizzle-orm";
 import type { Individual } from "#contract/clients";
 import { individuals } from "#api/db/schema";
 import { individualListPlan, loadIndividuals } from "#api/modules/individuals/service";
 import { dateCell, dateTimeCell, yesNo } from "../cells";
-import { defineExportType } from "../registry";
+import { defineExportType, tableSelection } from "../registry";
 
 /** The individuals list (GET /individual): its filters and sort. */
 export default defineExportType<Individual>({
@@ -28,10 +27,7 @@ export default defineExportType<Individual>({
     { header: "Archived", value: (i) => yesNo(i.archived) },
     { header: "Created", value: (i) => dateTimeCell(i.created_at) },
   ],
-  select(db, auth, query) {
-    const { where, order, values } = individualListPlan(db, auth.tenantId, query);
-    return { from: (d, fields) => d.select(fields).from(individuals).$dynamic(), id: sql`${individuals.id}`, where, order, values };
-  },
+  select: (db, auth, query) => tableSelection(individuals, individualListPlan(db, auth.tenantId, query)),
   load: (db, auth, ids) => loadIndividuals(db, auth.tenantId, ids),
   title: (i) => `Individual: ${i.full_name}`,
 });

@@ -1,10 +1,9 @@
-import { sql } from "drizzle-orm";
 import type { OffPlatformPolicy } from "#contract/off-platform-policies";
 import { CLIENT_TYPE_LABELS, POLICY_STATE_LABELS } from "#contract/off-platform-policy-constants";
 import { offPlatformPolicies } from "#api/db/schema";
 import { loadOffPlatformPolicies, offPlatformPolicyListPlan } from "#api/modules/off-platform-policies/service";
 import { dateCell, dateTimeCell, moneyCell } from "../cells";
-import { defineExportType } from "../registry";
+import { defineExportType, tableSelection } from "../registry";
 
 /** The off-platform policies list (GET /off-platform-policy): its filters and sort. */
 export default defineExportType<OffPlatformPolicy>({
@@ -31,10 +30,7 @@ export default defineExportType<OffPlatformPolicy>({
     { header: "Notes", value: (p) => p.notes },
     { header: "Created", value: (p) => dateTimeCell(p.created_at) },
   ],
-  select(db, auth, query) {
-    const { where, order, values } = offPlatformPolicyListPlan(auth.tenantId, query);
-    return { from: (d, fields) => d.select(fields).from(offPlatformPolicies).$dynamic(), id: sql`${offPlatformPolicies.id}`, where, order, values };
-  },
+  select: (db, auth, query) => tableSelection(offPlatformPolicies, offPlatformPolicyListPlan(auth.tenantId, query)),
   load: (db, auth, ids) => loadOffPlatformPolicies(db, auth.tenantId, ids),
   title: (p) => `Off-platform policy ${p.policy_number}`,
 });

@@ -1,9 +1,8 @@
-import { sql } from "drizzle-orm";
 import type { PaymentRow } from "#contract/payments";
 import { payments } from "#api/db/schema";
-import { loadPaymentRows, paymentListFrom, paymentListPlan } from "#api/modules/payments/service";
+import { loadPaymentRows, paymentListPlan } from "#api/modules/payments/service";
 import { dateTimeCell, moneyCell } from "../cells";
-import { defineExportType } from "../registry";
+import { defineExportType, tableSelection } from "../registry";
 
 /** The customer transactions list (GET /payment, the portal's /transactions): its filters and sort. */
 export default defineExportType<PaymentRow>({
@@ -31,10 +30,7 @@ export default defineExportType<PaymentRow>({
     { header: "Provider", value: (p) => p.provider_label },
     { header: "Provider reference", value: (p) => p.provider_payment_id },
   ],
-  select(db, auth, query) {
-    const { where, order } = paymentListPlan(auth.tenantId, query);
-    return { from: (d, fields) => paymentListFrom(d, fields), id: sql`${payments.id}`, where, order, values: {} };
-  },
+  select: (db, auth, query) => tableSelection(payments, paymentListPlan(auth.tenantId, query)),
   load: (db, auth, ids) => loadPaymentRows(db, auth.tenantId, ids),
   title: (p) => `Payment ${p.id}`,
 });

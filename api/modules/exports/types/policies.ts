@@ -1,10 +1,9 @@
-import { sql } from "drizzle-orm";
 import type { Policy } from "#contract/policies";
 import { POLICY_CANCELLATION_REASONS, POLICY_STATE_LABELS } from "#contract/policy-constants";
 import { policies } from "#api/db/schema";
 import { loadPolicies, policyListPlan } from "#api/modules/policies/service";
 import { dateCell, dateTimeCell, moneyCell } from "../cells";
-import { defineExportType } from "../registry";
+import { defineExportType, tableSelection } from "../registry";
 
 const reasons = new Map<string, string>(POLICY_CANCELLATION_REASONS.map((r) => [r.id, r.name]));
 
@@ -38,10 +37,7 @@ export default defineExportType<Policy>({
     { header: "Source", value: (p) => (p.source === "import" ? "Bordereau import" : "Portal") },
     { header: "Created", value: (p) => dateTimeCell(p.created_at) },
   ],
-  select(db, auth, query) {
-    const { where, order, values } = policyListPlan(auth.tenantId, query);
-    return { from: (d, fields) => d.select(fields).from(policies).$dynamic(), id: sql`${policies.id}`, where, order, values };
-  },
+  select: (db, auth, query) => tableSelection(policies, policyListPlan(auth.tenantId, query)),
   load: (db, auth, ids) => loadPolicies(db, auth.tenantId, ids),
   title: (p) => `Policy ${p.number}`,
 });

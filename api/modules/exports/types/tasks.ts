@@ -1,10 +1,9 @@
-import { sql } from "drizzle-orm";
 import type { Task } from "#contract/tasks";
 import { tasks } from "#api/db/schema";
 import { taskListPlan } from "#api/modules/tasks/task-list";
 import { loadTasks } from "#api/modules/tasks/task-rows";
 import { dateCell, dateTimeCell, yesNo } from "../cells";
-import { defineExportType } from "../registry";
+import { defineExportType, tableSelection } from "../registry";
 
 const INCLUDES = new Set(["pipeline", "pipelineStage", "teamMember", "team", "sourceIndividual", "company"] as const);
 
@@ -33,10 +32,7 @@ export default defineExportType<Task>({
     { header: "Created", value: (t) => dateTimeCell(t.created_at) },
     { header: "Updated", value: (t) => dateTimeCell(t.updated_at) },
   ],
-  select(db, auth, query) {
-    const { where, order, values } = taskListPlan(auth, query);
-    return { from: (d, fields) => d.select(fields).from(tasks).$dynamic(), id: sql`${tasks.id}`, where, order, values };
-  },
+  select: (db, auth, query) => tableSelection(tasks, taskListPlan(auth, query)),
   load: (db, auth, ids) => loadTasks(db, auth.tenantId, ids, new Set(INCLUDES)),
   title: (t) => `Task: ${t.name}`,
 });
