@@ -19,7 +19,7 @@ import type { Database, Db, Tx } from "#api/db/client";
 import { clientCompanies, individuals, paymentEvents, paymentRefunds, payments, salesDocuments, users, type PaymentStatus } from "#api/db/schema";
 import { HttpError, invalid, notFound } from "#api/http/errors";
 import { idFilter } from "#api/http/ids";
-import { likeEscape, ListShape, listOrder, listStatements, shapedPage, sortOf, textFilter } from "#api/http/paging";
+import { DATE_RANGE_MESSAGE, dayOf, likeEscape, ListShape, listOrder, listStatements, rangeFilter, shapedPage, sortOf, textFilter } from "#api/http/paging";
 import { enqueue } from "#api/jobs/enqueue";
 import { isDeadlock, isUniqueViolation } from "#api/lib/db-errors";
 import {
@@ -156,9 +156,6 @@ export async function loadPayment(db: Q, tenantId: number, id: number): Promise<
 
 // ------------------------------------------------------------------------------------------------ list
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const parseDate = (s: string | undefined) => (s && DATE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) ? s : undefined);
-
 function amountBound(query: ListQuery, key: string, side?: "from" | "to"): number | undefined {
   const v = query.filter[key];
   const text = side ? (typeof v === "object" ? v[side] : undefined) : typeof v === "string" ? v : undefined;
@@ -191,17 +188,7 @@ function paymentWhere(shape: ListShape, tenant: Placeholder, query: ListQuery): 
     throw invalid({ "filter.method": [`Choose a method: ${PAYMENT_METHOD_VALUES.join(", ")}.`] });
   const client = textFilter(query, "client");
   const search = textFilter(query, "search");
-  const created = query.filter.created_at;
-  const days: { from?: string; to?: string } = created === undefined ? {} : typeof created === "string" ? { from: created, to: created } : created;
-  const day = (side: "from" | "to") => {
-    const text = days[side]?.trim();
-    if (!text) return undefined;
-    const parsed = parseDate(text);
-    if (!parsed) throw invalid({ "filter.created_at": ["Enter dates as year-month-day."] });
-    return parsed;
-  };
-  const createdFrom = day("from");
-  const createdTo = day("to");
+  const { from: createdFrom, to: createdTo } = rangeFilter(query, "created_at", dayOf, DATE_RANGE_MESSAGE);
   const low = amountBound(query, "amount_from") ?? amountBound(query, "amount", "from");
   const high = amountBound(query, "amount_to") ?? amountBound(query, "amount", "to");
   return and(
