@@ -77,7 +77,6 @@ export const TERMINAL_MESSAGES = {
   providerDown: "The card-terminal provider did not answer. Nothing was ordered and no card was charged; please try again.",
   paymentsDown: "The payment provider did not answer. Press Pay again: you will not be charged twice.",
   declined: "The card was declined, so nothing was ordered.",
-  notEnabled: "Finish onboarding with Stripe Connect before ordering hardware.",
 } as const;
 
 /** The spec's marks of a failed hardware call: the provider's own 422, or any other failure. */

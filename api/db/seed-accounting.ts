@@ -7,7 +7,9 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { todayInLondon } from "#common/dates";
 import { SandboxAccounting } from "../integrations/accounting/sandbox";
-import { cancelMany, createDocument, markSent, setPaidStatus, type Actor } from "../modules/accounting-documents/service";
+import type { Actor } from "../modules/accounting-documents/service";
+import { cancelMany, markSent, setPaidStatus } from "../modules/accounting-documents/status";
+import { createDocument } from "../modules/accounting-documents/write";
 import type { Database } from "./client";
 import { accountingSandboxCalls, accountingSandboxSettings, clientCompanies, companies, individuals, users } from "./schema";
 

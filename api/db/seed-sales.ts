@@ -6,7 +6,9 @@ import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { todayInLondon } from "#common/dates";
 import { createStorage } from "../integrations/storage";
 import { markSent } from "../modules/sales-documents/send";
-import { cancelInvoice, cancelQuote, convertToInvoice, createDocument, markApproved, setPaidStatus, type Actor } from "../modules/sales-documents/service";
+import type { Actor } from "../modules/sales-documents/service";
+import { cancelInvoice, cancelQuote, convertToInvoice, markApproved, setPaidStatus } from "../modules/sales-documents/status";
+import { createDocument } from "../modules/sales-documents/write";
 import type { Database } from "./client";
 import { clientCompanies, companies, individuals, tasks, users } from "./schema";
 

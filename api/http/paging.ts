@@ -6,6 +6,7 @@ import type { ListQuery, Paged } from "#contract/common";
 import type { Db } from "../db/client";
 import { preparedPerShape, UNNAMED } from "../db/prepared";
 import { listVersions } from "../db/schema";
+import { invalid } from "./errors";
 
 /** Totals are exact up to this many rows; beyond it a list answers the cap with meta.total_capped ('10,000+'). */
 export const TOTAL_CAP = 10_000;
@@ -401,6 +402,32 @@ export function textFilter(query: ListQuery, key: string): string | undefined {
 }
 
 /** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
+/**
+ * A range filter (`filter[key][from]`, `filter[key][to]`, or one value for both ends), each end read by `parse`;
+ * an end it cannot read answers 422 under `filter.<key>` with `message`.
+ */
+export function rangeFilter<T>(query: ListQuery, key: string, parse: (s: string) => T | undefined, message: string): { from?: T; to?: T } {
+  const v = query.filter[key];
+  if (v === undefined) return {};
+  const parts = typeof v === "string" ? { from: v, to: v } : v;
+  const out: { from?: T; to?: T } = {};
+  for (const side of ["from", "to"] as const) {
+    const text = parts[side]?.trim();
+    if (!text) continue;
+    const parsed = parse(text);
+    if (parsed === undefined) throw invalid({ [`filter.${key}`]: [message] });
+    out[side] = parsed;
+  }
+  return out;
+}
+
+/** A calendar day as year-month-day, or undefined. */
+export const dayOf = (s: string) => (/^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) ? s : undefined);
+/** Whole pence as typed in a filter, or undefined. */
+export const penceOf = (s: string) => (/^\d{1,15}$/.test(s) ? Number(s) : undefined);
+export const DATE_RANGE_MESSAGE = "Enter dates as year-month-day.";
+export const PENCE_RANGE_MESSAGE = "Enter amounts in whole pence.";
+
 export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Searches shorter than this match the start of a word (see `searchPatterns`). */

@@ -42,3 +42,6 @@ export type Words = (typeof words)[Variant];
 export function wordsFor(edition: Variant): Words {
   return words[edition];
 }
+
+/** A word as the start of a sentence or a label: "individual" → "Individual". */
+export const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

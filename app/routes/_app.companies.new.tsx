@@ -6,7 +6,7 @@ import { Drawer } from "../components/drawer";
 import { wordsFor } from "../lib/labels";
 import { requirePermission } from "../services/auth.server";
 import { saveClientDrawer } from "../services/clients.server";
-import { companyBody, companyLookups, createCompany } from "../services/companies.server";
+import { companyLookups, createCompany } from "../services/companies.server";
 
 async function requireCreate(request: Request) {
   const signedIn = await requirePermission(request, ["company_create", "company_manage"], { route: "/companies", back: "/companies" });
@@ -19,10 +19,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const action = ({ request }: ActionFunctionArgs) =>
-  saveClientDrawer(request, "create", {
+  saveClientDrawer(request, "company", "create", {
     guard: () => requireCreate(request),
-    record: (words) => words.company,
-    save: (api, form) => createCompany(api, companyBody(form, "create")),
+    save: createCompany,
     to: (saved) => `/company/${saved.data.id}`,
   });
 

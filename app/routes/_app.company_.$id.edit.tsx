@@ -6,7 +6,7 @@ import { Drawer } from "../components/drawer";
 import { wordsFor } from "../lib/labels";
 import { requirePermission } from "../services/auth.server";
 import { saveClientDrawer } from "../services/clients.server";
-import { companyBody, companyLookups, getCompany, updateCompany } from "../services/companies.server";
+import { companyLookups, getCompany, updateCompany } from "../services/companies.server";
 import { idOf } from "../services/ids.server";
 
 async function requireManage(request: Request, id: string | undefined) {
@@ -22,16 +22,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export const action = ({ request, params }: ActionFunctionArgs) =>
-  saveClientDrawer(request, "edit", {
+  saveClientDrawer(request, "company", "edit", {
     guard: () => requireManage(request, params.id),
-    record: (words) => words.company,
-    save: (api, form) => updateCompany(api, params.id!, companyBody(form, "edit")),
+    save: (api, body) => updateCompany(api, params.id!, body),
     to: () => `/company/${params.id}${new URL(request.url).search}`,
   });
 
 export default function EditCompany() {
   const { company, lookups, words } = useLoaderData<typeof loader>();
-  const state = useClientForm("edit", company.updated_at);
+  const state = useClientForm("edit");
   const { search } = useLocation();
   const back = `/company/${useParams().id}${search}`;
   return (

@@ -43,7 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function EditLine() {
   const { line, lineTypes, partyTypes } = useLoaderData<typeof loader>();
-  const state = useClientForm("line", line.updated_at);
+  const state = useClientForm("line");
   const back = `/company/${useParams().id}?tab=lines`;
   return (
     <Drawer title={`Edit line: ${line.line_type}`} closeTo={back}>

@@ -44,7 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function CompliancePage() {
   const { company, compliance: c, riskRatings, canEdit } = useLoaderData<typeof loader>();
-  const state = useClientForm("compliance", c.updated_at);
+  const state = useClientForm("compliance");
   const frame = useFrame();
   const risk = c.risk_rating ? `${c.risk_rating.charAt(0).toUpperCase()}${c.risk_rating.slice(1)}` : null;
   return (

@@ -6,7 +6,7 @@ import { Drawer } from "../components/drawer";
 import { wordsFor } from "../lib/labels";
 import { requirePermission } from "../services/auth.server";
 import { saveClientDrawer } from "../services/clients.server";
-import { getIndividual, individualBody, updateIndividual } from "../services/individuals.server";
+import { getIndividual, updateIndividual } from "../services/individuals.server";
 import { colleagueChoices } from "../services/teams.server";
 import { idOf } from "../services/ids.server";
 
@@ -23,16 +23,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export const action = ({ request, params }: ActionFunctionArgs) =>
-  saveClientDrawer(request, "edit", {
+  saveClientDrawer(request, "individual", "edit", {
     guard: () => requireManage(request, params.id),
-    record: (words) => words.individual,
-    save: (api, form) => updateIndividual(api, params.id!, individualBody(form, "edit")),
+    save: (api, body) => updateIndividual(api, params.id!, body),
     to: () => `/individual/${params.id}${new URL(request.url).search}`,
   });
 
 export default function EditIndividual() {
   const { individual, owners, words } = useLoaderData<typeof loader>();
-  const state = useClientForm("edit", individual.updated_at);
+  const state = useClientForm("edit");
   const { search } = useLocation();
   const back = `/individual/${useParams().id}${search}`;
   return (

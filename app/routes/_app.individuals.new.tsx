@@ -1,15 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { useClientForm } from "../components/clients/client-form";
-import { capitalise } from "../components/clients/form-state";
 import { IndividualForm } from "../components/clients/individual-form";
 import { Drawer } from "../components/drawer";
 import { NO_CHOICES } from "../lib/choice-find";
-import { wordsFor } from "../lib/labels";
+import { capitalise, wordsFor } from "../lib/labels";
 import { requirePermission } from "../services/auth.server";
 import { jobTitleOptions, saveClientDrawer } from "../services/clients.server";
 import { companyChoices, companyFinder } from "../services/companies.server";
-import { createIndividual, individualBody } from "../services/individuals.server";
+import { createIndividual } from "../services/individuals.server";
 import { colleagueChoices } from "../services/teams.server";
 import { can } from "../access/permissions";
 
@@ -31,10 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const action = ({ request }: ActionFunctionArgs) =>
-  saveClientDrawer(request, "create", {
+  saveClientDrawer(request, "individual", "create", {
     guard: () => requireCreate(request),
-    record: (words) => words.individual,
-    save: (api, form) => createIndividual(api, individualBody(form, "create")),
+    save: createIndividual,
     to: (saved) => `/individual/${saved.data.id}`,
     // Without JavaScript, a company beyond the dropdown's first 100 is found by the name typed beside it.
     finders: (api) => ({ company_id: companyFinder(api) }),

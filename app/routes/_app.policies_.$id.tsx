@@ -12,6 +12,7 @@ import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { pageTitle } from "../lib/variant";
 import { ApiValidationError } from "../services/api.server";
 import { requireAccess, requirePermission } from "../services/auth.server";
+import { dispatchIntent } from "../services/form-action.server";
 import { idOf, isIdText } from "../services/ids.server";
 import { changePolicyState, getPolicy, linkableInvoices, linkInvoice, policyActivity, policyInvoices, sendPolicyEmail } from "../services/policies.server";
 import { redirectWithToast } from "../services/session.server";
@@ -39,39 +40,44 @@ const text = (form: FormData, name: string) => {
   return typeof v === "string" ? v.trim() : "";
 };
 
-/** The page's forms: a change of state, a welcome or renewal e-mail, an invoice linked. Each comes back with a toast. */
+/**
+ * The page's forms, by intent (an unknown one answers 400): a change of state, a welcome or renewal e-mail, an
+ * invoice linked. Each comes back with a toast.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const id = idOf(params.id);
   const here = `/policies/${id}`;
   const { api } = await requirePermission(request, "policy_manage", { route: "/policies/:id", back: here });
   const form = await formOf(request);
-  const intent = text(form, "intent");
   const fail = (message: string) => redirectWithToast(request, here, { kind: "error", message });
+  const sendEmail = async (kind: string) => {
+    const sent = await sendPolicyEmail(api, id, kind as "welcome" | "renewal");
+    return redirectWithToast(request, here, { kind: sent.sent ? "success" : "info", message: sent.message });
+  };
   try {
-    if (intent === "state") {
-      const state = text(form, "state");
-      if (!(POLICY_STATES as readonly string[]).includes(state)) return fail("Choose the new status.");
-      const reason = text(form, "cancellation_reason");
-      if (state === "CANCELLED" && !REASON_IDS.includes(reason)) return fail("Choose the cancellation reason.");
-      const saved = await changePolicyState(api, id, { state, cancellation_reason: state === "CANCELLED" ? reason : null });
-      return redirectWithToast(request, here, { kind: "success", message: `The policy is now ${POLICY_STATE_LABELS[saved.data.state]}.` });
-    }
-    if (intent === "welcome" || intent === "renewal") {
-      const sent = await sendPolicyEmail(api, id, intent);
-      return redirectWithToast(request, here, { kind: sent.sent ? "success" : "info", message: sent.message });
-    }
-    if (intent === "link") {
-      const invoiceId = text(form, "invoice_id");
-      if (!isIdText(invoiceId)) return fail("Choose an invoice to link.");
-      await linkInvoice(api, id, invoiceId);
-      return redirectWithToast(request, here, { kind: "success", message: "Invoice linked." });
-    }
+    return await dispatchIntent(form, {
+      state: async () => {
+        const state = text(form, "state");
+        if (!(POLICY_STATES as readonly string[]).includes(state)) return fail("Choose the new status.");
+        const reason = text(form, "cancellation_reason");
+        if (state === "CANCELLED" && !REASON_IDS.includes(reason)) return fail("Choose the cancellation reason.");
+        const saved = await changePolicyState(api, id, { state, cancellation_reason: state === "CANCELLED" ? reason : null });
+        return redirectWithToast(request, here, { kind: "success", message: `The policy is now ${POLICY_STATE_LABELS[saved.data.state]}.` });
+      },
+      welcome: sendEmail,
+      renewal: sendEmail,
+      link: async () => {
+        const invoiceId = text(form, "invoice_id");
+        if (!isIdText(invoiceId)) return fail("Choose an invoice to link.");
+        await linkInvoice(api, id, invoiceId);
+        return redirectWithToast(request, here, { kind: "success", message: "Invoice linked." });
+      },
+    });
   } catch (error) {
     if (!(error instanceof ApiValidationError)) throw error;
     const messages = Object.values(error.body.errors ?? {}).flat();
     return fail(messages.length ? messages.join(" ") : error.body.message);
   }
-  throw new Response("This form is not one this page knows.", { status: 400 });
 }
 
 const ACTIONS: Record<string, string> = {

@@ -31,7 +31,21 @@ const columns: Column<TerminalLocation, SortField<typeof locationsList>>[] = [
   { key: "display_name", header: "Location", sortField: "display_name", cell: (l) => <span className="font-medium">{l.display_name}</span> },
   { key: "address", header: "Address", cell: (l) => [l.line1, l.line2].filter(Boolean).join(", ") },
   { key: "city", header: "Town or city", sortField: "city", cell: (l) => `${l.city} ${l.postal_code}` },
-  { key: "readers", header: "Readers", align: "right", cell: (l) => String(l.readers_count) },
+  {
+    key: "readers",
+    header: "Readers",
+    align: "right",
+    // The readers list filtered by this location.
+    cell: (l) => (
+      <Link
+        to={`/terminal-app/readers?${new URLSearchParams({ "filter[location_id]": String(l.id) })}`}
+        className="text-brand hover:underline"
+        aria-label={`Readers at ${l.display_name}: ${l.readers_count}`}
+      >
+        {l.readers_count}
+      </Link>
+    ),
+  },
 ];
 
 export default function TerminalLocationsPage() {

@@ -5,27 +5,34 @@ import { TERMINAL_READER_KEY_SORTS } from "#contract/terminal-constants";
 import { formatDate } from "#common/format";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { DataTable, type Column, SearchBox, ListFooter } from "../components/table/list-kit";
+import { DataTable, type Column, ListBar, ListFooter } from "../components/table/list-kit";
 import { defineList, listView, type SortField } from "../components/table/list";
 import { TerminalTabs } from "../components/terminal-app/terminal-tabs";
 import { can } from "../access/permissions";
 import { pageTitle } from "../lib/variant";
 import { openListPage } from "../services/lists.server";
-import { listReaderKeys } from "../services/terminal-app.server";
+import { allLocations, listReaderKeys, locationFilters } from "../services/terminal-app.server";
 import { useFrame } from "./_app";
 
-const keysList = defineList("/terminal-app/keys", TERMINAL_READER_KEY_SORTS, { filters: {}, defaultSort: { field: "reader_name", desc: false } });
+/** Reader keys: search, the location filter and the sort in the URL. */
+const keysList = defineList("/terminal-app/keys", TERMINAL_READER_KEY_SORTS, {
+  filters: { location_id: {} },
+  defaultSort: { field: "reader_name", desc: false },
+});
 
 export const meta: MetaFunction = ({ matches }) => pageTitle("Reader keys", matches);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { subject, state, page } = await openListPage(request, {
+  const { subject, state, page, filters } = await openListPage(request, {
     path: "/terminal-app",
     listKey: "terminal-reader-keys",
     spec: keysList.spec,
+    rules: locationFilters(),
+    lookups: allLocations,
+    filters: (locations) => locationFilters(locations),
     fetch: listReaderKeys,
   });
-  return { state, page, canManage: can(subject, "terminal_manage") };
+  return { state, page, filters, canManage: can(subject, "terminal_manage") };
 }
 
 const columns: Column<ReaderKey, SortField<typeof keysList>>[] = [
@@ -35,7 +42,7 @@ const columns: Column<ReaderKey, SortField<typeof keysList>>[] = [
 ];
 
 export default function ReaderKeysPage() {
-  const { state, page, canManage } = useLoaderData<typeof loader>();
+  const { state, page, filters, canManage } = useLoaderData<typeof loader>();
   const list = listView(keysList, state);
   const frame = useFrame();
   const { search } = useLocation();
@@ -75,9 +82,7 @@ export default function ReaderKeysPage() {
         }
       />
       <TerminalTabs />
-      <div className="mb-4">
-        <SearchBox list={list} placeholder="Search reader keys" />
-      </div>
+      <ListBar list={list} search="Search reader keys" filters={filters} />
       <DataTable
         caption="Reader keys"
         list={list}

@@ -4,13 +4,13 @@ import type { TerminalReader } from "#contract/terminal-app";
 import { TERMINAL_READER_SORTS } from "#contract/terminal-constants";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { DataTable, type Column, SearchBox, ListFooter } from "../components/table/list-kit";
+import { DataTable, type Column, ListBar, ListFooter } from "../components/table/list-kit";
 import { defineList, listView, type SortField } from "../components/table/list";
 import { TerminalTabs } from "../components/terminal-app/terminal-tabs";
 import { can } from "../access/permissions";
 import { pageTitle } from "../lib/variant";
 import { openListPage } from "../services/lists.server";
-import { listReaders } from "../services/terminal-app.server";
+import { allLocations, listReaders, locationFilters } from "../services/terminal-app.server";
 import { useFrame } from "./_app";
 
 const readersList = defineList("/terminal-app/readers", TERMINAL_READER_SORTS, { filters: { location_id: {} }, defaultSort: { field: "label", desc: false } });
@@ -18,13 +18,16 @@ const readersList = defineList("/terminal-app/readers", TERMINAL_READER_SORTS, {
 export const meta: MetaFunction = ({ matches }) => pageTitle("Readers", matches);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { subject, state, page } = await openListPage(request, {
+  const { subject, state, page, filters } = await openListPage(request, {
     path: "/terminal-app",
     listKey: "terminal-readers",
     spec: readersList.spec,
+    rules: locationFilters(),
+    lookups: allLocations,
+    filters: (locations) => locationFilters(locations),
     fetch: listReaders,
   });
-  return { state, page, canManage: can(subject, "terminal_manage"), canTake: can(subject, "terminal_request", "terminal_manage") };
+  return { state, page, filters, canManage: can(subject, "terminal_manage"), canTake: can(subject, "terminal_request", "terminal_manage") };
 }
 
 const columns: Column<TerminalReader, SortField<typeof readersList>>[] = [
@@ -35,7 +38,7 @@ const columns: Column<TerminalReader, SortField<typeof readersList>>[] = [
 ];
 
 export default function ReadersPage() {
-  const { state, page, canManage, canTake } = useLoaderData<typeof loader>();
+  const { state, page, filters, canManage, canTake } = useLoaderData<typeof loader>();
   const list = listView(readersList, state);
   const frame = useFrame();
   const { search } = useLocation();
@@ -78,9 +81,7 @@ export default function ReadersPage() {
         }
       />
       <TerminalTabs />
-      <div className="mb-4">
-        <SearchBox list={list} placeholder="Search readers" />
-      </div>
+      <ListBar list={list} search="Search readers" filters={filters} />
       <DataTable caption="Readers" list={list} rows={page.data} columns={[...columns, actions]} rowId={(r) => String(r.id)} emptyText="No readers yet" />
       <ListFooter list={list} meta={page.meta} />
       <Outlet />

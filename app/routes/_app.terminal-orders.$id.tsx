@@ -25,7 +25,7 @@ export default function TerminalOrderDrawer() {
       <div className="space-y-4 text-sm">
         {placed ? (
           <p className="rounded-md border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-900" role="status">
-            {`Thank you: your order is placed and paid (${formatPence(o.total_pence)}). We will email ${o.shipping.email} as it ships.`}
+            {`Thank you: your order is placed and paid (${formatPence(o.total_pence)}). Its status below follows it until it is delivered.`}
           </p>
         ) : null}
         {o.sandbox ? (

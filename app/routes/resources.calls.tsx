@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CALL_ENTITY_TYPES, CALL_MESSAGES, type CallEntityType } from "#contract/call-constants";
 import { ApiValidationError } from "../services/api.server";
 import { requireUser } from "../services/auth.server";
+import { dispatchIntent } from "../services/form-action.server";
 import { initiateCall, refreshCallToken, sandboxEvents, terminateCall } from "../services/calls.server";
 
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
@@ -30,36 +31,35 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-/** The call panel's requests (JavaScript only): intent initiate, terminate or token. */
+/** The panel's answer to a request: the API's data, or its refusal told as `fallback` when it gave no words. */
+async function answer(fallback: string, call: () => Promise<{ data: unknown }>) {
+  try {
+    return json({ ok: true, data: (await call()).data });
+  } catch (error) {
+    return json({ ok: false, error: await refusal(error, fallback) }, 422);
+  }
+}
+
+/** The call panel's requests (JavaScript only), by intent: initiate, terminate or token; any other answers 400. */
 export async function action({ request }: ActionFunctionArgs) {
   const { api } = await requireUser(request);
   const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "initiate") {
-    const type = String(form.get("entity_type")) as CallEntityType;
-    const id = idOf(form.get("entity_id"));
-    if (!CALL_ENTITY_TYPES.includes(type) || id === null) return json({ ok: false, error: CALL_MESSAGES.failedToInitiate }, 422);
-    try {
-      return json({ ok: true, data: (await initiateCall(api, type, id)).data });
-    } catch (error) {
-      return json({ ok: false, error: await refusal(error, CALL_MESSAGES.failedToInitiate) }, 422);
-    }
-  }
-  if (intent === "terminate") {
-    const id = idOf(form.get("id"));
-    if (id === null) return json({ ok: false, error: CALL_MESSAGES.failedToTerminate }, 422);
-    try {
-      return json({ ok: true, data: (await terminateCall(api, id)).data });
-    } catch (error) {
-      return json({ ok: false, error: await refusal(error, CALL_MESSAGES.failedToTerminate) }, 422);
-    }
-  }
-  if (intent === "token") {
-    try {
-      return json({ ok: true, data: (await refreshCallToken(api)).data });
-    } catch (error) {
-      return json({ ok: false, error: await refusal(error, CALL_MESSAGES.failedToInitializeDevice) }, 422);
-    }
-  }
-  return json({ ok: false, error: "Unknown request." }, 400);
+  return dispatchIntent(
+    form,
+    {
+      initiate: () => {
+        const type = String(form.get("entity_type")) as CallEntityType;
+        const id = idOf(form.get("entity_id"));
+        if (!CALL_ENTITY_TYPES.includes(type) || id === null) return json({ ok: false, error: CALL_MESSAGES.failedToInitiate }, 422);
+        return answer(CALL_MESSAGES.failedToInitiate, () => initiateCall(api, type, id));
+      },
+      terminate: () => {
+        const id = idOf(form.get("id"));
+        if (id === null) return json({ ok: false, error: CALL_MESSAGES.failedToTerminate }, 422);
+        return answer(CALL_MESSAGES.failedToTerminate, () => terminateCall(api, id));
+      },
+      token: () => answer(CALL_MESSAGES.failedToInitializeDevice, () => refreshCallToken(api)),
+    },
+    () => json({ ok: false, error: "Unknown request." }, 400),
+  );
 }

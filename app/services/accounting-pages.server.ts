@@ -84,7 +84,8 @@ export async function syncedDocumentAction(request: Request, params: Params, kin
     "mark-sent": [`${path}/mark-as-sent`, "Marked as sent."],
     send: [`${path}/send`, "Sent to the client."],
   };
-  const step = done[intent];
+  // Its own keys only: an intent named like one of Object's ("constructor") is no action.
+  const step = Object.hasOwn(done, intent) ? done[intent] : undefined;
   if (!step) return redirectWithToast(request, back, { kind: "error", message: "Choose an action." });
   try {
     await api.post(step[0]);

@@ -5,20 +5,30 @@
  */
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import { companyLinkResponseSchema, emailMessageListSchema, emailThreadResponseSchema, noteListSchema, noteSchema, type NotableType } from "#contract/clients";
+import {
+  companyCreateBodySchema,
+  companyUpdateBodySchema,
+  individualCreateBodySchema,
+  individualUpdateBodySchema,
+  companyLinkResponseSchema,
+  emailMessageListSchema,
+  emailThreadResponseSchema,
+  noteListSchema,
+  noteSchema,
+  type NotableType,
+} from "#contract/clients";
 import { companyTypeListSchema, lookupListSchema, tradeIndustrySchema } from "#contract/lookups";
 import { taskListSchema } from "#contract/tasks";
-import { capitalise } from "../components/clients/form-state";
-import { refuseForm } from "./form-action.server";
+import { refuseForm, submitForm } from "./form-action.server";
 import type { UnsavedForm } from "../lib/unsaved-form";
 import type { DropdownOption } from "../lib/filter-rules";
-import { field, ticked } from "../lib/client-forms";
-import { wordsFor, type Words } from "../lib/labels";
+import { companyBody, field, individualBody, ticked } from "../lib/client-forms";
+import { capitalise, wordsFor } from "../lib/labels";
 import type { Variant } from "../lib/variant";
 import { ApiValidationError, type Api } from "./api.server";
 import { requirePermission } from "./auth.server";
 import { answerOutage, OUTAGE_MESSAGE } from "./outage.server";
-import { applyChoiceFinds, type ChoiceFinder } from "./choice-find.server";
+import type { ChoiceFinder } from "./choice-find.server";
 import { colleagueFinder } from "./teams.server";
 import type { ChoiceFinds } from "../lib/choice-find";
 import { redirectWithToast } from "./session.server";
@@ -68,33 +78,54 @@ export async function attempt<T>(
   }
 }
 
+/** The API's rules of each client drawer's body (as app/lib/client-forms.ts builds it from the form). */
+const DRAWERS = {
+  individual: {
+    create: { schema: individualCreateBodySchema, body: (form: FormData) => individualBody(form, "create") },
+    edit: { schema: individualUpdateBodySchema, body: (form: FormData) => individualBody(form, "edit") },
+  },
+  company: {
+    create: { schema: companyCreateBodySchema, body: (form: FormData) => companyBody(form, "create") },
+    edit: { schema: companyUpdateBodySchema, body: (form: FormData) => companyBody(form, "edit") },
+  },
+} as const;
+
 /**
- * The action of an individual's or a company's create or edit drawer: the guard, then the save. Saved, it goes
- * to `to` with "<Record> created." / "<Record> updated."; refused, the form comes back with the API's messages
- * under its fields ("Failed to create <record>."); with the API silent, as typed (`keepClientForm`).
+ * The action of an individual's or a company's create or edit drawer, by the form protocol (submitForm): the
+ * guard, the names typed beside its dropdowns (who looks after the client, and `finders`), the body built from
+ * the form checked with the API's own schema, then saved. Saved, it goes to `to` with "<Record> created." /
+ * "<Record> updated."; refused, the form comes back with the messages under its fields ("Failed to create
+ * <record>.", with the API's reason when no field explains it); with the API silent, as typed.
  */
 export async function saveClientDrawer<T>(
   request: Request,
+  kind: "individual" | "company",
   intent: "create" | "edit",
   steps: {
     guard: () => Promise<{ api: Api; edition: Variant; subject: { permissions: readonly string[] } }>;
-    record: (words: Words) => string;
-    save: (api: Api, form: FormData) => Promise<T>;
+    save: (api: Api, body: Record<string, unknown>) => Promise<T>;
     to: (saved: T) => string;
     /** The searches behind the form's find fields (a name typed beside a dropdown, without JavaScript) besides who looks after the client. */
     finders?: (api: Api) => Record<string, ChoiceFinder>;
   },
 ) {
-  const form = await formOf(request);
-  return keepClientForm(intent, form, async () => {
-    const { api, edition, subject } = await steps.guard();
-    const record = steps.record(wordsFor(edition));
-    const [verb, done] = intent === "create" ? ["create", "created"] : ["update", "updated"];
-    const found = await applyChoiceFinds(form, { owner_user_id: colleagueFinder(api, subject.permissions), ...steps.finders?.(api) });
-    if (Object.keys(found.errors).length) return refused(intent, form, found.errors, `Failed to ${verb} ${record}.`, { found });
-    const saved = await attempt(intent, form, `Failed to ${verb} ${record}.`, () => steps.save(api, form), undefined, found);
-    if (!saved.ok) return saved.response;
-    return redirectWithToast(request, steps.to(saved.value), { kind: "success", message: `${capitalise(record)} ${done}.` });
+  const { schema, body } = DRAWERS[kind][intent];
+  const record = (edition: Variant) => wordsFor(edition)[kind];
+  const [verb, done] = intent === "create" ? ["create", "created"] : ["update", "updated"];
+  return submitForm(request, {
+    intent,
+    form: await formOf(request),
+    guard: steps.guard,
+    finders: ({ api, subject }) => ({ owner_user_id: colleagueFinder(api, subject.permissions), ...steps.finders?.(api) }),
+    schema: schema as z.ZodType<Record<string, unknown>>,
+    body,
+    failure: ({ edition }, refused) => {
+      const line = `Failed to ${verb} ${record(edition)}.`;
+      // A refusal without messages under fields says why on its top line.
+      return refused && !Object.keys(refused.body.errors ?? {}).length ? `${line} ${refused.body.message}`.trim() : line;
+    },
+    send: (value, { api }) => steps.save(api, value),
+    success: (saved, { edition }) => ({ to: steps.to(saved), message: `${capitalise(record(edition))} ${done}.` }),
   });
 }
 

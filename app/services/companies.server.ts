@@ -166,4 +166,4 @@ export const updateLine = (api: Api, id: string, lineId: string, body: Record<st
   api.post(`/companies/${at(id)}/lines/${at(lineId)}`, { body, schema: lineResponseSchema });
 export const deleteLine = (api: Api, id: string, lineId: string) => api.delete(`/companies/${at(id)}/lines/${at(lineId)}`);
 
-export { companyBody, lineBody, splitErrorsByRow } from "../lib/client-forms";
+export { lineBody, splitErrorsByRow } from "../lib/client-forms";

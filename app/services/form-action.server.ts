@@ -3,9 +3,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import type { z } from "zod";
 import { SAVE_INTENT, type FormAnswer } from "../components/form/form-result";
-import type { ChoiceFinds } from "../lib/choice-find";
+import type { ChoiceFinder, ChoiceFinds } from "../lib/choice-find";
 import { unsavedForm, type UnsavedForm } from "../lib/unsaved-form";
 import { ApiValidationError } from "./api.server";
+import { applyChoiceFinds } from "./choice-find.server";
 import { answerOutage, OUTAGE_MESSAGE } from "./outage.server";
 import { redirectWithToast } from "./session.server";
 
@@ -103,10 +104,21 @@ export interface SubmitForm<S extends z.ZodType, G, T> {
   form: FormData;
   /** Who may send it (requirePermission): runs first, inside the outage handling. */
   guard: () => Promise<G>;
-  /** The fields' rules; conform's `parseWithZod` checks them before the API is asked. */
+  /**
+   * Without JavaScript, the searches behind the form's dropdowns (a name typed beside one): each finds its choice
+   * into the form before it is checked; what finds none or several refuses the form, and what they found goes
+   * back with every refusal (app/lib/choice-find.ts).
+   */
+  finders?: (guarded: G) => Record<string, ChoiceFinder>;
+  /** The fields' rules, the API's own: checked before the API is asked, on the fields as sent ("" stays ""). */
   schema: S;
+  /**
+   * The body the API is sent, when the action builds it from the form (empty fields left out of a create): the
+   * schema checks it as the API will read it, and `send` gets it checked. By default the form's fields are checked.
+   */
+  body?: (form: FormData) => Record<string, unknown>;
   /** The form's top line on a refusal (the API's, or the schema's unless `failureOnInvalid` is false). */
-  failure?: string | ((refused: ApiValidationError) => string);
+  failure?: string | ((guarded: G, refused?: ApiValidationError) => string);
   failureOnInvalid?: boolean;
   /** A refusal of the form before it is parsed (an upload too large): the messages by field. */
   precheck?: () => Errors | null;
@@ -117,39 +129,85 @@ export interface SubmitForm<S extends z.ZodType, G, T> {
   /** The API call(s). */
   send: (value: z.output<S>, guarded: G) => Promise<T>;
   /** Where to go and what the toast says once it is saved. */
-  success: (saved: T) => { to: string; message: string };
+  success: (saved: T, guarded: G) => { to: string; message: string };
 }
 
+/** The name of the field that holds `name`'s value: `to[0]` → `to`, `trigger.days` → `trigger`, `splits.1.party` → `splits.1`. */
+const parentName = (name: string) => name.replace(/(?:\[\d+\]|\.[^.[\]]+)$/, "");
+
 /**
- * The one server helper of a form: guard, parse with the zod schema, call the API, map its `errors` back onto
- * the fields (`submission.reply({ fieldErrors, formErrors })`), redirect with a toast on success; an outage
- * brings the form back as typed.
+ * A refusal's messages under the fields the form has: a message about a part of a field's value (an address of
+ * the list typed into `to`, "to[0]") goes under that field; a name the form has is kept, and so is one with no
+ * field of the form above it. Messages filed twice under one field are said once.
+ */
+export function underFields(form: FormData, errors: Record<string, string[] | null | undefined>): Errors {
+  const has = (name: string) => name === "" || form.has(name);
+  const filed: Errors = {};
+  for (const [name, messages] of Object.entries(errors)) {
+    if (!messages?.length) continue;
+    let field = name;
+    while (!has(field) && parentName(field) !== field) field = parentName(field);
+    const into = (filed[has(field) ? field : name] ??= []);
+    for (const m of messages) if (!into.includes(m)) into.push(m);
+  }
+  return filed;
+}
+
+/** A zod issue's path as conform names a field: `to[0]`, `trigger.days`. */
+const pathName = (path: readonly PropertyKey[]) => path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join("");
+
+/**
+ * The one server helper of a form: guard, find the dropdowns' typed choices, check with the zod schema (the
+ * fields as sent, or the body built from them), call the API, map its `errors` back onto the fields
+ * (`submission.reply({ fieldErrors, formErrors })`), redirect with a toast on success; an outage brings the form
+ * back as typed. Every refusal keeps what was typed and files each message under the field it is about.
  */
 export function submitForm<S extends z.ZodType, G, T>(request: Request, spec: SubmitForm<S, G, T>) {
   const intent = spec.intent ?? SAVE_INTENT;
-  return keepOnOutage(intent, spec.form, async () => {
+  const form = spec.form;
+  return keepOnOutage(intent, form, async () => {
     const guarded = await spec.guard();
-    const submission = parseWithZod(spec.form, { schema: spec.schema });
     const top = (refused?: ApiValidationError) => {
       if (spec.failure === undefined) return [];
       if (typeof spec.failure === "string") return [spec.failure];
-      return refused ? [spec.failure(refused)] : [];
+      return [spec.failure(guarded, refused)];
     };
     const hideFields = spec.hideFields;
-    const pre = spec.precheck?.();
-    if (pre) return replyForm(intent, submission.reply({ fieldErrors: pre, formErrors: top(), hideFields }));
-    if (submission.status !== "success") {
-      return replyForm(intent, spec.failureOnInvalid === false ? submission.reply({ hideFields }) : submission.reply({ formErrors: top(), hideFields }));
+    const found = spec.finders ? await applyChoiceFinds(form, spec.finders(guarded)) : undefined;
+    const pre = spec.precheck?.() ?? (found && Object.keys(found.errors).length ? found.errors : null);
+    // The form's fields as sent: conform's coercion would make an emptied field undefined, so "" could not clear it.
+    const submission = spec.body ? null : parseWithZod(form, { schema: spec.schema, disableAutoCoercion: true });
+    const refuse = (errors: { fieldErrors?: Errors; formErrors?: string[] }) => {
+      const fieldErrors = errors.fieldErrors ? underFields(form, errors.fieldErrors) : undefined;
+      if (!submission) return refuseForm(intent, form, { ...errors, fieldErrors }, { found, hideFields });
+      const result = submission.reply({ ...(fieldErrors ? { fieldErrors } : {}), ...(errors.formErrors ? { formErrors: errors.formErrors } : {}), hideFields });
+      if (result.error) result.error = underFields(form, result.error);
+      return replyForm(intent, result, { found });
+    };
+    if (pre) return refuse({ fieldErrors: pre, formErrors: top() });
+    let value: z.output<S>;
+    if (submission) {
+      if (submission.status !== "success") return refuse(spec.failureOnInvalid === false ? {} : { formErrors: top() });
+      value = submission.value as z.output<S>;
+    } else {
+      const checked = spec.schema.safeParse(spec.body!(form));
+      if (!checked.success) {
+        const fieldErrors: Errors = {};
+        for (const issue of checked.error.issues) (fieldErrors[pathName(issue.path)] ??= []).push(issue.message);
+        const { "": formErrors = [], ...marked } = fieldErrors;
+        return refuse({ fieldErrors: marked, formErrors: spec.failureOnInvalid === false ? formErrors : [...top(), ...formErrors] });
+      }
+      value = checked.data;
     }
     let saved: T;
     try {
-      saved = await spec.send(submission.value as z.output<S>, guarded);
+      saved = await spec.send(value, guarded);
     } catch (error) {
       if (!(error instanceof ApiValidationError)) throw error;
       const fieldErrors = spec.fieldErrors ? spec.fieldErrors(error) : (error.body.errors ?? {});
-      return replyForm(intent, submission.reply({ fieldErrors, formErrors: top(error), hideFields }));
+      return refuse({ fieldErrors, formErrors: top(error) });
     }
-    const { to, message } = spec.success(saved);
+    const { to, message } = spec.success(saved, guarded);
     return redirectWithToast(request, to, { kind: "success", message });
   });
 }
@@ -162,11 +220,17 @@ export const intentOf = (form: FormData | URLSearchParams) => {
 
 /**
  * An action of several forms: `intents` maps each form's intent to its handler, and the form's `intent` field
- * picks one; an unknown intent answers 400.
+ * picks one. Any other intent is `unknown`'s (a family of intents, "remove-line-2"; a resource route's own answer),
+ * or, when it answers undefined or is not given, a 400.
  */
-export function dispatchIntent<R>(form: FormData | URLSearchParams, intents: Record<string, (intent: string) => R>): R {
+export function dispatchIntent<R>(
+  form: FormData | URLSearchParams,
+  intents: Record<string, (intent: string) => R>,
+  unknown?: (intent: string) => R | undefined,
+): R {
   const intent = intentOf(form);
-  const handler = Object.hasOwn(intents, intent) ? intents[intent] : undefined;
-  if (!handler) throw new Response("This form is not one this page knows.", { status: 400 });
-  return handler(intent);
+  if (Object.hasOwn(intents, intent)) return intents[intent](intent);
+  const answer = unknown?.(intent);
+  if (answer === undefined) throw new Response("This form is not one this page knows.", { status: 400 });
+  return answer;
 }

@@ -1,7 +1,6 @@
 import { individualListSchema, individualResponseSchema, portalInviteResultSchema, type Individual } from "#contract/clients";
-import { capitalise } from "../components/clients/form-state";
 import type { FilterDefinition } from "../lib/filter-rules";
-import type { Words } from "../lib/labels";
+import { capitalise, type Words } from "../lib/labels";
 import { toApiQuery, type ListState } from "../lib/list-url";
 import { finderOf, firstChoices } from "../lib/choice-find";
 import type { Api } from "./api.server";
@@ -107,5 +106,3 @@ export const individualOption = (i: Pick<Individual, "id" | "full_name" | "email
   value: String(i.id),
   label: i.email ? `${i.full_name} (${i.email})` : i.full_name,
 });
-
-export { individualBody } from "../lib/client-forms";

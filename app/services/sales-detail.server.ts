@@ -5,11 +5,11 @@ import { can } from "../access/permissions";
 import { allowedActions, SALES_KINDS, type SalesKind } from "../components/sales/kinds";
 import { poundsTextToPence, PRICE_MESSAGE } from "../components/sales/totals";
 import { ApiValidationError } from "./api.server";
-import { requireAccess, requirePermission } from "./auth.server";
+import { requireAccess, requirePermission, type SignedIn } from "./auth.server";
 import { applyChoiceFinds } from "./choice-find.server";
 import { companyOption, readsCompanies } from "./companies.server";
 import { chosenFile } from "./forms.server";
-import { intentOf, keepOnOutage, refuseForm } from "./form-action.server";
+import { dispatchIntent, keepOnOutage, refuseForm } from "./form-action.server";
 import { idOf } from "./ids.server";
 import { individualOption, readsIndividuals } from "./individuals.server";
 import { addAttachment, deleteDocument, documentAction, getDocument, removeAttachment, updateDocument, type DocumentAction } from "./sales-documents.server";
@@ -24,6 +24,7 @@ import {
   linesOf,
   MAX_FORM_LINES,
   ITEM_FIELDS,
+  type LineValues,
 } from "./sales-form.server";
 import { redirectWithToast } from "./session.server";
 import { readUploadForm } from "./task-detail.server";
@@ -80,6 +81,9 @@ export async function documentPageLoader(request: Request, params: { id?: string
 }
 export type DocumentPageData = Awaited<ReturnType<typeof documentPageLoader>>;
 
+const REMOVE_LINE = "remove-line-";
+const BLANK_LINE: LineValues = { description: "", quantity: "1", unit_price: "", vat_rate: "20", account_code: "", product_id: "" };
+
 /** The editor's form again with its lines renumbered: `lines` as given, each line's fields under its new place. */
 function withLines(form: FormData, lines: Record<string, string>[]): FormData {
   const next = new FormData();
@@ -112,54 +116,44 @@ export async function documentPageAction(request: Request, params: { id?: string
   const id = idOf(params.id);
   const here = `${k.portal}/${id}`;
   const { form, tooLarge } = await readUploadForm(request, "document");
-  const intent = intentOf(form);
   const guard = (permission = k.manage) => requirePermission(request, permission, { route: k.pattern, back: here });
   const refuseActions = (error: ApiValidationError) => refuseForm(ACTIONS_INTENT, form, { formErrors: refusalMessages(error) });
 
-  // The editor: Save, Add line, Remove (a line), all with what is typed.
-  if (intent === "save" || intent === "add-line" || intent.startsWith("remove-line-")) {
-    return keepOnOutage(EDITOR_INTENT, form, async () => {
-      const { api, subject } = await guard();
-      const lines = linesOf(form);
-      if (intent === "add-line") {
-        const blank = { description: "", quantity: "1", unit_price: "", vat_rate: "20", account_code: "", product_id: "" };
-        return refuseForm(EDITOR_INTENT, withLines(form, [...lines, blank].slice(0, MAX_FORM_LINES)), {}, { status: 200 });
-      }
-      if (intent.startsWith("remove-line-")) {
-        const index = Number(intent.slice("remove-line-".length));
-        return refuseForm(
-          EDITOR_INTENT,
-          withLines(
-            form,
-            lines.filter((_, i) => i !== index),
-          ),
-          {},
-          { status: 200 },
-        );
-      }
-      const found = await applyChoiceFinds(form, documentFinders(api, subject));
-      const failure = `Failed to save ${k.noun}.`;
-      const sent = lines.map((line, index) => ({ line, index })).filter(({ line }) => !isEmptyLine(line));
-      const priceErrors = Object.fromEntries(
-        sent.filter(({ line }) => poundsTextToPence(line.unit_price) === null).map(({ index }) => [`items.${index}.unit_price`, [PRICE_MESSAGE]]),
+  // The editor: Save, Add line, Remove (a line), all with what is typed. Add line and Remove draw the form again
+  // one line longer or shorter; Save saves it.
+  const inEditor = (run: (signedIn: SignedIn, lines: LineValues[]) => Promise<unknown>) => () =>
+    keepOnOutage(EDITOR_INTENT, form, async () => run(await guard(), linesOf(form)));
+  const redrawn = (lines: LineValues[]) => refuseForm(EDITOR_INTENT, withLines(form, lines), {}, { status: 200 });
+  const save = inEditor(async ({ api, subject }, lines) => {
+    const found = await applyChoiceFinds(form, documentFinders(api, subject));
+    const failure = `Failed to save ${k.noun}.`;
+    const sent = lines.map((line, index) => ({ line, index })).filter(({ line }) => !isEmptyLine(line));
+    const priceErrors = Object.fromEntries(
+      sent.filter(({ line }) => poundsTextToPence(line.unit_price) === null).map(({ index }) => [`items.${index}.unit_price`, [PRICE_MESSAGE]]),
+    );
+    const refused = { ...found.errors, ...priceErrors };
+    if (Object.keys(refused).length) return refuseForm(EDITOR_INTENT, form, { fieldErrors: refused, formErrors: [failure] }, { found });
+    try {
+      await updateDocument(api, kind, id, { ...detailsBody(form, EDITOR_FIELDS), items: itemsBody(sent.map((s) => s.line)) });
+    } catch (error) {
+      if (!(error instanceof ApiValidationError)) throw error;
+      const errors = formErrors(
+        error.body.errors ?? {},
+        sent.map((s) => s.index),
       );
-      const refused = { ...found.errors, ...priceErrors };
-      if (Object.keys(refused).length) return refuseForm(EDITOR_INTENT, form, { fieldErrors: refused, formErrors: [failure] }, { found });
-      try {
-        await updateDocument(api, kind, id, { ...detailsBody(form, EDITOR_FIELDS), items: itemsBody(sent.map((s) => s.line)) });
-      } catch (error) {
-        if (!(error instanceof ApiValidationError)) throw error;
-        const errors = formErrors(
-          error.body.errors ?? {},
-          sent.map((s) => s.index),
-        );
-        // The document's status refused the change (it was sent meanwhile): said on top.
-        const top = errors.status ? [failure, ...errors.status] : [failure];
-        return refuseForm(EDITOR_INTENT, form, { fieldErrors: errors, formErrors: top }, { found });
-      }
-      return redirectWithToast(request, here, { kind: "success", message: `${k.Noun} saved.` });
-    });
-  }
+      // The document's status refused the change (it was sent meanwhile): said on top.
+      const top = errors.status ? [failure, ...errors.status] : [failure];
+      return refuseForm(EDITOR_INTENT, form, { fieldErrors: errors, formErrors: top }, { found });
+    }
+    return redirectWithToast(request, here, { kind: "success", message: `${k.Noun} saved.` });
+  });
+  const addLine = inEditor(async (_signedIn, lines) => redrawn([...lines, BLANK_LINE].slice(0, MAX_FORM_LINES)));
+  // Remove: its button's intent names the line ("remove-line-2").
+  const removeLine = (intent: string) =>
+    inEditor(async (_signedIn, lines) => {
+      const index = Number(intent.slice(REMOVE_LINE.length));
+      return redrawn(lines.filter((_line, i) => i !== index));
+    })();
 
   const simple = (action: DocumentAction) => async () =>
     keepOnOutage(ACTIONS_INTENT, form, async () => {
@@ -174,7 +168,9 @@ export async function documentPageAction(request: Request, params: { id?: string
       return redirectWithToast(request, here, { kind: "success", message: TOASTS[action](k, doc) });
     });
 
-  const intents: Record<string, () => Promise<Response | unknown>> = {
+  const intents: Record<string, () => Promise<unknown>> = {
+    save,
+    "add-line": addLine,
     send: simple("send"),
     "mark-sent": simple("mark-sent"),
     "mark-approved": simple("mark-approved"),
@@ -252,7 +248,5 @@ export async function documentPageAction(request: Request, params: { id?: string
         return redirectWithToast(request, here, { kind: "success", message: "Document removed." });
       }),
   };
-  const run = Object.hasOwn(intents, intent) ? intents[intent] : undefined;
-  if (!run) throw new Response("This form is not one this page knows.", { status: 400 });
-  return run();
+  return dispatchIntent(form, intents, (intent) => (intent.startsWith(REMOVE_LINE) ? removeLine(intent) : undefined));
 }

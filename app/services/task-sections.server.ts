@@ -199,11 +199,6 @@ export async function sendTaskEmailAction(request: Request, params: { taskId?: s
     guard: () => requirePermission(request, "task_manage", { route: TASK_PATTERN, back: `/tasks/${params.taskId}` }),
     schema: taskEmailBodySchema,
     failure: "Failed to send e-mail.",
-    // An address refused in the list ("to[0]") is said under To.
-    precheck: () => {
-      const checked = checkForm(form, taskEmailBodySchema);
-      return checked.ok ? null : checked.errors;
-    },
     fieldErrors: (error) => withoutFormMessage(fieldErrors(error)),
     send: ({ to, subject, body }, { api }) => sendTaskEmail(api, id, { to, subject, body }),
     success: () => {

@@ -18,6 +18,7 @@ import {
   type LocationBody,
 } from "#contract/terminal-app";
 import { config } from "./config.server";
+import type { FilterDefinition } from "../lib/filter-rules";
 import { toApiQuery, type ListState } from "../lib/list-url";
 import type { Api } from "./api.server";
 
@@ -34,6 +35,20 @@ export const createLocation = (api: Api, body: LocationBody) => api.post("/termi
 export const updateLocation = (api: Api, locationId: string, body: LocationBody) =>
   api.put(`/terminal-app/locations/${id(locationId)}`, { body, schema: locationResponseSchema });
 export const deleteLocation = (api: Api, locationId: string) => api.delete(`/terminal-app/locations/${id(locationId)}`);
+
+/**
+ * The location filter of the reader keys and readers lists: a select of the company's locations (`filter[location_id]`).
+ * Without its options (before they are read) a value is kept as it is; with them, one that is not a location is dropped.
+ */
+export const locationFilters = (locations: readonly { id: number; display_name: string }[] = []): FilterDefinition[] => [
+  {
+    filterKey: "location_id",
+    label: "Location",
+    type: "select",
+    emptyLabel: "All locations",
+    selectOptions: locations.map((l) => ({ value: String(l.id), label: l.display_name })),
+  },
+];
 
 export const listReaderKeys = (api: Api, state: ListState) => api.get("/terminal-app/reader-keys", { query: toApiQuery(state), schema: readerKeyListSchema });
 export const getReaderKey = async (api: Api, keyId: string) =>

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectSandboxObjects } from "#api/db/schema";
 import { connectFor } from "#api/integrations/payments";
 import type { SandboxConnect } from "#api/integrations/payments/connect-sandbox";
 import { createTestApi, type TestApi } from "../helpers/api";
@@ -90,6 +92,47 @@ describe("Stripe Connect onboarding", () => {
     const pathA = await link(a.token);
     await api.request("POST", pathA, { headers: FORM, rawBody: form({ business_name: "Only A" }) });
     expect((await api.request("GET", "/stripe-connect", { token: b.token })).body.data.status).toBe("not_started");
+  });
+
+  it("an expired link sends the user back to the portal for a new one (its refresh address), saving nothing; an unknown link says so", async () => {
+    const me = await emptyTenant(api, ["terminal_manage"]);
+    const path = await link(me.token);
+    const token = path.split("/").pop()!;
+    const id = `link_sbx_${token}`;
+    const [row] = await api.database.db.select().from(connectSandboxObjects).where(eq(connectSandboxObjects.id, id));
+    await api.database.db
+      .update(connectSandboxObjects)
+      .set({ data: { ...(row.data as object), expiresAt: new Date(Date.now() - 60_000).toISOString() } })
+      .where(eq(connectSandboxObjects.id, id));
+
+    const opened = await api.request("GET", path);
+    expect(opened.status).toBe(303);
+    expect(opened.headers.location).toBe(`${RETURN}?onboarding=expired`);
+    // The form sent after the link expired (left open in a tab): nothing is saved, back to the portal.
+    const sent = await api.request("POST", path, { headers: FORM, rawBody: form({ business_name: "Too Late Ltd", last_name: "Late" }) });
+    expect(sent.status).toBe(303);
+    expect(sent.headers.location).toBe(`${RETURN}?onboarding=expired`);
+    const account = (await api.request("GET", "/stripe-connect", { token: me.token })).body.data;
+    expect(account.status).toBe("not_started");
+    expect(account.business_name).not.toBe("Too Late Ltd");
+    // A new link works.
+    expect((await api.request("GET", await link(me.token))).status).toBe(200);
+
+    // A browser (it accepts HTML) is told in a page; any other caller gets the API's JSON refusal.
+    const unknown = await api.request("GET", `/connect-sandbox/onboarding/${"y".repeat(32)}`, { headers: { accept: "text/html,application/xhtml+xml" } });
+    expect(unknown.status).toBe(404);
+    expect(String(unknown.headers["content-type"])).toMatch(/^text\/html/);
+    expect(unknown.text).toContain("This onboarding link has expired or is not valid.");
+    expect(unknown.text).toContain("Sandbox: test mode.");
+    const json = await api.request("GET", `/connect-sandbox/onboarding/${"y".repeat(32)}`);
+    expect(json.status).toBe(404);
+    expect(json.body.message).toBeTruthy();
+    const posted = await api.request("POST", `/connect-sandbox/onboarding/${"y".repeat(32)}`, {
+      headers: { ...FORM, accept: "text/html" },
+      rawBody: form({}),
+    });
+    expect(posted.status).toBe(404);
+    expect(posted.text).toContain("This onboarding link has expired or is not valid.");
   });
 
   it("the return address must be the portal's Connect page; Connect not answering is ERROR and changes nothing", async () => {

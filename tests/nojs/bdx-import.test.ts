@@ -32,6 +32,7 @@ describe("Bulk data import", () => {
       .attach("File", { name: "empty.csv", type: "text/csv", content: "Policy No,Insured Name\n\n" })
       .submit("Upload");
     expect(refused.fieldError("File")).toBe("You have attempted to upload an invalid/empty file.");
+    expect(refused.status).toBe(422);
     const binary = await refused
       .form({ button: "Upload" })
       .attach("File", { name: "scan.pdf", type: "application/pdf", content: "%PDF-1.7 binary" })
@@ -72,6 +73,21 @@ describe("Bulk data import", () => {
     // The recent imports list links to the report.
     const list = await admin().goto("/bdx-import");
     expect(list.text()).toContain(`march-${token}.csv`);
+  });
+
+  test("a form the page does not know answers 400: another intent, or an upload or map id that is not one", async () => {
+    const browser = admin();
+    const post = (fields: Record<string, string>) =>
+      browser.request("POST", "/bdx-import", { data: new URLSearchParams(fields).toString(), type: "application/x-www-form-urlencoded" });
+    const unknown: Record<string, string>[] = [
+      { intent: "bogus" },
+      { intent: "constructor" },
+      { intent: "import", upload_id: "x" },
+      { intent: "rename-map", map_id: "", name: "M" },
+    ];
+    for (const fields of unknown) {
+      expect((await post(fields)).status, JSON.stringify(fields)).toBe(400);
+    }
   });
 
   test("a new map with a column the file lacks is refused under that field", async () => {

@@ -1,16 +1,19 @@
 import { describe, expect, test } from "vitest";
-import { NojsBrowser, type NojsPage, uniqueToken } from "./harness";
+import { NojsBrowser, type NojsPage, norm, uniqueToken } from "./harness";
 
 /**
  * The terminal app without JavaScript (Bloom Bakery, smallBusiness): locations added, edited and deleted in
  * drawers and a confirmation; reader keys (the passwords must match); a simulated reader registered; the
  * payment page's PIN gate; a payment sent to a simulated reader, the approved test card presented from the
- * payment's own page, and the payment found in Customer transactions. Every test makes its own data, by
- * unique names, in the demo tenant.
+ * payment's own page, and the payment found in Customer transactions; a payment cancelled from its page, a
+ * declined card shown there with its reason; the reader keys and readers lists filtered by location. Every test
+ * makes its own data, by unique names, in the demo tenant.
  */
 
 const PIN = "1357";
 const owner = () => NojsBrowser.as("owner");
+/** The texts of a page's buttons. */
+const buttons = (page: NojsPage) => page.$$("button").map((b) => norm(b.text));
 
 /** A location added through the drawer, by name. */
 async function addLocation(browser: NojsBrowser, name: string): Promise<NojsPage> {
@@ -23,6 +26,35 @@ async function addLocation(browser: NojsBrowser, name: string): Promise<NojsPage
     .fill("Town or city", "Bath")
     .fill("Postcode", "BA1 1AA")
     .submit("Add location");
+}
+
+/** A simulated reader registered at a location, through the drawer. */
+async function addReader(browser: NojsBrowser, location: string, label: string): Promise<NojsPage> {
+  const readers = await browser.goto("/terminal-app/readers");
+  return (await readers.click("REGISTER READER"))
+    .form({ button: "Register reader" })
+    .select("Location", location)
+    .fill("Reader name", label)
+    .submit("Register reader");
+}
+
+/** A payment sent to a reader (by its label) from the unlocked reader screen: its status page. */
+async function sendPayment(browser: NojsBrowser, readerLabel: string, amount: string, description: string): Promise<NojsPage> {
+  const pay = await unlock(browser);
+  const form = pay.form({ button: "Charge on reader" });
+  const option = form
+    .control("Reader")
+    .querySelectorAll("option")
+    .find((o) => o.text.includes(readerLabel));
+  expect(option).toBeTruthy();
+  const sent = await form
+    .select("Reader", option!.text.trim())
+    .fill("Amount (£)", amount)
+    .fill("Description (optional)", description)
+    .submit("Charge on reader");
+  expect(sent.path).toMatch(/^\/terminal-app\/pay\/\d+$/);
+  expect(sent.text("dd[data-status]")).toBe("Waiting for card");
+  return sent;
 }
 
 /** The reader screen unlocked with the right PIN. */
@@ -205,5 +237,140 @@ describe("Terminal app", () => {
     const list = await browser.goto(`/transactions?search=${encodeURIComponent(`Cake ${token}`)}`);
     expect(list.rows()).toHaveLength(1);
     expect(list.rows()[0].text).toContain("£12.34");
+  });
+
+  test("a payment cancelled from its page: the reader stops, nothing is recorded, and the reader takes the next payment", async () => {
+    const token = uniqueToken();
+    const browser = owner();
+    await addLocation(browser, `Stand ${token}`);
+    await addReader(browser, `Stand ${token}`, `Till ${token}`);
+    const sent = await sendPayment(browser, `Till ${token}`, "7.50", `Scone ${token}`);
+    // Waiting: the page refreshes itself, offers the test cards and the cancel button.
+    expect(sent.$('meta[http-equiv="refresh"]')).not.toBeNull();
+    expect(sent.form({ button: "Visa: approved" })).toBeTruthy();
+
+    const cancelled = await sent.form({ button: "Cancel payment" }).submit("Cancel payment");
+    expect(cancelled.path).toBe(sent.path);
+    expect(cancelled.toasts()).toContain("Payment cancelled.");
+    expect(cancelled.text("dd[data-status]")).toBe("Cancelled");
+    expect(cancelled.$('dd[data-status="cancelled"]')).not.toBeNull();
+    // Finished: no refresh, no test cards, no cancel button, nothing in Customer transactions.
+    expect(cancelled.$('meta[http-equiv="refresh"]')).toBeNull();
+    expect(buttons(cancelled)).not.toContain("Cancel payment");
+    expect(buttons(cancelled)).not.toContain("Visa: approved");
+    expect(cancelled.links("View in Customer transactions")).toHaveLength(0);
+    expect(cancelled.link("New payment")).toBeTruthy();
+    const list = await browser.goto(`/transactions?search=${encodeURIComponent(`Scone ${token}`)}`);
+    expect(list.rowsWith(`Scone ${token}`)).toHaveLength(0);
+    expect(list.$("td[data-empty]")).not.toBeNull();
+
+    // The same form sent again (an old tab): still cancelled, nothing else happens.
+    const again = await sent.form({ button: "Cancel payment" }).submit("Cancel payment");
+    expect(again.text("dd[data-status]")).toBe("Cancelled");
+
+    // The reader was stopped at the provider: it takes the next payment (a busy reader would be refused).
+    const next = await sendPayment(browser, `Till ${token}`, "3.20", `Tea ${token}`);
+    const paid = await next.form({ button: "Visa: approved" }).submit("Visa: approved");
+    expect(paid.text("dd[data-status]")).toBe("Approved");
+  });
+
+  test("a declined card on the reader: the status page shows it declined with the card's reason, recorded as a failed payment", async () => {
+    const token = uniqueToken();
+    const browser = owner();
+    await addLocation(browser, `Van ${token}`);
+    await addReader(browser, `Van ${token}`, `Hatch ${token}`);
+    const sent = await sendPayment(browser, `Hatch ${token}`, "15.00", `Pie ${token}`);
+
+    const declined = await sent.form({ button: "Declined: insufficient_funds" }).submit("Declined: insufficient_funds");
+    expect(declined.path).toBe(sent.path);
+    expect(declined.toasts()).toContain("Test card presented: declined.");
+    expect(declined.$('dd[data-status="declined"]')).not.toBeNull();
+    expect(declined.text("dd[data-status]")).toBe("Declined: Your card has insufficient funds. (insufficient_funds)");
+    // Finished: no refresh, no cancel; the failed attempt is in Customer transactions.
+    expect(declined.$('meta[http-equiv="refresh"]')).toBeNull();
+    expect(buttons(declined)).not.toContain("Cancel payment");
+    const detail = await declined.click("View in Customer transactions");
+    expect(detail.path).toMatch(/^\/transactions\/\d+$/);
+    expect(detail.text()).toContain("Failed");
+    expect(detail.text()).toContain("Your card has insufficient funds.");
+    const list = await browser.goto(`/transactions?search=${encodeURIComponent(`Pie ${token}`)}`);
+    expect(list.rows()).toHaveLength(1);
+    expect(list.rows()[0].text).toContain("£15.00");
+
+    // Another declining card on a new payment: its own reason (an expired card).
+    const second = await sendPayment(browser, `Hatch ${token}`, "4.00", `Roll ${token}`);
+    const expired = await second.form({ button: "Declined: expired_card" }).submit("Declined: expired_card");
+    expect(expired.text("dd[data-status]")).toBe("Declined: Your card has expired. (expired_card)");
+  });
+
+  test("reader keys and readers filtered by location (Apply, a chip that removes it); a location's readers count opens its readers", async () => {
+    const token = uniqueToken();
+    const browser = owner();
+    const [north, south] = [`North ${token}`, `South ${token}`];
+    await addLocation(browser, north);
+    await addLocation(browser, south);
+    for (const [location, name] of [
+      [north, `Key N ${token}`],
+      [south, `Key S ${token}`],
+    ]) {
+      const drawer = await (await browser.goto("/terminal-app/keys")).click("ADD READER KEY");
+      const added = await drawer
+        .form({ button: "Add reader key" })
+        .select("Location", location)
+        .fill("Reader name", name)
+        .fill("Password", "sourdough-1")
+        .fill("Confirm password", "sourdough-1")
+        .submit("Add reader key");
+      expect(added.toasts()).toContain("Reader key added.");
+    }
+    await addReader(browser, north, `Reader N ${token}`);
+    await addReader(browser, south, `Reader S ${token}`);
+
+    try {
+      const keys = await browser.goto(`/terminal-app/keys?search=${token}`);
+      expect(keys.rowsWith(token)).toHaveLength(2);
+      const byNorth = await keys.form({ button: "Apply" }).select("Location", north).submit("Apply");
+      expect(byNorth.path).toBe("/terminal-app/keys");
+      expect(byNorth.param("filter[location_id]")).toMatch(/^\d+$/);
+      expect(byNorth.rowsWith(`Key N ${token}`)).toHaveLength(1);
+      expect(byNorth.rowsWith(`Key S ${token}`)).toHaveLength(0);
+      expect(byNorth.form({ button: "Apply" }).value("Location")).toBe(byNorth.param("filter[location_id]"));
+      expect(byNorth.text('[aria-label="Active filters"]')).toContain(`Location: ${north}`);
+      // Without the search, every row of the filtered list is at that location.
+      const allNorth = await byNorth.goto(`/terminal-app/keys?${new URLSearchParams({ "filter[location_id]": byNorth.param("filter[location_id]")! })}`);
+      expect(allNorth.rows().length).toBeGreaterThan(0);
+      expect(allNorth.rows().every((r) => r.text.includes(north))).toBe(true);
+      // The chip's ✕ brings the other location's key back.
+      const unfiltered = await byNorth.click("Remove filter Location");
+      expect(unfiltered.param("filter[location_id]")).toBeNull();
+      expect(unfiltered.rowsWith(token)).toHaveLength(2);
+
+      const readers = await browser.goto(`/terminal-app/readers?search=${token}`);
+      expect(readers.rowsWith(token)).toHaveLength(2);
+      const bySouth = await readers.form({ button: "Apply" }).select("Location", south).submit("Apply");
+      expect(bySouth.rowsWith(`Reader S ${token}`)).toHaveLength(1);
+      expect(bySouth.rowsWith(`Reader N ${token}`)).toHaveLength(0);
+      expect(bySouth.text('[aria-label="Active filters"]')).toContain(`Location: ${south}`);
+
+      // From the locations list: the readers count of a location opens the readers filtered by it.
+      const locations = await browser.goto(`/terminal-app?search=${token}`);
+      const atNorth = await locations.click(`Readers at ${north}: 1`);
+      expect(atNorth.path).toBe("/terminal-app/readers");
+      expect(
+        atNorth
+          .rows()
+          .map((r) => r.text)
+          .join(" "),
+      ).toContain(`Reader N ${token}`);
+      expect(atNorth.rowsWith(`Reader S ${token}`)).toHaveLength(0);
+
+      // An address with a location that is not one of the company's: the filter is dropped, the whole list shown.
+      const unknown = await browser.goto("/terminal-app/readers?filter%5Blocation_id%5D=999999999");
+      expect(unknown.param("filter[location_id]")).toBeNull();
+    } finally {
+      // The lists remember their last filters per user: leave them unfiltered for the other tests.
+      await browser.goto("/terminal-app/keys?reset=1");
+      await browser.goto("/terminal-app/readers?reset=1");
+    }
   });
 });

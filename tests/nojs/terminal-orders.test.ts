@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { USERS } from "./env";
-import { NojsBrowser, apiAs } from "./harness";
+import { NojsBrowser, apiAs, norm } from "./harness";
 
 /**
  * Card terminals without JavaScript, as Bloom Bakery's owner: Connect onboarding through the portal's own form and
@@ -55,6 +55,18 @@ describe("Card terminals", () => {
     expect(back.text()).toContain("Welcome back from onboarding.");
     expect(back.text()).toContain("Enabled");
     expect(back.text()).toContain("Nothing is missing");
+  });
+
+  test("Connect: back from an expired onboarding link, the page says so and its button makes a new link", async () => {
+    const page = await owner().goto("/stripe-connect?onboarding=expired");
+    expect(page.status).toBe(200);
+    const button = page.form({ button: /onboarding|Update details/ });
+    const label = norm(button.buttons()[0].text);
+    expect(page.text('[role="status"]')).toContain(`The onboarding link expired. Press ${label} for a new one.`);
+    expect(page.text()).not.toContain("Welcome back from onboarding.");
+    const fresh = await button.submit();
+    expect(fresh.url.pathname).toMatch(/^\/connect-sandbox\/onboarding\//);
+    expect(fresh.status).toBe(200);
   });
 
   test("an order: refusals under their fields, the preview's totals, a declined card, then paid once; the list and the drawer show it", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { companyBody, individualBody, lineBody, MAX_SPLITS, splitErrorsByRow, splitField } from "#app/lib/client-forms";
-import { formState } from "#app/components/clients/form-state";
+import { answerState } from "#app/components/clients/client-form";
+import { answerTo } from "#app/components/form/form-answer";
 import { formData } from "../helpers/form-data";
 
 const form = formData;
@@ -104,7 +105,7 @@ describe("form state of a page with several forms", () => {
   };
 
   it("answers the refused form with what was typed and its messages", () => {
-    const s = formState(failed, "bank");
+    const s = answerState(answerTo(failed, "bank"));
     expect(s.message).toBe("Failed.");
     expect(s.errors("sort_code")).toEqual(["Enter a 6-digit sort code."]);
     expect(s.errors("account_name")).toBeUndefined();
@@ -116,7 +117,7 @@ describe("form state of a page with several forms", () => {
   });
 
   it("leaves every other form with its saved values", () => {
-    const s = formState(failed, "broker");
+    const s = answerState(answerTo(failed, "broker"));
     expect(s.message).toBeNull();
     expect(s.value("account_name", "Saved Ltd")).toBe("Saved Ltd");
     expect(s.value("network", null)).toBe("");

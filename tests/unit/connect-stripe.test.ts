@@ -166,6 +166,7 @@ describe("the Stripe Connect adapter (mocked HTTP)", () => {
     expect(previewCall.method).toBe("GET");
     expect(previewCall.query.get("hardware_order_items[1][quantity]")).toBe("2");
     expect(previewCall.query.get("shipping[address][postal_code]")).toBe("LS1 4AP");
+    expect(previewCall.query.get("payment_type")).toBe("monthly_invoice");
 
     const order = await stripe.createHardwareOrder(INPUT, { idempotencyKey: "hardware-order-7-abc" });
     expect(order).toMatchObject({ id: "thor_123", status: "pending", totalPence: 38640 });
@@ -174,6 +175,7 @@ describe("the Stripe Connect adapter (mocked HTTP)", () => {
     expect(Object.fromEntries(create.body)).toMatchObject({
       "hardware_order_items[0][terminal_hardware_sku]": "thsku_pos",
       "hardware_order_items[0][quantity]": "1",
+      payment_type: "monthly_invoice",
       shipping_method: "thsm_standard",
       "shipping[name]": "Bea Baker",
       "shipping[address][line1]": "12 Mill Lane",

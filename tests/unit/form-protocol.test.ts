@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { dispatchIntent, refuseForm, valuesOf } from "#app/services/form-action.server";
+import { z } from "zod";
+import { locationBodySchema } from "#contract/terminal-app";
+import { taskEmailBodySchema } from "#contract/tasks";
+import { ApiValidationError } from "#app/services/api.server";
+import { dispatchIntent, refuseForm, submitForm, underFields, valuesOf } from "#app/services/form-action.server";
 
 const formOf = (entries: [string, string][]) => {
   const form = new FormData();
@@ -46,5 +50,174 @@ describe("an intent map", () => {
     }
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(400);
+  });
+
+  it("hands an intent it does not name to `unknown` (a family of intents, a resource route's own answer)", () => {
+    const intents = { save: () => "saved" };
+    const lines = (intent: string) => (intent.startsWith("remove-line-") ? `removed ${intent.slice(12)}` : undefined);
+    expect(dispatchIntent(formOf([["intent", "remove-line-2"]]), intents, lines)).toBe("removed 2");
+    expect(dispatchIntent(formOf([["intent", "save"]]), intents, lines)).toBe("saved");
+    expect(dispatchIntent(formOf([["intent", "nope"]]), intents, () => "own answer")).toBe("own answer");
+  });
+
+  it.each([["unknown"], [""], ["toString"]])("answers 400 to the intent %j when `unknown` answers nothing", (intent) => {
+    let thrown: unknown;
+    try {
+      dispatchIntent(formOf([["intent", intent]]), { save: () => "saved" }, (sent) => (sent.startsWith("remove-line-") ? "removed" : undefined));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(400);
+  });
+});
+
+describe("submitForm, the one server helper of a form", () => {
+  const request = () => new Request("http://portal.test/things/new", { method: "POST" });
+  /** Runs submitForm over `fields` with `schema`; what `send` was given, and the answer (a refusal's data, or the redirect). */
+  async function submit<S extends z.ZodType>(
+    fields: [string, string][],
+    schema: S,
+    more: { refuse?: ApiValidationError; body?: (form: FormData) => Record<string, unknown>; finders?: Parameters<typeof submitForm>[1]["finders"] } = {},
+  ) {
+    const sent: unknown[] = [];
+    const answer = await submitForm(request(), {
+      form: formOf(fields),
+      guard: async () => ({ who: "ann" }),
+      schema,
+      failure: "Failed to save.",
+      ...(more.body ? { body: more.body } : {}),
+      ...(more.finders ? { finders: more.finders } : {}),
+      send: async (value) => {
+        sent.push(value);
+        if (more.refuse) throw more.refuse;
+        return { id: 7 };
+      },
+      success: (saved) => ({ to: `/things/${saved.id}`, message: "Saved." }),
+    });
+    return {
+      sent,
+      answer: answer as unknown as
+        | Response
+        | {
+            data: { form: { intent: string; result: { error?: Record<string, string[]>; initialValue?: unknown } }; found?: unknown };
+            init: { status: number };
+          },
+    };
+  }
+  const refusal = (answer: Awaited<ReturnType<typeof submit>>["answer"]) => {
+    expect(answer).not.toBeInstanceOf(Response);
+    return (answer as Exclude<typeof answer, Response>).data;
+  };
+
+  it('sends an emptied field as the API reads it ("" clears it), not left out', async () => {
+    const { sent, answer } = await submit(
+      [
+        ["display_name", "Shop"],
+        ["line1", "1 High Street"],
+        ["line2", ""],
+        ["city", "Leeds"],
+        ["postal_code", "ls1 4ap"],
+      ],
+      locationBodySchema,
+    );
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).headers.get("Location")).toBe("/things/7");
+    expect(sent).toEqual([{ display_name: "Shop", line1: "1 High Street", line2: null, city: "Leeds", postal_code: "LS1 4AP" }]);
+  });
+
+  it("says a refused item of a list under the field it was typed into, what was typed kept", async () => {
+    const typed = "ann@example.com, not-an-address";
+    const { sent, answer } = await submit(
+      [
+        ["to", typed],
+        ["subject", "Hello"],
+        ["body", "Hi"],
+      ],
+      taskEmailBodySchema,
+    );
+    expect(sent).toEqual([]);
+    const data = refusal(answer);
+    expect(data.form.intent).toBe("save");
+    expect(data.form.result.error).toEqual({ to: [expect.stringMatching(/e-mail address/)], "": ["Failed to save."] });
+    expect(data.form.result.initialValue).toMatchObject({ to: typed, subject: "Hello" });
+  });
+
+  it("files the API's errors under the form's fields: an item's under its list, a field of the form as it is, others as sent", async () => {
+    const refuse = new ApiValidationError({ message: "Invalid", errors: { "to.1": ["Unknown address."], subject: ["Too rude."], "thread.id": ["Gone."] } });
+    const { sent, answer } = await submit(
+      [
+        ["to", "ann@example.com, bob@example.com"],
+        ["subject", "Hello"],
+        ["body", "Hi"],
+      ],
+      taskEmailBodySchema,
+      { refuse },
+    );
+    expect(sent).toHaveLength(1);
+    expect(refusal(answer).form.result.error).toEqual({ to: ["Unknown address."], subject: ["Too rude."], "thread.id": ["Gone."], "": ["Failed to save."] });
+  });
+
+  it("checks the body built from the form when there is one, and sends it checked", async () => {
+    const schema = z.object({ name: z.string().trim().min(1, "Enter a name."), company_id: z.coerce.number().int().positive("Choose a company.").optional() });
+    const body = (form: FormData) => Object.fromEntries([...form.entries()].filter(([, v]) => v !== ""));
+    const ok = await submit(
+      [
+        ["name", " Ann "],
+        ["company_id", ""],
+      ],
+      schema,
+      { body },
+    );
+    expect(ok.sent).toEqual([{ name: "Ann" }]);
+    const refused = await submit(
+      [
+        ["name", " "],
+        ["company_id", "0"],
+      ],
+      schema,
+      { body },
+    );
+    expect(refused.sent).toEqual([]);
+    expect(refusal(refused.answer).form.result).toMatchObject({
+      initialValue: { name: " ", company_id: "0" },
+      error: { name: ["Enter a name."], company_id: ["Choose a company."], "": ["Failed to save."] },
+    });
+  });
+
+  it("finds a dropdown's choice by the name typed beside it; a name that finds none refuses the form and says so under the field", async () => {
+    const finders = () => ({
+      owner_id: async (search: string) => ({ options: search === "Ann" ? [{ value: "12", label: "Ann" }] : [] }),
+    });
+    const schema = z.object({ owner_id: z.string().min(1, "Choose someone.") });
+    const found = await submit([["owner_id_find", "Ann"]], schema, { finders });
+    expect(found.sent).toEqual([{ owner_id: "12" }]);
+    const none = await submit([["owner_id_find", "Zed"]], schema, { finders });
+    expect(none.sent).toEqual([]);
+    const data = refusal(none.answer);
+    expect(data.form.result.error?.owner_id).toHaveLength(1);
+    expect(data.found).toMatchObject({ errors: { owner_id: data.form.result.error?.owner_id } });
+  });
+});
+
+describe("messages under the form's fields", () => {
+  it.each([
+    ["to[0]", "to"],
+    ["to.2", "to"],
+    ["trigger.days", "trigger.days"],
+    ["conditions[1].value", "conditions[1].value"],
+    ["splits.1.percentage", "splits.1.percentage"],
+    ["", ""],
+  ])("%j is said under %j", (name, field) => {
+    const form = formOf([
+      ["to", "a@b.c"],
+      ["trigger.days", "3"],
+      ["conditions[1].value", "x"],
+    ]);
+    expect(underFields(form, { [name]: ["Wrong."] })).toEqual({ [field]: ["Wrong."] });
+  });
+
+  it("says a message once under a field however many of its items it was about", () => {
+    expect(underFields(formOf([["to", "x, y"]]), { "to[0]": ["Bad address."], "to[1]": ["Bad address."], to: null })).toEqual({ to: ["Bad address."] });
   });
 });

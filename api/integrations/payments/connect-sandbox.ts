@@ -258,10 +258,17 @@ export class SandboxConnect implements ConnectProvider {
     }).then((l) => ({ url: l.url, expiresAt: new Date(l.expiresAt) }));
   }
 
-  /** The onboarding page's link: its account and where it returns to; null when unknown or expired. */
+  /**
+   * The onboarding page's link: its account and where it returns to; `expired` once past its expiry (Stripe then
+   * sends the user to the link's refresh URL, where a new link is asked for); null when unknown.
+   */
   async openLink(
     token: string,
-  ): Promise<{ link: LinkData; account: ProviderAccount & { sortCode: string | null; firstName: string | null; lastName: string | null } } | null> {
+  ): Promise<
+    | { expired: false; link: LinkData; account: ProviderAccount & { sortCode: string | null; firstName: string | null; lastName: string | null } }
+    | { expired: true; link: LinkData }
+    | null
+  > {
     if (!/^[\w-]{20,64}$/.test(token)) return null;
     const [row] = await this.database.db
       .select()
@@ -269,9 +276,10 @@ export class SandboxConnect implements ConnectProvider {
       .where(eq(connectSandboxObjects.id, `link_sbx_${token}`));
     if (!row || row.kind !== "account_link") return null;
     const link = row.data as LinkData;
-    if (Date.parse(link.expiresAt) < Date.now()) return null;
+    if (Date.parse(link.expiresAt) < Date.now()) return { expired: true, link };
     const a = await this.load<AccountData>(this.database.db, link.accountId, "account");
     return {
+      expired: false,
       link,
       account: { ...publicAccount(a), sortCode: a.bank?.sortCode ?? null, firstName: a.representative.firstName, lastName: a.representative.lastName },
     };

@@ -196,6 +196,9 @@ export class StripeConnect implements ConnectProvider {
     const a = input.shipping.address;
     return {
       hardware_order_items: input.items.map((i) => ({ terminal_hardware_sku: i.sku, quantity: i.quantity })),
+      // Required by preview and create; the API takes only monthly_invoice: Stripe bills the platform's account for
+      // the hardware at the month's end, and the company pays the platform by card here (decision 026).
+      payment_type: "monthly_invoice",
       shipping_method: input.shippingMethod,
       shipping: {
         name: input.shipping.name,

@@ -3,7 +3,10 @@ import type { StripePaymentsOptions } from "./stripe";
 import type { PresentedCard, ProviderLocation, ProviderReader, TerminalAddress, TerminalProvider } from "./terminal-types";
 import { PaymentProviderUnavailable, PaymentRequestError, type CallOptions, type ProviderIntent } from "./types";
 
-/** Stripe's errors in the interface's words: a refusal (nothing happened) or an outage (send again with the same key). */
+/**
+ * Stripe's errors in the interface's words: a refusal (nothing happened) or an outage (send again with the same key).
+ * A refusal's code is Stripe's (card_declined, terminal_reader_busy …), else Stripe's error type (idempotency_error …).
+ */
 function translate(error: unknown): never {
   if (
     error instanceof Stripe.errors.StripeConnectionError ||
@@ -12,7 +15,7 @@ function translate(error: unknown): never {
   ) {
     throw new PaymentProviderUnavailable(`Stripe did not answer: ${error.message}`);
   }
-  if (error instanceof Stripe.errors.StripeError) throw new PaymentRequestError(error.message, error.code ?? error.type);
+  if (error instanceof Stripe.errors.StripeError) throw new PaymentRequestError(error.message, error.code ?? error.rawType ?? error.type);
   throw error;
 }
 

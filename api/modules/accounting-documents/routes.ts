@@ -27,7 +27,11 @@ import { portalFrameOrigins } from "../sales-documents/routes";
 import { sellerName } from "../sales-documents/send";
 import { accountingOf } from "./provider";
 import { summaryHtml } from "./render";
-import * as service from "./service";
+import { listDocuments } from "./list";
+import { findAnyRow, KINDS, loadDocument, providerFailure } from "./service";
+import { cancelMany, markSent, setPaidStatus } from "./status";
+import { retrySync } from "./sync";
+import { addItem, createDocument, deleteItems, getItem, setTerms, updateDocument, updateItem } from "./write";
 
 const VIEW = { permissions: ["xero_invoices_view", "xero_invoices_manage"] as const };
 const MANAGE = { permissions: ["xero_invoices_manage"] as const };
@@ -48,7 +52,7 @@ async function guarded<T>(reply: FastifyReply, fn: () => Promise<T>): Promise<T>
   try {
     return await fn();
   } catch (e) {
-    const err = e instanceof AccountingError ? service.providerFailure(e) : e;
+    const err = e instanceof AccountingError ? providerFailure(e) : e;
     const retry = (err as { extra?: { retry_after?: number } }).extra?.retry_after;
     if (retry) reply.header("Retry-After", String(retry));
     throw err;
@@ -69,15 +73,15 @@ function htmlHeaders(reply: FastifyReply, portalUrl: string, extra: readonly str
 
 const accountingRoutes = routes((r) => {
   for (const kind of ["quote", "invoice"] as const satisfies readonly AccountingDocumentKind[]) {
-    const k = service.KINDS[kind];
+    const k = KINDS[kind];
     const P = k.path;
     const detail = async (request: FastifyRequest, tenantId: number, id: number, message?: string) => ({
-      data: await service.loadDocument(request.server.database.db, tenantId, kind, id),
+      data: await loadDocument(request.server.database.db, tenantId, kind, id),
       ...(message ? { message } : {}),
     });
 
     r.get(P, { access: VIEW, query: listQuerySchema({ maxSize: 100 }), response: accountingListSchema }, async ({ auth, query, request }) => {
-      const { rows, total } = await service.listDocuments(request.server.database.db, auth.tenantId, kind, query);
+      const { rows, total } = await listDocuments(request.server.database.db, auth.tenantId, kind, query);
       return paged(request, query, rows, total);
     });
 
@@ -85,7 +89,7 @@ const accountingRoutes = routes((r) => {
       P,
       { access: MANAGE, body: accountingDocumentBodySchema, status: 201, response: accountingResponseSchema },
       async ({ auth, body, request, reply }) => {
-        const { id, message } = await service.createDocument(request.server.database, accountingOf(request.server), auth, kind, body);
+        const { id, message } = await createDocument(request.server.database, accountingOf(request.server), auth, kind, body);
         reply.code(201);
         return detail(request, auth.tenantId, id, message);
       },
@@ -93,7 +97,7 @@ const accountingRoutes = routes((r) => {
 
     /** Cancels each document of `ids` (voided or deleted in the accounting system first). */
     r.put(P, { access: MANAGE, body: cancelManyBodySchema, response: cancelManyResponseSchema }, async ({ auth, body, request }) => ({
-      data: await service.cancelMany(request.server.database, accountingOf(request.server), auth, kind, body.ids),
+      data: await cancelMany(request.server.database, accountingOf(request.server), auth, kind, body.ids),
     }));
 
     r.get(`${P}/:id`, { access: VIEW, params: idParams, response: accountingResponseSchema }, async ({ auth, params, request }) =>
@@ -104,7 +108,7 @@ const accountingRoutes = routes((r) => {
       `${P}/:id`,
       { access: MANAGE, params: idParams, body: accountingDocumentBodySchema, response: accountingResponseSchema },
       async ({ auth, params, body, request }) => {
-        const message = await service.updateDocument(request.server.database, accountingOf(request.server), auth, kind, params.id, body);
+        const message = await updateDocument(request.server.database, accountingOf(request.server), auth, kind, params.id, body);
         return detail(request, auth.tenantId, params.id, message);
       },
     );
@@ -113,7 +117,7 @@ const accountingRoutes = routes((r) => {
       `${P}/:id/terms-and-conditions`,
       { access: MANAGE, params: idParams, body: termsBodySchema, response: accountingResponseSchema },
       async ({ auth, params, body, request }) => {
-        const message = await service.setTerms(request.server.database, accountingOf(request.server), auth, kind, params.id, body.terms_and_conditions);
+        const message = await setTerms(request.server.database, accountingOf(request.server), auth, kind, params.id, body.terms_and_conditions);
         return detail(request, auth.tenantId, params.id, message);
       },
     );
@@ -122,16 +126,16 @@ const accountingRoutes = routes((r) => {
       `${P}/:id/items`,
       { access: MANAGE, params: idParams, status: 201, response: accountingResponseSchema },
       async ({ auth, params, request, reply }) => {
-        const message = await service.addItem(request.server.database, accountingOf(request.server), auth, kind, params.id, request.body);
+        const message = await addItem(request.server.database, accountingOf(request.server), auth, kind, params.id, request.body);
         reply.code(201);
         return detail(request, auth.tenantId, params.id, message);
       },
     );
     r.get(`${P}/:id/items/:itemId`, { access: VIEW, params: itemParams }, async ({ auth, params, request }) => ({
-      data: await service.getItem(request.server.database.db, auth.tenantId, kind, params.id, params.itemId),
+      data: await getItem(request.server.database.db, auth.tenantId, kind, params.id, params.itemId),
     }));
     r.put(`${P}/:id/items/:itemId`, { access: MANAGE, params: itemParams, response: accountingResponseSchema }, async ({ auth, params, request }) => {
-      const message = await service.updateItem(request.server.database, accountingOf(request.server), auth, kind, params.id, params.itemId, request.body);
+      const message = await updateItem(request.server.database, accountingOf(request.server), auth, kind, params.id, params.itemId, request.body);
       return detail(request, auth.tenantId, params.id, message);
     });
     /** DELETE …/items?item_ids=3,4 */
@@ -139,7 +143,7 @@ const accountingRoutes = routes((r) => {
       `${P}/:id/items`,
       { access: MANAGE, params: idParams, query: itemIdsQuery, response: accountingResponseSchema },
       async ({ auth, params, query, request }) => {
-        const message = await service.deleteItems(request.server.database, accountingOf(request.server), auth, kind, params.id, query.item_ids);
+        const message = await deleteItems(request.server.database, accountingOf(request.server), auth, kind, params.id, query.item_ids);
         return detail(request, auth.tenantId, params.id, message);
       },
     );
@@ -147,7 +151,7 @@ const accountingRoutes = routes((r) => {
     r.post(`${P}/:id/send`, { access: MANAGE, params: idParams, response: accountingResponseSchema }, async ({ auth, params, request, reply }) => {
       const { database, mail } = request.server;
       await guarded(reply, async () =>
-        service.markSent(database, accountingOf(request.server), auth, kind, params.id, {
+        markSent(database, accountingOf(request.server), auth, kind, params.id, {
           provider: mail,
           seller: await sellerName(database.db, auth.tenantId),
         }),
@@ -155,12 +159,12 @@ const accountingRoutes = routes((r) => {
       return detail(request, auth.tenantId, params.id);
     });
     r.post(`${P}/:id/mark-as-sent`, { access: MANAGE, params: idParams, response: accountingResponseSchema }, async ({ auth, params, request, reply }) => {
-      await guarded(reply, () => service.markSent(request.server.database, accountingOf(request.server), auth, kind, params.id));
+      await guarded(reply, () => markSent(request.server.database, accountingOf(request.server), auth, kind, params.id));
       return detail(request, auth.tenantId, params.id);
     });
     /** Pushes a "not synced" document to the accounting system again. */
     r.post(`${P}/:id/retry-sync`, { access: MANAGE, params: idParams, response: accountingResponseSchema }, async ({ auth, params, request, reply }) => {
-      await guarded(reply, () => service.retrySync(request.server.database, accountingOf(request.server), auth, kind, params.id));
+      await guarded(reply, () => retrySync(request.server.database, accountingOf(request.server), auth, kind, params.id));
       return detail(request, auth.tenantId, params.id);
     });
 
@@ -175,7 +179,7 @@ const accountingRoutes = routes((r) => {
         const { db } = request.server.database;
         let tenantId: number;
         if (query.token !== undefined) {
-          const row = await service.findAnyRow(db, kind, params.id);
+          const row = await findAnyRow(db, kind, params.id);
           if (!row || !tokenMatches(row, query.token)) throw notFound(k.Noun);
           tenantId = row.tenantId;
         } else {
@@ -183,7 +187,7 @@ const accountingRoutes = routes((r) => {
           if (!hasAnyPermission(auth.permissions, ["xero_invoices_view", "xero_invoices_manage"])) throw forbidden();
           tenantId = auth.tenantId;
         }
-        const doc = await service.loadDocument(db, tenantId, kind, params.id);
+        const doc = await loadDocument(db, tenantId, kind, params.id);
         return htmlHeaders(reply, request.server.config.PORTAL_URL, request.server.config.PORTAL_FRAME_ORIGINS).send(
           summaryHtml(doc, await sellerName(db, tenantId)),
         );
@@ -196,8 +200,8 @@ const accountingRoutes = routes((r) => {
     "/xero-invoices/:id/paid-status",
     { access: MANAGE, params: idParams, body: accountingPaidStatusBodySchema, response: accountingResponseSchema },
     async ({ auth, params, body, request, reply }) => {
-      await guarded(reply, () => service.setPaidStatus(request.server.database, accountingOf(request.server), auth, params.id, body));
-      return { data: await service.loadDocument(request.server.database.db, auth.tenantId, "invoice", params.id) };
+      await guarded(reply, () => setPaidStatus(request.server.database, accountingOf(request.server), auth, params.id, body));
+      return { data: await loadDocument(request.server.database.db, auth.tenantId, "invoice", params.id) };
     },
   );
 

@@ -23,7 +23,9 @@ import type { Permission } from "#contract/permissions";
 import { pathId } from "#api/http/ids";
 import { paged } from "#api/http/paging";
 import { routes } from "#api/http/route";
-import * as service from "./service";
+import { flaggedStages, getPipeline, listPipelines, listStages } from "./service";
+import { myTargets, pipelineTargetsSummary, setTargets, usersTargets } from "./targets";
+import { createPipeline, createStage, reorderStages, setPipelinesStatus, setPipelineUsers, updatePipeline, updateStage } from "./write";
 
 const PIPELINE_READ: Permission[] = ["pipeline_view", "pipeline_access", "pipeline_manage"];
 /** Pipelines and their stages are also the lookups of the task screens (filters, forms, board). */
@@ -52,7 +54,7 @@ const includesStages = (q: { include?: string; includes?: string }) =>
 
 export default routes((r) => {
   r.get("/pipelines", { access: LOOKUP, query: listQuery, response: pipelineListSchema }, async ({ auth, query, request }) => {
-    const { rows, total } = await service.listPipelines(request.server.database.db, auth.tenantId, query, { withStages: includesStages(query) });
+    const { rows, total } = await listPipelines(request.server.database.db, auth.tenantId, query, { withStages: includesStages(query) });
     return paged(request, query, rows, total);
   });
 
@@ -60,7 +62,7 @@ export default routes((r) => {
     "/pipelines",
     { access: MANAGE, body: pipelineCreateBodySchema, response: pipelineResponseSchema, status: 201 },
     async ({ auth, body, request, reply }) => {
-      const pipeline = await service.createPipeline(request.server.database, auth.tenantId, body);
+      const pipeline = await createPipeline(request.server.database, auth.tenantId, body);
       reply.code(201);
       return { data: pipeline };
     },
@@ -68,30 +70,30 @@ export default routes((r) => {
 
   // Registered before /pipelines/:id so "archive" is never read as an id.
   r.put("/pipelines/archive", { access: MANAGE, body: pipelineArchiveBodySchema }, async ({ auth, body, request }) => ({
-    data: await service.setPipelinesStatus(request.server.database.db, auth.tenantId, body.ids, body.status),
+    data: await setPipelinesStatus(request.server.database.db, auth.tenantId, body.ids, body.status),
   }));
 
   r.get("/pipelines/:id", { access: READ, params: pipelineParams, response: pipelineResponseSchema }, async ({ auth, params, request }) => ({
-    data: await service.getPipeline(request.server.database.db, auth.tenantId, params.id),
+    data: await getPipeline(request.server.database.db, auth.tenantId, params.id),
   }));
 
   r.put(
     "/pipelines/:id",
     { access: MANAGE, params: pipelineParams, body: pipelineUpdateBodySchema, response: pipelineResponseSchema },
     async ({ auth, params, body, request }) => ({
-      data: await service.updatePipeline(request.server.database.db, auth.tenantId, params.id, body),
+      data: await updatePipeline(request.server.database.db, auth.tenantId, params.id, body),
     }),
   );
 
   r.get("/pipelines/:id/pipeline-stages", { access: LOOKUP, params: pipelineParams, response: stageListSchema }, async ({ auth, params, request }) => ({
-    data: await service.listStages(request.server.database.db, auth.tenantId, params.id),
+    data: await listStages(request.server.database.db, auth.tenantId, params.id),
   }));
 
   r.post(
     "/pipelines/:id/pipeline-stages",
     { access: MANAGE, params: pipelineParams, body: stageBodySchema, response: stageResponseSchema, status: 201 },
     async ({ auth, params, body, request, reply }) => {
-      const stage = await service.createStage(request.server.database.db, auth.tenantId, params.id, body);
+      const stage = await createStage(request.server.database.db, auth.tenantId, params.id, body);
       reply.code(201);
       return { data: stage };
     },
@@ -101,7 +103,7 @@ export default routes((r) => {
     "/pipelines/:id/pipeline-stages/:stageId",
     { access: MANAGE, params: stageParams, body: stageUpdateBodySchema, response: stageResponseSchema },
     async ({ auth, params, body, request }) => ({
-      data: await service.updateStage(request.server.database, auth.tenantId, params.id, params.stageId, body),
+      data: await updateStage(request.server.database, auth.tenantId, params.id, params.stageId, body),
     }),
   );
 
@@ -109,7 +111,7 @@ export default routes((r) => {
     "/pipelines/:id/update-order",
     { access: MANAGE, params: pipelineParams, body: stageOrderBodySchema, response: stageListSchema },
     async ({ auth, params, body, request }) => ({
-      data: await service.reorderStages(request.server.database.db, auth.tenantId, params.id, body.pipeline_stage_id),
+      data: await reorderStages(request.server.database.db, auth.tenantId, params.id, body.pipeline_stage_id),
     }),
   );
 
@@ -117,43 +119,43 @@ export default routes((r) => {
     "/pipelines/:id/users",
     { access: MANAGE, params: pipelineParams, body: pipelineUsersBodySchema, response: pipelineResponseSchema },
     async ({ auth, params, body, request }) => ({
-      data: await service.setPipelineUsers(request.server.database, auth.tenantId, params.id, body.user_ids),
+      data: await setPipelineUsers(request.server.database, auth.tenantId, params.id, body.user_ids),
     }),
   );
 
   r.get("/revenue-stages", { access: LOOKUP, query: flaggedQuery, response: flaggedStageListSchema }, async ({ auth, query, request }) => ({
-    data: await service.flaggedStages(request.server.database.db, auth.tenantId, "revenue", query.filter.pipeline_id),
+    data: await flaggedStages(request.server.database.db, auth.tenantId, "revenue", query.filter.pipeline_id),
   }));
 
   r.get("/contract-stages", { access: LOOKUP, query: flaggedQuery, response: flaggedStageListSchema }, async ({ auth, query, request }) => ({
-    data: await service.flaggedStages(request.server.database.db, auth.tenantId, "contract", query.filter.pipeline_id),
+    data: await flaggedStages(request.server.database.db, auth.tenantId, "contract", query.filter.pipeline_id),
   }));
 
   r.get(
     "/pipelines/:id/targets",
     { access: TARGETS, params: pipelineParams, query: targetQuerySchema, response: targetResponseSchema },
     async ({ auth, params, query, request }) => ({
-      data: await service.pipelineTargetsSummary(request.server.database.db, auth.tenantId, { pipelineId: params.id, ...query }),
+      data: await pipelineTargetsSummary(request.server.database.db, auth.tenantId, { pipelineId: params.id, ...query }),
     }),
   );
 
   r.put(
     "/pipelines/:id/targets",
     { access: MANAGE, params: pipelineParams, body: targetsBodySchema, response: userTargetListSchema },
-    async ({ auth, params, body, request }) => service.setTargets(request.server.database, auth.tenantId, params.id, body),
+    async ({ auth, params, body, request }) => setTargets(request.server.database, auth.tenantId, params.id, body),
   );
 
   r.get(
     "/pipelines/:id/my/targets",
     { access: READ, params: pipelineParams, query: targetQuerySchema, response: targetResponseSchema },
     async ({ auth, params, query, request }) => ({
-      data: await service.myTargets(request.server.database.db, auth.tenantId, auth.userId, { pipelineId: params.id, ...query }),
+      data: await myTargets(request.server.database.db, auth.tenantId, auth.userId, { pipelineId: params.id, ...query }),
     }),
   );
 
   r.get(
     "/pipelines/:id/targets/users",
     { access: TARGETS, params: pipelineParams, query: targetQuerySchema, response: userTargetListSchema },
-    async ({ auth, params, query, request }) => service.usersTargets(request.server.database.db, auth.tenantId, { pipelineId: params.id, ...query }),
+    async ({ auth, params, query, request }) => usersTargets(request.server.database.db, auth.tenantId, { pipelineId: params.id, ...query }),
   );
 });

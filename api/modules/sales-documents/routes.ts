@@ -16,9 +16,14 @@ import { tokenMatches } from "#api/lib/tokens";
 import { numberFormat, setNumberFormat } from "./numbering";
 import { documentView, summaryHtml, summaryPdf } from "./render";
 import { sellerName, markSent, sendDocument } from "./send";
-import * as service from "./service";
+import { addFile, deleteFile, findFile, listFiles } from "./files";
+import { listDocuments } from "./list";
+import { findAnyRow, findRow, KINDS, loadDocument } from "./service";
+import { approveByClient, cancelInvoice, cancelQuote, convertToInvoice, markApproved, setPaidStatus } from "./status";
+import { addItem, createDocument, deleteDocument, deleteItem, getItem, listItems, recalculate, updateDocument, updateItem } from "./write";
 import { accountingOf } from "../accounting-documents/provider";
-import { convertSimpleQuote, loadDocument as loadAccountingDocument } from "../accounting-documents/service";
+import { convertSimpleQuote } from "../accounting-documents/convert";
+import { loadDocument as loadAccountingDocument } from "../accounting-documents/service";
 
 const itemParams = z.object({ id: pathId, itemId: pathId });
 const fileParams = z.object({ id: pathId, documentId: pathId });
@@ -47,13 +52,13 @@ async function readableDocument(
 ) {
   const { db } = request.server.database;
   if (token !== undefined) {
-    const row = await service.findAnyRow(db, kind, id);
-    if (!row || !tokenMatches(row, token)) throw notFound(service.KINDS[kind].Noun);
+    const row = await findAnyRow(db, kind, id);
+    if (!row || !tokenMatches(row, token)) throw notFound(KINDS[kind].Noun);
     return { row, viaLink: true };
   }
-  if (!auth) throw notFound(service.KINDS[kind].Noun);
-  if (!hasAnyPermission(auth.permissions, [service.KINDS[kind].view])) throw forbidden();
-  return { row: await service.findRow(db, auth.tenantId, kind, id), viaLink: false };
+  if (!auth) throw notFound(KINDS[kind].Noun);
+  if (!hasAnyPermission(auth.permissions, [KINDS[kind].view])) throw forbidden();
+  return { row: await findRow(db, auth.tenantId, kind, id), viaLink: false };
 }
 
 /**
@@ -83,7 +88,7 @@ function htmlHeaders(reply: FastifyReply, portalUrl: string, extra: readonly str
 
 const salesRoutes = routes((r) => {
   for (const kind of ["quote", "invoice"] as const) {
-    const k = service.KINDS[kind];
+    const k = KINDS[kind];
     // Reading: the view permission, or the manage one (who changes a document reads it: the portal's list route
     // lets either in).
     const VIEW = { permissions: [k.view, k.manage] as Permission[] };
@@ -91,11 +96,11 @@ const salesRoutes = routes((r) => {
     const DELETE = { permissions: [k.remove] as Permission[] };
     const P = k.path;
     const detail = async (request: FastifyRequest, tenantId: number, id: number) => ({
-      data: await service.loadDocument(request.server.database.db, tenantId, kind, id, apiBase(request)),
+      data: await loadDocument(request.server.database.db, tenantId, kind, id, apiBase(request)),
     });
 
     r.get(P, { access: VIEW, query: listQuerySchema({ maxSize: 100 }) }, async ({ auth, query, request }) => {
-      const { rows, total } = await service.listDocuments(request.server.database.db, auth.tenantId, kind, query);
+      const { rows, total } = await listDocuments(request.server.database.db, auth.tenantId, kind, query);
       return paged(request, query, rows, total);
     });
 
@@ -105,7 +110,7 @@ const salesRoutes = routes((r) => {
     }));
 
     r.post(P, { access: MANAGE, body: documentBodySchema }, async ({ auth, body, request, reply }) => {
-      const id = await service.createDocument(request.server.database, auth, kind, body);
+      const id = await createDocument(request.server.database, auth, kind, body);
       reply.code(201);
       return detail(request, auth.tenantId, id);
     });
@@ -113,55 +118,55 @@ const salesRoutes = routes((r) => {
     r.get(`${P}/:id`, { access: VIEW, params: idParams }, async ({ auth, params, request }) => detail(request, auth.tenantId, params.id));
 
     r.put(`${P}/:id`, { access: MANAGE, params: idParams, body: documentBodySchema }, async ({ auth, params, body, request }) => {
-      await service.updateDocument(request.server.database, auth, kind, params.id, body);
+      await updateDocument(request.server.database, auth, kind, params.id, body);
       return detail(request, auth.tenantId, params.id);
     });
 
     r.delete(`${P}/:id`, { access: DELETE, params: idParams }, async ({ auth, params, request }) => {
-      await service.deleteDocument(request.server.database, request.server.storage, auth, kind, params.id);
+      await deleteDocument(request.server.database, request.server.storage, auth, kind, params.id);
     });
 
     // ---------------------------------------------------------------- items
     r.get(`${P}/:id/items`, { access: VIEW, params: idParams }, async ({ auth, params, request }) => ({
-      data: await service.listItems(request.server.database.db, auth.tenantId, kind, params.id),
+      data: await listItems(request.server.database.db, auth.tenantId, kind, params.id),
     }));
     r.post(`${P}/:id/items`, { access: MANAGE, params: idParams }, async ({ auth, params, request, reply }) => {
-      await service.addItem(request.server.database, auth, kind, params.id, request.body);
+      await addItem(request.server.database, auth, kind, params.id, request.body);
       reply.code(201);
       return detail(request, auth.tenantId, params.id);
     });
     r.get(`${P}/:id/items/:itemId`, { access: VIEW, params: itemParams }, async ({ auth, params, request }) => ({
-      data: await service.getItem(request.server.database.db, auth.tenantId, kind, params.id, params.itemId),
+      data: await getItem(request.server.database.db, auth.tenantId, kind, params.id, params.itemId),
     }));
     r.put(`${P}/:id/items/:itemId`, { access: MANAGE, params: itemParams }, async ({ auth, params, request }) => {
-      await service.updateItem(request.server.database, auth, kind, params.id, params.itemId, request.body);
+      await updateItem(request.server.database, auth, kind, params.id, params.itemId, request.body);
       return detail(request, auth.tenantId, params.id);
     });
     r.delete(`${P}/:id/items/:itemId`, { access: MANAGE, params: itemParams }, async ({ auth, params, request }) => {
-      await service.deleteItem(request.server.database, auth, kind, params.id, params.itemId);
+      await deleteItem(request.server.database, auth, kind, params.id, params.itemId);
       return detail(request, auth.tenantId, params.id);
     });
 
     // ---------------------------------------------------------------- attachments
     r.get(`${P}/:id/documents`, { access: VIEW, params: idParams }, async ({ auth, params, request }) => ({
-      data: await service.listFiles(request.server.database.db, auth.tenantId, kind, params.id),
+      data: await listFiles(request.server.database.db, auth.tenantId, kind, params.id),
     }));
     /** Multipart with a `document` file (PDF, Word, Excel, image, CSV or text; at most 2 MB). */
     r.post(`${P}/:id/documents`, { access: MANAGE, params: idParams }, async ({ auth, params, request, reply }) => {
       const form = await readForm(request, ["document"], { document: "document" });
-      const file = await service.addFile(request.server.database, request.server.storage, auth, kind, params.id, form.files.document);
+      const file = await addFile(request.server.database, request.server.storage, auth, kind, params.id, form.files.document);
       reply.code(201);
       return { data: file };
     });
     /** An attachment, to the company's users only: downloaded, never kept by a shared cache, never run. */
     r.get(`${P}/:id/documents/:documentId`, { access: VIEW, params: fileParams }, async ({ auth, params, request, reply }) => {
-      const f = await service.findFile(request.server.database.db, auth.tenantId, kind, params.id, params.documentId);
+      const f = await findFile(request.server.database.db, auth.tenantId, kind, params.id, params.documentId);
       const stored = await request.server.storage.get(f.storageKey);
       if (!stored) throw notFound("Document");
       return sendStoredFile(reply, stored.bytes, { contentType: f.mimeType, disposition: attachment(f.filename), cacheControl: "private, no-store" });
     });
     r.delete(`${P}/:id/documents/:documentId`, { access: MANAGE, params: fileParams }, async ({ auth, params, request }) => {
-      await service.deleteFile(request.server.database, request.server.storage, auth, kind, params.id, params.documentId);
+      await deleteFile(request.server.database, request.server.storage, auth, kind, params.id, params.documentId);
     });
 
     // ---------------------------------------------------------------- actions
@@ -174,7 +179,7 @@ const salesRoutes = routes((r) => {
       return detail(request, auth.tenantId, params.id);
     });
     r.post(`${P}/:id/recalculate`, { access: MANAGE, params: idParams }, async ({ auth, params, request }) => {
-      await service.recalculate(request.server.database, auth, kind, params.id);
+      await recalculate(request.server.database, auth, kind, params.id);
       return detail(request, auth.tenantId, params.id);
     });
 
@@ -186,7 +191,7 @@ const salesRoutes = routes((r) => {
     r.get(`${P}/:id/summary`, { access: { public: true }, params: idParams, query: summaryQuery }, async ({ auth, params, query, request, reply }) => {
       const { row, viaLink } = await readableDocument(request, kind, params.id, query.token, auth);
       const { db } = request.server.database;
-      const doc = await service.loadDocument(db, row.tenantId, kind, row.id, apiBase(request));
+      const doc = await loadDocument(db, row.tenantId, kind, row.id, apiBase(request));
       const view = documentView(kind, doc, await sellerName(db, row.tenantId));
       const tokenQuery = viaLink ? `?token=${encodeURIComponent(query.token!)}` : "";
       const html = summaryHtml(view, {
@@ -208,7 +213,7 @@ const salesRoutes = routes((r) => {
     r.get(`${P}/:id/pdf`, { access: { public: true }, params: idParams, query: summaryQuery }, async ({ auth, params, query, request, reply }) => {
       const { row } = await readableDocument(request, kind, params.id, query.token, auth);
       const { db } = request.server.database;
-      const doc = await service.loadDocument(db, row.tenantId, kind, row.id, apiBase(request));
+      const doc = await loadDocument(db, row.tenantId, kind, row.id, apiBase(request));
       const view = documentView(kind, doc, await sellerName(db, row.tenantId));
       const pdf = await summaryPdf(view);
       return sendStoredFile(reply, pdf, {
@@ -221,8 +226,8 @@ const salesRoutes = routes((r) => {
 
   // ---------------------------------------------------------------- quotes only
   r.post("/simple-quotes/:id/mark-as-approved", { access: { permissions: ["quote_manage"] }, params: idParams }, async ({ auth, params, request }) => {
-    await service.markApproved(request.server.database, auth, params.id);
-    return { data: await service.loadDocument(request.server.database.db, auth.tenantId, "quote", params.id, apiBase(request)) };
+    await markApproved(request.server.database, auth, params.id);
+    return { data: await loadDocument(request.server.database.db, auth.tenantId, "quote", params.id, apiBase(request)) };
   });
 
   /**
@@ -231,7 +236,7 @@ const salesRoutes = routes((r) => {
    */
   r.post("/simple-quotes/:id/approve", { access: { public: true }, params: idParams }, async ({ params, request, reply }) => {
     const body = parseOr422(approveBodySchema, request.body ?? {});
-    const row = await service.approveByClient(request.server.database, params.id, body.token);
+    const row = await approveByClient(request.server.database, params.id, body.token);
     if (request.headers["content-type"]?.startsWith("application/x-www-form-urlencoded")) {
       return reply.redirect(`/simple-quotes/${row.id}/summary?token=${encodeURIComponent(body.token)}&approved=1`, 303);
     }
@@ -241,9 +246,9 @@ const salesRoutes = routes((r) => {
   /** Needs quote_manage (the route) and invoice_manage (checked here): it makes an invoice. */
   r.post("/simple-quotes/:id/convert-to-invoice", { access: { permissions: ["quote_manage"] }, params: idParams }, async ({ auth, params, request, reply }) => {
     if (!auth.permissions.has("invoice_manage")) throw forbidden();
-    const invoiceId = await service.convertToInvoice(request.server.database, request.server.storage, auth, params.id);
+    const invoiceId = await convertToInvoice(request.server.database, request.server.storage, auth, params.id);
     reply.code(201);
-    return { data: await service.loadDocument(request.server.database.db, auth.tenantId, "invoice", invoiceId, apiBase(request)) };
+    return { data: await loadDocument(request.server.database.db, auth.tenantId, "invoice", invoiceId, apiBase(request)) };
   });
 
   /**
@@ -264,8 +269,8 @@ const salesRoutes = routes((r) => {
 
   /** A sent or approved quote the client will not take up (a draft is deleted instead; a converted one is not). */
   r.post("/simple-quotes/:id/cancel", { access: { permissions: ["quote_manage"] }, params: idParams }, async ({ auth, params, request }) => {
-    await service.cancelQuote(request.server.database, auth, params.id);
-    return { data: await service.loadDocument(request.server.database.db, auth.tenantId, "quote", params.id, apiBase(request)) };
+    await cancelQuote(request.server.database, auth, params.id);
+    return { data: await loadDocument(request.server.database.db, auth.tenantId, "quote", params.id, apiBase(request)) };
   });
 
   // ---------------------------------------------------------------- invoices only
@@ -273,14 +278,14 @@ const salesRoutes = routes((r) => {
     "/simple-invoices/:id/paid-status",
     { access: { permissions: ["invoice_manage"] }, params: idParams, body: paidStatusBodySchema },
     async ({ auth, params, body, request }) => {
-      await service.setPaidStatus(request.server.database, auth, params.id, body);
-      return { data: await service.loadDocument(request.server.database.db, auth.tenantId, "invoice", params.id, apiBase(request)) };
+      await setPaidStatus(request.server.database, auth, params.id, body);
+      return { data: await loadDocument(request.server.database.db, auth.tenantId, "invoice", params.id, apiBase(request)) };
     },
   );
 
   r.post("/simple-invoices/:id/cancel", { access: { permissions: ["invoice_manage"] }, params: idParams }, async ({ auth, params, request }) => {
-    await service.cancelInvoice(request.server.database, auth, params.id);
-    return { data: await service.loadDocument(request.server.database.db, auth.tenantId, "invoice", params.id, apiBase(request)) };
+    await cancelInvoice(request.server.database, auth, params.id);
+    return { data: await loadDocument(request.server.database.db, auth.tenantId, "invoice", params.id, apiBase(request)) };
   });
 });
 

@@ -91,6 +91,7 @@ ${field("last_name", "Last name", 'maxlength="100" autocomplete="family-name"')}
   );
 }
 
+/** An onboarding link that is not (or no longer) known: said plainly, with the way to a new one (404). */
 export function expiredPageHtml(): string {
   return page(
     "Onboarding link expired",

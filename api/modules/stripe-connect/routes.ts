@@ -8,7 +8,7 @@ import { routes } from "#api/http/route";
 import { connectFor } from "#api/integrations/payments";
 import { SandboxConnect } from "#api/integrations/payments/connect";
 import { SANDBOX_ACCOUNT_NUMBER, SANDBOX_SORT_CODE } from "#api/integrations/payments/connect-sandbox";
-import { onboardingPageHtml, type OnboardingField, type OnboardingView } from "./onboarding-page";
+import { expiredPageHtml, onboardingPageHtml, type OnboardingField, type OnboardingView } from "./onboarding-page";
 import * as service from "./service";
 
 const VIEW = { permissions: ["terminal_view", "terminal_manage", "terminal_request"] as const };
@@ -88,10 +88,12 @@ const connectRoutes = routes((r) => {
 
   // ------------------------------------------------------------------ the sandbox's onboarding page
 
+  /** The link's page, or for an expired link `refresh`: where Stripe sends its user (the link's refresh URL); null when unknown. */
   const view = async (request: FastifyRequest, token: string, extra: Partial<OnboardingView> = {}) => {
     const p = provider(request);
     const opened = p instanceof SandboxConnect ? await p.openLink(token) : null;
     if (!opened) return null;
+    if (opened.expired) return { refresh: opened.link.refreshUrl, v: null, opened: null };
     const a = opened.account;
     const v: OnboardingView = {
       action: `/connect-sandbox/onboarding/${token}`,
@@ -108,7 +110,16 @@ const connectRoutes = routes((r) => {
       },
       ...extra,
     };
-    return { v, opened };
+    return { refresh: null, v, opened };
+  };
+
+  /**
+   * No such link (or a link of the real provider's): a browser is shown a page that says so and where to get a new
+   * one; any other caller gets the API's JSON refusal. Both 404.
+   */
+  const unknownLink = (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.headers.accept?.includes("text/html")) throw notFound("Onboarding link");
+    return htmlHeaders(reply.code(404)).send(expiredPageHtml());
   };
 
   r.get(
@@ -116,7 +127,8 @@ const connectRoutes = routes((r) => {
     { access: { public: true }, params: tokenParams, responseType: "text/html", summary: "The Connect sandbox's onboarding form" },
     async ({ params, request, reply }) => {
       const page = await view(request, params.token);
-      if (!page) throw notFound("Onboarding link");
+      if (!page) return unknownLink(request, reply);
+      if (page.refresh !== null) return reply.redirect(page.refresh, 303);
       return htmlHeaders(reply).send(onboardingPageHtml(page.v));
     },
   );
@@ -126,7 +138,9 @@ const connectRoutes = routes((r) => {
     { access: { public: true }, params: tokenParams, responseType: "text/html", summary: "The Connect sandbox's onboarding form, sent" },
     async ({ params, request, reply }) => {
       const page = await view(request, params.token);
-      if (!page) throw notFound("Onboarding link");
+      if (!page) return unknownLink(request, reply);
+      // Expired while the form was open: nothing is saved; back to the portal for a new link, as Stripe does.
+      if (page.refresh !== null) return reply.redirect(page.refresh, 303);
       const { values, errors, sortCode } = readOnboarding((request.body ?? {}) as Record<string, unknown>);
       if (Object.keys(errors).length) {
         return htmlHeaders(reply.code(422)).send(onboardingPageHtml({ ...page.v, values, errors, error: "Check the details below." }));

@@ -4,7 +4,6 @@ import type { EmailMessage, Note } from "#contract/clients";
 import type { Task } from "#contract/tasks";
 import { CallsPanel } from "../calls/calls-panel";
 import { EmailsPanel } from "./emails-panel";
-import { formState } from "./form-state";
 import { NotesPanel } from "./notes-panel";
 import { MiniPager, Section } from "./tabs";
 import { TasksPanel } from "./tasks-panel";
@@ -26,8 +25,6 @@ export interface ActivitySectionsProps {
   /** The new-task drawer for this record (task_manage), or null. */
   addTaskHref: string | null;
   canManage: boolean;
-  /** The page's action answer (the form protocol's), read by each form for its own intent. */
-  actionData: unknown;
   tasks: Paged<Task> | null;
   notes: Paged<Note> | null;
   emails: Paged<EmailMessage> | null;
@@ -49,7 +46,6 @@ export function ActivitySections({
   words,
   canManage,
   addTaskHref,
-  actionData,
   tasks,
   notes,
   emails,
@@ -82,21 +78,14 @@ export function ActivitySections({
 
       {tab === "notes" && notes ? (
         <Section title="Notes" id={`${kind}-notes`}>
-          <NotesPanel notes={notes.data} canAdd={canManage} state={formState(actionData, "note-add")} resetKey={notes.meta.total} />
+          <NotesPanel notes={notes.data} canAdd={canManage} resetKey={notes.meta.total} />
           <MiniPager pathname={path} tab="notes" page={page} lastPage={notes.meta.last_page} total={notes.meta.total} noun="notes" />
         </Section>
       ) : null}
 
       {tab === "emails" && emails ? (
         <Section title="E-mails" id={`${kind}-emails`}>
-          <EmailsPanel
-            messages={emails.data}
-            canSend={canManage}
-            state={formState(actionData, "email-send")}
-            resetKey={emails.meta.total}
-            recipient={recipient}
-            askAddress={askAddress}
-          />
+          <EmailsPanel messages={emails.data} canSend={canManage} resetKey={emails.meta.total} recipient={recipient} askAddress={askAddress} />
           <MiniPager pathname={path} tab="emails" page={page} lastPage={emails.meta.last_page} total={emails.meta.total} noun="e-mails" />
         </Section>
       ) : null}

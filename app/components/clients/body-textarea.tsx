@@ -1,4 +1,4 @@
-import type { FormState } from "./form-state";
+import type { FormState } from "./client-form";
 
 /** The `body` textarea of a note or an e-mail, with its error under it (what was typed is kept on a refusal). */
 export function BodyTextarea({ id, rows, maxLength, state }: { id: string; rows: number; maxLength: number; state: FormState }) {

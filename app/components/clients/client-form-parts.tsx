@@ -2,7 +2,7 @@ import { Link, useNavigation } from "@remix-run/react";
 import { choiceFieldProps, FIND_COLLEAGUE_LABEL, findFieldName, type Choices } from "#app/lib/choice-find";
 import { Field } from "../form/field";
 import { SearchableSelect } from "../form/searchable-select";
-import type { FormState } from "./form-state";
+import type { FormState } from "./client-form";
 
 /** What the individual and company forms both hold: an address and who looks after the client. */
 export interface ClientRecordBase {

@@ -4,7 +4,7 @@ import type { DropdownOption } from "#app/lib/filter-rules";
 import { Field, FieldFrame, FormAlert, fieldAria } from "../form/field";
 import { SelectField } from "../form/select-field";
 import { AddressFields, FormFooter, OwnerSelect } from "./client-form-parts";
-import type { FormState } from "./form-state";
+import type { FormState } from "./client-form";
 import { Form } from "../form/form";
 
 const KNOWN = [

@@ -7,7 +7,7 @@ import { Field, FormAlert } from "../form/field";
 import { FileField } from "../form/file-field";
 import { SelectField } from "../form/select-field";
 import { SortCodeInput } from "../form/sort-code-input";
-import type { FormState } from "./form-state";
+import { useClientForm } from "./client-form";
 import { Form } from "../form/form";
 
 function SaveButton({ label = "Save" }: { label?: string }) {
@@ -34,7 +34,8 @@ const BANK_RULES: Record<BankField, (v: string) => string | null> = {
  * typed). The server checks them with the validation call before saving and shows its messages under each
  * field, keeping what was typed; with JavaScript the same rules are told as each field is left.
  */
-export function BankDetailsForm({ company, state, canManage }: { company: CompanyDetail; state: FormState; canManage: boolean }) {
+export function BankDetailsForm({ company, canManage }: { company: CompanyDetail; canManage: boolean }) {
+  const state = useClientForm("bank");
   const [checked, setChecked] = useState<Partial<Record<BankField, string | null>>>({});
   const saved = company.bank_account;
   const errors = (name: BankField) => {
@@ -99,7 +100,8 @@ export function BankDetailsForm({ company, state, canManage }: { company: Compan
   );
 }
 
-export function BrokerDataForm({ company, state, canManage }: { company: CompanyDetail; state: FormState; canManage: boolean }) {
+export function BrokerDataForm({ company, canManage }: { company: CompanyDetail; canManage: boolean }) {
+  const state = useClientForm("broker");
   const b = company.broker_data;
   const fields = ["fca_number", "network", "appointed_representative", "principal_firm"];
   return (
@@ -158,17 +160,8 @@ const MARKETING: { name: string; label: string; key: "marketing_email" | "market
   { name: "marketing_post", label: "Post", key: "marketing_post" },
 ];
 
-export function CommunicationForm({
-  company,
-  channels,
-  state,
-  canManage,
-}: {
-  company: CompanyDetail;
-  channels: readonly string[];
-  state: FormState;
-  canManage: boolean;
-}) {
+export function CommunicationForm({ company, channels, canManage }: { company: CompanyDetail; channels: readonly string[]; canManage: boolean }) {
+  const state = useClientForm("communication");
   const c = company.communication_details;
   return (
     <Form method="post" className="space-y-1" noValidate preventScrollReset>
@@ -206,7 +199,8 @@ export function CommunicationForm({
 }
 
 /** Logo, icon (images, 2 MB each) and the company's colour, as one multipart form. */
-export function BrandingForm({ company, state, canManage }: { company: CompanyDetail; state: FormState; canManage: boolean }) {
+export function BrandingForm({ company, canManage }: { company: CompanyDetail; canManage: boolean }) {
+  const state = useClientForm("branding");
   const colour = state.value("company_branding_colour", company.company_branding_colour);
   return (
     <Form method="post" encType="multipart/form-data" className="space-y-1" noValidate preventScrollReset>

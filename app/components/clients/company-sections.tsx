@@ -1,10 +1,10 @@
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { formatDate } from "#common/format";
-import type { action, loader } from "#app/routes/_app.company_.$id";
+import type { loader } from "#app/routes/_app.company_.$id";
 import { FormAlert } from "../form/field";
 import { ActivitySections } from "./activity-sections";
 import { BankDetailsForm, BrandingForm, BrokerDataForm, CommunicationForm } from "./company-forms";
-import { formState } from "./form-state";
+import { useClientForm } from "./client-form";
 import { LinesPanel } from "./lines";
 import { LinkForm, LinksTable } from "./links";
 import { DetailList, Section, Tabs } from "./tabs";
@@ -34,7 +34,6 @@ export function CompanySections() {
     emails,
     calls,
   } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const path = `/company/${c.id}`;
   const labels: Record<(typeof tabs)[number], string> = {
     details: "Details",
@@ -46,7 +45,8 @@ export function CompanySections() {
     emails: "E-mails",
     calls: "Calls",
   };
-  const top = ["note-delete", ""].map((k) => formState(actionData, k).message).find(Boolean);
+  // A note's Delete (a button of its own) and a form of no known intent say why on top of the page.
+  const top = [useClientForm("note-delete"), useClientForm("")].map((s) => s.message).find(Boolean);
   const recipient = c.email ?? c.primary_contact?.email ?? null;
   return (
     <>
@@ -93,7 +93,6 @@ export function CompanySections() {
               jobTitles={jobTitles}
               canManage={can.manage}
               unlinkHref={(l) => `${path}/unlink/${l.individual_id}`}
-              state={formState(actionData, "link-update")}
               emptyText={`No ${words.individuals} linked yet.`}
             />
             {can.link ? (
@@ -106,7 +105,6 @@ export function CompanySections() {
                 searchParam="individualSearch"
                 searchValue={individualSearch}
                 jobTitles={jobTitles}
-                state={formState(actionData, "link")}
                 resetKey={c.individuals.map((l) => l.individual_id).join(",")}
               />
             ) : null}
@@ -117,20 +115,20 @@ export function CompanySections() {
       {tab === "bank" ? (
         <>
           <Section title="Bank account details" id="company-bank">
-            <BankDetailsForm company={c} state={formState(actionData, "bank")} canManage={can.manage} />
+            <BankDetailsForm company={c} canManage={can.manage} />
           </Section>
           <Section title="Broker data" id="company-broker">
-            <BrokerDataForm company={c} state={formState(actionData, "broker")} canManage={can.manage} />
+            <BrokerDataForm company={c} canManage={can.manage} />
           </Section>
           <Section title="Communication details" id="company-communication">
-            <CommunicationForm company={c} channels={channels} state={formState(actionData, "communication")} canManage={can.manage} />
+            <CommunicationForm company={c} channels={channels} canManage={can.manage} />
           </Section>
         </>
       ) : null}
 
       {tab === "branding" ? (
         <Section title="Branding" id="company-branding">
-          <BrandingForm key={c.updated_at} company={c} state={formState(actionData, "branding")} canManage={can.manage} />
+          <BrandingForm key={c.updated_at} company={c} canManage={can.manage} />
         </Section>
       ) : null}
 
@@ -160,7 +158,6 @@ export function CompanySections() {
         words={words}
         canManage={can.manage}
         addTaskHref={can.addTask ? `/tasks/new?company_id=${c.id}` : null}
-        actionData={actionData}
         tasks={tasks}
         notes={notes}
         emails={emails}

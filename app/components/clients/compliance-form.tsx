@@ -2,7 +2,7 @@ import { useNavigation } from "@remix-run/react";
 import { DateInput } from "../form/date-input";
 import { FormAlert } from "../form/field";
 import { SelectField } from "../form/select-field";
-import type { FormState } from "./form-state";
+import type { FormState } from "./client-form";
 import { Form } from "../form/form";
 
 export interface ComplianceValues {

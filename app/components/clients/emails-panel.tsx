@@ -3,13 +3,12 @@ import type { EmailMessage } from "#contract/clients";
 import { formatDateTime } from "#common/format";
 import { Field, FormAlert } from "../form/field";
 import { BodyTextarea } from "./body-textarea";
-import type { FormState } from "./form-state";
+import { useClientForm } from "./client-form";
 import { Form } from "../form/form";
 
 export interface EmailsPanelProps {
   messages: EmailMessage[];
   canSend: boolean;
-  state: FormState;
   resetKey: string | number;
   /** Where the e-mail goes, told above the form ('To: …'); null when there is no address. */
   recipient: string | null;
@@ -18,7 +17,8 @@ export interface EmailsPanelProps {
 }
 
 /** The e-mails sent about a record (sent through the sandbox mail in development) and a form to send one. */
-export function EmailsPanel({ messages, canSend, state, resetKey, recipient, askAddress }: EmailsPanelProps) {
+export function EmailsPanel({ messages, canSend, resetKey, recipient, askAddress }: EmailsPanelProps) {
+  const state = useClientForm("email-send");
   const busy = useNavigation().state === "submitting";
   return (
     <div className="space-y-4">

@@ -6,7 +6,7 @@ import { Field, FormAlert } from "../form/field";
 import { SearchableSelect } from "../form/searchable-select";
 import { SelectField } from "../form/select-field";
 import { AddressFields, FormFooter, OwnerSelect } from "./client-form-parts";
-import type { FormState } from "./form-state";
+import type { FormState } from "./client-form";
 import { Form } from "../form/form";
 
 const KNOWN = [

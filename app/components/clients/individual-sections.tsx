@@ -1,9 +1,9 @@
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { formatDate } from "#common/format";
-import type { action, loader } from "#app/routes/_app.individual.$id";
+import type { loader } from "#app/routes/_app.individual.$id";
 import { FormAlert } from "../form/field";
 import { ActivitySections } from "./activity-sections";
-import { formState } from "./form-state";
+import { useClientForm } from "./client-form";
 import { LinkForm, LinksTable } from "./links";
 import { DetailList, Section, Tabs } from "./tabs";
 
@@ -15,10 +15,10 @@ import { DetailList, Section, Tabs } from "./tabs";
  */
 export function IndividualSections() {
   const { individual: i, tab, tabs, page, words, can, jobTitles, companyChoices, companySearch, tasks, notes, emails, calls } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const path = `/individual/${i.id}`;
   const labels: Record<(typeof tabs)[number], string> = { details: "Details", tasks: words.Tasks, notes: "Notes", emails: "E-mails", calls: "Calls" };
-  const top = ["archive", "restore", "note-delete", ""].map((k) => formState(actionData, k).message).find(Boolean);
+  // Archive and restore (the header's buttons), a note's Delete and a form of no known intent say why on top of the page.
+  const top = [useClientForm("archive"), useClientForm("restore"), useClientForm("note-delete"), useClientForm("")].map((s) => s.message).find(Boolean);
   return (
     <>
       <FormAlert messages={top ? [top] : null} />
@@ -52,7 +52,6 @@ export function IndividualSections() {
               jobTitles={jobTitles}
               canManage={can.link}
               unlinkHref={(l) => `${path}/unlink/${l.company_id}`}
-              state={formState(actionData, "link-update")}
               emptyText={`Not linked to any ${words.company} yet.`}
             />
             {can.link ? (
@@ -65,7 +64,6 @@ export function IndividualSections() {
                 searchParam="companySearch"
                 searchValue={companySearch}
                 jobTitles={jobTitles}
-                state={formState(actionData, "link")}
                 resetKey={i.companies.map((c) => c.company_id).join(",")}
               />
             ) : null}
@@ -82,7 +80,6 @@ export function IndividualSections() {
         words={words}
         canManage={can.manage}
         addTaskHref={can.addTask ? `/tasks/new?source_individual_id=${i.id}` : null}
-        actionData={actionData}
         tasks={tasks}
         notes={notes}
         emails={emails}

@@ -6,7 +6,7 @@ import { DateInput } from "../form/date-input";
 import { Field, FormAlert } from "../form/field";
 import { NumberInput } from "../form/number-input";
 import { SelectField } from "../form/select-field";
-import type { FormState } from "./form-state";
+import type { FormState } from "./client-form";
 import { Form } from "../form/form";
 
 const PARTY_LABELS: Record<string, string> = { broker: "Broker", introducer: "Introducer", network: "Network", adviser: "Adviser" };

@@ -5,7 +5,7 @@ import { useHydrated } from "#app/lib/use-hydrated";
 import { FormAlert } from "../form/field";
 import { SearchableSelect } from "../form/searchable-select";
 import { SelectField } from "../form/select-field";
-import type { FormState } from "./form-state";
+import { useClientForm } from "./client-form";
 import { Form } from "../form/form";
 
 type Side = "company" | "individual";
@@ -18,12 +18,12 @@ export interface LinksTableProps {
   canManage: boolean;
   /** Where a row's 'Unlink' goes (a confirmation). */
   unlinkHref: (link: CompanyLink) => string;
-  state: FormState;
   emptyText: string;
 }
 
 /** The people of a company or the companies of a person: primary contact, job title, and (to managers) a form per row to change them. */
-export function LinksTable({ links, show, jobTitles, canManage, unlinkHref, state, emptyText }: LinksTableProps) {
+export function LinksTable({ links, show, jobTitles, canManage, unlinkHref, emptyText }: LinksTableProps) {
+  const state = useClientForm("link-update");
   const busy = useNavigation().state === "submitting";
   if (links.length === 0) return <p className="text-sm text-slate-500">{emptyText}</p>;
   const otherId = (l: CompanyLink) => String(show === "company" ? l.company_id : l.individual_id);
@@ -114,7 +114,6 @@ export interface LinkFormProps {
   searchParam: string;
   searchValue: string;
   jobTitles: DropdownOption[];
-  state: FormState;
   /** Changes after each successful link, so the form starts empty again. */
   resetKey: string | number;
 }
@@ -123,7 +122,8 @@ export interface LinkFormProps {
  * Links a company and an individual: a searchable dropdown, a job title and the primary-contact box.
  * Without JavaScript the dropdown is a select of the first matches, and a search form above it narrows them.
  */
-export function LinkForm({ choose, label, optionsUrl, itemUrl, initialOptions, searchParam, searchValue, jobTitles, state, resetKey }: LinkFormProps) {
+export function LinkForm({ choose, label, optionsUrl, itemUrl, initialOptions, searchParam, searchValue, jobTitles, resetKey }: LinkFormProps) {
+  const state = useClientForm("link");
   const hydrated = useHydrated();
   const busy = useNavigation().state === "submitting";
   const name = choose === "company" ? "company_id" : "individual_id";

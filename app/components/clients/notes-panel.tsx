@@ -3,7 +3,7 @@ import type { Note } from "#contract/clients";
 import { formatDateTime } from "#common/format";
 import { FormAlert } from "../form/field";
 import { BodyTextarea } from "./body-textarea";
-import type { FormState } from "./form-state";
+import { useClientForm } from "./client-form";
 import { Form } from "../form/form";
 import { Icon } from "../ui/icon";
 import { EmptyState } from "../ui/empty-state";
@@ -12,7 +12,8 @@ import { EmptyState } from "../ui/empty-state";
  * The notes of a record, newest first, and a form to add one. A note is plain text as written: React
  * escapes it, and line breaks are kept.
  */
-export function NotesPanel({ notes, canAdd, state, resetKey }: { notes: Note[]; canAdd: boolean; state: FormState; resetKey: string | number }) {
+export function NotesPanel({ notes, canAdd, resetKey }: { notes: Note[]; canAdd: boolean; resetKey: string | number }) {
+  const state = useClientForm("note-add");
   const busy = useNavigation().state === "submitting";
   return (
     <div className="space-y-4">

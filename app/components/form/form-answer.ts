@@ -22,11 +22,35 @@ export interface FormAnswer {
 /** The intent of a page's only form (a drawer's): the forms that carry no `intent` field answer as this one. */
 export const SAVE_INTENT = "save";
 
-/** The route's action answer, when the form `intent` was the one sent. */
-export function useFormAnswer(intent: string = SAVE_INTENT): FormAnswer | undefined {
-  const answer = useActionData() as Partial<FormAnswer> | null | undefined;
+/** An action's answer (`useActionData()`), when it answers the form `intent`. */
+export function answerTo(actionData: unknown, intent: string = SAVE_INTENT): FormAnswer | undefined {
+  const answer = actionData as Partial<FormAnswer> | null | undefined;
   return answer?.form?.intent === intent ? (answer as FormAnswer) : undefined;
 }
 
+/** The route's action answer, when the form `intent` was the one sent. */
+export const useFormAnswer = (intent: string = SAVE_INTENT): FormAnswer | undefined => answerTo(useActionData(), intent);
+
 /** The result of the form `intent` in the route's action answer, when that form was the one sent. */
 export const useLastResult = (intent: string = SAVE_INTENT): SubmissionResult<string[]> | undefined => useFormAnswer(intent)?.form.result;
+
+/** What a form shows: what was typed (after a refusal or a line added) or else the saved value; its field's errors. */
+export function formReading(result: SubmissionResult<string[]> | undefined) {
+  const typed = (result?.initialValue ?? {}) as Record<string, unknown>;
+  const answered = result !== undefined && result.initialValue !== null && result.initialValue !== undefined;
+  const errors = (result?.error ?? {}) as Record<string, string[] | null>;
+  return {
+    answered,
+    typed,
+    value: (name: string, saved: unknown) => {
+      if (answered) {
+        const v = typed[name];
+        return typeof v === "string" ? v : Array.isArray(v) ? String(v[0] ?? "") : "";
+      }
+      return saved === null || saved === undefined ? "" : String(saved);
+    },
+    err: (name: string) => errors[name] ?? undefined,
+    top: errors[""] ?? undefined,
+  };
+}
+export type FormReading = ReturnType<typeof formReading>;

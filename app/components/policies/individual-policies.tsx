@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { formatDate } from "#common/format";
-import { formatPence } from "#common/money";
+import { formatPence } from "#common/pence";
 import { POLICY_STATE_LABELS, POLICY_STATES } from "#contract/policy-constants";
 import type { PolicyIndividualStats } from "#contract/policies";
 import { EmptyState } from "../ui/empty-state";

@@ -1,32 +1,11 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { choiceFieldProps, findFieldName, type ChoiceFinds, type Choices } from "#app/lib/choice-find";
 import type { DropdownOption } from "#app/lib/filter-rules";
 import { DateInput } from "../form/date-input";
 import { Field } from "../form/field";
+import type { FormReading } from "../form/form-answer";
 import { SearchableSelect } from "../form/searchable-select";
 import { SelectField } from "../form/select-field";
 import type { SalesKind } from "./kinds";
-
-/** What a form shows: what was typed (after a refusal or a line added) or else the saved value; its field's errors. */
-export function formReading(result: SubmissionResult<string[]> | undefined) {
-  const typed = (result?.initialValue ?? {}) as Record<string, unknown>;
-  const answered = result !== undefined && result.initialValue !== null && result.initialValue !== undefined;
-  const errors = (result?.error ?? {}) as Record<string, string[] | null>;
-  return {
-    answered,
-    typed,
-    value: (name: string, saved: unknown) => {
-      if (answered) {
-        const v = typed[name];
-        return typeof v === "string" ? v : Array.isArray(v) ? String(v[0] ?? "") : "";
-      }
-      return saved === null || saved === undefined ? "" : String(saved);
-    },
-    err: (name: string) => errors[name] ?? undefined,
-    top: errors[""] ?? undefined,
-  };
-}
-export type FormReading = ReturnType<typeof formReading>;
 
 export interface DocumentFieldsProps {
   kind: SalesKind;

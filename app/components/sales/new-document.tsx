@@ -3,8 +3,8 @@ import type { newDocumentLoader } from "#app/services/sales-form.server";
 import { Drawer } from "../drawer";
 import { FormAlert } from "../form/field";
 import { Form } from "../form/form";
-import { useFormAnswer } from "../form/form-answer";
-import { DocumentFields, formReading } from "./document-fields";
+import { formReading, useFormAnswer } from "../form/form-answer";
+import { DocumentFields } from "./document-fields";
 import { SALES_KINDS } from "./kinds";
 
 /** The New quote / New invoice drawer: the client (and task, dates, reference); the items are added on its page. */

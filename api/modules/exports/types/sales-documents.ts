@@ -3,7 +3,8 @@ import type { DocumentRow } from "#contract/sales-documents";
 import { salesDocuments, type SalesDocumentKind } from "#api/db/schema";
 import { documentView, summaryPdf } from "#api/modules/sales-documents/render";
 import { sellerName } from "#api/modules/sales-documents/send";
-import { documentListFrom, documentListPlan, KINDS, loadDocument, loadDocumentRows } from "#api/modules/sales-documents/service";
+import { documentListFrom, documentListPlan, loadDocumentRows } from "#api/modules/sales-documents/list";
+import { KINDS, loadDocument } from "#api/modules/sales-documents/service";
 import { dateCell, dateTimeCell, poundsCell } from "../cells";
 import { defineExportType } from "../registry";
 

@@ -1,0 +1,103 @@
+import { Link } from "@remix-run/react";
+import type { BdxMapRow } from "#contract/bdx";
+import { formatDateTime } from "#common/format";
+import { FormAlert } from "../form/field";
+import { Form } from "../form/form";
+import { formReading, useFormAnswer } from "../form/form-answer";
+import { EmptyState } from "../ui/empty-state";
+import { BDX_IMPORT_PATH as back } from "./bdx-import";
+
+/**
+ * The company's saved maps: each renamed in place (form `rename-map`, its refusal beside the map it names), or deleted
+ * after a confirmation (`?delete_map={id}`: the page asks first, with or without JavaScript; form `delete-map`). A map
+ * an unfinished import is using is kept, the mapper's reason shown above the list.
+ */
+export function SavedMaps({ maps, deleting, canManage }: { maps: BdxMapRow[]; deleting: BdxMapRow | null; canManage: boolean }) {
+  const renamed = formReading(useFormAnswer("rename-map")?.form.result);
+  const deleted = formReading(useFormAnswer("delete-map")?.form.result);
+  return (
+    <section className="mt-8" aria-labelledby="bdx-maps-heading">
+      <h2 id="bdx-maps-heading" className="mb-2 text-lg font-semibold">
+        Saved maps
+      </h2>
+      {deleting ? (
+        <Form method="post" action={back} className="mb-4 max-w-xl space-y-3 rounded-lg border border-red-200 bg-red-50 p-4" data-confirm>
+          <input type="hidden" name="intent" value="delete-map" />
+          <input type="hidden" name="map_id" value={deleting.mapId} />
+          <p className="font-medium">{`Delete the map “${deleting.name}”?`}</p>
+          <p className="text-sm text-slate-700">Imports made with it keep their columns; the map can no longer be chosen for a new import.</p>
+          <div className="flex gap-2">
+            <button type="submit" className="btn-primary bg-red-700">
+              Delete map
+            </button>
+            <Link to={back} className="btn-secondary">
+              Cancel
+            </Link>
+          </div>
+        </Form>
+      ) : null}
+      <FormAlert messages={deleted.top} />
+      {maps.length === 0 ? (
+        <EmptyState compact icon="folder-open" title="No saved maps yet.">
+          A map is saved from the mapping step, under a name.
+        </EmptyState>
+      ) : (
+        <table className="w-full max-w-4xl text-left text-sm">
+          <caption className="sr-only">Saved maps</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Fields</th>
+              <th scope="col">Saved</th>
+              {canManage ? <th scope="col">Actions</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {maps.map((m) => {
+              // The rename refused is this map's when the answer names it.
+              const mine = renamed.answered && renamed.value("map_id", "") === String(m.mapId);
+              const nameError = mine ? (renamed.err("name") ?? renamed.top) : undefined;
+              return (
+                <tr key={m.mapId} className="border-t border-slate-200 align-top">
+                  <td className="py-1">{m.name}</td>
+                  <td>{Object.keys(m.map).length}</td>
+                  <td>{formatDateTime(m.created_at)}</td>
+                  {canManage ? (
+                    <td className="py-1">
+                      <Form method="post" action={back} className="flex flex-wrap items-start gap-2">
+                        <input type="hidden" name="intent" value="rename-map" />
+                        <input type="hidden" name="map_id" value={m.mapId} />
+                        <div>
+                          <label htmlFor={`bdx-map-rename-${m.mapId}`} className="sr-only">
+                            {`New name for ${m.name}`}
+                          </label>
+                          <input
+                            id={`bdx-map-rename-${m.mapId}`}
+                            name="name"
+                            defaultValue={mine ? renamed.value("name", m.name) : m.name}
+                            className="field-input"
+                            aria-invalid={nameError ? true : undefined}
+                            aria-describedby={`bdx-map-rename-${m.mapId}-error`}
+                          />
+                          <p id={`bdx-map-rename-${m.mapId}-error`} className="field-error">
+                            {nameError?.join(" ")}
+                          </p>
+                        </div>
+                        <button type="submit" className="btn-secondary">
+                          Rename
+                        </button>
+                        <Link to={`${back}?delete_map=${m.mapId}`} className="btn-secondary text-red-700" aria-label={`Delete the map ${m.name}`}>
+                          Delete
+                        </Link>
+                      </Form>
+                    </td>
+                  ) : null}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
