@@ -4,10 +4,7 @@ import { formatDate } from "#common/format";
 import { COMPANY_SORTS } from "#contract/list-sorts";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { BulkActions, bulkLabel } from "../components/table/bulk-actions";
-import { DataTable, type Column } from "../components/table/data-table";
-import { ListBar } from "../components/table/filter-bar";
-import { ListFooter } from "../components/table/pager";
+import { BulkActions, bulkLabel, DataTable, type Column, ListBar, ListFooter, ExportButton } from "../components/table/list-kit";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
 import { companyTypeOptions, employeeSizeOptions } from "../services/clients.server";
@@ -19,7 +16,6 @@ import { useFrame } from "./_app";
 import { can } from "../access/permissions";
 import { bulkSelectionAction } from "../services/bulk.server";
 import { defineList, listView, type SortField } from "../components/table/list";
-import { ExportButton } from "../components/table/export-button";
 
 /** Companies (company customers in smallBusiness): type, employee size and linked individual. */
 const companiesList = defineList("/companies", COMPANY_SORTS, {

@@ -4,10 +4,7 @@ import { formatDate } from "#common/format";
 import { INDIVIDUAL_SORTS } from "#contract/list-sorts";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { BulkActions } from "../components/table/bulk-actions";
-import { DataTable, type Column } from "../components/table/data-table";
-import { ListBar } from "../components/table/filter-bar";
-import { ListFooter } from "../components/table/pager";
+import { BulkActions, DataTable, type Column, ListBar, ListFooter, ExportButton } from "../components/table/list-kit";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
 import { companyChoices, companyFinder, companyOption, getCompany, readsCompanies } from "../services/companies.server";
@@ -19,7 +16,6 @@ import { useFrame } from "./_app";
 import { can } from "../access/permissions";
 import { bulkSelectionAction } from "../services/bulk.server";
 import { defineList, listView, type SortField } from "../components/table/list";
-import { ExportButton } from "../components/table/export-button";
 
 /** Individuals (individual customers in smallBusiness): linked company, owner, portal invitation and archived. */
 const individualsList = defineList("/individuals", INDIVIDUAL_SORTS, {

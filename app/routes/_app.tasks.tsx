@@ -4,10 +4,7 @@ import { formatDate, formatMoney } from "#common/format";
 import { TASK_SORTS } from "#contract/task-constants";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { BulkActions, bulkLabel } from "../components/table/bulk-actions";
-import { DataTable, type Column } from "../components/table/data-table";
-import { ListBar } from "../components/table/filter-bar";
-import { ListFooter } from "../components/table/pager";
+import { BulkActions, bulkLabel, DataTable, type Column, ListBar, ListFooter, ExportButton } from "../components/table/list-kit";
 import { CloseDate } from "../components/tasks/close-date";
 import { StageChip } from "../components/tasks/stage-chip";
 import { wordsFor } from "../lib/labels";
@@ -19,7 +16,6 @@ import { useFrame } from "./_app";
 import { can } from "../access/permissions";
 import { bulkSelectionAction } from "../services/bulk.server";
 import { defineList, listView, type SortField } from "../components/table/list";
-import { ExportButton } from "../components/table/export-button";
 
 /** The list's sort fields and filters (its address, app/lib/list-url.ts). */
 const tasksList = defineList("/tasks", TASK_SORTS, {

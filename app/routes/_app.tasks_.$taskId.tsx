@@ -2,10 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { Suspense, type ReactNode } from "react";
 import type { Task } from "#contract/tasks";
+<<<<<<< HEAD
 import { mayOpen } from "#contract/portal-routes";
 import { CallsPanel } from "../components/calls/calls-panel";
+=======
+import { formatDate, formatMoney } from "#common/format";
+import { CallButton } from "../components/calls/call-button";
+>>>>>>> rv-bundle
 import { linkedEventsFor } from "../services/calendar.server";
-import { LinkedEvents } from "../components/calendar/linked-events";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { RecentEmails } from "../components/tasks/recent-emails";
@@ -18,7 +22,7 @@ import { pageTitle } from "../lib/variant";
 import { island } from "../lib/island";
 import type { Api } from "../services/api.server";
 import { requireAccess } from "../services/auth.server";
-import { SalesSection } from "../components/sales/sales-section";
+import { CallsPanel, LinkedEvents, SalesSection } from "../components/tasks/task-page-islands";
 import { salesSection } from "../services/sales-sections.server";
 import { taskSectionsAction } from "../services/task-sections.server";
 import {

@@ -1,17 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
+import { Suspense, useEffect, type ComponentProps } from "react";
 import { CallHost } from "../components/calls/call-host";
-import { Footer } from "../components/frame/footer";
+import type * as Chrome from "../components/frame/chrome";
+import { frameChromeOnServer } from "../components/frame/chrome.server";
 // Every page inside the frame shows a page header, and several draw parts of the page as islands: imported
 // here so that they ship in the frame's chunk instead of chunks of their own (each chunk costs its gzip
 // overhead and one more request).
 import "../components/frame/page-header";
-import "../lib/island";
+import { island } from "../lib/island";
 import { FrameErrorBoundary } from "../components/route-error-boundary";
-import { Header } from "../components/frame/header";
 import { LoaderOverlay } from "../components/frame/loader-overlay";
-import { Sidebar } from "../components/frame/sidebar";
 import { brandStyle, productName } from "../lib/variant";
 import { requireUser, sessionApi, started } from "../services/auth.server";
 import { config } from "../services/config.server";
@@ -19,6 +18,26 @@ import { frameClock } from "../services/frame.server";
 import { companySwitcher, visibleMenu } from "../services/menus.server";
 import { isRedirect, unreadCount } from "../services/notifications.server";
 import { newSubmissionKey } from "../services/submission.server";
+
+// The side menu, the header and the footer are an island (components/frame/chrome.tsx): drawn by the server, hydrated
+// once their chunk has arrived, after the page's first-load JavaScript; until then their links and forms work as they
+// do without JavaScript.
+const chrome = island(() => import("../components/frame/chrome"), frameChromeOnServer);
+
+function Sidebar(props: ComponentProps<typeof Chrome.Sidebar>) {
+  const { Sidebar } = chrome.read();
+  return <Sidebar {...props} />;
+}
+
+function Header(props: ComponentProps<typeof Chrome.Header>) {
+  const { Header } = chrome.read();
+  return <Header {...props} />;
+}
+
+function Footer(props: ComponentProps<typeof Chrome.Footer>) {
+  const { Footer } = chrome.read();
+  return <Footer {...props} />;
+}
 
 /** The frame of every signed-in page: side menu, header, footer, the tenant's colour. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -96,7 +115,9 @@ export default function Frame() {
       </a>
       {/* The small screens' menu toggle; on large screens the menu is always shown, so it is out of the tab order there. */}
       <input type="checkbox" id="nav-toggle" className="peer sr-only lg:hidden" aria-controls="side-menu" aria-label="Show menu" />
-      <Sidebar menu={f.menu} edition={f.edition} underwritingUrl={f.underwritingUrl} />
+      <Suspense fallback={null}>
+        <Sidebar menu={f.menu} edition={f.edition} underwritingUrl={f.underwritingUrl} />
+      </Suspense>
       <label htmlFor="nav-toggle" className="fixed inset-0 z-30 hidden bg-slate-900/40 peer-checked:block lg:!hidden" aria-hidden="true" />
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex items-center justify-between bg-white px-4 py-2 shadow-sm lg:hidden">
@@ -105,19 +126,23 @@ export default function Frame() {
           </label>
           <span className="text-sm font-semibold">{productName[f.edition]}</span>
         </div>
-        <Header
-          edition={f.edition}
-          greeting={f.greeting}
-          user={f.user}
-          brokerPortalUrl={f.brokerPortalUrl}
-          companyMenu={f.companyMenu}
-          notificationCount={f.notificationCount}
-          instagramUrl={f.instagramUrl}
-        />
+        <Suspense fallback={null}>
+          <Header
+            edition={f.edition}
+            greeting={f.greeting}
+            user={f.user}
+            brokerPortalUrl={f.brokerPortalUrl}
+            companyMenu={f.companyMenu}
+            notificationCount={f.notificationCount}
+            instagramUrl={f.instagramUrl}
+          />
+        </Suspense>
         <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none sm:px-8">
           <Outlet />
         </main>
-        <Footer edition={f.edition} helpUrl={f.helpUrl} year={f.year} />
+        <Suspense fallback={null}>
+          <Footer edition={f.edition} helpUrl={f.helpUrl} year={f.year} />
+        </Suspense>
       </div>
       <LoaderOverlay pathname={location.pathname} />
       <CallHost canMakePhoneCalls={f.canMakePhoneCalls} />

@@ -5,7 +5,7 @@ import { formatDateTime } from "#common/format";
 import { Form } from "../components/form/form";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { WorkflowForm } from "../components/workflows/workflow-form";
+import { WorkflowForm } from "../components/workflows/workflow-form-island";
 import { can } from "../access/permissions";
 import { pageTitle } from "../lib/variant";
 import { requireAccess, requirePermission } from "../services/auth.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { WorkflowForm } from "../components/workflows/workflow-form";
+import { WorkflowForm } from "../components/workflows/workflow-form-island";
 import { pageTitle } from "../lib/variant";
 import { requirePermission } from "../services/auth.server";
 import { submitForm } from "../services/form-action.server";

@@ -1,13 +1,8 @@
-import type { CallEntityType } from "#contract/call-constants";
+import { CALL_EVENT, type CallDetail } from "./call-host";
 
-/** What the Call button asks the call panel (window event "portal:call", heard by CallHost in the frame). */
-export interface CallDetail {
-  entityType: CallEntityType;
-  entityId: number;
-  name: string;
-}
-
-export const CALL_EVENT = "portal:call";
+// The event and its detail are defined beside CallHost, in the frame's chunk: imported from here, the whole button
+// went into every page's first-load JavaScript.
+export { CALL_EVENT, type CallDetail };
 
 /**
  * Call: without JavaScript a form that records the call and opens the device's dialler (tel:); with JavaScript

@@ -1,5 +1,14 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { CALL_EVENT, type CallDetail } from "./call-button";
+import type { CallEntityType } from "#contract/call-constants";
+
+/** What the Call button asks the call panel (window event "portal:call", heard by CallHost in the frame). */
+export interface CallDetail {
+  entityType: CallEntityType;
+  entityId: number;
+  name: string;
+}
+
+export const CALL_EVENT = "portal:call";
 
 // The call panel is a client island: its chunk (and, for real calls, Twilio's SDK) is fetched on the first Call.
 const CallIsland = lazy(() => import("./call-island"));

@@ -16,14 +16,6 @@ export interface BulkResult {
   failed?: number;
 }
 
-/**
- * A bulk button's words: with the number of selected rows ('Delete 3 tasks'), or without JavaScript (the number
- * unknown) the list's own words ('Delete task(s)').
- */
-export function bulkLabel(selected: number | null, verb: string, one: string, many: string, unknown = `${verb} ${one}(s)`): string {
-  return selected ? `${verb} ${selected} ${selected === 1 ? one : many}` : unknown;
-}
-
 /** How many of the form's row checkboxes are ticked. */
 const countSelected = (formId: string) => document.querySelectorAll(`input[form="${formId}"][name="ids"]:checked`).length;
 
@@ -31,7 +23,7 @@ const countSelected = (formId: string) => document.querySelectorAll(`input[form=
  * The bulk-action form of a list: the table's row checkboxes belong to it (form attribute), its buttons
  * carry an intent. With nothing selected the action answers 'No items selected'. With JavaScript the buttons
  * show only while rows are selected, beside their number ('3 selected'); `children` may be a function of that
- * number (null without JavaScript) to name it on the buttons (bulkLabel).
+ * number (null without JavaScript) to name it on the buttons (bulkLabel, list-kit.tsx).
  */
 export function BulkActions({
   formId,

@@ -1,0 +1,70 @@
+import { Suspense, type ComponentType } from "react";
+import { island } from "#app/lib/island";
+import type { DataTableProps } from "./data-table";
+import type * as Parts from "./list-parts";
+import { listPartsOnServer } from "./list-parts.server";
+
+export type { Column, DataTableProps, Selection } from "./data-table";
+
+/**
+ * What a list page draws its list with: the bar (ListBar, or SearchBox / FilterBar alone), the table (DataTable), the
+ * bulk actions (BulkActions), the foot (ListFooter) and the Export button (ExportButton). Their code (list-parts.tsx: the table, the bar, the pager,
+ * the bulk form) is an island: the server draws them in full; the browser hydrates them once their chunk has arrived,
+ * after the page's first-load JavaScript. Until then the list works as it does without JavaScript — the sort and
+ * pager links and the filter form load the page, the search has its button, the bulk form its buttons (the Export
+ * button is a plain form either way). On a
+ * client-side navigation the chunk is fetched as soon as the route's module loads, beside its data.
+ */
+const parts = island(() => import("./list-parts"), listPartsOnServer);
+
+const loading = <p className="text-sm text-slate-500">Loading…</p>;
+
+/**
+ * A bulk button's words: with the number of selected rows ('Delete 3 tasks'), or without JavaScript (the number
+ * unknown) the list's own words ('Delete task(s)').
+ */
+export function bulkLabel(selected: number | null, verb: string, one: string, many: string, unknown = `${verb} ${one}(s)`): string {
+  return selected ? `${verb} ${selected} ${selected === 1 ? one : many}` : unknown;
+}
+
+function TablePart<Row, F extends string>(props: DataTableProps<Row, F>) {
+  const { DataTable } = parts.read();
+  return <DataTable {...props} />;
+}
+
+/** The list's table (data-table.tsx). */
+export function DataTable<Row, F extends string = string>(props: DataTableProps<Row, F>) {
+  return (
+    <Suspense fallback={loading}>
+      <TablePart {...props} />
+    </Suspense>
+  );
+}
+
+/** A part of the island, drawn inside a Suspense boundary of its own (nothing in its place on a client-side navigation until the chunk has arrived). */
+function islandPart<P extends object>(pick: (m: typeof Parts) => ComponentType<P>) {
+  function Part(props: P) {
+    const Component = pick(parts.read());
+    return <Component {...props} />;
+  }
+  return function IslandPart(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Part {...props} />
+      </Suspense>
+    );
+  };
+}
+
+/** The list's bar: search, filters with their chips, and the bulk actions given as children (filter-bar.tsx). */
+export const ListBar = islandPart((m) => m.ListBar);
+/** The "Filters" button and its panel alone (filter-bar.tsx). */
+export const FilterBar = islandPart((m) => m.FilterBar);
+/** The search box alone (list-controls.tsx). */
+export const SearchBox = islandPart((m) => m.SearchBox);
+/** The list's bulk-action form (bulk-actions.tsx). */
+export const BulkActions = islandPart((m) => m.BulkActions);
+/** The page-size choice and the pager (pager.tsx). */
+export const ListFooter = islandPart((m) => m.ListFooter);
+/** The list's Export button (export-button.tsx). */
+export const ExportButton = islandPart((m) => m.ExportButton);
