@@ -2,13 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { Suspense, type ReactNode } from "react";
 import type { Task } from "#contract/tasks";
-<<<<<<< HEAD
 import { mayOpen } from "#contract/portal-routes";
-import { CallsPanel } from "../components/calls/calls-panel";
-=======
-import { formatDate, formatMoney } from "#common/format";
-import { CallButton } from "../components/calls/call-button";
->>>>>>> rv-bundle
 import { linkedEventsFor } from "../services/calendar.server";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
