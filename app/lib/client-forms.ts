@@ -114,16 +114,17 @@ export function lineBody(form: FormData): Record<string, unknown> {
 }
 
 /**
- * The API names a split's errors by its place among the splits sent ("splits.1.percentage"); the form
- * shows them under the row they came from ("split_3_percentage").
+ * The API names a split's errors by its place among the splits sent ("splits.1.percentage", or "splits[1].percentage"
+ * as the body's check names them before it is sent); the form shows them under the row they came from
+ * ("split_3_percentage").
  */
 export function splitErrorsByRow(form: FormData, errors: Record<string, string[]>): Record<string, string[]> {
   const rows = filledSplits(form).map((r) => r.row);
   const out: Record<string, string[]> = {};
   for (const [key, messages] of Object.entries(errors)) {
-    const m = /^splits\.(\d+)\.(party|party_type|percentage)$/.exec(key);
-    const row = m ? rows[Number(m[1])] : undefined;
-    if (m && row !== undefined) out[splitField(row, m[2] as "party")] = messages;
+    const m = /^splits(?:\.(\d+)|\[(\d+)\])\.(party|party_type|percentage)$/.exec(key);
+    const row = m ? rows[Number(m[1] ?? m[2])] : undefined;
+    if (m && row !== undefined) out[splitField(row, m[3] as "party")] = messages;
     else out[key] = messages;
   }
   return out;

@@ -4,10 +4,8 @@ import { useClientForm } from "../components/clients/client-form";
 import { LineForm } from "../components/clients/lines";
 import { Drawer } from "../components/drawer";
 import { requirePermission } from "../services/auth.server";
-import { attempt, keepClientForm } from "../services/clients.server";
-import { LINE_TYPES, lineBody, lineSummary, SPLIT_PARTY_TYPES, splitErrorsByRow, updateLine } from "../services/companies.server";
-import { redirectWithToast } from "../services/session.server";
-import { formOf } from "../services/submission.server";
+import { lineAction } from "../services/client-actions.server";
+import { LINE_TYPES, lineSummary, SPLIT_PARTY_TYPES } from "../services/companies.server";
 import { idOf } from "../services/ids.server";
 
 async function requireManage(request: Request, params: { id?: string; lineId?: string }) {
@@ -25,21 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { line, lineTypes: LINE_TYPES as readonly string[], partyTypes: SPLIT_PARTY_TYPES as readonly string[] };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await formOf(request);
-  return keepClientForm("line", form, async () => {
-    const { api } = await requireManage(request, params);
-    const saved = await attempt(
-      "line",
-      form,
-      "Failed to update the line.",
-      () => updateLine(api, params.id!, params.lineId!, lineBody(form)),
-      (e) => splitErrorsByRow(form, e),
-    );
-    if (!saved.ok) return saved.response;
-    return redirectWithToast(request, `/company/${params.id}?tab=lines`, { kind: "success", message: "Line updated." });
-  });
-}
+export const action = ({ request, params }: ActionFunctionArgs) => lineAction(request, params, () => requireManage(request, params));
 
 export default function EditLine() {
   const { line, lineTypes, partyTypes } = useLoaderData<typeof loader>();

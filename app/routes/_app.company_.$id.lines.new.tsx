@@ -4,10 +4,8 @@ import { useClientForm } from "../components/clients/client-form";
 import { LineForm } from "../components/clients/lines";
 import { Drawer } from "../components/drawer";
 import { requirePermission } from "../services/auth.server";
-import { attempt, keepClientForm } from "../services/clients.server";
-import { createLine, LINE_TYPES, lineBody, SPLIT_PARTY_TYPES, splitErrorsByRow } from "../services/companies.server";
-import { redirectWithToast } from "../services/session.server";
-import { formOf } from "../services/submission.server";
+import { lineAction } from "../services/client-actions.server";
+import { LINE_TYPES, SPLIT_PARTY_TYPES } from "../services/companies.server";
 import { idOf } from "../services/ids.server";
 
 async function requireManage(request: Request, id: string | undefined) {
@@ -21,21 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { lineTypes: LINE_TYPES as readonly string[], partyTypes: SPLIT_PARTY_TYPES as readonly string[] };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await formOf(request);
-  return keepClientForm("line", form, async () => {
-    const { api } = await requireManage(request, params.id);
-    const saved = await attempt(
-      "line",
-      form,
-      "Failed to add the line.",
-      () => createLine(api, params.id!, lineBody(form)),
-      (e) => splitErrorsByRow(form, e),
-    );
-    if (!saved.ok) return saved.response;
-    return redirectWithToast(request, `/company/${params.id}?tab=lines`, { kind: "success", message: "Line added." });
-  });
-}
+export const action = ({ request, params }: ActionFunctionArgs) => lineAction(request, params, () => requireManage(request, params.id));
 
 export default function NewLine() {
   const { lineTypes, partyTypes } = useLoaderData<typeof loader>();

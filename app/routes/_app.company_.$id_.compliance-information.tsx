@@ -7,12 +7,10 @@ import { DetailList, Section } from "../components/clients/tabs";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { pageTitle } from "../lib/variant";
-import { requireAccess, requirePermission } from "../services/auth.server";
-import { attempt, keepClientForm } from "../services/clients.server";
-import { getCompany, getCompliance, RISK_RATINGS, saveCompliance } from "../services/companies.server";
-import { redirectWithToast } from "../services/session.server";
+import { requireAccess } from "../services/auth.server";
+import { complianceAction } from "../services/client-actions.server";
+import { getCompany, getCompliance, RISK_RATINGS } from "../services/companies.server";
 import { useFrame } from "./_app";
-import { formOf } from "../services/submission.server";
 import { idOf } from "../services/ids.server";
 import { can } from "../access/permissions";
 
@@ -28,19 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { company: { id: company.id, name: company.name }, compliance, riskRatings: RISK_RATINGS as readonly string[], canEdit: canEdit(subject.permissions) };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await formOf(request);
-  return keepClientForm("compliance", form, async () => {
-    const { api } = await requirePermission(request, ["company_manage", "compliance_verification_manage"], {
-      route: "/company/:id/compliance-information",
-      back: `/company/${params.id}/compliance-information`,
-    });
-    const id = idOf(params.id);
-    const saved = await attempt("compliance", form, "Failed to save the compliance information.", () => saveCompliance(api, id, form));
-    if (!saved.ok) return saved.response;
-    return redirectWithToast(request, `/company/${id}/compliance-information`, { kind: "success", message: "Compliance information saved." });
-  });
-}
+export const action = ({ request, params }: ActionFunctionArgs) => complianceAction(request, params);
 
 export default function CompliancePage() {
   const { company, compliance: c, riskRatings, canEdit } = useLoaderData<typeof loader>();

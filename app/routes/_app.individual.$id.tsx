@@ -15,34 +15,14 @@ import { pageTitle } from "../lib/variant";
 import { requireAccess, started } from "../services/auth.server";
 import { SalesSection } from "../components/sales/sales-section";
 import { salesSection } from "../services/sales-sections.server";
-import {
-  addNote,
-  attempt,
-  clientTasks,
-  deleteNote,
-  emailIndividual,
-  field,
-  jobTitleOptions,
-  keepClientForm,
-  linkChangeFrom,
-  linkIndividual,
-  listEmails,
-  listNotes,
-  pageParam,
-  refused,
-  tabParam,
-  updateLink,
-} from "../services/clients.server";
+import { clientTasks, jobTitleOptions, listEmails, listNotes, pageParam, tabParam } from "../services/clients.server";
+import { individualPageAction } from "../services/client-actions.server";
 import { callLog } from "../services/calls.server";
 import { companyOptions, readsCompanies } from "../services/companies.server";
-import { getIndividual, updateIndividual } from "../services/individuals.server";
-import { redirectWithToast } from "../services/session.server";
+import { getIndividual } from "../services/individuals.server";
 import { useFrame } from "./_app";
-import { formOf } from "../services/submission.server";
-import { dispatchIntent } from "../services/form-action.server";
 import { Form } from "../components/form/form";
-import { idOf, isIdText } from "../services/ids.server";
-import { REFUSED_MESSAGE } from "../access/permissions";
+import { idOf } from "../services/ids.server";
 import { IndividualPolicies } from "../components/policies/individual-policies";
 import { individualPolicyStats } from "../services/policies.server";
 
@@ -101,69 +81,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-/** Every form of the page posts here with its intent; a refusal comes back to the form that sent it. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await formOf(request);
-  return keepClientForm(field(form, "intent"), form, () => saveSection(request, params, form));
-}
-
-/** The form of the page that `form` is, by its intent: saved, back with a toast; refused, back with what was typed. */
-async function saveSection(request: Request, params: ActionFunctionArgs["params"], form: FormData) {
-  const { api, edition, subject } = await requireAccess(request, "/individual/:id");
-  const id = idOf(params.id);
-  const words = wordsFor(edition);
-  const intent = field(form, "intent");
-  const url = new URL(request.url);
-  url.searchParams.delete("companySearch");
-  const here = `${url.pathname}${url.search}`;
-  // Each form asks its own permission; a form sent without it answers 403 (requirePermission's rule for actions).
-  const need = (p: Permission) => {
-    if (!subject.permissions.includes(p)) throw new Response(REFUSED_MESSAGE, { status: 403 });
-  };
-  const intents: Record<string, () => Promise<unknown>> = {
-    archive: async () => {
-      need("individual_manage");
-      const done = await attempt(intent, form, `Failed to ${intent} ${words.individual}.`, () => updateIndividual(api, id, { archived: intent === "archive" }));
-      if (!done.ok) return done.response;
-      return redirectWithToast(request, here, { kind: "success", message: `${capitalise(words.individual)} ${intent}d.` });
-    },
-    restore: () => intents.archive(),
-    link: async () => {
-      need("company_manage");
-      const companyId = field(form, "company_id");
-      if (!isIdText(companyId)) return refused("link", form, { company_id: [`Choose a ${words.company}.`] }, "Failed to link.");
-      const done = await attempt("link", form, "Failed to link.", () => linkIndividual(api, companyId, id, linkChangeFrom(form)));
-      if (!done.ok) return done.response;
-      return redirectWithToast(request, `/individual/${id}`, { kind: "success", message: `Linked to ${done.value.data.company_name}.` });
-    },
-    "link-update": async () => {
-      need("company_manage");
-      const companyId = field(form, "company_id");
-      const done = await attempt("link-update", form, "Failed to update the link.", () => updateLink(api, companyId, id, linkChangeFrom(form)));
-      if (!done.ok) return done.response;
-      return redirectWithToast(request, here, { kind: "success", message: "Link updated." });
-    },
-    "note-add": async () => {
-      need("individual_manage");
-      const done = await attempt("note-add", form, "Failed to add the note.", () => addNote(api, "individual", id, field(form, "body")));
-      if (!done.ok) return done.response;
-      return redirectWithToast(request, `/individual/${id}?tab=notes`, { kind: "success", message: "Note added." });
-    },
-    "note-delete": async () => {
-      const done = await attempt("note-delete", form, "Failed to delete the note.", () => deleteNote(api, field(form, "note_id")));
-      if (!done.ok) return done.response;
-      return redirectWithToast(request, here, { kind: "success", message: "Note deleted." });
-    },
-    "email-send": async () => {
-      need("individual_manage");
-      const done = await attempt("email-send", form, "Failed to send the e-mail.", () => emailIndividual(api, id, field(form, "subject"), field(form, "body")));
-      if (!done.ok) return done.response;
-      return redirectWithToast(request, `/individual/${id}?tab=emails`, { kind: "success", message: "E-mail sent." });
-    },
-  };
-  // The form of the page that was sent, by its intent (an unknown one answers 400).
-  return dispatchIntent(form, intents);
-}
+/** Every form of the page posts here with its intent; a refusal comes back to the form that sent it, with what was typed. */
+export const action = ({ request, params }: ActionFunctionArgs) => individualPageAction(request, params);
 
 // Everything below the header (tabs, details, links and their forms, tasks, notes, e-mails) is an island: the
 // server renders it, the browser hydrates it once its chunk has arrived.

@@ -1,7 +1,7 @@
 /**
  * What the individual and company screens share: the lookups of their forms, the company ↔ individual
- * links, notes, e-mails, the client's tasks, and how a refused form comes back (errors under each field,
- * what was typed kept).
+ * links, notes, e-mails, the client's tasks, and the top line of a refused form (the page's actions are
+ * app/services/client-actions.server.ts).
  */
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
@@ -19,64 +19,26 @@ import {
 } from "#contract/clients";
 import { companyTypeListSchema, lookupListSchema, tradeIndustrySchema } from "#contract/lookups";
 import { taskListSchema } from "#contract/tasks";
-import { refuseForm, submitForm } from "./form-action.server";
-import type { UnsavedForm } from "../lib/unsaved-form";
+import { submitForm } from "./form-action.server";
 import type { DropdownOption } from "../lib/filter-rules";
 import { companyBody, field, individualBody, ticked } from "../lib/client-forms";
 import { capitalise, wordsFor } from "../lib/labels";
 import type { Variant } from "../lib/variant";
 import { ApiValidationError, type Api } from "./api.server";
 import { requirePermission } from "./auth.server";
-import { answerOutage, OUTAGE_MESSAGE } from "./outage.server";
 import type { ChoiceFinder } from "./choice-find.server";
 import { colleagueFinder } from "./teams.server";
-import type { ChoiceFinds } from "../lib/choice-find";
 import { redirectWithToast } from "./session.server";
 import { formOf } from "./submission.server";
 import { idOf } from "./ids.server";
 
 // --- Refused forms -------------------------------------------------------------------------------------
 
-/** A client form's refusal: the form protocol's answer for `intent` (what was typed, the messages by field, the top line). */
-export function refused(
-  intent: string,
-  form: FormData,
-  errors: Record<string, string[]>,
-  message: string,
-  { status = 422, unsaved, found }: { status?: 422 | 503; unsaved?: UnsavedForm; found?: ChoiceFinds } = {},
-) {
-  return refuseForm(intent, form, { fieldErrors: errors, formErrors: [message] }, { status, unsaved, found });
-}
-
-/**
- * Runs a client screen's action for the form `intent`: when the API does not answer at any step (the guard
- * included), the form comes back as typed with the outage message.
- */
-export const keepClientForm = <T>(intent: string, form: FormData, run: () => Promise<T>) =>
-  answerOutage(form, run, (unsaved) => refused(intent, form, {}, OUTAGE_MESSAGE, { status: 503, unsaved }));
-
-/**
- * Runs a save; a 422 (or 409) from the API becomes the form's refusal with the API's messages under
- * each field. Anything else is thrown on (404/403 pages; an API that does not answer is `keepClientForm`'s).
- */
-export async function attempt<T>(
-  intent: string,
-  form: FormData,
-  message: string,
-  run: () => Promise<T>,
-  mapErrors: (errors: Record<string, string[]>) => Record<string, string[]> = (e) => e,
-  found?: ChoiceFinds,
-): Promise<{ ok: true; value: T } | { ok: false; response: ReturnType<typeof refused> }> {
-  try {
-    return { ok: true, value: await run() };
-  } catch (error) {
-    if (!(error instanceof ApiValidationError)) throw error;
-    const errors = mapErrors(error.body.errors ?? {});
-    // A refusal without messages under fields says why on its top line.
-    const top = Object.keys(errors).length ? message : `${message} ${error.body.message}`.trim();
-    return { ok: false, response: refused(intent, form, errors, top, { found }) };
-  }
-}
+/** A client form's top line on a refusal: its own, with the API's reason when no field explains it. */
+export const failureLine =
+  (line: string) =>
+  (_guarded: unknown, refused?: ApiValidationError): string =>
+    refused && !Object.keys(refused.body.errors ?? {}).length ? `${line} ${refused.body.message}`.trim() : line;
 
 /** The API's rules of each client drawer's body (as app/lib/client-forms.ts builds it from the form). */
 const DRAWERS = {
@@ -119,11 +81,7 @@ export async function saveClientDrawer<T>(
     finders: ({ api, subject }) => ({ owner_user_id: colleagueFinder(api, subject.permissions), ...steps.finders?.(api) }),
     schema: schema as z.ZodType<Record<string, unknown>>,
     body,
-    failure: ({ edition }, refused) => {
-      const line = `Failed to ${verb} ${record(edition)}.`;
-      // A refusal without messages under fields says why on its top line.
-      return refused && !Object.keys(refused.body.errors ?? {}).length ? `${line} ${refused.body.message}`.trim() : line;
-    },
+    failure: ({ edition }, refused) => failureLine(`Failed to ${verb} ${record(edition)}.`)(null, refused),
     send: (value, { api }) => steps.save(api, value),
     success: (saved, { edition }) => ({ to: steps.to(saved), message: `${capitalise(record(edition))} ${done}.` }),
   });

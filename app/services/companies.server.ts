@@ -13,6 +13,7 @@ import { toApiQuery, type ListState } from "../lib/list-url";
 import { finderOf, firstChoices } from "../lib/choice-find";
 import type { Api } from "./api.server";
 import { field, ticked } from "../lib/client-forms";
+import { chosenFile } from "./forms.server";
 import { companyTypeOptions, employeeSizeOptions, industriesWithTrades } from "./clients.server";
 import { colleagueChoices } from "./teams.server";
 import { can } from "../access/permissions";
@@ -117,25 +118,45 @@ export const validateBankDetails = (api: Api, bank: BankFields) =>
 export const saveBankDetails = (api: Api, id: string, bank: BankFields) =>
   api.post(`/company/${at(id)}/bank-account-details`, { body: bank, schema: companyDetailResponseSchema });
 
-export const saveBrokerData = (api: Api, id: string, form: FormData) =>
-  api.post(`/company/${at(id)}/broker-data`, {
-    body: {
-      fca_number: field(form, "fca_number"),
-      network: field(form, "network"),
-      appointed_representative: ticked(form, "appointed_representative"),
-      principal_firm: field(form, "principal_firm"),
-    },
-    schema: companyDetailResponseSchema,
-  });
+/** The broker data form's body. */
+export const brokerBody = (form: FormData) => ({
+  fca_number: field(form, "fca_number"),
+  network: field(form, "network"),
+  appointed_representative: ticked(form, "appointed_representative"),
+  principal_firm: field(form, "principal_firm"),
+});
+
+export const saveBrokerData = (api: Api, id: string, body: ReturnType<typeof brokerBody>) =>
+  api.post(`/company/${at(id)}/broker-data`, { body, schema: companyDetailResponseSchema });
 
 export const MARKETING_FIELDS = ["marketing_email", "marketing_sms", "marketing_telephone", "marketing_post"] as const;
 
-/** The whole communication form (an unticked box is false). */
-export const saveCommunication = (api: Api, id: string, form: FormData) =>
-  api.post(`/company/${at(id)}/communication-details`, {
-    body: { preferred_channel: field(form, "preferred_channel"), ...Object.fromEntries(MARKETING_FIELDS.map((f) => [f, ticked(form, f)])) },
-    schema: companyDetailResponseSchema,
-  });
+/** The whole communication form's body (an unticked box is false). */
+export const communicationBody = (form: FormData): Record<string, string | boolean> => ({
+  preferred_channel: field(form, "preferred_channel"),
+  ...Object.fromEntries(MARKETING_FIELDS.map((f) => [f, ticked(form, f)])),
+});
+
+export const saveCommunication = (api: Api, id: string, body: Record<string, string | boolean>) =>
+  api.post(`/company/${at(id)}/communication-details`, { body, schema: companyDetailResponseSchema });
+
+/** The branding form's text fields, as the API reads them beside the files. */
+export const brandingFields = (form: FormData) => ({
+  company_branding_colour: field(form, "company_branding_colour"),
+  ...(ticked(form, "remove_logo") ? { remove_logo: "1" } : {}),
+  ...(ticked(form, "remove_icon") ? { remove_icon: "1" } : {}),
+});
+
+/** The branding form's multipart body: its text fields and the files chosen (logo, icon). */
+export function brandingBody(form: FormData): FormData {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(brandingFields(form))) body.set(name, value);
+  for (const name of ["logo", "icon"]) {
+    const file = chosenFile(form, name);
+    if (file) body.set(name, file, file.name);
+  }
+  return body;
+}
 
 /** Multipart: logo, icon, company_branding_colour, remove_logo, remove_icon. */
 export const saveBranding = (api: Api, id: string, body: FormData) => api.post(`/company/${at(id)}/branding`, { body, schema: companyDetailResponseSchema });
@@ -145,18 +166,18 @@ export const saveBranding = (api: Api, id: string, body: FormData) => api.post(`
 export const getCompliance = async (api: Api, id: string) =>
   (await api.get(`/company/${at(id)}/compliance-information`, { schema: complianceResponseSchema })).data;
 
-export const saveCompliance = (api: Api, id: string, form: FormData) =>
-  api.post(`/company/${at(id)}/compliance-information`, {
-    body: {
-      aml_checked_at: field(form, "aml_checked_at"),
-      sanctions_checked_at: field(form, "sanctions_checked_at"),
-      risk_rating: field(form, "risk_rating"),
-      politically_exposed: ticked(form, "politically_exposed"),
-      next_review_at: field(form, "next_review_at"),
-      notes: field(form, "notes"),
-    },
-    schema: complianceResponseSchema,
-  });
+/** The compliance form's body: the whole form. */
+export const complianceBody = (form: FormData) => ({
+  aml_checked_at: field(form, "aml_checked_at"),
+  sanctions_checked_at: field(form, "sanctions_checked_at"),
+  risk_rating: field(form, "risk_rating"),
+  politically_exposed: ticked(form, "politically_exposed"),
+  next_review_at: field(form, "next_review_at"),
+  notes: field(form, "notes"),
+});
+
+export const saveCompliance = (api: Api, id: string, body: ReturnType<typeof complianceBody>) =>
+  api.post(`/company/${at(id)}/compliance-information`, { body, schema: complianceResponseSchema });
 
 // --- Lines and their splits ------------------------------------------------------------------------------------------
 

@@ -120,10 +120,15 @@ export interface SubmitForm<S extends z.ZodType, G, T> {
   /** The form's top line on a refusal (the API's, or the schema's unless `failureOnInvalid` is false). */
   failure?: string | ((guarded: G, refused?: ApiValidationError) => string);
   failureOnInvalid?: boolean;
-  /** A refusal of the form before it is parsed (an upload too large): the messages by field. */
-  precheck?: () => Errors | null;
+  /** A refusal of the form before it is parsed (an upload too large, a choice left empty): the messages by field. */
+  precheck?: (guarded: G) => Errors | null;
   /** The API's field errors as the form's fields are named (by default as they are). */
   fieldErrors?: (refused: ApiValidationError) => Errors;
+  /**
+   * Every refusal's messages (the body's check, the API's) as the form's fields are named, when the body's names
+   * are not the form's: a split sent second, `splits.1.party`, under the row it was typed in.
+   */
+  renameFields?: (errors: Errors) => Errors;
   /** Fields never sent back (passwords). */
   hideFields?: string[];
   /** The API call(s). */
@@ -174,11 +179,12 @@ export function submitForm<S extends z.ZodType, G, T>(request: Request, spec: Su
     };
     const hideFields = spec.hideFields;
     const found = spec.finders ? await applyChoiceFinds(form, spec.finders(guarded)) : undefined;
-    const pre = spec.precheck?.() ?? (found && Object.keys(found.errors).length ? found.errors : null);
+    const pre = spec.precheck?.(guarded) ?? (found && Object.keys(found.errors).length ? found.errors : null);
     // The form's fields as sent: conform's coercion would make an emptied field undefined, so "" could not clear it.
     const submission = spec.body ? null : parseWithZod(form, { schema: spec.schema, disableAutoCoercion: true });
     const refuse = (errors: { fieldErrors?: Errors; formErrors?: string[] }) => {
-      const fieldErrors = errors.fieldErrors ? underFields(form, errors.fieldErrors) : undefined;
+      const named = errors.fieldErrors && spec.renameFields ? spec.renameFields(errors.fieldErrors) : errors.fieldErrors;
+      const fieldErrors = named ? underFields(form, named) : undefined;
       if (!submission) return refuseForm(intent, form, { ...errors, fieldErrors }, { found, hideFields });
       const result = submission.reply({ ...(fieldErrors ? { fieldErrors } : {}), ...(errors.formErrors ? { formErrors: errors.formErrors } : {}), hideFields });
       if (result.error) result.error = underFields(form, result.error);

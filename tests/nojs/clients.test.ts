@@ -6,8 +6,8 @@ import { NojsBrowser, type NojsPage, apiAs, norm, uniqueToken } from "./harness"
  * Clients (individuals and companies; customers in smallBusiness) without JavaScript: a task added from a
  * client's page, clients beyond a dropdown's first 100 found by the text field beside it (task form,
  * individual form, the individuals' company filter), linking a person to a company as primary contact,
- * adding and renaming an individual in its drawers, the bank-details rules, a filtered companies list shared
- * by its URL, and bulk deletes that ask first. Every record a test changes is its own, named with a token.
+ * adding and renaming an individual in its drawers, the bank-details rules, a line's splits and the compliance
+ * form refused under their fields, a filtered companies list shared by its URL, and bulk deletes that ask first. Every record a test changes is its own, named with a token.
  */
 
 let api: Awaited<ReturnType<typeof apiAs>>;
@@ -260,6 +260,65 @@ describe("Clients, as Harbour Brokers' admin", () => {
     expect(reloaded.value("Account number")).toBe("12345678");
     expect(reloaded.value("Sort code")).toBe("12-34-56");
     expect(reloaded.control("Sort code").getAttribute("aria-invalid")).not.toBe("true");
+  });
+
+  test("a line whose share is not a percentage is refused under its row, what was typed kept; fixed, it is added and edited", async () => {
+    const token = uniqueToken();
+    const org = await company(`Nojs Lines Co ${token}`);
+    const browser = admin();
+    const page = await browser.goto(`/company/${org.id}/lines/new`);
+    const refused = await page
+      .form({ button: "Save line", within: page.drawer() })
+      .select("Line of business", "Cyber")
+      .fill("Insurer", `Insurer ${token}`)
+      .fill("Party 1", "Harbour")
+      .fill("Share of party 1 (%)", "60")
+      .fill("Party 3", "Introducer Ltd")
+      .fill("Share of party 3 (%)", "0")
+      .submit("Save line");
+    expect(refused.status).toBe(422);
+    // The second split sent was typed in the third row: its message is said there, not under the first rows.
+    expect(norm(refused.text('[data-split-row="2"] .field-error'))).toBe("Enter a percentage above 0 and up to 100.");
+    expect(norm(refused.text('[data-split-row="0"] .field-error'))).toBe("");
+    expect(refused.text("[data-drawer] [role=alert]")).toContain("Failed to add the line.");
+    const form = refused.form({ button: "Save line", within: refused.drawer() });
+    expect(form.value("Insurer")).toBe(`Insurer ${token}`);
+    expect(form.value("Party 3")).toBe("Introducer Ltd");
+    expect(form.value("Share of party 3 (%)")).toBe("0");
+    const added = await form.fill("Share of party 3 (%)", "15").submit("Save line");
+    expect(added.toasts()).toContain("Line added.");
+    expect(added.path).toBe(`/company/${org.id}`);
+    expect(added.param("tab")).toBe("lines");
+
+    const lineId = (await api.call<{ data: { lines: { id: number }[] } }>("GET", `/companies/${org.id}/lines-split`)).data.lines[0].id;
+    const edit = await browser.goto(`/company/${org.id}/lines/${lineId}/edit`);
+    const over = await edit.form({ button: "Save line", within: edit.drawer() }).fill("Share of party 2 (%)", "90").submit("Save line");
+    expect(over.text("[data-drawer] [role=alert]")).toContain("Failed to update the line.");
+    expect(norm(over.text("[data-drawer] fieldset > .field-error"))).toBe("The shares of a line may add up to 100% at most.");
+    const updated = await over.form({ button: "Save line", within: over.drawer() }).fill("Share of party 2 (%)", "40").submit("Save line");
+    expect(updated.toasts()).toContain("Line updated.");
+  });
+
+  test("compliance information with an AML check in the future is refused under the field, what was typed kept; fixed, it is saved", async () => {
+    const token = uniqueToken();
+    const org = await company(`Nojs Compliance Co ${token}`);
+    const browser = admin();
+    const page = await browser.goto(`/company/${org.id}/compliance-information`);
+    const nextYear = `${new Date().getFullYear() + 1}-06-01`;
+    const refused = await page
+      .form({ button: "Save compliance information" })
+      .fill("AML check done on", nextYear)
+      .fill("Notes", `Checked by phone ${token}`)
+      .submit("Save compliance information");
+    expect(refused.status).toBe(422);
+    expect(refused.fieldError("AML check done on")).toBe("The date may not be in the future.");
+    const form = refused.form({ button: "Save compliance information" });
+    expect(form.value("AML check done on")).toBe(nextYear);
+    expect(form.value("Notes")).toBe(`Checked by phone ${token}`);
+    const saved = await form.fill("AML check done on", "2026-01-05").submit("Save compliance information");
+    expect(saved.toasts()).toContain("Compliance information saved.");
+    expect(saved.path).toBe(`/company/${org.id}/compliance-information`);
+    expect(saved.text()).toContain(`Checked by phone ${token}`);
   });
 
   test("the companies list filtered by type and employee size (Apply) is the same list when its URL is opened in a fresh session", async () => {

@@ -89,6 +89,13 @@ describe("line form body and its split rows", () => {
       premium: ["x"],
     });
   });
+
+  it("puts the body check's split errors (splits[1].party, as zod names them) under the same row", () => {
+    expect(splitErrorsByRow(rows, { "splits[1].party": ["Enter the party."], "splits[0].percentage": ["Enter a percentage above 0 and up to 100."] })).toEqual({
+      [splitField(2, "party")]: ["Enter the party."],
+      [splitField(0, "percentage")]: ["Enter a percentage above 0 and up to 100."],
+    });
+  });
 });
 
 describe("form state of a page with several forms", () => {

@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { locationBodySchema } from "#contract/terminal-app";
 import { taskEmailBodySchema } from "#contract/tasks";
+import { lineBodySchema } from "#contract/clients";
+import { lineBody, splitErrorsByRow, splitField } from "#app/lib/client-forms";
+import { companyPageAction, individualPageAction } from "#app/services/client-actions.server";
 import { ApiValidationError } from "#app/services/api.server";
 import { dispatchIntent, refuseForm, submitForm, underFields, valuesOf } from "#app/services/form-action.server";
 
@@ -69,6 +72,35 @@ describe("an intent map", () => {
     }
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(400);
+  });
+});
+
+describe("the client pages' intent maps", () => {
+  const post = (path: string, intent: string) =>
+    new Request(`http://portal.test${path}`, {
+      method: "POST",
+      body: new URLSearchParams({ intent }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+  const thrownBy = async (run: () => Promise<unknown>) => {
+    try {
+      return { answered: await run() };
+    } catch (error) {
+      return { thrown: error };
+    }
+  };
+
+  it.each([
+    ["/individual/5", individualPageAction],
+    ["/company/5", companyPageAction],
+  ])("%s answers 400 to an unknown intent before asking who sent it; a known one asks first (signed out, to sign in)", async (path, action) => {
+    const unknown = await thrownBy(() => action(post(path, "toString"), { id: "5" }));
+    expect((unknown.thrown as Response).status).toBe(400);
+    const known = await thrownBy(() => action(post(path, "note-delete"), { id: "5" }));
+    const answer = (known.thrown ?? known.answered) as Response;
+    // Signed out: the guard sends the sender to sign in, back to the page.
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
   });
 });
 
@@ -197,6 +229,69 @@ describe("submitForm, the one server helper of a form", () => {
     const data = refusal(none.answer);
     expect(data.form.result.error?.owner_id).toHaveLength(1);
     expect(data.found).toMatchObject({ errors: { owner_id: data.form.result.error?.owner_id } });
+  });
+});
+
+describe("submitForm over a body the action builds, named otherwise than the form's fields (a line and its splits)", () => {
+  const request = () => new Request("http://portal.test/company/1/lines/new", { method: "POST" });
+  const line = (rows: [string, string][]) => formOf([["line_type", "Cyber"], ["premium", "100"], ...rows]);
+  async function save(form: FormData, refuse?: ApiValidationError) {
+    const sent: unknown[] = [];
+    const answer = await submitForm(request(), {
+      intent: "line",
+      form,
+      guard: async () => ({ edition: "flightdeck" }),
+      precheck: ({ edition }) => (form.has("too_large") ? { logo: [`Too large in ${edition}.`] } : null),
+      schema: lineBodySchema,
+      body: lineBody,
+      renameFields: (errors) => splitErrorsByRow(form, errors),
+      failure: "Failed to add the line.",
+      send: async (value) => {
+        sent.push(value);
+        if (refuse) throw refuse;
+        return { id: 3 };
+      },
+      success: () => ({ to: "/company/1?tab=lines", message: "Line added." }),
+    });
+    return {
+      sent,
+      answer: answer as unknown as { data: { form: { intent: string; result: { error?: Record<string, string[]> } } }; init: { status: number } },
+    };
+  }
+
+  it("says the body check's message about a split under the row it was typed in, and sends nothing", async () => {
+    const form = line([
+      [splitField(0, "party"), "Us"],
+      [splitField(0, "percentage"), "40"],
+      [splitField(2, "party"), "Them"],
+      [splitField(2, "percentage"), "0"],
+    ]);
+    const { sent, answer } = await save(form);
+    expect(sent).toEqual([]);
+    expect(answer.init.status).toBe(422);
+    expect(answer.data.form.intent).toBe("line");
+    expect(answer.data.form.result.error).toEqual({
+      [splitField(2, "percentage")]: ["Enter a percentage above 0 and up to 100."],
+      "": ["Failed to add the line."],
+    });
+  });
+
+  it("says the API's message about a split (splits.1.party) under its row too", async () => {
+    const form = line([
+      [splitField(1, "party"), "Us"],
+      [splitField(1, "percentage"), "40"],
+      [splitField(4, "party"), "Them"],
+      [splitField(4, "percentage"), "10"],
+    ]);
+    const { sent, answer } = await save(form, new ApiValidationError({ message: "Invalid.", errors: { "splits.1.party": ["Name each party once."] } }));
+    expect(sent).toHaveLength(1);
+    expect(answer.data.form.result.error).toEqual({ [splitField(4, "party")]: ["Name each party once."], "": ["Failed to add the line."] });
+  });
+
+  it("gives the precheck what the guard answered", async () => {
+    const { sent, answer } = await save(line([["too_large", "1"]]));
+    expect(sent).toEqual([]);
+    expect(answer.data.form.result.error).toEqual({ logo: ["Too large in flightdeck."], "": ["Failed to add the line."] });
   });
 });
 
