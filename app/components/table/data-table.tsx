@@ -165,7 +165,7 @@ export function DataTable<Row, F extends string = string>({ caption, list, rows,
               </tr>
             ))
           ) : rows.length === 0 ? (
-<tr data-empty>
+            <tr data-empty>
               <td colSpan={colSpan} className="!py-10 text-center text-slate-500">
                 <Icon name={hasActiveFilters(state) ? "search-x" : "inbox"} className="mx-auto mb-2 block h-5 w-5 text-slate-400" />
                 {emptyText ?? (hasActiveFilters(state) ? EMPTY_FILTERED_TEXT : EMPTY_TEXT)}
