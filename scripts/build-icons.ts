@@ -28,6 +28,19 @@ function shapes(name: string): string {
     .join("");
 }
 
+/**
+ * An icon of the set as a CSS image (`url("data:image/svg+xml,…")`) in one colour: for the few places a `<use>` of the
+ * sprite cannot reach, the browser's own parts of a control (the date field's picker button in app/tailwind.css).
+ * tests/unit/icons.test.ts checks that the stylesheet holds exactly what this makes, so those icons stay Lucide's.
+ */
+export function iconCssUrl(name: string, stroke: string): string {
+  const svg =
+    `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='${stroke}' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'>` +
+    shapes(name).replace(/"/g, "'").replace(/ \/>/g, "/>") +
+    "</svg>";
+  return `url("data:image/svg+xml,${svg.replace(/#/g, "%23").replace(/</g, "%3C").replace(/>/g, "%3E")}")`;
+}
+
 export function buildSprite(names: readonly string[] = ICON_NAMES): string {
   const version = (require("lucide-static/package.json") as { version: string }).version;
   const symbols = names.map((name) => `<symbol id="${name}" viewBox="0 0 24 24">${shapes(name)}</symbol>`);

@@ -3,6 +3,8 @@
 // task, the board and the sign-in pages) at 1440×900 and 390×844, with JavaScript on and off, into screenshots/
 // (ignored by git). It starts its own portal + API pair on a fresh data folder (SCREENSHOTS_PORT, default 3900,
 // API +1000) with Debian Chromium (/usr/bin/chromium), or uses one already running at SCREENSHOTS_BASE_PORT.
+// SCREENSHOTS_ONLY=/tasks,/roles takes only the screens whose path starts with one of those (and the sign-in pages
+// only when /login is named), e.g. after a change to a few screens.
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -14,6 +16,10 @@ const out = path.join(root, "screenshots");
 const reuse = process.env.SCREENSHOTS_BASE_PORT;
 const port = Number(reuse ?? process.env.SCREENSHOTS_PORT ?? 3900);
 const PASSWORD = "demo-pass-2026";
+const only = process.env.SCREENSHOTS_ONLY?.split(",")
+  .map((p) => p.trim())
+  .filter(Boolean);
+const wanted = (p) => !only || only.some((prefix) => p.startsWith(prefix));
 const EDITIONS = [
   { name: "flightdeck", email: "admin@harbour.test" },
   { name: "smallbusiness", email: "owner@bloom.test" },
@@ -78,7 +84,7 @@ async function screensOf(page, edition) {
   const links = await page.$$eval("aside#side-menu a[href^='/']", (as) => as.map((a) => a.getAttribute("href")));
   const screens = new Set(["/dashboard"]);
   for (const href of links) {
-    if (!href || href.startsWith("//")) continue;
+    if (!href || href.startsWith("//") || !wanted(href)) continue;
     const res = await page.goto(`${origin(edition)}${href}`);
     if (res?.status() === 200 && !(await page.$("[data-not-built]"))) screens.add(new URL(page.url()).pathname);
   }
@@ -87,7 +93,7 @@ async function screensOf(page, edition) {
   if (task) screens.add(task);
   screens.add("/tasks/board");
   screens.add("/tasks/new");
-  return [...screens];
+  return [...screens].filter(wanted);
 }
 
 try {
@@ -103,7 +109,7 @@ try {
       const page = await context.newPage();
       for (const vp of VIEWPORTS) {
         await page.setViewportSize({ width: vp.width, height: vp.height });
-        for (const p of ["/login", "/forgot-password"]) {
+        for (const p of !only || only.includes("/login") ? ["/login", "/forgot-password"] : []) {
           await page.goto(`${origin(edition)}${p}`);
           await page.screenshot({ path: path.join(out, `${edition}-${slug(p)}-${vp.name}-${js ? "js" : "nojs"}.png`), fullPage: true });
           count++;

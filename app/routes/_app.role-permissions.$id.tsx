@@ -16,6 +16,7 @@ import { SAVE_INTENT, useLastResult } from "../components/form/form-answer";
 import { formOf } from "../services/submission.server";
 import { Form } from "../components/form/form";
 import { can } from "../access/permissions";
+import { Icon } from "../components/ui/icon";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data ? `${data.role.name} permissions` : "Role permissions", matches);
 
@@ -43,18 +44,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     return redirectWithToast(request, `/role-permissions/${params.id}`, { kind: "success", message: "Permissions saved." });
   });
-}
-
-function LockIcon() {
-  return (
-    <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="h-3.5 w-3.5">
-      <path
-        fillRule="evenodd"
-        d="M10 1a4.5 4.5 0 0 0-4.5 4.5V9H5a2 2 0 0 0-2 2v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6a2 2 0 0 0-2-2h-.5V5.5A4.5 4.5 0 0 0 10 1Zm3 8V5.5a3 3 0 1 0-6 0V9h6Z"
-        clipRule="evenodd"
-      />
-    </svg>
-  );
 }
 
 /** A role's permissions by group (the permission groups), each by its name for people ("View tasks"): tick and save;
@@ -101,7 +90,7 @@ export default function RolePermissionsPage() {
                             className="inline-flex items-center gap-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600"
                             title="This permission cannot be removed from this role"
                           >
-                            <LockIcon />
+                            <Icon name="lock" className="h-3.5 w-3.5" />
                             Locked
                           </span>
                         ) : null}
@@ -116,9 +105,11 @@ export default function RolePermissionsPage() {
         {canManage ? (
           <div className="sticky bottom-0 flex justify-end gap-2 border-t border-slate-200 bg-slate-50/95 py-3">
             <button type="reset" className="btn-secondary">
+              <Icon name="rotate-ccw" />
               Reset
             </button>
             <button type="submit" className="btn-primary" disabled={saving}>
+              <Icon name="save" />
               {saving ? "Saving…" : "Save permissions"}
             </button>
           </div>

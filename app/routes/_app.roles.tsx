@@ -13,6 +13,7 @@ import { useFrame } from "./_app";
 import { can } from "../access/permissions";
 import { bulkSelectionAction } from "../services/bulk.server";
 import { defineList, listView, type SortField } from "../components/table/list";
+import { Icon } from "../components/ui/icon";
 
 /** The list's sort fields and filters (its address, app/lib/list-url.ts). */
 const rolesList = defineList("/roles", ROLE_SORTS, {
@@ -45,7 +46,7 @@ export default function RolesPage() {
       cell: (r) => (
         <Link to={`/role-permissions/${r.id}`} className="font-medium text-brand hover:underline">
           {r.name}
-          {r.is_system ? <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">System</span> : null}
+          {r.is_system ? <span className="badge ml-2">System</span> : null}
         </Link>
       ),
     },
@@ -59,16 +60,19 @@ export default function RolesPage() {
       align: "right",
       cell: (r) => (
         <span className="flex justify-end gap-2">
-          <Link to={`/role-permissions/${r.id}`} className="btn-secondary px-3 py-1">
+          <Link to={`/role-permissions/${r.id}`} className="btn-secondary btn-sm">
+            <Icon name="shield-check" />
             Permissions
           </Link>
           {canManage ? (
             <>
-              <Link to={`/roles/${r.id}/edit${search}`} className="btn-secondary px-3 py-1" preventScrollReset aria-label={`Rename ${r.name}`}>
+              <Link to={`/roles/${r.id}/edit${search}`} className="btn-secondary btn-sm" preventScrollReset aria-label={`Rename ${r.name}`}>
+                <Icon name="pencil" />
                 Rename
               </Link>
               {r.is_system ? null : (
-                <Link to={`/roles/${r.id}/delete${search}`} className="btn-secondary px-3 py-1 text-red-700" preventScrollReset aria-label={`Delete ${r.name}`}>
+                <Link to={`/roles/${r.id}/delete${search}`} className="btn-secondary btn-sm text-red-700" preventScrollReset aria-label={`Delete ${r.name}`}>
+                  <Icon name="trash-2" />
                   Delete
                 </Link>
               )}
@@ -87,6 +91,7 @@ export default function RolesPage() {
         actions={
           canCreate ? (
             <Link to={`/roles/new${search}`} className="btn-primary" preventScrollReset>
+              <Icon name="plus" />
               ADD ROLE
             </Link>
           ) : null
@@ -97,6 +102,7 @@ export default function RolesPage() {
           <BulkActions formId="roles-bulk" result={actionData?.bulk}>
             {(n) => (
               <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
+                <Icon name="trash-2" />
                 {bulkLabel(n, "Delete", "role", "roles")}
               </button>
             )}

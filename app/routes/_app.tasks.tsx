@@ -16,6 +16,7 @@ import { useFrame } from "./_app";
 import { can } from "../access/permissions";
 import { bulkSelectionAction } from "../services/bulk.server";
 import { defineList, listView, type SortField } from "../components/table/list";
+import { Icon } from "../components/ui/icon";
 
 /** The list's sort fields and filters (its address, app/lib/list-url.ts). */
 const tasksList = defineList("/tasks", TASK_SORTS, {
@@ -133,11 +134,13 @@ export default function TasksPage() {
         actions={
           <>
             <Link to={`/tasks/board${typeof state.filters.pipeline_id === "string" ? `?pipeline=${state.filters.pipeline_id}` : ""}`} className="btn-secondary">
+              <Icon name="kanban" />
               Board
             </Link>
             <ExportButton list={list} type="tasks" />
             {canManage ? (
               <Link to={`/tasks/new${search}`} className="btn-primary">
+                <Icon name="plus" />
                 {`ADD ${words.Task.toUpperCase()}`}
               </Link>
             ) : null}
@@ -154,6 +157,7 @@ export default function TasksPage() {
           <BulkActions formId="tasks-bulk" result={actionData?.bulk}>
             {(n) => (
               <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
+                <Icon name="trash-2" />
                 {bulkLabel(n, "Delete", words.task, words.tasks)}
               </button>
             )}

@@ -17,6 +17,8 @@ import { formOf } from "../services/submission.server";
 import { Form } from "../components/form/form";
 import { can } from "../access/permissions";
 import { useHydrated } from "../lib/use-hydrated";
+import { EmptyState } from "../components/ui/empty-state";
+import { Icon } from "../components/ui/icon";
 
 /** Cards shown per stage; the column links to the full list for the rest. */
 const CARDS_PER_STAGE = 25;
@@ -134,8 +136,10 @@ function Card({
           <button
             type="submit"
             hidden={hydrated && chosen === stageId}
+            // (No display utility here: it would override the `hidden` attribute.)
             className="rounded border border-slate-300 px-2 text-xs text-slate-600 hover:bg-slate-50"
           >
+            <Icon name="arrow-right" className="mr-1 h-3.5 w-3.5 align-[-3px]" />
             Move
           </button>
         </Form>
@@ -185,7 +189,7 @@ export default function TaskBoard() {
               name="pipeline"
               defaultValue={pipeline?.id}
               onChange={(e) => e.currentTarget.form?.requestSubmit()}
-              className="rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+              className="field-input mt-0 w-auto"
             >
               {pipelines.map((p) => (
                 <option key={p.id} value={p.id}>
@@ -193,14 +197,19 @@ export default function TaskBoard() {
                 </option>
               ))}
             </select>
-            <button type="submit" className="btn-secondary px-3 py-1.5">
+            <button type="submit" className="btn-secondary">
+              <Icon name="eye" />
               Show
             </button>
           </Form>
         }
       />
       {!pipeline ? (
-        <p className="text-slate-600">There is no active pipeline yet.</p>
+        <div className="card">
+          <EmptyState icon="kanban" title="There is no active pipeline yet.">
+            A board shows the {words.tasks} of a pipeline, one column per stage.
+          </EmptyState>
+        </div>
       ) : (
         <div className="scroll-x flex gap-3 pb-4">
           {shown.map((c) => (
@@ -227,6 +236,15 @@ export default function TaskBoard() {
                   <Card key={t.id} task={t} stageId={c.stage.id} columns={columns} pipelineId={pipeline.id} canManage={canManage} />
                 ))}
               </ul>
+              {c.tasks.length === 0 ? (
+                <p
+                  className="flex flex-col items-center gap-1.5 rounded-md border border-dashed border-slate-300 px-2 py-5 text-center text-xs text-slate-500"
+                  data-empty-column
+                >
+                  <Icon name="inbox" className="h-[18px] w-[18px] text-slate-400" />
+                  {`No ${words.tasks} in this stage`}
+                </p>
+              ) : null}
               {c.total > c.tasks.length ? (
                 <Link
                   to={`/tasks?filter[pipeline_id]=${pipeline.id}&filter[pipeline_stage_id]=${c.stage.id}`}

@@ -11,7 +11,7 @@ import "../components/frame/page-header";
 import { island } from "../lib/island";
 import { FrameErrorBoundary } from "../components/route-error-boundary";
 import { LoaderOverlay } from "../components/frame/loader-overlay";
-import { brandStyle, productName } from "../lib/variant";
+import { brandStyle } from "../lib/variant";
 import { requireUser, sessionApi, started } from "../services/auth.server";
 import { config } from "../services/config.server";
 import { frameClock } from "../services/frame.server";
@@ -120,12 +120,7 @@ export default function Frame() {
       </Suspense>
       <label htmlFor="nav-toggle" className="fixed inset-0 z-30 hidden bg-slate-900/40 peer-checked:block lg:!hidden" aria-hidden="true" />
       <div className="flex min-w-0 flex-1 flex-col">
-        <div className="flex items-center justify-between bg-white px-4 py-2 shadow-sm lg:hidden">
-          <label htmlFor="nav-toggle" className="cursor-pointer rounded-md border border-slate-300 px-3 py-1 text-sm font-medium" data-menu-toggle>
-            Menu
-          </label>
-          <span className="text-sm font-semibold">{productName[f.edition]}</span>
-        </div>
+        {/* The header holds the small screens' Menu toggle (the label of #nav-toggle above) in its one row. */}
         <Suspense fallback={null}>
           <Header
             edition={f.edition}

@@ -103,6 +103,25 @@ describe("page frame", () => {
   });
 });
 
+test("the header's one row holds the menu toggle, the product's name over the greeting and a link to the search page; the account menu repeats the shortcuts for narrow screens", async () => {
+  for (const [user, product, name, instagram] of [
+    ["admin", "flightDeck", "Amelia", true],
+    ["owner", "smallBusiness", "Olivia", false],
+  ] as const) {
+    const page = await NojsBrowser.as(user).goto("/dashboard");
+    const header = page.one("header[data-header]");
+    expect(header.querySelector("[data-menu-toggle]")?.getAttribute("for"), user).toBe("nav-toggle");
+    expect(page.text("[data-header-title]"), user).toBe(product);
+    expect(page.one("[data-header-search-link]").getAttribute("href"), user).toBe("/search");
+    const menu = accountMenu(page);
+    expect(page.text("header[data-header] [data-greeting]"), user).toMatch(new RegExp(`^Good (Morning|Afternoon|Evening), ${name}$`));
+    const shortcuts = page.one("[data-menu-shortcuts]", menu);
+    expect(page.link("Calendar", shortcuts).getAttribute("href"), user).toBe("/calendar");
+    expect(page.link("Find products", shortcuts).getAttribute("href"), user).toBe("/find-products");
+    expect(page.links(/Instagram/, shortcuts), user).toHaveLength(instagram ? 1 : 0);
+  }
+});
+
 describe("account menu", () => {
   test("flightDeck admin: name, e-mail, Personal and Company profile, Broker portal in a new tab, Log Out", async () => {
     const page = await NojsBrowser.as("admin").goto("/dashboard");

@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { MENU_ICONS, menuIcon } from "#app/access/menu-icons";
 import { menus, type MenuLink } from "#app/access/menus";
 import { ICON_NAMES } from "#app/components/ui/icon-names";
+// eslint-disable-next-line no-restricted-imports -- scripts/ is outside the aliased roots
+import { iconCssUrl } from "../../scripts/build-icons";
 
 const SPRITE_PATH = "app/components/ui/icons.svg";
 
@@ -24,6 +26,13 @@ describe("the icon sprite", () => {
     const ids = [...sprite.matchAll(/<symbol id="([^"]+)" viewBox="0 0 24 24">/g)].map((m) => m[1]);
     expect(ids).toEqual([...ICON_NAMES]);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe("icons drawn by the stylesheet", () => {
+  it("the date field's calendar, the time field's clock and the search box's clear button are Lucide's (iconCssUrl)", () => {
+    const css = readFileSync("app/tailwind.css", "utf8");
+    for (const name of ["calendar", "clock", "x"]) expect(css, name).toContain(iconCssUrl(name, "#64748b"));
   });
 });
 

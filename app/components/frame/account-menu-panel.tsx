@@ -1,8 +1,9 @@
 import { Link } from "@remix-run/react";
 import type { CompanySwitcher } from "#app/access/account-menu";
-import type { HeaderUser } from "./header";
+import type { HeaderShortcut, HeaderUser } from "./header";
 import { PHONE_POPOVER } from "./popover";
 import { Form } from "../form/form";
+import { Icon } from "../ui/icon";
 
 export interface AccountMenuPanelProps {
   user: HeaderUser;
@@ -11,6 +12,8 @@ export interface AccountMenuPanelProps {
   companyMenu: CompanySwitcher;
   /** 'Personal profile': the profile drawer, returning to the current page. */
   profileTo: string;
+  /** The header's shortcuts: listed here on the screens where the header folds them away. */
+  shortcuts: HeaderShortcut[];
 }
 
 /**
@@ -19,7 +22,7 @@ export interface AccountMenuPanelProps {
  * (hasCedarPermission, new tab); 'Log Out'. Drawn by the server with every page; in the browser its code is an
  * island (header.tsx), since the menu stays closed on most visits.
  */
-export function AccountMenuPanel({ user, brokerPortalUrl, companyMenu, profileTo }: AccountMenuPanelProps) {
+export function AccountMenuPanel({ user, brokerPortalUrl, companyMenu, profileTo, shortcuts }: AccountMenuPanelProps) {
   const item = "block w-full rounded px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none";
   const heading = "px-3 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-500";
   return (
@@ -30,6 +33,29 @@ export function AccountMenuPanel({ user, brokerPortalUrl, companyMenu, profileTo
         </p>
         <p className="truncate text-xs text-slate-500">{user.email}</p>
       </div>
+      {/* The header's shortcuts, on the screens whose header has no room for them (the same breakpoints as header.tsx). */}
+      <ul
+        aria-label="Shortcuts"
+        className={`mt-1 border-b border-slate-100 pb-1 ${shortcuts.every((s) => s.foldBelow === "sm") ? "sm:hidden" : "xl:hidden"}`}
+        data-menu-shortcuts
+      >
+        {shortcuts.map((s) => (
+          <li key={s.label} className={s.foldBelow === "sm" ? "sm:hidden" : "xl:hidden"}>
+            {s.external ? (
+              <a href={s.to} target="_blank" rel="noopener noreferrer" className={`${item} flex items-center gap-2`}>
+                <Icon name={s.icon ?? "external-link"} className="text-slate-500" />
+                {s.label}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : (
+              <Link to={s.to} className={`${item} flex items-center gap-2`}>
+                {s.icon ? <Icon name={s.icon} className="text-slate-500" /> : null}
+                {s.label}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
       <p className={heading}>Personal account</p>
       <Link to={profileTo} className={item}>
         Personal profile
@@ -56,7 +82,8 @@ export function AccountMenuPanel({ user, brokerPortalUrl, companyMenu, profileTo
       </div>
       {brokerPortalUrl ? (
         <a href={brokerPortalUrl} target="_blank" rel="noopener noreferrer" className={`${item} mt-1 border-t border-slate-100`}>
-          Broker portal <span aria-hidden="true">↗</span>
+          Broker portal
+          <Icon name="external-link" className="ml-1.5 h-3.5 w-3.5 text-slate-400" />
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
       ) : null}

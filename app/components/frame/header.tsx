@@ -3,10 +3,10 @@ import { Suspense, useEffect, useRef } from "react";
 import type { CompanySwitcher } from "#app/access/account-menu";
 import { profileHref, safeReturnPath } from "#app/access/links";
 import { island } from "#app/lib/island";
-import type { Variant } from "#app/lib/variant";
+import { productName, type Variant } from "#app/lib/variant";
 import { NotificationBell } from "../notifications/bell";
 import { HeaderSearch } from "../search/header-search";
-import { Icon } from "../ui/icon";
+import { Icon, type IconName } from "../ui/icon";
 import type { AccountMenuPanelProps } from "./account-menu-panel";
 import { accountMenuPanelOnServer } from "./account-menu-panel.server";
 
@@ -59,7 +59,13 @@ function Panel(props: AccountMenuPanelProps) {
  * The account menu: a native disclosure, so it opens with the keyboard and without JavaScript (account-menu-panel.tsx
  * is what it opens to).
  */
-function AccountMenu({ user, brokerPortalUrl, companyMenu, from }: Pick<HeaderProps, "user" | "brokerPortalUrl" | "companyMenu"> & { from: string }) {
+function AccountMenu({
+  user,
+  brokerPortalUrl,
+  companyMenu,
+  from,
+  shortcuts,
+}: Pick<HeaderProps, "user" | "brokerPortalUrl" | "companyMenu"> & { from: string; shortcuts: HeaderShortcut[] }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   // With JavaScript a navigation does not reload the page: close the menu as a page load would.
@@ -79,7 +85,7 @@ function AccountMenu({ user, brokerPortalUrl, companyMenu, from }: Pick<HeaderPr
         menu.querySelector("summary")?.focus();
       }}
     >
-      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full p-1 pr-3 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand [&::-webkit-details-marker]:hidden">
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full p-1 hover:bg-slate-100 md:pr-3 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand [&::-webkit-details-marker]:hidden">
         {user.profile_photo_path ? (
           <img src={user.profile_photo_path} alt="" width={32} height={32} className="h-8 w-8 rounded-full object-cover" data-avatar />
         ) : (
@@ -87,49 +93,95 @@ function AccountMenu({ user, brokerPortalUrl, companyMenu, from }: Pick<HeaderPr
             {initials(user)}
           </span>
         )}
-        <span className="hidden text-sm font-medium sm:inline" data-account-name>
+        <span className="hidden max-w-[8rem] truncate text-sm font-medium md:inline" data-account-name>
           {user.name}
         </span>
-        <Icon name="chevron-down" className="hidden h-3.5 w-3.5 text-slate-400 sm:inline-block" />
+        <Icon name="chevron-down" className="hidden h-3.5 w-3.5 text-slate-400 md:inline-block" />
         <span className="sr-only">Account menu</span>
       </summary>
       <Suspense fallback={null}>
-        <Panel user={user} brokerPortalUrl={brokerPortalUrl} companyMenu={companyMenu} profileTo={profileHref(from)} />
+        <Panel user={user} brokerPortalUrl={brokerPortalUrl} companyMenu={companyMenu} profileTo={profileHref(from)} shortcuts={shortcuts} />
       </Suspense>
     </details>
+  );
+}
+
+/** The header's shortcuts. On a phone they do not fit in the header's one row: the account menu lists them instead. */
+export interface HeaderShortcut {
+  label: string;
+  to: string;
+  icon: IconName | null;
+  /** An address outside the portal (opens in a new tab). */
+  external?: boolean;
+  /** Below this width the header has no room for it and the account menu lists it ("sm": phones; "xl": up to 1280 px). */
+  foldBelow: "sm" | "xl";
+}
+
+function shortcutsOf(edition: Variant, instagramUrl: string): HeaderShortcut[] {
+  return [
+    { label: "Calendar", to: "/calendar", icon: "calendar", foldBelow: "sm" },
+    { label: "Find products", to: "/find-products", icon: "store", foldBelow: "sm" },
+    // Lucide has no brand marks: the Instagram link keeps its word, so it shows only where there is room for it.
+    ...(edition === "flightdeck" ? [{ label: "Instagram", to: instagramUrl, icon: null, external: true, foldBelow: "xl" as const }] : []),
+  ];
+}
+
+function ShortcutLink({ shortcut: s }: { shortcut: HeaderShortcut }) {
+  const shown = s.foldBelow === "sm" ? "hidden sm:inline-flex" : "hidden xl:inline-flex";
+  // Below 1280 px a shortcut with an icon shows the icon alone (its word stays its accessible name).
+  const word = s.icon ? <span className="sr-only xl:not-sr-only">{s.label}</span> : s.label;
+  return s.external ? (
+    <a href={s.to} target="_blank" rel="noopener noreferrer" className={`header-link ${shown}`} title={s.label}>
+      {s.icon ? <Icon name={s.icon} /> : null}
+      {word}
+      <Icon name="external-link" className="h-3.5 w-3.5" />
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  ) : (
+    <Link to={s.to} className={`header-link ${shown}`} title={s.label}>
+      {s.icon ? <Icon name={s.icon} /> : null}
+      {word}
+    </Link>
   );
 }
 
 export function Header({ edition, greeting, user, brokerPortalUrl, companyMenu, notificationCount, instagramUrl }: HeaderProps) {
   const { pathname, search } = useLocation();
   const from = returnPath(pathname, search);
-  const shortcut = "header-link";
+  const shortcuts = shortcutsOf(edition, instagramUrl);
   return (
-    // Both editions read the same way — the greeting first on the left, the search, then the shortcuts and the
-    // account menu on the right — and differ in what they hold (flightDeck adds its Instagram link), not mirrored.
-    <header className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-4 py-2 sm:px-6" data-edition={edition}>
-      <p className="mr-auto text-base font-semibold" data-greeting>
-        {greeting}, {user.name}
-      </p>
-      <HeaderSearch />
-      <nav aria-label="Shortcuts" className="flex flex-wrap items-center gap-1">
-        <Link to="/calendar" className={shortcut}>
-          <Icon name="calendar" />
-          Calendar
-        </Link>
+    // One row at every width, in both editions, read the same way: (the menu toggle below lg) the greeting — below
+    // 768 px under the product's name — on the left; the search, the shortcuts with the bell, and the account menu on
+    // the right. What does not fit folds away rather than wrapping: the shortcuts' words below 1280 px (their icons
+    // stay), and on a phone the search box (an icon to the search page) and the shortcuts (the account menu lists
+    // them). The edition changes what it holds (flightDeck's Instagram link), not the order.
+    <header className="flex h-14 flex-nowrap items-center gap-1 border-b border-slate-200 bg-white px-2 sm:gap-2 sm:px-6" data-edition={edition} data-header>
+      {/* The small screens' menu toggle: the label of the frame's hidden checkbox (_app.tsx), so it works without JavaScript. */}
+      <label htmlFor="nav-toggle" className="btn-quiet btn-icon shrink-0 cursor-pointer text-slate-700 lg:hidden" data-menu-toggle>
+        <Icon name="menu" className="h-5 w-5" />
+        <span className="sr-only">Menu</span>
+      </label>
+      {/* Below 768 px the product's name is the row's title and the greeting a line under it (said once at every width). */}
+      <div className="min-w-0 flex-1 px-1 md:px-0">
+        <p className="truncate text-base font-semibold leading-5 md:hidden" data-header-title>
+          {productName[edition]}
+        </p>
+        <p className="truncate text-xs leading-4 text-slate-500 md:text-base md:font-semibold md:leading-6 md:text-slate-900" data-greeting>
+          {greeting}, {user.name}
+        </p>
+      </div>
+      <HeaderSearch className="hidden sm:block" />
+      <Link to="/search" className="btn-quiet btn-icon shrink-0 text-slate-600 sm:hidden" aria-label="Search" data-header-search-link>
+        <Icon name="search" className="h-5 w-5" />
+      </Link>
+      {/* The spec's order: the calendar shortcut, the bell, the find-products shortcut (then flightDeck's Instagram), the account menu. */}
+      <nav aria-label="Shortcuts" className="flex shrink-0 items-center gap-1">
+        <ShortcutLink shortcut={shortcuts[0]} />
         <NotificationBell count={notificationCount} from={from} />
-        <Link to="/find-products" className={shortcut}>
-          <Icon name="store" />
-          Find products
-        </Link>
-        {edition === "flightdeck" ? (
-          <a href={instagramUrl} target="_blank" rel="noopener noreferrer" className={shortcut}>
-            Instagram
-            <Icon name="external-link" className="h-3.5 w-3.5" />
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        ) : null}
-        <AccountMenu user={user} brokerPortalUrl={brokerPortalUrl} companyMenu={companyMenu} from={from} />
+        {shortcuts.slice(1).map((s) => (
+          <ShortcutLink key={s.label} shortcut={s} />
+        ))}
+        <AccountMenu user={user} brokerPortalUrl={brokerPortalUrl} companyMenu={companyMenu} from={from} shortcuts={shortcuts} />
       </nav>
     </header>
   );

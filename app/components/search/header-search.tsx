@@ -15,7 +15,7 @@ const QuickSearch = lazy(loadQuickSearch);
  * The header's search box: a GET form to /search (the results page, without JavaScript too). With
  * JavaScript a popover of quick results follows the typing (quick-search.tsx).
  */
-export function HeaderSearch() {
+export function HeaderSearch({ className }: { className?: string }) {
   const location = useLocation();
   const edition = useRouteLoaderData<{ edition: Variant }>("routes/_app")?.edition ?? "flightdeck";
   const words = wordsFor(edition);
@@ -32,7 +32,7 @@ export function HeaderSearch() {
   };
 
   return (
-    <div ref={box} className="relative">
+    <div ref={box} className={className ? `relative ${className}` : "relative"}>
       <Form method="get" action="/search" role="search" aria-label="Search everything" className="flex items-center gap-1" data-header-search onSubmit={sent}>
         <label htmlFor="header-search" className="sr-only">
           {`Search ${words.tasks}, ${words.individuals} and ${words.companies}`}
@@ -49,7 +49,7 @@ export function HeaderSearch() {
           maxLength={100}
           autoComplete="off"
           placeholder="Search…"
-          className="w-36 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm shadow-xs transition-[border-color,box-shadow] hover:border-slate-400/80 focus:border-brand focus:shadow-focus focus:outline-none sm:w-56"
+          className="w-40 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm shadow-xs transition-[border-color,box-shadow] hover:border-slate-400/80 focus:border-brand focus:shadow-focus focus:outline-none xl:w-56"
         />
         <button type="submit" className="btn-quiet btn-icon" aria-label="Search everything">
           <Icon name="search" />

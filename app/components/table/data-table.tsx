@@ -7,6 +7,7 @@ import { hasActiveFilters, hrefFor, withSortCycled, type ListSpec, type ListStat
 import "./bulk-actions";
 import "./filter-bar";
 import type { ListView } from "./list";
+import { Icon } from "../ui/icon";
 
 export interface Column<Row, F extends string = string> {
   key: string;
@@ -166,6 +167,7 @@ export function DataTable<Row, F extends string = string>({ caption, list, rows,
           ) : rows.length === 0 ? (
             <tr data-empty>
               <td colSpan={colSpan} className="!py-10 text-center text-slate-500">
+                <Icon name={hasActiveFilters(state) ? "search-x" : "inbox"} className="mx-auto mb-2 block h-5 w-5 text-slate-400" />
                 {emptyText ?? (hasActiveFilters(state) ? EMPTY_FILTERED_TEXT : EMPTY_TEXT)}
               </td>
             </tr>

@@ -1,6 +1,7 @@
 import { toApiQuery, toSearchParams } from "#app/lib/list-url";
 import { Form } from "../form/form";
 import type { ListView } from "./list";
+import { Icon } from "../ui/icon";
 
 /** Where the list kit's Export button posts (the exports page's action). */
 export const EXPORT_ACTION = "/exports";
@@ -24,6 +25,7 @@ export function ExportButton({ list, type, label = "Export" }: { list: ListView;
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <button type="submit" className="btn-secondary" title="Download the rows of this list, as filtered and sorted, as a CSV file">
+        <Icon name="download" />
         {label}
       </button>
     </Form>

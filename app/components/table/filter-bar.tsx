@@ -4,6 +4,7 @@ import { canonicalQuery, hrefFor, withFilter } from "#app/lib/list-url";
 import type { FilterBarProps, FilterPanelProps } from "./filter-panel";
 import { filterPanelOnServer } from "./filter-panel.server";
 import { SearchBox, StateFields } from "./list-controls";
+import { Icon } from "../ui/icon";
 
 export type { FilterBarProps } from "./filter-panel";
 
@@ -52,6 +53,7 @@ export function FilterBar(props: FilterBarProps) {
   return (
     <details data-filters>
       <summary className="filters-toggle btn-secondary" data-filters-toggle>
+        <Icon name="sliders-horizontal" />
         Filters
         {active ? (
           <span className="filters-count" data-filter-count>

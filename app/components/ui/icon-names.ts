@@ -67,6 +67,8 @@ export const ICON_NAMES = [
   "phone",
   "mail",
   "paperclip",
+  "save",
+  "rotate-ccw",
   // States
   "inbox",
   "info",
@@ -78,6 +80,7 @@ export const ICON_NAMES = [
   "folder-open",
   "clock",
   "sparkles",
+  "lock",
 ] as const;
 
 export type IconName = (typeof ICON_NAMES)[number];
