@@ -418,6 +418,7 @@ export const RESOLVERS: Record<string, Resolver> = {
     ),
   })),
   "/connect-sandbox/onboarding/:token": { scope: "global", params: async () => ({ token: "x".repeat(32) }) },
+  "/payments-sandbox/checkout/:session": { scope: "global", params: async () => ({ session: `cs_sbx_${"x".repeat(16)}` }) },
   "/payment/:id/cancel": tenant(async (api, a) => ({
     id: await one(api, `select id from payments where tenant_id = ${H(a)} and status = 'authorised' order by id limit 1`),
   })),
