@@ -1,9 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import qs from "qs";
-import { z } from "zod";
 import { listQuerySchema } from "#contract/common";
+import { TERMINAL_MESSAGES } from "#common/terminal-orders";
 import {
+  checkoutSessionParams,
+  hardwareCheckoutBodySchema,
+  hardwareCheckoutResponseSchema,
   hardwareOrderBodySchema,
   hardwareOrderPreviewBodySchema,
   hardwareOrderPreviewResponseSchema,
@@ -12,7 +15,7 @@ import {
   terminalOrderListSchema,
   terminalOrderResponseSchema,
 } from "#contract/terminal-orders";
-import { notFound } from "#api/http/errors";
+import { invalid, notFound } from "#api/http/errors";
 import { idParams } from "#api/http/ids";
 import { paged } from "#api/http/paging";
 import { routes } from "#api/http/route";
@@ -25,7 +28,17 @@ const ORDER = { permissions: ["terminal_request", "terminal_manage"] as const };
 
 const connect = (request: FastifyRequest) => connectFor(request.server.database, request.server.config);
 
-const sessionParams = z.object({ session: z.string().regex(/^cs_[\w-]{8,200}$/) });
+const apiBase = (request: FastifyRequest) => request.server.config.API_PUBLIC_URL?.replace(/\/+$/, "") ?? `${request.protocol}://${request.host}`;
+
+/** Where the hosted page returns: the portal's /terminal-orders/checkout (the caller's own address of it), else PORTAL_URL's. */
+function portalOf(request: FastifyRequest, given: string | undefined) {
+  if (!given) return request.server.config.PORTAL_URL.replace(/\/+$/, "");
+  const url = new URL(given);
+  if (!/^https?:$/.test(url.protocol) || url.pathname !== "/terminal-orders/checkout" || url.username || url.password) {
+    throw invalid({ return_url: [TERMINAL_MESSAGES.checkoutReturnUrl] });
+  }
+  return url.origin;
+}
 
 function htmlHeaders(reply: FastifyReply) {
   return reply
@@ -100,6 +113,54 @@ const orderRoutes = routes((r) => {
     },
   );
 
+  /**
+   * The pay step without a card form here: the order is checked and priced as for POST /terminal-orders, and a
+   * hosted checkout session is made for it (Stripe Checkout; the sandbox's own page). The portal sends the browser
+   * to `url`. Nothing is ordered or charged yet. The same `idempotency_key` answers the same session.
+   */
+  r.post(
+    "/terminal-orders/checkout",
+    {
+      access: ORDER,
+      body: hardwareCheckoutBodySchema,
+      response: hardwareCheckoutResponseSchema,
+      status: 201,
+      summary: "Start paying for a terminal hardware order on the provider's hosted page",
+    },
+    async ({ auth, body, request, reply }) => {
+      const portal = portalOf(request, body.return_url);
+      const session = await service.startCheckout(
+        connect(request),
+        paymentsFor(request.server.database, request.server.config),
+        { tenantId: auth.tenantId, userId: auth.userId },
+        body,
+        { successUrl: `${portal}/terminal-orders/checkout?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${portal}/terminal-orders/new?checkout=cancelled` },
+      );
+      const url = session.url.startsWith("/") ? `${apiBase(request)}${session.url}` : session.url;
+      return reply.code(201).send({ data: { ...session, url } });
+    },
+  );
+
+  /**
+   * Back from the hosted page: a paid session's order is created and recorded with its payment (201; the same
+   * session again answers the same order, 200). Not paid: 409, nothing recorded. Another company's session: 404.
+   * The provider refusing the hardware after payment: the payment is refunded and the answer says so.
+   */
+  r.post(
+    "/terminal-orders/checkout/:session/complete",
+    { access: ORDER, params: checkoutSessionParams, response: terminalOrderResponseSchema, status: 201, summary: "Complete a paid terminal hardware checkout" },
+    async ({ auth, params, request, reply }) => {
+      const { order, repeated } = await service.completeCheckout(
+        request.server.database,
+        connect(request),
+        paymentsFor(request.server.database, request.server.config),
+        auth.tenantId,
+        params.session,
+      );
+      return reply.code(repeated ? 200 : 201).send({ data: order });
+    },
+  );
+
   r.get("/terminal-orders/:id", { access: VIEW, params: idParams, response: terminalOrderResponseSchema }, async ({ auth, params, request }) => ({
     data: await service.loadOrder(request.server.database.db, auth.tenantId, params.id),
   }));
@@ -128,7 +189,7 @@ const orderRoutes = routes((r) => {
   /** Open: the card form. Paid: on to the success address. Expired: back to the cancel address (as Stripe does). */
   r.get(
     "/payments-sandbox/checkout/:session",
-    { access: { public: true }, params: sessionParams, responseType: "text/html", summary: "The payments sandbox's hosted checkout page" },
+    { access: { public: true }, params: checkoutSessionParams, responseType: "text/html", summary: "The payments sandbox's hosted checkout page" },
     async ({ params, request, reply }) => {
       const found = await session(request, params.session);
       if (!found?.s) return unknownSession(request, reply);
@@ -142,7 +203,7 @@ const orderRoutes = routes((r) => {
   /** The card form sent: paid → 303 to the success address; declined → the page again with its reason (402). */
   r.post(
     "/payments-sandbox/checkout/:session",
-    { access: { public: true }, params: sessionParams, responseType: "text/html", summary: "The payments sandbox's hosted checkout page, paid" },
+    { access: { public: true }, params: checkoutSessionParams, responseType: "text/html", summary: "The payments sandbox's hosted checkout page, paid" },
     async ({ params, request, reply }) => {
       const found = await session(request, params.session);
       if (!found?.s) return unknownSession(request, reply);
