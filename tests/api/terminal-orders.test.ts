@@ -288,6 +288,8 @@ describe("terminal hardware orders paid on the hosted checkout page", () => {
     expect(page.text).toContain("VAT (20%)");
     expect(page.text).toContain("Pay £386.40");
     expect(page.text).toContain('href="http://portal.test/terminal-orders/new?checkout=cancelled"');
+    // The form's answer redirects to the portal: its origin is allowed as a form action.
+    expect(String(page.headers["content-security-policy"])).toContain("form-action 'self' http://portal.test;");
     expect(await count(terminalOrders, me.tenantId)).toBe(0);
     expect(await count(payments, me.tenantId)).toBe(0);
 

@@ -40,13 +40,19 @@ function portalOf(request: FastifyRequest, given: string | undefined) {
   return url.origin;
 }
 
-function htmlHeaders(reply: FastifyReply) {
+/**
+ * The hosted page's headers. Its form's answer redirects to the portal (the success or cancel address), so that
+ * origin is allowed in `form-action` too: browsers apply it to a form's redirects.
+ */
+function htmlHeaders(reply: FastifyReply, portal?: string) {
+  const origin = portal && URL.canParse(portal) ? new URL(portal).origin : null;
+  const formAction = ["'self'", ...(origin && origin !== "null" ? [origin] : [])].join(" ");
   return reply
     .header("Content-Type", "text/html; charset=utf-8")
     .header("Cache-Control", "private, no-store")
     .header("X-Content-Type-Options", "nosniff")
     .header("Referrer-Policy", "no-referrer")
-    .header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
+    .header("Content-Security-Policy", `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}; base-uri 'none'; frame-ancestors 'none'`);
 }
 
 /** The hosted checkout's card form, checked (Stripe's page asks the same). */
@@ -196,7 +202,7 @@ const orderRoutes = routes((r) => {
       const s = found.s;
       if (s.status === "complete") return reply.redirect(s.successUrl, 303);
       if (s.status === "expired") return reply.redirect(s.cancelUrl, 303);
-      return htmlHeaders(reply).send(checkoutPageHtml(view(params.session, s)));
+      return htmlHeaders(reply, s.successUrl).send(checkoutPageHtml(view(params.session, s)));
     },
   );
 
@@ -213,13 +219,15 @@ const orderRoutes = routes((r) => {
       const { values, errors, card } = readCard((request.body ?? {}) as Record<string, unknown>);
       const kept = { holder: values.holder, expiry: values.expiry };
       if (Object.keys(errors).length) {
-        return htmlHeaders(reply.code(422)).send(checkoutPageHtml(view(params.session, s, { values: kept, errors, error: "Check the card details below." })));
+        return htmlHeaders(reply.code(422), s.successUrl).send(
+          checkoutPageHtml(view(params.session, s, { values: kept, errors, error: "Check the card details below." })),
+        );
       }
       const after = await found.p.payCheckout(params.session, card);
       if (after.status === "complete") return reply.redirect(s.successUrl, 303);
       if (after.status === "expired") return reply.redirect(s.cancelUrl, 303);
       const reason = after.intent?.failure?.message ?? "Your card was declined.";
-      return htmlHeaders(reply.code(402)).send(checkoutPageHtml(view(params.session, s, { values: kept, error: `${reason} Try another card.` })));
+      return htmlHeaders(reply.code(402), s.successUrl).send(checkoutPageHtml(view(params.session, s, { values: kept, error: `${reason} Try another card.` })));
     },
   );
 });
