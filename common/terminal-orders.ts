@@ -77,6 +77,9 @@ export const TERMINAL_MESSAGES = {
   providerDown: "The card-terminal provider did not answer. Nothing was ordered and no card was charged; please try again.",
   paymentsDown: "The payment provider did not answer. Press Pay again: you will not be charged twice.",
   declined: "The card was declined, so nothing was ordered.",
+  checkoutUnpaid: "The payment was not completed, so nothing was ordered and no card was charged. Press Pay to try again.",
+  refundedAfterRefusal: (amount: string) => `Your payment of ${amount} was refunded, so nothing was ordered or charged.`,
+  checkoutReturnUrl: "The payment returns to the portal's order page (/terminal-orders/checkout).",
 } as const;
 
 /** The spec's marks of a failed hardware call: the provider's own 422, or any other failure. */

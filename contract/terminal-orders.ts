@@ -162,6 +162,39 @@ export const sandboxCardSchema = z.object({
 });
 
 /**
+ * POST /terminal-orders/checkout: the previewed order, to be paid on the provider's hosted page (Stripe Checkout, or
+ * the sandbox's). `amount` is the preview's total; `idempotency_key` names the attempt (the same key again answers
+ * the same session). `return_url`: the portal's `/terminal-orders/checkout`, where the browser comes back.
+ */
+export const hardwareCheckoutBodySchema = z
+  .object({
+    shipping_method: z.string({ error: M.shippingMethod }).trim().min(1, M.shippingMethod).max(100, M.shippingMethod),
+    shipping: shippingSchema,
+    items: z.array(hardwareOrderItemSchema, { error: M.noItems }).min(1, M.noItems).max(MAX_ORDER_LINES, M.tooManyLines),
+    amount: z.preprocess(
+      (v) => (typeof v === "string" && /^\d{1,12}$/.test(v.trim()) ? Number(v) : v),
+      z.number({ error: M.amount }).int(M.amount).min(1, M.amount).max(100_000_000, M.amount),
+    ),
+    idempotency_key: idempotencyKey,
+    return_url: z.preprocess(blankToUndefined, z.string().trim().url(M.checkoutReturnUrl).max(2000, M.checkoutReturnUrl).optional()),
+  })
+  .superRefine((v, ctx) => {
+    const seen = new Set<string>();
+    v.items.forEach((item, i) => {
+      if (seen.has(item.terminal_hardware_sku)) ctx.addIssue({ code: "custom", path: ["items", i, "terminal_hardware_sku"], message: M.duplicateSku });
+      seen.add(item.terminal_hardware_sku);
+    });
+  });
+export type HardwareCheckoutBody = z.infer<typeof hardwareCheckoutBodySchema>;
+
+/** The hosted page to send the browser to (303), until `expires_at`. */
+export const hardwareCheckoutResponseSchema = z.object({
+  data: z.object({ id: z.string(), url: z.string(), expires_at: z.string(), sandbox: z.boolean() }),
+});
+
+export const checkoutSessionParams = z.object({ session: z.string().regex(/^[\w-]{1,255}$/, "No such checkout session.") });
+
+/**
  * POST /terminal-orders: the previewed order, paid by card. `amount` is the total of the preview (pence): a total
  * that has changed since is refused. `idempotency_key` names the attempt: sent again, it orders and charges once.
  */

@@ -54,7 +54,7 @@ function Steps({ current }: { current: 1 | 2 }) {
 }
 
 export default function NewTerminalOrder() {
-  const { skus, methods, sandbox, connectStatus } = useLoaderData<typeof loader>();
+  const { skus, methods, sandbox, connectStatus, cancelled } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as OrderStep | undefined;
   const frame = useFrame();
   const sending = useNavigation().state === "submitting";
@@ -69,13 +69,18 @@ export default function NewTerminalOrder() {
       <PageHeader companyName={frame.company.name} title="Order hardware" backTo="/terminal-orders" />
       {sandbox ? (
         <TerminalSandboxNote>
-          Sandbox: test mode. Orders go to the card-terminal sandbox: nothing is shipped and the card form takes test cards only (no money moves).
+          Sandbox: test mode. Orders go to the card-terminal sandbox: nothing is shipped and the sandbox's payment page takes test cards only (no money moves).
         </TerminalSandboxNote>
       ) : null}
       {step.step === "details" ? (
         <Form method="post" className="max-w-3xl space-y-6" noValidate>
           <Steps current={1} />
           <FormAlert messages={step.formError ? [step.formError] : undefined} />
+          {cancelled && !answer ? (
+            <p role="status" className="rounded-md border border-slate-300 bg-slate-50 px-3 py-2 text-sm">
+              The payment was not completed, so nothing was ordered and no card was charged. Fill in the order again to pay.
+            </p>
+          ) : null}
           <section aria-labelledby="catalogue" className="rounded-lg bg-white p-5 shadow-sm">
             <h2 id="catalogue" className="mb-1 text-lg font-semibold">
               Hardware
@@ -267,9 +272,14 @@ export default function NewTerminalOrder() {
             <h2 id="pay" className="mb-3 text-lg font-semibold">
               Pay by card
             </h2>
+            <p className="mb-3 text-sm text-slate-600">
+              {sandbox
+                ? "Pay takes you to the sandbox's payment page (it stands in for Stripe's), then back here to the confirmation."
+                : "Pay takes you to Stripe's secure payment page, then back here to the confirmation."}
+            </p>
             {sandbox ? (
               <div className="mb-3 rounded-md border border-dashed border-amber-500 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-                <p>Sandbox card form: use a test card with any future expiry date and any 3-digit security code.</p>
+                <p>Sandbox payment page: use a test card with any future expiry date and any 3-digit security code.</p>
                 <ul className="mt-1">
                   {TEST_CARDS.map(([n, note]) => (
                     <li key={n}>
@@ -284,40 +294,6 @@ export default function NewTerminalOrder() {
               <input type="hidden" name="amount" value={step.preview.total_pence} />
               <input type="hidden" name="idempotency_key" value={step.key} />
               <FormAlert messages={step.formError ? [step.formError] : undefined} />
-              <Field
-                id="holder"
-                name="holder"
-                label="Name on the card"
-                required
-                maxLength={100}
-                autoComplete="cc-name"
-                defaultValue={step.card.holder}
-                errors={err("holder")}
-              />
-              <Field
-                id="number"
-                name="number"
-                label="Card number"
-                required
-                inputMode="numeric"
-                maxLength={23}
-                autoComplete="cc-number"
-                errors={err("number")}
-              />
-              <div className="grid gap-x-4 sm:grid-cols-2">
-                <Field
-                  id="expiry"
-                  name="expiry"
-                  label="Expiry (MM/YY)"
-                  required
-                  inputMode="numeric"
-                  maxLength={7}
-                  autoComplete="cc-exp"
-                  defaultValue={step.card.expiry}
-                  errors={err("expiry")}
-                />
-                <Field id="cvc" name="cvc" label="Security code" required inputMode="numeric" maxLength={4} autoComplete="cc-csc" errors={err("cvc")} />
-              </div>
               <div className="mt-4 flex justify-end">
                 <button type="submit" name="intent" value="pay" className="btn-primary" disabled={sending}>
                   {`Pay ${formatPence(step.preview.total_pence)}${sandbox ? " (sandbox)" : ""}`}

@@ -6,13 +6,14 @@ import { requireAccess, requirePermission } from "./auth.server";
 import { redirectWithToast } from "./session.server";
 import { formOf } from "./submission.server";
 import {
+  completeTerminalCheckout,
   createOnboardingLink,
   getConnect,
   listHardwareSkus,
   listShippingMethods,
   newAttemptKey,
-  placeTerminalOrder,
   previewTerminalOrder,
+  startTerminalCheckout,
 } from "./terminal-orders.server";
 
 /**
@@ -34,7 +35,6 @@ export type OrderStep =
       values: OrderValues;
       preview: HardwareOrderPreview;
       key: string;
-      card: { holder: string; expiry: string };
       errors: FieldErrors;
       formError: string | null;
     };
@@ -91,27 +91,15 @@ const isOutage = (error: unknown) => error instanceof Response && error.status =
 export async function newOrderData(request: Request) {
   const { api } = await requirePermission(request, [...ORDER], { route: "/terminal-orders", back: "/terminal-orders" });
   const [skus, methods, connect] = await Promise.all([listHardwareSkus(api), listShippingMethods(api), getConnect(api)]);
-  return { skus, methods, sandbox: connect.sandbox, connectStatus: connect.status_label };
+  // Back from the payment page without paying ("Back to the portal", or the session expired).
+  const cancelled = new URL(request.url).searchParams.get("checkout") === "cancelled";
+  return { skus, methods, sandbox: connect.sandbox, connectStatus: connect.status_label, cancelled };
 }
 
-/** The card form's fields: the expiry as MM/YY (or MM/YYYY). */
-function readCard(form: FormData) {
-  const holder = text(form, "holder", 100).trim();
-  const number = text(form, "number", 30).trim();
-  const expiry = text(form, "expiry", 7).trim();
-  const cvc = text(form, "cvc", 4).trim();
-  const errors: FieldErrors = {};
-  if (!holder) errors.holder = ["Enter the name on the card."];
-  if (!/^[\d -]{12,23}$/.test(number) || number.replace(/\D/g, "").length < 12) errors.number = ["Enter the card number (12 to 19 digits)."];
-  const m = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry);
-  const month = m ? Number(m[1]) : 0;
-  if (!m || month < 1 || month > 12) errors.expiry = ["Enter the expiry date as MM/YY."];
-  if (!/^\d{3,4}$/.test(cvc)) errors.cvc = ["Enter the 3 or 4 digit security code."];
-  const year = m ? (m[2].length === 2 ? 2000 + Number(m[2]) : Number(m[2])) : 0;
-  return { card: { number, exp_month: month, exp_year: year, cvc, holder }, errors, kept: { holder, expiry } };
-}
-
-/** The order page's forms: preview (details → preview), change (back to the details), pay (→ confirmation). */
+/**
+ * The order page's forms: preview (details → preview), change (back to the details), pay (→ the provider's payment
+ * page: Stripe Checkout, or the sandbox's; it comes back to /terminal-orders/checkout).
+ */
 export async function orderAction(request: Request) {
   const form = await formOf(request);
   const { api } = await requirePermission(request, [...ORDER], { route: "/terminal-orders", back: "/terminal-orders" });
@@ -142,36 +130,51 @@ export async function orderAction(request: Request) {
   // As the API keeps it (Royal Mail's form): "ls1 4ap" reads "LS1 4AP" from here on.
   values.postal_code = normaliseUkPostcode(values.postal_code) ?? values.postal_code;
   if (intent === "preview") {
-    return { step: "pay", values, preview, key: newAttemptKey(), card: { holder: values.name, expiry: "" }, errors: {}, formError: null } satisfies OrderStep;
+    return { step: "pay", values, preview, key: newAttemptKey(), errors: {}, formError: null } satisfies OrderStep;
   }
 
   const given = text(form, "idempotency_key", 200);
   const key = /^[\w:.-]{8,200}$/.test(given) ? given : newAttemptKey();
-  const { card, errors: cardErrors, kept } = readCard(form);
-  const pay = (errors: FieldErrors, formError: string | null, attempt = key): OrderStep => ({
-    step: "pay",
-    values,
-    preview,
-    key: attempt,
-    card: kept,
-    errors,
-    formError,
-  });
-  if (Object.keys(cardErrors).length) return pay(cardErrors, "Check the card details below.");
+  const pay = (errors: FieldErrors, formError: string | null, attempt = key): OrderStep => ({ step: "pay", values, preview, key: attempt, errors, formError });
   const amount = Number(text(form, "amount", 12));
   if (amount !== preview.total_pence) return pay({}, M.amountChanged, newAttemptKey());
   try {
-    const order = await placeTerminalOrder(api, { ...(body as never as object), amount, card, idempotency_key: key } as never);
-    return redirectWithToast(request, `/terminal-orders/${order.id}?placed=1`, { kind: "success", message: `Order placed: ${order.provider_order_id}.` });
+    const returnUrl = `${new URL(request.url).origin}/terminal-orders/checkout`;
+    const session = await startTerminalCheckout(api, { ...(body as never as object), amount, idempotency_key: key, return_url: returnUrl } as never);
+    return redirect(session.url, 303);
   } catch (error) {
-    // Not known whether the card was charged: the same attempt again charges it at most once.
+    // Nothing is charged before the payment page: the same attempt again answers the same session.
     if (isOutage(error)) return pay({}, M.paymentsDown);
     if (!(error instanceof ApiValidationError)) throw error;
     const errors = formErrors(error.body.errors ?? {}, body.items);
     const provider = errors.provider;
     delete errors.provider;
-    // Refused (declined, a changed total, the provider's refusal): nothing was ordered; another attempt is a new one.
     return pay(errors, provider ? `${M.providerRefused} ${provider.join(" ")}` : error.body.message, newAttemptKey());
+  }
+}
+
+/**
+ * Back from the payment page (`?session_id=`): the paid session's order is made and recorded (once: a reload finds
+ * the same order) and the confirmation shown. Not paid: back to the order form, nothing ordered. The provider
+ * refusing the order after payment: the payment was refunded, and the orders list says so.
+ */
+export async function checkoutReturn(request: Request) {
+  const { api } = await requirePermission(request, [...ORDER], { route: "/terminal-orders", back: "/terminal-orders" });
+  const session = new URL(request.url).searchParams.get("session_id") ?? "";
+  if (!/^[\w-]{1,255}$/.test(session)) throw new Response("No such payment.", { status: 404 });
+  try {
+    const order = await completeTerminalCheckout(api, session);
+    return redirectWithToast(request, `/terminal-orders/${order.id}?placed=1`, { kind: "success", message: `Order placed: ${order.provider_order_id}.` });
+  } catch (error) {
+    if (isOutage(error)) {
+      return redirectWithToast(request, "/terminal-orders", {
+        kind: "error",
+        message: "The payment went through, but the order could not be placed yet: it is placed within a few minutes and shows here.",
+      });
+    }
+    if (!(error instanceof ApiValidationError)) throw error;
+    if (error.body.message === M.checkoutUnpaid) return redirectWithToast(request, "/terminal-orders/new", { kind: "error", message: M.checkoutUnpaid });
+    return redirectWithToast(request, "/terminal-orders", { kind: "error", message: error.body.message });
   }
 }
 

@@ -2,12 +2,14 @@ import { randomUUID } from "node:crypto";
 import { TERMINAL_ORDER_STATUS_LABELS } from "#common/terminal-orders";
 import {
   connectAccountResponseSchema,
+  hardwareCheckoutResponseSchema,
   hardwareOrderPreviewResponseSchema,
   hardwareSkuListSchema,
   onboardingLinkResponseSchema,
   shippingMethodListSchema,
   terminalOrderListSchema,
   terminalOrderResponseSchema,
+  type HardwareCheckoutBody,
   type HardwareOrderBody,
   type HardwareOrderPreviewBody,
 } from "#contract/terminal-orders";
@@ -27,6 +29,12 @@ export const listHardwareSkus = async (api: Api) => (await api.get("/terminal-or
 export const listShippingMethods = async (api: Api) => (await api.get("/terminal-orders/shipping-methods", { schema: shippingMethodListSchema })).data;
 export const previewTerminalOrder = async (api: Api, body: HardwareOrderPreviewBody) =>
   (await api.post("/terminal-orders/preview", { body, schema: hardwareOrderPreviewResponseSchema })).data;
+/** The pay step: a hosted checkout session for the previewed order; the browser goes to its `url`. */
+export const startTerminalCheckout = async (api: Api, body: HardwareCheckoutBody) =>
+  (await api.post("/terminal-orders/checkout", { body, schema: hardwareCheckoutResponseSchema })).data;
+/** Back from the hosted page: the paid session's order (made once, whoever asks first). */
+export const completeTerminalCheckout = async (api: Api, session: string) =>
+  (await api.post(`/terminal-orders/checkout/${encodeURIComponent(session)}/complete`, { schema: terminalOrderResponseSchema })).data;
 export const placeTerminalOrder = async (api: Api, body: HardwareOrderBody) =>
   (await api.post("/terminal-orders", { body, schema: terminalOrderResponseSchema })).data;
 

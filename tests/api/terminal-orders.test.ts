@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectSandboxObjects, payments, paymentSandboxObjects, terminalOrders } from "#api/db/schema";
 import { connectFor, paymentsFor, type SandboxPayments } from "#api/integrations/payments";
 import { SANDBOX_OUTAGE_LINE1, SANDBOX_REFUSED_LINE1, type SandboxConnect } from "#api/integrations/payments/connect-sandbox";
-import { syncOpenOrders } from "#api/modules/terminal-orders/service";
+import { completePaidCheckouts, syncOpenOrders } from "#api/modules/terminal-orders/service";
 import { TERMINAL_MESSAGES } from "#common/terminal-orders";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { emptyTenant, userWith } from "../helpers/crm";
@@ -253,5 +253,174 @@ describe("terminal hardware orders", () => {
     await connect().ageOrder(o.provider_order_id, 11 * 60_000);
     await syncOpenOrders(api.database, connect());
     expect((await api.request("GET", `/terminal-orders/${o.id}`, { token: me.token })).body.data.status_label).toBe("Delivered");
+  });
+});
+
+describe("terminal hardware orders paid on the hosted checkout page", () => {
+  const checkout = (over: Record<string, unknown> = {}) => ({
+    ...order(),
+    amount: TOTAL,
+    idempotency_key: key(),
+    return_url: "http://portal.test/terminal-orders/checkout",
+    ...over,
+  });
+  const start = async (token: string, body = checkout()) => {
+    const res = await api.request("POST", "/terminal-orders/checkout", { token, body });
+    expect(res.status, res.text).toBe(201);
+    return res.body.data as { id: string; url: string; sandbox: boolean };
+  };
+  const pay = (id: string, number = "4242 4242 4242 4242") =>
+    sandboxPayments().payCheckout(id, { type: "card", number, expMonth: 12, expYear: 2034, cvc: "123", holder: "Bea Baker" });
+  const complete = (token: string, id: string) => api.request("POST", `/terminal-orders/checkout/${id}/complete`, { token });
+
+  it("the pay step makes a session on the sandbox's hosted page, with the order's lines; nothing is ordered or charged", async () => {
+    const me = await orderer();
+    const body = checkout();
+    const session = await start(me.token, body);
+    expect(session.sandbox).toBe(true);
+    expect(session.url).toMatch(/^https?:\/\/[^/]+\/payments-sandbox\/checkout\/cs_sbx_/);
+    // The same attempt again: the same session.
+    expect((await start(me.token, body)).id).toBe(session.id);
+    const page = await api.request("GET", new URL(session.url).pathname, { headers: { accept: "text/html" } });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Sandbox: test mode.");
+    expect(page.text).toContain("Wise Pad 3");
+    expect(page.text).toContain("VAT (20%)");
+    expect(page.text).toContain("Pay £386.40");
+    expect(page.text).toContain('href="http://portal.test/terminal-orders/new?checkout=cancelled"');
+    // The form's answer redirects to the portal: its origin is allowed as a form action.
+    expect(String(page.headers["content-security-policy"])).toContain("form-action 'self' http://portal.test;");
+    expect(await count(terminalOrders, me.tenantId)).toBe(0);
+    expect(await count(payments, me.tenantId)).toBe(0);
+
+    const viewer = await emptyTenant(api, ["terminal_view"]);
+    expect((await api.request("POST", "/terminal-orders/checkout", { token: viewer.token, body: checkout() })).status).toBe(403);
+    const changed = await api.request("POST", "/terminal-orders/checkout", { token: me.token, body: checkout({ amount: 100 }) });
+    expect(changed.status).toBe(422);
+    expect(changed.body.errors.amount).toEqual([TERMINAL_MESSAGES.amountChanged]);
+    const elsewhere = await api.request("POST", "/terminal-orders/checkout", { token: me.token, body: checkout({ return_url: "https://evil.test/steal" }) });
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.body.errors.return_url).toEqual([TERMINAL_MESSAGES.checkoutReturnUrl]);
+    const refused = await api.request("POST", "/terminal-orders/checkout", {
+      token: me.token,
+      body: { ...checkout(), ...order({}, { line1: SANDBOX_REFUSED_LINE1 }) },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toBe("STRIPE_ERROR");
+  });
+
+  it("the hosted page: a declined card is shown again with its reason (402); a test card that pays goes to the success address", async () => {
+    const me = await orderer();
+    const session = await start(me.token);
+    const path = new URL(session.url).pathname;
+    const form = (fields: Record<string, string>) =>
+      api.request("POST", path, {
+        rawBody: new URLSearchParams(fields).toString(),
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+      });
+    const card = { holder: "Bea Baker", number: "4000 0000 0000 0002", expiry: "12/34", cvc: "123" };
+    const bad = await form({ ...card, expiry: "13/99", cvc: "1" });
+    expect(bad.status).toBe(422);
+    expect(bad.text).toContain("Enter the expiry date as MM/YY.");
+    const declined = await form(card);
+    expect(declined.status).toBe(402);
+    expect(declined.text).toContain("Your card was declined.");
+    expect(declined.text).toContain('value="Bea Baker"');
+    const paidNow = await form({ ...card, number: "4242 4242 4242 4242" });
+    expect(paidNow.status).toBe(303);
+    expect(paidNow.headers.location).toBe(`http://portal.test/terminal-orders/checkout?session_id=${session.id}`);
+    // Sent again: the same address, not charged again.
+    expect((await form({ ...card, number: "4242 4242 4242 4242" })).headers.location).toBe(paidNow.headers.location);
+    const unknown = await api.request("GET", "/payments-sandbox/checkout/cs_sbx_AAAAAAAAAAAAAAAA", { headers: { accept: "text/html" } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toContain("This payment page has expired or is not valid.");
+  });
+
+  it("completed twice: one order and one payment of the total", async () => {
+    const me = await orderer();
+    const session = await start(me.token);
+    await pay(session.id);
+    const first = await complete(me.token, session.id);
+    expect(first.status, first.text).toBe(201);
+    expect(first.body.data).toMatchObject({ status: "pending", total_pence: TOTAL, sandbox: true });
+    expect(first.body.data.items).toHaveLength(2);
+    expect(first.body.data.payment).toMatchObject({ amount_pence: TOTAL, status: "succeeded", card: { brand: "visa", last4: "4242" } });
+    const again = await complete(me.token, session.id);
+    expect(again.status).toBe(200);
+    expect(again.body.data.id).toBe(first.body.data.id);
+    expect(await count(terminalOrders, me.tenantId)).toBe(1);
+    expect(await count(payments, me.tenantId)).toBe(1);
+    const hardware = (await api.database.db.select().from(connectSandboxObjects).where(eq(connectSandboxObjects.kind, "hardware_order"))).filter(
+      (o) => (o.data as { id: string }).id === first.body.data.provider_order_id,
+    );
+    expect(hardware).toHaveLength(1);
+  });
+
+  it("an unpaid session (a declined card) records nothing: 409", async () => {
+    const me = await orderer();
+    const session = await start(me.token);
+    const res = await complete(me.token, session.id);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(TERMINAL_MESSAGES.checkoutUnpaid);
+    await pay(session.id, "4000 0000 0000 0002");
+    expect((await complete(me.token, session.id)).status).toBe(409);
+    expect(await count(terminalOrders, me.tenantId)).toBe(0);
+    expect(await count(payments, me.tenantId)).toBe(0);
+  });
+
+  it("another company's session is not found, paid or not, and orders nothing for either", async () => {
+    const me = await orderer();
+    const other = await orderer();
+    const session = await start(me.token);
+    expect((await complete(other.token, session.id)).status).toBe(404);
+    await pay(session.id);
+    expect((await complete(other.token, session.id)).status).toBe(404);
+    expect((await complete(other.token, "cs_sbx_AAAAAAAAAAAAAAAA")).status).toBe(404);
+    expect(await count(terminalOrders, other.tenantId)).toBe(0);
+    expect(await count(payments, other.tenantId)).toBe(0);
+    expect(await count(terminalOrders, me.tenantId)).toBe(0);
+  });
+
+  it("the provider refusing the hardware after payment: the payment is refunded, the answer says so, no order", async () => {
+    const me = await orderer();
+    const session = await start(me.token);
+    await pay(session.id);
+    // The order the session carries is refused by the provider once paid (the sandbox's refused address).
+    const [row] = await api.database.db.select().from(paymentSandboxObjects).where(eq(paymentSandboxObjects.id, session.id));
+    const data = row.data as { metadata: Record<string, string> };
+    await api.database.db
+      .update(paymentSandboxObjects)
+      .set({ data: { ...data, metadata: { ...data.metadata, ship_line1: SANDBOX_REFUSED_LINE1 } } })
+      .where(eq(paymentSandboxObjects.id, session.id));
+    const res = await complete(me.token, session.id);
+    expect(res.status).toBe(422);
+    expect(res.body.error).toBe("STRIPE_ERROR");
+    expect(res.body.refunded).toBe(true);
+    expect(res.body.message).toContain(TERMINAL_MESSAGES.refundedAfterRefusal("£386.40"));
+    expect(await count(terminalOrders, me.tenantId)).toBe(0);
+    const [p] = await api.database.db.select().from(payments).where(eq(payments.tenantId, me.tenantId));
+    expect(p.status).toBe("refunded");
+    // Again: said again, refunded once.
+    const again = await complete(me.token, session.id);
+    expect(again.status).toBe(400);
+    expect(again.body.message).toContain(TERMINAL_MESSAGES.refundedAfterRefusal("£386.40"));
+    expect(await count(payments, me.tenantId)).toBe(1);
+    const refunds = (await api.database.db.select().from(paymentSandboxObjects).where(eq(paymentSandboxObjects.kind, "refund"))).filter(
+      (r) => (r.data as { paymentIntentId: string }).paymentIntentId === p.providerPaymentId,
+    );
+    expect(refunds).toHaveLength(1);
+  });
+
+  it("the status job completes a paid session never returned to, once", async () => {
+    const me = await orderer();
+    const session = await start(me.token);
+    await pay(session.id);
+    expect(await completePaidCheckouts(api.database, connect(), sandboxPayments())).toBeGreaterThanOrEqual(1);
+    expect(await count(terminalOrders, me.tenantId)).toBe(1);
+    await completePaidCheckouts(api.database, connect(), sandboxPayments());
+    expect(await count(terminalOrders, me.tenantId)).toBe(1);
+    expect(await count(payments, me.tenantId)).toBe(1);
+    const back = await complete(me.token, session.id);
+    expect(back.status).toBe(200);
   });
 });

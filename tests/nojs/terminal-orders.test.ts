@@ -5,8 +5,9 @@ import { NojsBrowser, apiAs, norm } from "./harness";
 /**
  * Card terminals without JavaScript, as Bloom Bakery's owner: Connect onboarding through the portal's own form and
  * the sandbox's onboarding page (Pending → Enabled), and a hardware order in three steps — refusals under their
- * fields with what was typed kept, the preview's totals, a declined card, then a test card that pays, and the
- * confirmation; the pay form sent twice orders and charges once.
+ * fields with what was typed kept, the preview's totals, Pay to the sandbox's payment page (standing in for Stripe
+ * Checkout), a declined card there, then a test card that pays, back to the confirmation; the payment page's form
+ * sent twice orders and charges once.
  */
 
 let api: Awaited<ReturnType<typeof apiAs>>;
@@ -69,7 +70,7 @@ describe("Card terminals", () => {
     expect(fresh.status).toBe(200);
   });
 
-  test("an order: refusals under their fields, the preview's totals, a declined card, then paid once; the list and the drawer show it", async () => {
+  test("an order: refusals under their fields, the preview's totals, the payment page: a declined card, then paid once; the list and the drawer show it", async () => {
     const list = await owner().goto("/terminal-orders");
     expect(list.h1).toBe("Terminal orders");
     expect(list.rows().length).toBeGreaterThanOrEqual(2);
@@ -112,13 +113,21 @@ describe("Card terminals", () => {
     expect(preview.text()).toContain("£244.80");
     expect(preview.text()).toContain("LS1 4AP");
 
-    const declined = await preview
+    // Pay goes to the payment page (the sandbox's, on the API host, standing in for Stripe Checkout): nothing ordered yet.
+    const hosted = await preview.form({ button: /^Pay £244\.80/ }).submit(/^Pay £244\.80/);
+    expect(hosted.url.pathname).toMatch(/^\/payments-sandbox\/checkout\/cs_sbx_/);
+    expect(hosted.text()).toContain("Sandbox: test mode.");
+    expect(hosted.text()).toContain("Wise POS E");
+    expect((await api.call<{ meta: { total: number } }>("GET", "/terminal-orders")).meta.total).toBe(before);
+
+    const declined = await hosted
       .form({ button: /^Pay £244\.80/ })
       .fill("Name on the card", "Bea Baker")
       .fill("Card number", "4000 0000 0000 0002")
       .fill("Expiry (MM/YY)", "12/34")
       .fill("Security code", "123")
       .submit(/^Pay £244\.80/);
+    expect(declined.status).toBe(402);
     expect(declined.alerts().join(" ")).toContain("Your card was declined.");
     expect(declined.form({ button: /^Pay/ }).value("Name on the card")).toBe("Bea Baker");
     expect((await api.call<{ meta: { total: number } }>("GET", "/terminal-orders")).meta.total).toBe(before);
@@ -132,7 +141,7 @@ describe("Card terminals", () => {
     expect(placed.path).toMatch(/^\/terminal-orders\/\d+$/);
     expect(placed.text()).toContain("Thank you: your order is placed and paid (£244.80).");
     expect(placed.drawer()).not.toBeNull();
-    // The same form sent again: the same order, charged once.
+    // The payment page's form sent again: the same order, charged once.
     const again = await payForm.submit(/^Pay £244\.80/);
     expect(again.path).toBe(placed.path);
     expect((await api.call<{ meta: { total: number } }>("GET", "/terminal-orders")).meta.total).toBe(before + 1);
@@ -141,5 +150,26 @@ describe("Card terminals", () => {
     expect(pending.rows().some((r) => r.text.includes("£244.80"))).toBe(true);
     const delivered = await owner().goto("/terminal-orders?filter%5Bstatus%5D=delivered");
     expect(delivered.rows().every((r) => r.text.includes("Delivered"))).toBe(true);
+  });
+
+  test("back from the payment page without paying: the order form says nothing was ordered", async () => {
+    const before = (await api.call<{ meta: { total: number } }>("GET", "/terminal-orders")).meta.total;
+    const form = await owner().goto("/terminal-orders/new");
+    const preview = await form
+      .form({ button: "Preview order" })
+      .fill("Quantity of Wise Pad 3", "1")
+      .fill("Name", "Bea Baker")
+      .fill("Email", "owner@bloom.test")
+      .fill("Phone", "0113 496 0018")
+      .fill("Address line 1", "12 Mill Lane")
+      .fill("Town or city", "Leeds")
+      .fill("Postcode", "LS1 4AP")
+      .submit("Preview order");
+    const hosted = await preview.form({ button: /^Pay £/ }).submit(/^Pay £/);
+    expect(hosted.url.pathname).toMatch(/^\/payments-sandbox\/checkout\//);
+    const back = await hosted.click("Back to the portal");
+    expect(back.path).toBe("/terminal-orders/new");
+    expect(back.text('[role="status"]')).toContain("The payment was not completed, so nothing was ordered");
+    expect((await api.call<{ meta: { total: number } }>("GET", "/terminal-orders")).meta.total).toBe(before);
   });
 });

@@ -5,6 +5,7 @@
  * Brokers owns, row counts, and the table that turns each route pattern's path parameters into a real
  * Harbour id.
  */
+import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { HTTPMethods } from "fastify";
 import type { z } from "zod";
@@ -12,7 +13,7 @@ import { companyUpdateBodySchema } from "#contract/clients";
 import { providerBodySchema } from "#contract/providers";
 import { taskProgressBodySchema, taskUpdateBodySchema } from "#contract/tasks";
 import type { RouteDeclaration } from "#api/http/route";
-import { authTokens, companies, roles, userRoles, users } from "#api/db/schema";
+import { authTokens, companies, paymentSandboxObjects, roles, userRoles, users } from "#api/db/schema";
 import { enqueue } from "#api/jobs/enqueue";
 import { hashToken, newToken } from "#api/lib/tokens";
 import { teamInvitationEmail } from "#api/modules/teams/jobs";
@@ -417,7 +418,31 @@ export const RESOLVERS: Record<string, Resolver> = {
        values (${H(a)}, 'sandbox', 'thor_matrix_' || gen_random_uuid(), 'thsm_sbx_standard', 'Standard', 'Matrix', 'matrix@example.test', '020 7946 0000', '1 Matrix Road', 'London', 'SW1A 1AA', 5900, 500, 1280, 7680, 'matrix-' || gen_random_uuid()) returning id`,
     ),
   })),
+  // A paid-looking sandbox checkout session of Harbour's (its metadata names the tenant): another company gets 404.
+  "/terminal-orders/checkout/:session/complete": tenant(async (api, a) => {
+    const id = `cs_sbx_${randomBytes(12).toString("base64url")}`;
+    const data = {
+      id,
+      account: "platform",
+      url: null,
+      status: "open",
+      paid: false,
+      amountPence: 100,
+      test: true,
+      lines: [],
+      description: "Matrix",
+      successUrl: "/",
+      cancelUrl: "/",
+      intentId: null,
+      createdAtMs: Date.now(),
+      expiresAtMs: Date.now() + 3_600_000,
+      metadata: { kind: "terminal-order", tenant: String(H(a)), attempt: `matrix-${id}` },
+    };
+    await api.database.db.insert(paymentSandboxObjects).values({ id, kind: "checkout_session", data });
+    return { session: id };
+  }),
   "/connect-sandbox/onboarding/:token": { scope: "global", params: async () => ({ token: "x".repeat(32) }) },
+  "/payments-sandbox/checkout/:session": { scope: "global", params: async () => ({ session: `cs_sbx_${"x".repeat(16)}` }) },
   "/payment/:id/cancel": tenant(async (api, a) => ({
     id: await one(api, `select id from payments where tenant_id = ${H(a)} and status = 'authorised' order by id limit 1`),
   })),

@@ -138,14 +138,15 @@ export const paymentEvents = pgTable(
 );
 
 /**
- * The payments sandbox's own books (api/integrations/payments/sandbox.ts): its payment intents and refunds as
- * Stripe test mode would keep them, and the answers it gave per idempotency key. Nothing here reached a provider.
+ * The payments sandbox's own books (api/integrations/payments/sandbox.ts): its payment intents, refunds and hosted
+ * checkout sessions as Stripe test mode would keep them, and the answers it gave per idempotency key. Nothing here
+ * reached a provider. (The kind has no check in SQL: a new kind needs no migration.)
  */
 export const paymentSandboxObjects = pgTable(
   "payment_sandbox_objects",
   {
     id: text("id").primaryKey(),
-    kind: text("kind", { enum: ["payment_intent", "refund"] }).notNull(),
+    kind: text("kind", { enum: ["payment_intent", "refund", "checkout_session"] }).notNull(),
     data: jsonb("data").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, desc, eq, gte } from "drizzle-orm";
 import { todayInLondon } from "#common/dates";
 import type { Database, Tx } from "#api/db/client";
 import { paymentSandboxIdempotency, paymentSandboxObjects } from "#api/db/schema";
@@ -9,11 +9,17 @@ import {
   PaymentProviderUnavailable,
   PaymentRequestError,
   type CallOptions,
+  type CreateCheckoutInput,
   type CreateIntentInput,
+  type PaymentMethodInput,
+  type ProviderCheckout,
   type PaymentsProvider,
   type ProviderIntent,
   type ProviderRefund,
 } from "./types";
+
+/** A session kept as JSON under its key comes back with its date as a string. */
+const reviveCheckout = (c: ProviderCheckout): ProviderCheckout => ({ ...c, createdAt: new Date(c.createdAt) });
 
 /** Stripe's test payment methods the sandbox knows, as the card each stands for. */
 const TEST_PAYMENT_METHODS: Record<string, string> = {
@@ -38,6 +44,20 @@ interface RefundData extends ProviderRefund {
   /** Where a pending refund goes when it moves on. */
   settlesTo: "succeeded" | "failed";
 }
+
+interface CheckoutData extends Omit<ProviderCheckout, "createdAt" | "intent"> {
+  account: string;
+  lines: CreateCheckoutInput["lines"];
+  description: string;
+  successUrl: string;
+  cancelUrl: string;
+  intentId: string | null;
+  createdAtMs: number;
+  expiresAtMs: number;
+}
+
+/** How long the sandbox's hosted checkout takes payment when the caller gives no expiry (Stripe's default: 24 hours). */
+export const SANDBOX_CHECKOUT_MINUTES = 24 * 60;
 
 const newId = (prefix: string) => `${prefix}_sbx_${randomBytes(12).toString("base64url")}`;
 const publicIntent = ({ id, status, amountPence, currency, card, failure }: IntentData): ProviderIntent => ({
@@ -137,16 +157,17 @@ export class SandboxPayments implements PaymentsProvider {
     return answer;
   }
 
-  private async load<T>(tx: Tx | Database["db"], id: string, kind: "payment_intent" | "refund", account: string): Promise<T> {
+  private async load<T>(tx: Tx | Database["db"], id: string, kind: "payment_intent" | "refund" | "checkout_session", account: string): Promise<T> {
     const [row] = await tx.select().from(paymentSandboxObjects).where(eq(paymentSandboxObjects.id, id)).for("update");
     const data = row?.data as (T & { account: string }) | undefined;
     if (!row || row.kind !== kind || data!.account !== account) {
-      throw new PaymentRequestError(`No such ${kind === "refund" ? "refund" : "payment_intent"}: '${id}'`, "resource_missing");
+      const name = { refund: "refund", payment_intent: "payment_intent", checkout_session: "checkout.session" }[kind];
+      throw new PaymentRequestError(`No such ${name}: '${id}'`, "resource_missing");
     }
     return data as T;
   }
 
-  private async save(tx: Tx | Database["db"], id: string, data: IntentData | RefundData) {
+  private async save(tx: Tx | Database["db"], id: string, data: IntentData | RefundData | CheckoutData) {
     await tx.update(paymentSandboxObjects).set({ data, updatedAt: new Date() }).where(eq(paymentSandboxObjects.id, id));
   }
 
@@ -249,5 +270,145 @@ export class SandboxPayments implements PaymentsProvider {
       }
       return publicRefund(next);
     });
+  }
+
+  // ---------------------------------------------------------------------------------------------- hosted checkout
+
+  /** The session as the interface shows it: an open session past its expiry is expired; its payment once paid. */
+  private async publicCheckout(db: Tx | Database["db"], c: CheckoutData): Promise<ProviderCheckout> {
+    const status = c.status === "open" && Date.now() >= c.expiresAtMs ? "expired" : c.status;
+    const intent = c.intentId ? publicIntent(await this.load<IntentData>(db, c.intentId, "payment_intent", c.account)) : null;
+    return {
+      id: c.id,
+      url: status === "open" ? c.url : null,
+      status,
+      paid: c.paid,
+      amountPence: c.amountPence,
+      intent,
+      metadata: c.metadata,
+      createdAt: new Date(c.createdAtMs),
+      test: true,
+    };
+  }
+
+  createCheckout(input: CreateCheckoutInput, options: CallOptions): Promise<ProviderCheckout> {
+    const params = { ...input, expiresAt: input.expiresAt.toISOString() };
+    return this.once("createCheckout", params, options, async (tx, account) => {
+      const sum = input.lines.reduce((total, l) => total + l.unitAmountPence * l.quantity, 0);
+      if (!Number.isInteger(input.amountPence) || input.amountPence < 30)
+        throw new PaymentRequestError("Amount must be at least £0.30 gbp", "amount_too_small");
+      if (sum !== input.amountPence) throw new PaymentRequestError("The line items do not add up to the amount.", "parameter_invalid_integer");
+      const id = newId("cs");
+      const data: CheckoutData = {
+        id,
+        account,
+        url: `/payments-sandbox/checkout/${id}`,
+        status: "open",
+        paid: false,
+        amountPence: input.amountPence,
+        metadata: input.metadata,
+        test: true,
+        lines: input.lines,
+        description: input.description,
+        successUrl: input.successUrl.replace("{CHECKOUT_SESSION_ID}", id),
+        cancelUrl: input.cancelUrl,
+        intentId: null,
+        createdAtMs: Date.now(),
+        expiresAtMs: input.expiresAt.getTime(),
+      };
+      await tx.insert(paymentSandboxObjects).values({ id, kind: "checkout_session", data });
+      return this.publicCheckout(tx, data);
+    }).then(reviveCheckout);
+  }
+
+  async retrieveCheckout(id: string, options: { account?: string } = {}): Promise<ProviderCheckout> {
+    this.outageNow("before");
+    return this.publicCheckout(this.database.db, await this.load<CheckoutData>(this.database.db, id, "checkout_session", options.account ?? "platform"));
+  }
+
+  expireCheckout(id: string, options: CallOptions): Promise<ProviderCheckout> {
+    return this.once("expireCheckout", { id }, options, async (tx, account) => {
+      const c = await this.load<CheckoutData>(tx, id, "checkout_session", account);
+      if (c.status !== "open") {
+        throw new PaymentRequestError(
+          `Only Checkout Sessions with a status of open can be expired; this one is ${c.status}.`,
+          "checkout_session_unexpected_state",
+        );
+      }
+      const next: CheckoutData = { ...c, status: "expired" };
+      await this.save(tx, id, next);
+      return this.publicCheckout(tx, next);
+    }).then(reviveCheckout);
+  }
+
+  async listCompletedCheckouts(since: Date, options: { account?: string; limit?: number } = {}): Promise<ProviderCheckout[]> {
+    this.outageNow("before");
+    const account = options.account ?? "platform";
+    const rows = await this.database.db
+      .select()
+      .from(paymentSandboxObjects)
+      .where(and(eq(paymentSandboxObjects.kind, "checkout_session"), gte(paymentSandboxObjects.createdAt, since)))
+      .orderBy(desc(paymentSandboxObjects.createdAt))
+      .limit(options.limit ?? 100);
+    const sessions = rows.map((r) => r.data as CheckoutData).filter((c) => c.account === account && c.status === "complete");
+    return Promise.all(sessions.map((c) => this.publicCheckout(this.database.db, c)));
+  }
+
+  /**
+   * The hosted page's view of a session: its lines and where its buttons go; null when unknown. (The sandbox's page
+   * stands in for Stripe's: the real provider's sessions are never shown here.)
+   */
+  async openCheckout(id: string): Promise<(ProviderCheckout & Pick<CheckoutData, "lines" | "description" | "successUrl" | "cancelUrl">) | null> {
+    if (!/^cs_sbx_[\w-]{16}$/.test(id)) return null;
+    const [row] = await this.database.db.select().from(paymentSandboxObjects).where(eq(paymentSandboxObjects.id, id));
+    if (!row || row.kind !== "checkout_session") return null;
+    const c = row.data as CheckoutData;
+    return {
+      ...(await this.publicCheckout(this.database.db, c)),
+      lines: c.lines,
+      description: c.description,
+      successUrl: c.successUrl,
+      cancelUrl: c.cancelUrl,
+    };
+  }
+
+  /**
+   * The hosted page's card form sent: the card is charged once per session and card (the same card sent twice
+   * replays its answer; another card after a decline is a new attempt). Paid: the session is complete. A declined
+   * card leaves it open, its intent's failure says why. A session no longer open takes no payment.
+   */
+  async payCheckout(id: string, method: Extract<PaymentMethodInput, { type: "card" }>): Promise<ProviderCheckout> {
+    const c = await this.load<CheckoutData>(this.database.db, id, "checkout_session", (await this.checkoutAccount(id)) ?? "platform");
+    const now = await this.publicCheckout(this.database.db, c);
+    if (now.status !== "open") return now;
+    const card = createHash("sha256")
+      .update(`${cardDigits(method.number)}|${method.expMonth}|${method.expYear}`)
+      .digest("hex")
+      .slice(0, 24);
+    const intent = await this.createPayment(
+      { amountPence: c.amountPence, currency: "gbp", description: c.description, paymentMethod: method, capture: "automatic", metadata: c.metadata },
+      { idempotencyKey: `checkout-${id}-${card}`, account: c.account === "platform" ? undefined : c.account },
+    );
+    if (intent.status !== "succeeded") return { ...now, intent };
+    const done = await this.database.transaction(async (tx) => {
+      const locked = await this.load<CheckoutData>(tx, id, "checkout_session", c.account);
+      if (locked.status === "complete") return { session: locked, duplicate: locked.intentId !== intent.id };
+      const next: CheckoutData = { ...locked, status: "complete", paid: true, intentId: intent.id };
+      await this.save(tx, id, next);
+      return { session: next, duplicate: false };
+    });
+    // Two cards paid at once on the same session: the first completed it; the other is given back.
+    if (done.duplicate) {
+      await this.createRefund(
+        { paymentIntentId: intent.id, amountPence: intent.amountPence, reason: "duplicate" },
+        { idempotencyKey: `checkout-duplicate-${intent.id}`, account: c.account === "platform" ? undefined : c.account },
+      );
+    }
+    return this.publicCheckout(this.database.db, done.session);
+  }
+
+  private async checkoutAccount(id: string) {
+    const [row] = await this.database.db.select().from(paymentSandboxObjects).where(eq(paymentSandboxObjects.id, id));
+    return (row?.data as CheckoutData | undefined)?.account;
   }
 }

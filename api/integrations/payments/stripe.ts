@@ -3,7 +3,9 @@ import {
   PaymentProviderUnavailable,
   PaymentRequestError,
   type CallOptions,
+  type CreateCheckoutInput,
   type CreateIntentInput,
+  type ProviderCheckout,
   type PaymentsProvider,
   type ProviderIntent,
   type ProviderRefund,
@@ -38,6 +40,21 @@ function toRefund(r: StripeRefund): ProviderRefund {
     amountPence: r.amount,
     status,
     failureReason: r.failure_reason ?? null,
+  };
+}
+
+function toCheckout(s: Stripe.Checkout.Session): ProviderCheckout {
+  const pi = typeof s.payment_intent === "object" && s.payment_intent ? s.payment_intent : null;
+  return {
+    id: s.id,
+    url: s.url ?? null,
+    status: (s.status ?? "open") as ProviderCheckout["status"],
+    paid: s.payment_status === "paid",
+    amountPence: s.amount_total ?? 0,
+    intent: pi ? toIntent(pi) : null,
+    metadata: (s.metadata ?? {}) as Record<string, string>,
+    createdAt: new Date(s.created * 1000),
+    test: !s.livemode,
   };
 }
 
@@ -162,6 +179,65 @@ export class StripePayments implements PaymentsProvider {
   async retrieveRefund(refundId: string, options: { account?: string } = {}): Promise<ProviderRefund> {
     try {
       return toRefund(await this.stripe.refunds.retrieve(refundId, {}, this.requestOptions(options)));
+    } catch (error) {
+      translate(error);
+    }
+  }
+
+  /** Stripe Checkout: a session in payment mode, one line per order line with its price; the page is Stripe's. */
+  async createCheckout(input: CreateCheckoutInput, options: CallOptions): Promise<ProviderCheckout> {
+    try {
+      const session = await this.stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          currency: input.currency,
+          line_items: input.lines.map((l) => ({
+            quantity: l.quantity,
+            price_data: { currency: input.currency, unit_amount: l.unitAmountPence, product_data: { name: l.name } },
+          })),
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          ...(input.clientReferenceId ? { client_reference_id: input.clientReferenceId } : {}),
+          metadata: input.metadata,
+          payment_intent_data: { description: input.description, metadata: input.metadata },
+          expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+        },
+        this.requestOptions(options),
+      );
+      return toCheckout(session);
+    } catch (error) {
+      translate(error);
+    }
+  }
+
+  async retrieveCheckout(id: string, options: { account?: string } = {}): Promise<ProviderCheckout> {
+    try {
+      return toCheckout(await this.stripe.checkout.sessions.retrieve(id, { expand: ["payment_intent.latest_charge"] }, this.requestOptions(options)));
+    } catch (error) {
+      translate(error);
+    }
+  }
+
+  async expireCheckout(id: string, options: CallOptions): Promise<ProviderCheckout> {
+    try {
+      return toCheckout(await this.stripe.checkout.sessions.expire(id, {}, this.requestOptions(options)));
+    } catch (error) {
+      translate(error);
+    }
+  }
+
+  async listCompletedCheckouts(since: Date, options: { account?: string; limit?: number } = {}): Promise<ProviderCheckout[]> {
+    try {
+      const page = await this.stripe.checkout.sessions.list(
+        {
+          status: "complete",
+          created: { gte: Math.floor(since.getTime() / 1000) },
+          limit: Math.min(options.limit ?? 100, 100),
+          expand: ["data.payment_intent.latest_charge"],
+        },
+        this.requestOptions(options),
+      );
+      return page.data.map(toCheckout);
     } catch (error) {
       translate(error);
     }

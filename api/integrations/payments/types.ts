@@ -58,6 +58,47 @@ export interface CreateIntentInput {
   metadata?: Record<string, string>;
 }
 
+/** One line of a hosted checkout: what the customer sees on the provider's page, in pence per unit. */
+export interface CheckoutLine {
+  name: string;
+  unitAmountPence: number;
+  quantity: number;
+}
+
+export interface CreateCheckoutInput {
+  /** The lines must add up to this (the provider charges their sum). */
+  amountPence: number;
+  currency: "gbp";
+  lines: CheckoutLine[];
+  description: string;
+  /** Where the provider sends the browser once paid; `{CHECKOUT_SESSION_ID}` is replaced by the session's id. */
+  successUrl: string;
+  /** Where "back" goes, and an expired session. */
+  cancelUrl: string;
+  clientReferenceId?: string;
+  /** Kept on the session and its payment (Stripe: at most 50 keys, values under 500 characters). */
+  metadata: Record<string, string>;
+  /** The session stops taking payment then (Stripe: 30 minutes to 24 hours from now). */
+  expiresAt: Date;
+}
+
+export type CheckoutStatus = "open" | "complete" | "expired";
+
+/** A hosted checkout session (Stripe Checkout's), paid on the provider's own page. */
+export interface ProviderCheckout {
+  id: string;
+  /** The provider's page; the sandbox's is a path on the API host (the route makes it absolute). */
+  url: string | null;
+  status: CheckoutStatus;
+  paid: boolean;
+  amountPence: number;
+  /** The payment, once paid (its card and state). */
+  intent: ProviderIntent | null;
+  metadata: Record<string, string>;
+  createdAt: Date;
+  test: boolean;
+}
+
 /** The provider refused the request itself (wrong parameters, a key reused with others): nothing happened. */
 export class PaymentRequestError extends Error {
   constructor(
@@ -86,4 +127,12 @@ export interface PaymentsProvider {
   createRefund(input: { paymentIntentId: string; amountPence: number; reason?: string }, options: CallOptions): Promise<ProviderRefund>;
   /** A refund's state now (a pending refund moves on at the provider). */
   retrieveRefund(refundId: string, options?: { account?: string }): Promise<ProviderRefund>;
+  /** A hosted checkout session: the customer pays on the provider's page and comes back to `successUrl`. */
+  createCheckout(input: CreateCheckoutInput, options: CallOptions): Promise<ProviderCheckout>;
+  /** A session as it is now (an open session past its expiry is expired). */
+  retrieveCheckout(id: string, options?: { account?: string }): Promise<ProviderCheckout>;
+  /** Stops an open session taking payment. */
+  expireCheckout(id: string, options: CallOptions): Promise<ProviderCheckout>;
+  /** Completed sessions created since `since`, newest first (the job's round over sessions never returned to). */
+  listCompletedCheckouts(since: Date, options?: { account?: string; limit?: number }): Promise<ProviderCheckout[]>;
 }

@@ -1,6 +1,6 @@
 import { SANDBOX_ACCOUNT_NUMBER, SANDBOX_SORT_CODE } from "#api/integrations/payments/connect-sandbox";
 
-const e = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+export const e = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export type OnboardingField = "business_name" | "sort_code" | "account_number" | "first_name" | "last_name" | "accept_terms";
 
@@ -28,7 +28,10 @@ const STYLE = `
   button { font: inherit; margin-top: 1.5rem; width: 100%; padding: 0.75rem; border-radius: 0.375rem; border: 0; background: #1f2937; color: #fff; cursor: pointer; }
   a { color: #1d4ed8; }`;
 
-const page = (title: string, body: string) => `<!doctype html>
+const ONBOARDING_NOTICE = "This page stands in for Stripe Connect's onboarding: nothing is sent to Stripe, no account is opened and no money moves.";
+
+/** A page of the sandbox on the API host, labelled as the sandbox with what it stands in for. */
+export const sandboxPage = (title: string, body: string, notice = ONBOARDING_NOTICE) => `<!doctype html>
 <html lang="en-GB">
 <head>
 <meta charset="utf-8">
@@ -39,7 +42,7 @@ const page = (title: string, body: string) => `<!doctype html>
 </head>
 <body>
 <main>
-<section class="sandbox" aria-label="Sandbox"><strong>Sandbox: test mode.</strong> This page stands in for Stripe Connect's onboarding: nothing is sent to Stripe, no account is opened and no money moves.</section>
+<section class="sandbox" aria-label="Sandbox"><strong>Sandbox: test mode.</strong> ${e(notice)}</section>
 ${body}
 </main>
 </body>
@@ -61,7 +64,7 @@ export function onboardingPageHtml(v: OnboardingView): string {
 </div>`;
   };
   const termsError = v.errors?.accept_terms;
-  return page(
+  return sandboxPage(
     "Set up card payments",
     `<h1>Set up card payments</h1>
 <p>Status: <strong>${e(v.status)}</strong>.${v.missing.length ? ` Still needed: ${v.missing.map(e).join(", ")}.` : ""}</p>
@@ -93,7 +96,7 @@ ${field("last_name", "Last name", 'maxlength="100" autocomplete="family-name"')}
 
 /** An onboarding link that is not (or no longer) known: said plainly, with the way to a new one (404). */
 export function expiredPageHtml(): string {
-  return page(
+  return sandboxPage(
     "Onboarding link expired",
     `<h1>This onboarding link has expired</h1>
 <p class="alert" role="alert">This onboarding link has expired or is not valid. Go back to the portal and press Continue onboarding for a new one.</p>`,

@@ -632,7 +632,18 @@ async function sendToReader(database: Database, terminal: TerminalProvider, row:
 /** The payments provider's view of an intent already finished on the reader: recorded as it is, nothing sent. */
 function finished(payments: TerminalProvider, intent: ProviderIntent): PaymentsProvider {
   const refuse = () => Promise.reject(new PaymentRequestError("Not used for a recorded terminal payment.", "unsupported"));
-  return { kind: payments.kind, label: payments.label, createPayment: async () => intent, cancelPayment: refuse, createRefund: refuse, retrieveRefund: refuse };
+  return {
+    kind: payments.kind,
+    label: payments.label,
+    createPayment: async () => intent,
+    cancelPayment: refuse,
+    createRefund: refuse,
+    retrieveRefund: refuse,
+    createCheckout: refuse,
+    retrieveCheckout: refuse,
+    expireCheckout: refuse,
+    listCompletedCheckouts: refuse,
+  };
 }
 
 async function record(database: Database, terminal: TerminalProvider, row: PaymentRow, intent: ProviderIntent, outcome: "approved" | "declined") {

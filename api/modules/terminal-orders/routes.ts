@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import qs from "qs";
 import { listQuerySchema } from "#contract/common";
+import { TERMINAL_MESSAGES } from "#common/terminal-orders";
 import {
+  checkoutSessionParams,
+  hardwareCheckoutBodySchema,
+  hardwareCheckoutResponseSchema,
   hardwareOrderBodySchema,
   hardwareOrderPreviewBodySchema,
   hardwareOrderPreviewResponseSchema,
@@ -10,10 +15,12 @@ import {
   terminalOrderListSchema,
   terminalOrderResponseSchema,
 } from "#contract/terminal-orders";
+import { invalid, notFound } from "#api/http/errors";
 import { idParams } from "#api/http/ids";
 import { paged } from "#api/http/paging";
 import { routes } from "#api/http/route";
-import { connectFor, paymentsFor } from "#api/integrations/payments";
+import { connectFor, paymentsFor, SandboxPayments } from "#api/integrations/payments";
+import { checkoutPageHtml, unknownCheckoutHtml, type CheckoutField, type CheckoutView } from "./checkout-page";
 import * as service from "./service";
 
 const VIEW = { permissions: ["terminal_view", "terminal_manage", "terminal_request"] as const };
@@ -21,7 +28,49 @@ const ORDER = { permissions: ["terminal_request", "terminal_manage"] as const };
 
 const connect = (request: FastifyRequest) => connectFor(request.server.database, request.server.config);
 
-export default routes((r) => {
+const apiBase = (request: FastifyRequest) => request.server.config.API_PUBLIC_URL?.replace(/\/+$/, "") ?? `${request.protocol}://${request.host}`;
+
+/** Where the hosted page returns: the portal's /terminal-orders/checkout (the caller's own address of it), else PORTAL_URL's. */
+function portalOf(request: FastifyRequest, given: string | undefined) {
+  if (!given) return request.server.config.PORTAL_URL.replace(/\/+$/, "");
+  const url = new URL(given);
+  if (!/^https?:$/.test(url.protocol) || url.pathname !== "/terminal-orders/checkout" || url.username || url.password) {
+    throw invalid({ return_url: [TERMINAL_MESSAGES.checkoutReturnUrl] });
+  }
+  return url.origin;
+}
+
+/**
+ * The hosted page's headers. Its form's answer redirects to the portal (the success or cancel address), so that
+ * origin is allowed in `form-action` too: browsers apply it to a form's redirects.
+ */
+function htmlHeaders(reply: FastifyReply, portal?: string) {
+  const origin = portal && URL.canParse(portal) ? new URL(portal).origin : null;
+  const formAction = ["'self'", ...(origin && origin !== "null" ? [origin] : [])].join(" ");
+  return reply
+    .header("Content-Type", "text/html; charset=utf-8")
+    .header("Cache-Control", "private, no-store")
+    .header("X-Content-Type-Options", "nosniff")
+    .header("Referrer-Policy", "no-referrer")
+    .header("Content-Security-Policy", `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}; base-uri 'none'; frame-ancestors 'none'`);
+}
+
+/** The hosted checkout's card form, checked (Stripe's page asks the same). */
+function readCard(body: Record<string, unknown>) {
+  const text = (k: string, max: number) => (typeof body[k] === "string" ? (body[k] as string).trim().slice(0, max) : "");
+  const values = { holder: text("holder", 100), number: text("number", 23), expiry: text("expiry", 7), cvc: text("cvc", 4) };
+  const errors: Partial<Record<CheckoutField, string>> = {};
+  if (!values.holder) errors.holder = "Enter the name on the card.";
+  if (!/^[\d -]{12,23}$/.test(values.number)) errors.number = "Enter the card number (12 to 19 digits).";
+  const expiry = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(values.expiry);
+  const expMonth = expiry ? Number(expiry[1]) : 0;
+  const expYear = expiry ? (expiry[2].length === 2 ? 2000 + Number(expiry[2]) : Number(expiry[2])) : 0;
+  if (!expiry || expMonth < 1 || expMonth > 12) errors.expiry = "Enter the expiry date as MM/YY.";
+  if (!/^\d{3,4}$/.test(values.cvc)) errors.cvc = "Enter the 3 or 4 digit security code.";
+  return { values, errors, card: { type: "card" as const, number: values.number, expMonth, expYear, cvc: values.cvc, holder: values.holder } };
+}
+
+const orderRoutes = routes((r) => {
   r.get("/terminal-orders", { access: VIEW, query: listQuerySchema({ maxSize: 100 }), response: terminalOrderListSchema }, async ({ auth, query, request }) => {
     const { rows, total } = await service.listOrders(request.server.database.db, auth.tenantId, query);
     return paged(request, query, rows, total);
@@ -70,7 +119,123 @@ export default routes((r) => {
     },
   );
 
+  /**
+   * The pay step without a card form here: the order is checked and priced as for POST /terminal-orders, and a
+   * hosted checkout session is made for it (Stripe Checkout; the sandbox's own page). The portal sends the browser
+   * to `url`. Nothing is ordered or charged yet. The same `idempotency_key` answers the same session.
+   */
+  r.post(
+    "/terminal-orders/checkout",
+    {
+      access: ORDER,
+      body: hardwareCheckoutBodySchema,
+      response: hardwareCheckoutResponseSchema,
+      status: 201,
+      summary: "Start paying for a terminal hardware order on the provider's hosted page",
+    },
+    async ({ auth, body, request, reply }) => {
+      const portal = portalOf(request, body.return_url);
+      const session = await service.startCheckout(
+        connect(request),
+        paymentsFor(request.server.database, request.server.config),
+        { tenantId: auth.tenantId, userId: auth.userId },
+        body,
+        { successUrl: `${portal}/terminal-orders/checkout?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${portal}/terminal-orders/new?checkout=cancelled` },
+      );
+      const url = session.url.startsWith("/") ? `${apiBase(request)}${session.url}` : session.url;
+      return reply.code(201).send({ data: { ...session, url } });
+    },
+  );
+
+  /**
+   * Back from the hosted page: a paid session's order is created and recorded with its payment (201; the same
+   * session again answers the same order, 200). Not paid: 409, nothing recorded. Another company's session: 404.
+   * The provider refusing the hardware after payment: the payment is refunded and the answer says so.
+   */
+  r.post(
+    "/terminal-orders/checkout/:session/complete",
+    { access: ORDER, params: checkoutSessionParams, response: terminalOrderResponseSchema, status: 201, summary: "Complete a paid terminal hardware checkout" },
+    async ({ auth, params, request, reply }) => {
+      const { order, repeated } = await service.completeCheckout(
+        request.server.database,
+        connect(request),
+        paymentsFor(request.server.database, request.server.config),
+        auth.tenantId,
+        params.session,
+      );
+      return reply.code(repeated ? 200 : 201).send({ data: order });
+    },
+  );
+
   r.get("/terminal-orders/:id", { access: VIEW, params: idParams, response: terminalOrderResponseSchema }, async ({ auth, params, request }) => ({
     data: await service.loadOrder(request.server.database.db, auth.tenantId, params.id),
   }));
+
+  // ------------------------------------------------------------------ the payments sandbox's hosted checkout
+
+  /** The session's page, when the sandbox knows it (the real provider's sessions are paid on Stripe's page). */
+  const session = async (request: FastifyRequest, id: string) => {
+    const p = paymentsFor(request.server.database, request.server.config);
+    return p instanceof SandboxPayments ? { p, s: await p.openCheckout(id) } : null;
+  };
+  const unknownSession = (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.headers.accept?.includes("text/html")) throw notFound("Checkout session");
+    return htmlHeaders(reply.code(404)).send(unknownCheckoutHtml());
+  };
+  const view = (id: string, s: NonNullable<Awaited<ReturnType<SandboxPayments["openCheckout"]>>>, extra: Partial<CheckoutView> = {}): CheckoutView => ({
+    action: `/payments-sandbox/checkout/${id}`,
+    description: s.description,
+    lines: s.lines,
+    amountPence: s.amountPence,
+    cancelUrl: s.cancelUrl,
+    values: {},
+    ...extra,
+  });
+
+  /** Open: the card form. Paid: on to the success address. Expired: back to the cancel address (as Stripe does). */
+  r.get(
+    "/payments-sandbox/checkout/:session",
+    { access: { public: true }, params: checkoutSessionParams, responseType: "text/html", summary: "The payments sandbox's hosted checkout page" },
+    async ({ params, request, reply }) => {
+      const found = await session(request, params.session);
+      if (!found?.s) return unknownSession(request, reply);
+      const s = found.s;
+      if (s.status === "complete") return reply.redirect(s.successUrl, 303);
+      if (s.status === "expired") return reply.redirect(s.cancelUrl, 303);
+      return htmlHeaders(reply, s.successUrl).send(checkoutPageHtml(view(params.session, s)));
+    },
+  );
+
+  /** The card form sent: paid → 303 to the success address; declined → the page again with its reason (402). */
+  r.post(
+    "/payments-sandbox/checkout/:session",
+    { access: { public: true }, params: checkoutSessionParams, responseType: "text/html", summary: "The payments sandbox's hosted checkout page, paid" },
+    async ({ params, request, reply }) => {
+      const found = await session(request, params.session);
+      if (!found?.s) return unknownSession(request, reply);
+      const s = found.s;
+      if (s.status === "complete") return reply.redirect(s.successUrl, 303);
+      if (s.status === "expired") return reply.redirect(s.cancelUrl, 303);
+      const { values, errors, card } = readCard((request.body ?? {}) as Record<string, unknown>);
+      const kept = { holder: values.holder, expiry: values.expiry };
+      if (Object.keys(errors).length) {
+        return htmlHeaders(reply.code(422), s.successUrl).send(
+          checkoutPageHtml(view(params.session, s, { values: kept, errors, error: "Check the card details below." })),
+        );
+      }
+      const after = await found.p.payCheckout(params.session, card);
+      if (after.status === "complete") return reply.redirect(s.successUrl, 303);
+      if (after.status === "expired") return reply.redirect(s.cancelUrl, 303);
+      const reason = after.intent?.failure?.message ?? "Your card was declined.";
+      return htmlHeaders(reply.code(402), s.successUrl).send(checkoutPageHtml(view(params.session, s, { values: kept, error: `${reason} Try another card.` })));
+    },
+  );
 });
+
+/** The routes, and (in their own scope) a parser for the sandbox checkout's card form, a plain HTML form post. */
+export default async function terminalOrdersRoutes(app: FastifyInstance, options: { area?: string } = {}) {
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 4096 }, (_req, body, done) => {
+    done(null, qs.parse(body as string, { depth: 1, parameterLimit: 20 }));
+  });
+  await orderRoutes(app, options);
+}

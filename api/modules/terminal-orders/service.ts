@@ -7,13 +7,14 @@ import {
   type TerminalOrderStatus,
 } from "#common/terminal-orders";
 import type { ListQuery } from "#contract/common";
-import type { HardwareOrderBody, HardwareOrderPreview, HardwareOrderPreviewBody, TerminalOrder } from "#contract/terminal-orders";
+import type { HardwareCheckoutBody, HardwareOrderBody, HardwareOrderPreview, HardwareOrderPreviewBody, TerminalOrder } from "#contract/terminal-orders";
+import { formatPence } from "#common/pence";
 import type { Database, Db, Tx } from "#api/db/client";
 import { payments, terminalOrderItems, terminalOrders } from "#api/db/schema";
 import { HttpError, invalid, notFound } from "#api/http/errors";
 import { offsetOf, sortOf, textFilter } from "#api/http/paging";
 import { isUniqueViolation } from "#api/lib/db-errors";
-import { PaymentProviderUnavailable, PaymentRequestError, type PaymentsProvider } from "#api/integrations/payments";
+import { PaymentProviderUnavailable, PaymentRequestError, type PaymentsProvider, type ProviderCheckout, type ProviderIntent } from "#api/integrations/payments";
 import {
   ConnectRequestError,
   type ConnectProvider,
@@ -21,7 +22,7 @@ import {
   type ProviderHardwareOrder,
   type ProviderHardwarePreview,
 } from "#api/integrations/payments/connect";
-import { takePayment } from "../payments/service";
+import { refundPayment, takePayment } from "../payments/service";
 
 type OrderRow = typeof terminalOrders.$inferSelect;
 type ItemRow = typeof terminalOrderItems.$inferSelect;
@@ -335,6 +336,19 @@ export async function placeOrder(
     throw new HttpError(402, `${message} ${M.declined}`, { card: [message] }, { error: "card_declined" });
   }
 
+  return recordOrder(database, connect.kind, actor, body, hardware, { paymentId: payment.id, paymentMethodId: body.payment_method_id ?? null, key });
+}
+
+/** The order, its lines and its payment in one transaction, unique per attempt: the same attempt twice answers the first. */
+async function recordOrder(
+  database: Database,
+  provider: ConnectProvider["kind"],
+  actor: Actor,
+  body: Pick<HardwareOrderPreviewBody, "shipping">,
+  hardware: ProviderHardwareOrder,
+  paid: { paymentId: number; paymentMethodId: string | null; key: string },
+): Promise<{ order: TerminalOrder; repeated: boolean }> {
+  const key = paid.key;
   try {
     const id = await database.transaction(async (tx) => {
       const a = body.shipping.address;
@@ -342,7 +356,7 @@ export async function placeOrder(
         .insert(terminalOrders)
         .values({
           tenantId: actor.tenantId,
-          provider: connect.kind,
+          provider,
           providerOrderId: hardware.id,
           status: hardware.status,
           shippingMethod: hardware.shippingMethod,
@@ -361,8 +375,8 @@ export async function placeOrder(
           shippingPence: hardware.shippingPence,
           taxPence: hardware.taxPence,
           totalPence: hardware.totalPence,
-          paymentId: payment.id,
-          paymentMethodId: body.payment_method_id ?? null,
+          paymentId: paid.paymentId,
+          paymentMethodId: paid.paymentMethodId,
           idempotencyKey: key,
           createdBy: actor.userId,
         })
@@ -389,6 +403,238 @@ export async function placeOrder(
     if (!first) throw error;
     return { order: await loadOrder(database.db, actor.tenantId, first.id), repeated: true };
   }
+}
+
+// ------------------------------------------------------------------------------------------------ hosted checkout
+
+/** What a checkout session carries of its order (Stripe: at most 50 keys, each value under 500 characters). */
+const CHECKOUT_KIND = "terminal-order";
+const clip = (v: string | null | undefined) => (v ?? "").slice(0, 499);
+
+function checkoutMetadata(actor: Actor, body: HardwareCheckoutBody): Record<string, string> {
+  const a = body.shipping.address;
+  return {
+    kind: CHECKOUT_KIND,
+    tenant: String(actor.tenantId),
+    user: actor.userId === null ? "" : String(actor.userId),
+    attempt: body.idempotency_key,
+    lines: body.items.map((i) => `${i.terminal_hardware_sku}:${i.quantity}`).join(","),
+    shipping_method: body.shipping_method,
+    ship_name: clip(body.shipping.name),
+    ship_company: clip(body.shipping.company),
+    ship_email: clip(body.shipping.email),
+    ship_phone: clip(body.shipping.phone),
+    ship_line1: clip(a.line1),
+    ship_line2: clip(a.line2),
+    ship_city: clip(a.city),
+    ship_state: clip(a.state),
+    ship_postcode: clip(a.postal_code),
+    ship_country: a.country,
+    amount: String(body.amount),
+  };
+}
+
+/** The order a session's metadata carries, as the preview's body. */
+function orderOf(m: Record<string, string>): HardwareOrderPreviewBody {
+  const blank = (v: string | undefined) => (v ? v : undefined);
+  return {
+    items: (m.lines ?? "")
+      .split(",")
+      .filter(Boolean)
+      .map((l) => {
+        const [sku, quantity] = l.split(":");
+        return { terminal_hardware_sku: sku, quantity: Number(quantity) };
+      }),
+    shipping_method: m.shipping_method ?? "",
+    shipping: {
+      name: m.ship_name ?? "",
+      company: blank(m.ship_company),
+      email: m.ship_email ?? "",
+      phone: m.ship_phone ?? "",
+      address: {
+        line1: m.ship_line1 ?? "",
+        line2: blank(m.ship_line2),
+        city: m.ship_city ?? "",
+        state: blank(m.ship_state),
+        postal_code: m.ship_postcode ?? "",
+        country: (m.ship_country ?? "GB") as "GB",
+      },
+    },
+  };
+}
+
+const paymentsFailure = (error: unknown): never => {
+  if (error instanceof PaymentProviderUnavailable) throw new HttpError(502, M.paymentsDown, undefined, { error: "ERROR" });
+  if (error instanceof PaymentRequestError) throw new HttpError(400, error.message, undefined, { error: "ERROR" });
+  throw error;
+};
+
+/** How long a hardware order's checkout takes payment (Stripe: between 30 minutes and 24 hours). */
+export const CHECKOUT_MINUTES = 60;
+
+/**
+ * The pay step: the order is checked as for a card payment (catalogue, the provider's preview, the total the user
+ * saw), then a hosted checkout session is made for it, its lines the preview's (devices, shipping, VAT) and the order
+ * in its metadata. The same attempt again answers the same session (key `terminal-checkout-{tenant}-{attempt}`).
+ * Nothing is ordered or recorded until the session comes back paid.
+ */
+export async function startCheckout(
+  connect: ConnectProvider,
+  paymentsProvider: PaymentsProvider,
+  actor: Actor,
+  body: HardwareCheckoutBody,
+  urls: { successUrl: string; cancelUrl: string },
+) {
+  await checkCatalogue(connect, body);
+  let preview: ProviderHardwarePreview;
+  try {
+    preview = await connect.previewHardwareOrder(toInput(body, actor.tenantId), {
+      idempotencyKey: `hardware-preview-${actor.tenantId}-${body.idempotency_key}`,
+    });
+  } catch (error) {
+    return hardwareFailure(error);
+  }
+  if (preview.totalPence !== body.amount) throw invalid({ amount: [M.amountChanged] }, M.amountChanged);
+  const lines = [
+    ...preview.items.map((i) => ({ name: i.name, unitAmountPence: i.unitAmountPence, quantity: i.quantity })),
+    { name: `Shipping: ${preview.shippingMethodName}`, unitAmountPence: preview.shippingPence, quantity: 1 },
+    { name: "VAT (20%)", unitAmountPence: preview.taxPence, quantity: 1 },
+  ].filter((l) => l.unitAmountPence > 0);
+  // The expiry is part of the call, so the same attempt sends the same one within the hour (Stripe compares a key's
+  // parameters); an attempt sent again after that is refused as an expired form, never given a second session.
+  const hour = Math.floor(Date.now() / 3_600_000);
+  try {
+    const session = await paymentsProvider.createCheckout(
+      {
+        amountPence: preview.totalPence,
+        currency: "gbp",
+        lines,
+        description: "Card terminal hardware order",
+        successUrl: urls.successUrl,
+        cancelUrl: urls.cancelUrl,
+        clientReferenceId: `${actor.tenantId}-${body.idempotency_key}`.slice(0, 200),
+        metadata: checkoutMetadata(actor, body),
+        expiresAt: new Date((hour + 2) * 3_600_000),
+      },
+      { idempotencyKey: `terminal-checkout-${actor.tenantId}-${body.idempotency_key}` },
+    );
+    if (session.status !== "open" || !session.url) throw new HttpError(409, M.checkoutUnpaid, undefined, { error: "ERROR" });
+    return { id: session.id, url: session.url, expires_at: new Date((hour + 2) * 3_600_000).toISOString(), sandbox: paymentsProvider.kind === "sandbox" };
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if (error instanceof PaymentRequestError && (error.code === "idempotency_key_in_use" || error.code === "idempotency_error"))
+      throw invalid({ idempotency_key: [M.key] }, M.key);
+    return paymentsFailure(error);
+  }
+}
+
+/** The payments provider's view of a payment already taken on its hosted page: recorded as it is, nothing sent. */
+function alreadyTaken(p: PaymentsProvider, intent: ProviderIntent): PaymentsProvider {
+  const refuse = () => Promise.reject(new PaymentRequestError("Not used for a payment taken on the hosted page.", "unsupported"));
+  return {
+    kind: p.kind,
+    label: p.label,
+    createPayment: async () => intent,
+    cancelPayment: refuse,
+    createRefund: refuse,
+    retrieveRefund: refuse,
+    createCheckout: refuse,
+    retrieveCheckout: refuse,
+    expireCheckout: refuse,
+    listCompletedCheckouts: refuse,
+  };
+}
+
+/**
+ * Back from the hosted page (the portal's return route, or the status job for a session never returned to). The
+ * session is read from the provider; another company's is not found. Not paid: nothing is recorded (409). Paid:
+ * the payment is recorded (once per attempt), the hardware order is created (key `hardware-order-{tenant}-{attempt}`)
+ * and the order, its lines and its payment are written in one transaction, unique per attempt, so a reload or the
+ * job finds the same order. A provider refusing the hardware after the payment: the payment is refunded (key
+ * `terminal-order-refund-{attempt}`) and the answer says so. A provider not answering: the payment stays recorded
+ * and the same session completed again (the job does) orders it.
+ */
+export async function completeCheckout(
+  database: Database,
+  connect: ConnectProvider,
+  paymentsProvider: PaymentsProvider,
+  tenantId: number,
+  sessionId: string,
+): Promise<{ order: TerminalOrder; repeated: boolean }> {
+  let session: ProviderCheckout;
+  try {
+    session = await paymentsProvider.retrieveCheckout(sessionId);
+  } catch (error) {
+    if (error instanceof PaymentRequestError) throw notFound("Checkout session");
+    return paymentsFailure(error);
+  }
+  const m = session.metadata;
+  if (m.kind !== CHECKOUT_KIND || m.tenant !== String(tenantId) || !m.attempt) throw notFound("Checkout session");
+  const key = m.attempt;
+  const actor: Actor = { tenantId, userId: m.user ? Number(m.user) : null };
+  const existing = await byKey(database.db, tenantId, key);
+  if (existing) return { order: await loadOrder(database.db, tenantId, existing.id), repeated: true };
+  if (!session.paid || !session.intent || session.intent.status !== "succeeded") {
+    throw new HttpError(409, M.checkoutUnpaid, undefined, { error: "checkout_unpaid" });
+  }
+  const body = orderOf(m);
+  const payment = await takePayment(database, alreadyTaken(paymentsProvider, session.intent), {
+    tenantId,
+    amountPence: session.intent.amountPence,
+    description: `Card terminal hardware order (checkout ${session.id})`,
+    method: { type: "payment_method", id: session.intent.id },
+    idempotencyKey: `terminal-order-${key}`,
+    payerName: body.shipping.name,
+    userId: actor.userId,
+  });
+  const refundAndSay = async (error: ConnectRequestError): Promise<never> => {
+    await refundPayment(database, paymentsProvider, actor, payment.id, {
+      idempotency_key: `terminal-order-refund-${key}`,
+      reason: `The card-terminal provider refused the order: ${error.message}`.slice(0, 500),
+    });
+    const said = `${M.providerRefused} ${error.message} ${M.refundedAfterRefusal(formatPence(payment.amountPence))}`;
+    throw new HttpError(
+      error.status === 422 ? 422 : 400,
+      said,
+      { provider: [error.message] },
+      { error: error.status === 422 ? "STRIPE_ERROR" : "ERROR", refunded: true },
+    );
+  };
+  // Refunded already (a refusal answered before): said again, nothing sent to the card-terminal provider.
+  if (payment.status === "refunded" || payment.status === "partially_refunded" || payment.refundPendingPence > 0) {
+    throw new HttpError(400, `${M.providerRefused} ${M.refundedAfterRefusal(formatPence(payment.amountPence))}`, undefined, { error: "ERROR", refunded: true });
+  }
+  let hardware: ProviderHardwareOrder;
+  try {
+    hardware = await connect.createHardwareOrder(toInput(body, tenantId), { idempotencyKey: `hardware-order-${tenantId}-${key}` });
+  } catch (error) {
+    if (error instanceof ConnectRequestError) return refundAndSay(error);
+    return hardwareFailure(error);
+  }
+  return recordOrder(database, connect.kind, actor, body, hardware, { paymentId: payment.id, paymentMethodId: null, key });
+}
+
+/**
+ * Sessions paid but never returned to (the browser closed on the provider's page): each completed hardware-order
+ * session of the last two days with no order recorded is completed as the return route would. One that fails (a
+ * refusal, refunded) does not hold up the others; an outage stops the round.
+ */
+export async function completePaidCheckouts(database: Database, connect: ConnectProvider, paymentsProvider: PaymentsProvider, now = new Date()) {
+  const sessions = await paymentsProvider.listCompletedCheckouts(new Date(now.getTime() - 2 * 24 * 3_600_000));
+  let completed = 0;
+  for (const s of sessions) {
+    const tenantId = Number(s.metadata.tenant);
+    if (s.metadata.kind !== CHECKOUT_KIND || !Number.isInteger(tenantId) || !s.metadata.attempt) continue;
+    if (await byKey(database.db, tenantId, s.metadata.attempt)) continue;
+    try {
+      const { repeated } = await completeCheckout(database, connect, paymentsProvider, tenantId, s.id);
+      if (!repeated) completed += 1;
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode !== 502) continue;
+      throw error;
+    }
+  }
+  return completed;
 }
 
 // ------------------------------------------------------------------------------------------------ status
