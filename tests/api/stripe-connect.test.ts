@@ -46,6 +46,8 @@ describe("Stripe Connect onboarding", () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain("Sandbox: test mode.");
     expect(page.text).toContain("10-88-00");
+    // The form's answer redirects to the portal: browsers apply form-action to that redirect, so the portal is allowed.
+    expect(String(page.headers["content-security-policy"])).toContain("form-action 'self' http://smallbusiness.localhost:3000;");
 
     // Some details only: pending, the rest listed as missing.
     const partial = await api.request("POST", path, { headers: FORM, rawBody: form({ business_name: "Crumb & Co", first_name: "Cara" }) });

@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import qs from "qs";
 import { z } from "zod";
 import { listQuerySchema } from "#contract/common";
 import { cancelBodySchema, PAYMENT_MESSAGES, paymentListSchema, paymentResponseSchema, refundBodySchema } from "#contract/payments";
 import { HttpError } from "#api/http/errors";
+import { hostedPageHeaders } from "#api/http/hosted-page";
 import { idParams } from "#api/http/ids";
 import { paged } from "#api/http/paging";
 import { routes } from "#api/http/route";
@@ -19,15 +20,6 @@ const MANAGE = { permissions: ["payment_manage"] as const };
 const payQuery = z.object({ token: z.string().max(200).optional() });
 
 const provider = (request: FastifyRequest) => paymentsFor(request.server.database, request.server.config);
-
-function htmlHeaders(reply: FastifyReply) {
-  return reply
-    .header("Content-Type", "text/html; charset=utf-8")
-    .header("Cache-Control", "private, no-store")
-    .header("X-Content-Type-Options", "nosniff")
-    .header("Referrer-Policy", "no-referrer")
-    .header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
-}
 
 /** The card form's fields, checked: the expiry as MM/YY (or MM/YYYY), the number and code as digits. */
 function readCard(body: Record<string, unknown>) {
@@ -103,7 +95,7 @@ const paymentRoutes = routes((r) => {
     { access: { public: true }, params: idParams, query: payQuery, responseType: "text/html" },
     async ({ params, query, request, reply }) => {
       const page = await view(request, params.id, query.token ?? "");
-      return htmlHeaders(reply).send(payPageHtml(page));
+      return hostedPageHeaders(reply).send(payPageHtml(page));
     },
   );
 
@@ -117,7 +109,7 @@ const paymentRoutes = routes((r) => {
     const attempt = typeof body.attempt === "string" && /^[\w-]{8,100}$/.test(body.attempt) ? body.attempt : service.newFormKey();
     const { card, errors, values } = readCard(body);
     const again = async (status: number, extra: Partial<PayPageView>) =>
-      htmlHeaders(reply.code(status)).send(payPageHtml(await view(request, params.id, token, { values, ...extra })));
+      hostedPageHeaders(reply.code(status)).send(payPageHtml(await view(request, params.id, token, { values, ...extra })));
     await service.payableInvoice(request.server.database.db, params.id, token);
     if (Object.keys(errors).length) return again(422, { errors, error: "Check the card details below." });
     try {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { CONNECT_STATUS_LABELS, requirementLabel } from "#common/terminal-orders";
 import { connectAccountResponseSchema, onboardingLinkBodySchema, onboardingLinkResponseSchema } from "#contract/terminal-orders";
 import { invalid, notFound } from "#api/http/errors";
+import { hostedPageHeaders } from "#api/http/hosted-page";
 import { routes } from "#api/http/route";
 import { connectFor } from "#api/integrations/payments";
 import { SandboxConnect } from "#api/integrations/payments/connect";
@@ -17,15 +18,6 @@ const tokenParams = z.object({ token: z.string().regex(/^[\w-]{20,64}$/) });
 
 const provider = (request: FastifyRequest) => connectFor(request.server.database, request.server.config);
 const apiBase = (request: FastifyRequest) => request.server.config.API_PUBLIC_URL?.replace(/\/+$/, "") ?? `${request.protocol}://${request.host}`;
-
-function htmlHeaders(reply: FastifyReply) {
-  return reply
-    .header("Content-Type", "text/html; charset=utf-8")
-    .header("Cache-Control", "private, no-store")
-    .header("X-Content-Type-Options", "nosniff")
-    .header("Referrer-Policy", "no-referrer")
-    .header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
-}
 
 /** Where onboarding returns: the portal's /stripe-connect (the caller's own address of it), else PORTAL_URL's. */
 function returnUrlOf(request: FastifyRequest, given: string | undefined) {
@@ -119,7 +111,7 @@ const connectRoutes = routes((r) => {
    */
   const unknownLink = (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.headers.accept?.includes("text/html")) throw notFound("Onboarding link");
-    return htmlHeaders(reply.code(404)).send(expiredPageHtml());
+    return hostedPageHeaders(reply.code(404)).send(expiredPageHtml());
   };
 
   r.get(
@@ -129,7 +121,7 @@ const connectRoutes = routes((r) => {
       const page = await view(request, params.token);
       if (!page) return unknownLink(request, reply);
       if (page.refresh !== null) return reply.redirect(page.refresh, 303);
-      return htmlHeaders(reply).send(onboardingPageHtml(page.v));
+      return hostedPageHeaders(reply, page.opened.link.returnUrl).send(onboardingPageHtml(page.v));
     },
   );
 
@@ -143,7 +135,9 @@ const connectRoutes = routes((r) => {
       if (page.refresh !== null) return reply.redirect(page.refresh, 303);
       const { values, errors, sortCode } = readOnboarding((request.body ?? {}) as Record<string, unknown>);
       if (Object.keys(errors).length) {
-        return htmlHeaders(reply.code(422)).send(onboardingPageHtml({ ...page.v, values, errors, error: "Check the details below." }));
+        return hostedPageHeaders(reply.code(422), page.opened.link.returnUrl).send(
+          onboardingPageHtml({ ...page.v, values, errors, error: "Check the details below." }),
+        );
       }
       const p = provider(request) as SandboxConnect;
       const account = await p.submitOnboarding(page.opened.link.accountId, {

@@ -16,6 +16,7 @@ import {
   terminalOrderResponseSchema,
 } from "#contract/terminal-orders";
 import { invalid, notFound } from "#api/http/errors";
+import { hostedPageHeaders } from "#api/http/hosted-page";
 import { idParams } from "#api/http/ids";
 import { paged } from "#api/http/paging";
 import { routes } from "#api/http/route";
@@ -38,21 +39,6 @@ function portalOf(request: FastifyRequest, given: string | undefined) {
     throw invalid({ return_url: [TERMINAL_MESSAGES.checkoutReturnUrl] });
   }
   return url.origin;
-}
-
-/**
- * The hosted page's headers. Its form's answer redirects to the portal (the success or cancel address), so that
- * origin is allowed in `form-action` too: browsers apply it to a form's redirects.
- */
-function htmlHeaders(reply: FastifyReply, portal?: string) {
-  const origin = portal && URL.canParse(portal) ? new URL(portal).origin : null;
-  const formAction = ["'self'", ...(origin && origin !== "null" ? [origin] : [])].join(" ");
-  return reply
-    .header("Content-Type", "text/html; charset=utf-8")
-    .header("Cache-Control", "private, no-store")
-    .header("X-Content-Type-Options", "nosniff")
-    .header("Referrer-Policy", "no-referrer")
-    .header("Content-Security-Policy", `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}; base-uri 'none'; frame-ancestors 'none'`);
 }
 
 /** The hosted checkout's card form, checked (Stripe's page asks the same). */
@@ -180,7 +166,7 @@ const orderRoutes = routes((r) => {
   };
   const unknownSession = (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.headers.accept?.includes("text/html")) throw notFound("Checkout session");
-    return htmlHeaders(reply.code(404)).send(unknownCheckoutHtml());
+    return hostedPageHeaders(reply.code(404)).send(unknownCheckoutHtml());
   };
   const view = (id: string, s: NonNullable<Awaited<ReturnType<SandboxPayments["openCheckout"]>>>, extra: Partial<CheckoutView> = {}): CheckoutView => ({
     action: `/payments-sandbox/checkout/${id}`,
@@ -202,7 +188,7 @@ const orderRoutes = routes((r) => {
       const s = found.s;
       if (s.status === "complete") return reply.redirect(s.successUrl, 303);
       if (s.status === "expired") return reply.redirect(s.cancelUrl, 303);
-      return htmlHeaders(reply, s.successUrl).send(checkoutPageHtml(view(params.session, s)));
+      return hostedPageHeaders(reply, s.successUrl).send(checkoutPageHtml(view(params.session, s)));
     },
   );
 
@@ -219,7 +205,7 @@ const orderRoutes = routes((r) => {
       const { values, errors, card } = readCard((request.body ?? {}) as Record<string, unknown>);
       const kept = { holder: values.holder, expiry: values.expiry };
       if (Object.keys(errors).length) {
-        return htmlHeaders(reply.code(422), s.successUrl).send(
+        return hostedPageHeaders(reply.code(422), s.successUrl).send(
           checkoutPageHtml(view(params.session, s, { values: kept, errors, error: "Check the card details below." })),
         );
       }
@@ -227,7 +213,9 @@ const orderRoutes = routes((r) => {
       if (after.status === "complete") return reply.redirect(s.successUrl, 303);
       if (after.status === "expired") return reply.redirect(s.cancelUrl, 303);
       const reason = after.intent?.failure?.message ?? "Your card was declined.";
-      return htmlHeaders(reply.code(402), s.successUrl).send(checkoutPageHtml(view(params.session, s, { values: kept, error: `${reason} Try another card.` })));
+      return hostedPageHeaders(reply.code(402), s.successUrl).send(
+        checkoutPageHtml(view(params.session, s, { values: kept, error: `${reason} Try another card.` })),
+      );
     },
   );
 });
