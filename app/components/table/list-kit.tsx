@@ -1,7 +1,6 @@
-import { Suspense, type ComponentType } from "react";
-import { island } from "#app/lib/island";
+import { Suspense } from "react";
+import { island, islandPart } from "#app/lib/island";
 import type { DataTableProps } from "./data-table";
-import type * as Parts from "./list-parts";
 import { listPartsOnServer } from "./list-parts.server";
 
 export type { Column, DataTableProps, Selection } from "./data-table";
@@ -41,30 +40,15 @@ export function DataTable<Row, F extends string = string>(props: DataTableProps<
   );
 }
 
-/** A part of the island, drawn inside a Suspense boundary of its own (nothing in its place on a client-side navigation until the chunk has arrived). */
-function islandPart<P extends object>(pick: (m: typeof Parts) => ComponentType<P>) {
-  function Part(props: P) {
-    const Component = pick(parts.read());
-    return <Component {...props} />;
-  }
-  return function IslandPart(props: P) {
-    return (
-      <Suspense fallback={null}>
-        <Part {...props} />
-      </Suspense>
-    );
-  };
-}
-
 /** The list's bar: search, filters with their chips, and the bulk actions given as children (filter-bar.tsx). */
-export const ListBar = islandPart((m) => m.ListBar);
+export const ListBar = islandPart(parts, (m) => m.ListBar);
 /** The "Filters" button and its panel alone (filter-bar.tsx). */
-export const FilterBar = islandPart((m) => m.FilterBar);
+export const FilterBar = islandPart(parts, (m) => m.FilterBar);
 /** The search box alone (list-controls.tsx). */
-export const SearchBox = islandPart((m) => m.SearchBox);
+export const SearchBox = islandPart(parts, (m) => m.SearchBox);
 /** The list's bulk-action form (bulk-actions.tsx). */
-export const BulkActions = islandPart((m) => m.BulkActions);
+export const BulkActions = islandPart(parts, (m) => m.BulkActions);
 /** The page-size choice and the pager (pager.tsx). */
-export const ListFooter = islandPart((m) => m.ListFooter);
+export const ListFooter = islandPart(parts, (m) => m.ListFooter);
 /** The list's Export button (export-button.tsx). */
-export const ExportButton = islandPart((m) => m.ExportButton);
+export const ExportButton = islandPart(parts, (m) => m.ExportButton);

@@ -1,6 +1,4 @@
-import { Suspense, type ComponentType } from "react";
-import { island } from "#app/lib/island";
-import type * as Parts from "./task-page-parts";
+import { island, islandPart } from "#app/lib/island";
 import { taskPagePartsOnServer } from "./task-page-parts.server";
 
 // The task page's events, calls and quotes and invoices (task-page-parts.tsx) are an island: the server draws them in
@@ -8,23 +6,9 @@ import { taskPagePartsOnServer } from "./task-page-parts.server";
 // their links and forms work as they do without JavaScript.
 const parts = island(() => import("./task-page-parts"), taskPagePartsOnServer);
 
-function islandPart<P extends object>(pick: (m: typeof Parts) => ComponentType<P>) {
-  function Part(props: P) {
-    const Component = pick(parts.read());
-    return <Component {...props} />;
-  }
-  return function IslandPart(props: P) {
-    return (
-      <Suspense fallback={null}>
-        <Part {...props} />
-      </Suspense>
-    );
-  };
-}
-
 /** The task's calendar events (calendar/linked-events.tsx). */
-export const LinkedEvents = islandPart((m) => m.LinkedEvents);
+export const LinkedEvents = islandPart(parts, (m) => m.LinkedEvents);
 /** The task's calls (calls/calls-panel.tsx). */
-export const CallsPanel = islandPart((m) => m.CallsPanel);
+export const CallsPanel = islandPart(parts, (m) => m.CallsPanel);
 /** The task's quotes and invoices (sales/sales-section.tsx). */
-export const SalesSection = islandPart((m) => m.SalesSection);
+export const SalesSection = islandPart(parts, (m) => m.SalesSection);
