@@ -1,37 +1,15 @@
-import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { PaymentProviderUnavailable, PaymentRequestError, StripePayments } from "#api/integrations/payments";
+import { stripeHttp, type Answer, type Sent } from "../helpers/stripe-http";
 
 /**
  * Stripe Checkout through the official `stripe` package (the hardware order's pay step), against a mocked HTTP layer:
  * what each call sends (its idempotency key among it) and how Stripe's answers read. Nothing reaches the network.
  */
 
-interface Sent {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  headers: Record<string, string>;
-  body: URLSearchParams;
-}
-
-function mockStripe(answer: (req: Sent) => { status: number; body: unknown }) {
-  const sent: Sent[] = [];
-  const fetchFn = async (url: string | URL | Request, init?: RequestInit) => {
-    const u = new URL(String(url));
-    const headers = Object.fromEntries(new Headers(init?.headers as HeadersInit).entries());
-    const req: Sent = {
-      method: init?.method ?? "GET",
-      path: u.pathname,
-      query: u.searchParams,
-      headers,
-      body: new URLSearchParams(typeof init?.body === "string" ? init.body : ""),
-    };
-    sent.push(req);
-    const { status, body } = answer(req);
-    return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "request-id": "req_test" } });
-  };
-  const stripe = new StripePayments("sk_test_mocked", { httpClient: Stripe.createFetchHttpClient(fetchFn as typeof fetch), maxNetworkRetries: 0 });
+function mockStripe(answer: (req: Sent) => Answer) {
+  const { sent, options } = stripeHttp(answer);
+  const stripe = new StripePayments("sk_test_mocked", options);
   return { stripe, sent };
 }
 

@@ -1,7 +1,7 @@
-import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { StripeTerminal } from "#api/integrations/payments/terminal-stripe";
 import { PaymentProviderUnavailable, PaymentRequestError } from "#api/integrations/payments/types";
+import { stripeHttp, type Answer, type Sent } from "../helpers/stripe-http";
 
 /**
  * The Stripe Terminal adapter through the official `stripe` package, against a mocked HTTP layer (its fetch client
@@ -9,33 +9,9 @@ import { PaymentProviderUnavailable, PaymentRequestError } from "#api/integratio
  * parameters and idempotency key it sends, and Stripe's errors in the payments interface's words.
  */
 
-interface Sent {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  headers: Record<string, string>;
-  body: URLSearchParams;
-}
-
-type Answer = { status: number; body: unknown } | "no answer";
-
 function mockStripe(answer: (req: Sent) => Answer, secretKey = "sk_test_mocked") {
-  const sent: Sent[] = [];
-  const fetchFn = async (url: string | URL | Request, init?: RequestInit) => {
-    const u = new URL(String(url));
-    const req: Sent = {
-      method: init?.method ?? "GET",
-      path: u.pathname,
-      query: u.searchParams,
-      headers: Object.fromEntries(new Headers(init?.headers as HeadersInit).entries()),
-      body: new URLSearchParams(typeof init?.body === "string" ? init.body : ""),
-    };
-    sent.push(req);
-    const a = answer(req);
-    if (a === "no answer") throw new TypeError("fetch failed");
-    return new Response(JSON.stringify(a.body), { status: a.status, headers: { "content-type": "application/json", "request-id": "req_test" } });
-  };
-  const terminal = new StripeTerminal(secretKey, { httpClient: Stripe.createFetchHttpClient(fetchFn as typeof fetch), maxNetworkRetries: 0 });
+  const { sent, options } = stripeHttp(answer);
+  const terminal = new StripeTerminal(secretKey, options);
   return { terminal, sent, last: () => sent[sent.length - 1] };
 }
 
