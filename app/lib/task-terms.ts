@@ -13,16 +13,17 @@ export interface TaskTerms {
   kyb: string;
   /** The flag's name as a label ("KYB", "Verification"). */
   Kyb: string;
-  /** Who the task is for. */
+  /** Who the task is for: the client as a word, and as the label of its individual. */
   client: string;
+  individual: string;
   /** A product's premium and its provider, as labels. */
   premium: string;
   provider: string;
 }
 
 const terms: Record<Variant, TaskTerms> = {
-  flightdeck: { kyb: "KYB", Kyb: "KYB", client: "Client", premium: "Premium", provider: "Provider" },
-  smallbusiness: { kyb: "verification", Kyb: "Verification", client: "Customer", premium: "Price", provider: "Supplier" },
+  flightdeck: { kyb: "KYB", Kyb: "KYB", client: "Client", individual: "Individual", premium: "Premium", provider: "Provider" },
+  smallbusiness: { kyb: "verification", Kyb: "Verification", client: "Customer", individual: "Customer", premium: "Price", provider: "Supplier" },
 };
 
 export function taskTermsFor(edition: Variant): TaskTerms {

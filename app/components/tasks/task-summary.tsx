@@ -28,35 +28,16 @@ function Fact({ label, children, wide }: { label: string; children: ReactNode; w
   );
 }
 
-/** Who the task is for: its individual and its company, each a link to their page when the user may open it. */
-function Client({ task, links }: { task: Task; links: { individual: boolean; company: boolean } }) {
-  const parts: ReactNode[] = [];
-  if (task.sourceIndividual) {
-    const name = task.sourceIndividual.full_name;
-    parts.push(
-      links.individual ? (
-        <Link key="individual" to={`/individual/${task.sourceIndividual.id}`} className="font-medium text-brand hover:underline">
-          {name}
-        </Link>
-      ) : (
-        <span key="individual">{name}</span>
-      ),
-    );
-  }
-  if (task.company) {
-    const name = task.company.name;
-    parts.push(
-      links.company ? (
-        <Link key="company" to={`/company/${task.company.id}`} className="font-medium text-brand hover:underline">
-          {name}
-        </Link>
-      ) : (
-        <span key="company">{name}</span>
-      ),
-    );
-  }
-  if (!parts.length) return <>—</>;
-  return <span className="flex flex-col">{parts}</span>;
+/** A client of the task (its individual or its company): a link to their page when the user may open it. */
+function ClientLink({ to, name, link }: { to: string; name: string | undefined; link: boolean }) {
+  if (!name) return <>—</>;
+  return link ? (
+    <Link to={to} className="font-medium text-brand hover:underline">
+      {name}
+    </Link>
+  ) : (
+    <>{name}</>
+  );
 }
 
 /**
@@ -86,8 +67,11 @@ export function TaskSummary({
         <Fact label="Stage" wide>
           {task.pipelineStage ? <StageChip pipeline={task.pipeline?.name} stage={task.pipelineStage} /> : "—"}
         </Fact>
-        <Fact label={terms.client}>
-          <Client task={task} links={clientLinks} />
+        <Fact label={terms.individual}>
+          <ClientLink to={`/individual/${task.sourceIndividual?.id}`} name={task.sourceIndividual?.full_name} link={clientLinks.individual} />
+        </Fact>
+        <Fact label="Company">
+          <ClientLink to={`/company/${task.company?.id}`} name={task.company?.name} link={clientLinks.company} />
         </Fact>
         <Fact label="Assigned to">{task.teamMember?.full_name ?? "Nobody yet"}</Fact>
         <Fact label="Priority">
