@@ -256,11 +256,8 @@ import { ${n.CONST}_SORTS, type ${n.Pascal} } from "#contract/${n.plural}";
 import { can } from "../access/permissions";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { BulkActions } from "../components/table/bulk-actions";
-import { DataTable, type Column } from "../components/table/data-table";
 import { defineList, listView, type SortField } from "../components/table/list";
-import { SearchBox } from "../components/table/list-controls";
-import { ListFooter } from "../components/table/pager";
+import { BulkDeleteActions, DataTable, type Column, ListFooter, SearchBox } from "../components/table/list-kit";
 import { formatDate } from "#common/format";
 import { pageTitle } from "../lib/variant";
 import { bulkSelectionAction } from "../services/bulk.server";
@@ -324,13 +321,7 @@ export default function ${n.PascalPlural}Page() {
       />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <SearchBox list={list} placeholder="Search ${n.lowerPlural}" />
-        {canManage ? (
-          <BulkActions formId="${n.plural}-bulk" result={actionData?.bulk}>
-            <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
-              Delete ${n.lower}(s)
-            </button>
-          </BulkActions>
-        ) : null}
+        {canManage ? <BulkDeleteActions formId="${n.plural}-bulk" result={actionData?.bulk} one="${n.lower}" many="${n.lowerPlural}" /> : null}
       </div>
       <DataTable
         caption="${n.labelPlural}"

@@ -4,7 +4,7 @@ import { formatDate } from "#common/format";
 import { COMPANY_SORTS } from "#contract/list-sorts";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { BulkActions, bulkLabel, DataTable, type Column, ListBar, ListFooter, ExportButton } from "../components/table/list-kit";
+import { BulkDeleteActions, DataTable, type Column, ListBar, ListFooter, ExportButton } from "../components/table/list-kit";
 import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
 import { companyTypeOptions, employeeSizeOptions } from "../services/clients.server";
@@ -119,15 +119,7 @@ export default function CompaniesPage() {
         }
       />
       <ListBar list={list} search={`Search ${words.companies}`} filters={filters} autocomplete={autocomplete}>
-        {canManage ? (
-          <BulkActions formId="companies-bulk" result={actionData?.bulk}>
-            {(n) => (
-              <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
-                {bulkLabel(n, "Delete", words.company, words.companies, "Delete")}
-              </button>
-            )}
-          </BulkActions>
-        ) : null}
+        {canManage ? <BulkDeleteActions formId="companies-bulk" result={actionData?.bulk} one={words.company} many={words.companies} unknown="Delete" /> : null}
       </ListBar>
       <DataTable
         caption={words.Companies}

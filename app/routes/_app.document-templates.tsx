@@ -6,7 +6,7 @@ import { formatDate } from "#common/format";
 import { can } from "../access/permissions";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { BulkActions, bulkLabel, DataTable, type Column, ListBar, ListFooter } from "../components/table/list-kit";
+import { BulkDeleteActions, DataTable, type Column, ListBar, ListFooter } from "../components/table/list-kit";
 import { defineList, listView, type SortField } from "../components/table/list";
 import { pageTitle } from "../lib/variant";
 import { bulkSelectionAction } from "../services/bulk.server";
@@ -91,15 +91,7 @@ export default function DocumentTemplatesPage() {
         }
       />
       <ListBar list={list} search="Search document templates">
-        {canManage ? (
-          <BulkActions formId="document-templates-bulk" result={actionData?.bulk}>
-            {(n) => (
-              <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
-                {bulkLabel(n, "Delete", "document template", "document templates")}
-              </button>
-            )}
-          </BulkActions>
-        ) : null}
+        {canManage ? <BulkDeleteActions formId="document-templates-bulk" result={actionData?.bulk} one="document template" many="document templates" /> : null}
       </ListBar>
       <DataTable
         caption="Document templates"

@@ -6,7 +6,7 @@ import { formatDate, formatMoney } from "#common/format";
 import { can } from "../access/permissions";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { BulkActions, bulkLabel, DataTable, type Column, ListBar, ListFooter, ExportButton } from "../components/table/list-kit";
+import { BulkDeleteActions, DataTable, type Column, ListBar, ListFooter, ExportButton } from "../components/table/list-kit";
 import { defineList, listView, type SortField } from "../components/table/list";
 import { pageTitle } from "../lib/variant";
 import { bulkSelectionAction } from "../services/bulk.server";
@@ -111,13 +111,7 @@ export default function OffPlatformPoliciesPage() {
       />
       <ListBar list={list} search="Search off-platform policies">
         {canDelete ? (
-          <BulkActions formId="off-platform-policies-bulk" result={actionData?.bulk}>
-            {(n) => (
-              <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
-                {bulkLabel(n, "Delete", "off-platform policy", "off-platform policies")}
-              </button>
-            )}
-          </BulkActions>
+          <BulkDeleteActions formId="off-platform-policies-bulk" result={actionData?.bulk} one="off-platform policy" many="off-platform policies" />
         ) : null}
       </ListBar>
       <DataTable

@@ -4,7 +4,7 @@ import { PROVIDER_SORTS } from "#contract/list-sorts";
 import type { Provider } from "#contract/providers";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { BulkActions, bulkLabel, DataTable, type Column, ListBar, ListFooter } from "../components/table/list-kit";
+import { BulkDeleteActions, DataTable, type Column, ListBar, ListFooter } from "../components/table/list-kit";
 import { pageTitle } from "../lib/variant";
 import { openListPage } from "../services/lists.server";
 import { listProviders } from "../services/providers.server";
@@ -100,13 +100,7 @@ export default function ProvidersPage() {
         }
       />
       <ListBar list={list} search="Search providers">
-        <BulkActions formId="providers-bulk" result={actionData?.bulk}>
-          {(n) => (
-            <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700" disabled={!canManage}>
-              {bulkLabel(n, "Delete", "provider", "providers")}
-            </button>
-          )}
-        </BulkActions>
+        <BulkDeleteActions formId="providers-bulk" result={actionData?.bulk} one="provider" many="providers" disabled={!canManage} />
       </ListBar>
       <DataTable
         caption="Providers"

@@ -5,7 +5,7 @@ import type { Role } from "#contract/roles";
 import { formatDate } from "#common/format";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { BulkActions, bulkLabel, DataTable, type Column, ListBar, ListFooter } from "../components/table/list-kit";
+import { BulkDeleteActions, DataTable, type Column, ListBar, ListFooter } from "../components/table/list-kit";
 import { pageTitle } from "../lib/variant";
 import { openListPage } from "../services/lists.server";
 import { listRoles } from "../services/roles.server";
@@ -98,16 +98,7 @@ export default function RolesPage() {
         }
       />
       <ListBar list={list} search="Search roles">
-        {canManage ? (
-          <BulkActions formId="roles-bulk" result={actionData?.bulk}>
-            {(n) => (
-              <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
-                <Icon name="trash-2" />
-                {bulkLabel(n, "Delete", "role", "roles")}
-              </button>
-            )}
-          </BulkActions>
-        ) : null}
+        {canManage ? <BulkDeleteActions formId="roles-bulk" result={actionData?.bulk} one="role" many="roles" /> : null}
       </ListBar>
       <DataTable
         caption="Roles"

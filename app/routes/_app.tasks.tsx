@@ -4,7 +4,7 @@ import { formatDate, formatMoney } from "#common/format";
 import { TASK_SORTS } from "#contract/task-constants";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { BulkActions, bulkLabel, DataTable, type Column, ListBar, ListFooter, ExportButton } from "../components/table/list-kit";
+import { BulkDeleteActions, DataTable, type Column, ListBar, ListFooter, ExportButton } from "../components/table/list-kit";
 import { CloseDate } from "../components/tasks/close-date";
 import { StageChip } from "../components/tasks/stage-chip";
 import { wordsFor } from "../lib/labels";
@@ -153,16 +153,7 @@ export default function TasksPage() {
         filters={filters}
         autocomplete={{ team_member_id: { selected: assignee, more: true, find: assigneeFind } }}
       >
-        {canManage ? (
-          <BulkActions formId="tasks-bulk" result={actionData?.bulk}>
-            {(n) => (
-              <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
-                <Icon name="trash-2" />
-                {bulkLabel(n, "Delete", words.task, words.tasks)}
-              </button>
-            )}
-          </BulkActions>
-        ) : null}
+        {canManage ? <BulkDeleteActions formId="tasks-bulk" result={actionData?.bulk} one={words.task} many={words.tasks} /> : null}
       </ListBar>
       <DataTable
         caption={words.Tasks}

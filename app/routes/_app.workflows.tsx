@@ -6,7 +6,7 @@ import { formatDate } from "#common/format";
 import { can } from "../access/permissions";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
-import { BulkActions, bulkLabel, DataTable, type Column, ListBar, ListFooter } from "../components/table/list-kit";
+import { BulkDeleteActions, DataTable, type Column, ListBar, ListFooter } from "../components/table/list-kit";
 import { defineList, listView, type SortField } from "../components/table/list";
 import { pageTitle } from "../lib/variant";
 import { bulkSelectionAction } from "../services/bulk.server";
@@ -107,15 +107,7 @@ export default function WorkflowsPage() {
         }
       />
       <ListBar list={list} search="Search workflows">
-        {canManage ? (
-          <BulkActions formId="workflows-bulk" result={actionData?.bulk}>
-            {(n) => (
-              <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700">
-                {bulkLabel(n, "Delete", "workflow", "workflows")}
-              </button>
-            )}
-          </BulkActions>
-        ) : null}
+        {canManage ? <BulkDeleteActions formId="workflows-bulk" result={actionData?.bulk} one="workflow" many="workflows" /> : null}
       </ListBar>
       <DataTable
         caption={title}

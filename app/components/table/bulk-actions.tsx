@@ -1,6 +1,8 @@
 import { Link, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Form } from "../form/form";
+import { Icon } from "../ui/icon";
+import { bulkLabel } from "./bulk-label";
 
 export const NO_ITEMS_SELECTED = "No items selected";
 
@@ -90,5 +92,36 @@ export function BulkActions({
         </div>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The bulk form with its one Delete button: 'Delete 3 tasks' once rows are chosen, the list's own words without
+ * JavaScript ('Delete task(s)', or `unknown`); the rows are confirmed on the page it posts to.
+ */
+export function BulkDeleteActions({
+  formId,
+  result,
+  one,
+  many,
+  unknown,
+  disabled,
+}: {
+  formId: string;
+  result?: BulkResult | null;
+  one: string;
+  many: string;
+  unknown?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <BulkActions formId={formId} result={result}>
+      {(n) => (
+        <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700" disabled={disabled}>
+          <Icon name="trash-2" />
+          {bulkLabel(n, "Delete", one, many, unknown)}
+        </button>
+      )}
+    </BulkActions>
   );
 }

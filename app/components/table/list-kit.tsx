@@ -4,6 +4,7 @@ import type { DataTableProps } from "./data-table";
 import { listPartsOnServer } from "./list-parts.server";
 
 export type { Column, DataTableProps, Selection } from "./data-table";
+export { bulkLabel } from "./bulk-label";
 
 /**
  * What a list page draws its list with: the bar (ListBar, or SearchBox / FilterBar alone), the table (DataTable), the
@@ -17,14 +18,6 @@ export type { Column, DataTableProps, Selection } from "./data-table";
 const parts = island(() => import("./list-parts"), listPartsOnServer);
 
 const loading = <p className="text-sm text-slate-500">Loading…</p>;
-
-/**
- * A bulk button's words: with the number of selected rows ('Delete 3 tasks'), or without JavaScript (the number
- * unknown) the list's own words ('Delete task(s)').
- */
-export function bulkLabel(selected: number | null, verb: string, one: string, many: string, unknown = `${verb} ${one}(s)`): string {
-  return selected ? `${verb} ${selected} ${selected === 1 ? one : many}` : unknown;
-}
 
 function TablePart<Row, F extends string>(props: DataTableProps<Row, F>) {
   const { DataTable } = parts.read();
@@ -48,6 +41,8 @@ export const FilterBar = islandPart(parts, (m) => m.FilterBar);
 export const SearchBox = islandPart(parts, (m) => m.SearchBox);
 /** The list's bulk-action form (bulk-actions.tsx). */
 export const BulkActions = islandPart(parts, (m) => m.BulkActions);
+/** The bulk form with its one Delete button (bulk-actions.tsx). */
+export const BulkDeleteActions = islandPart(parts, (m) => m.BulkDeleteActions);
 /** The page-size choice and the pager (pager.tsx). */
 export const ListFooter = islandPart(parts, (m) => m.ListFooter);
 /** The list's Export button (export-button.tsx). */
