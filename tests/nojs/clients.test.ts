@@ -262,6 +262,60 @@ describe("Clients, as Harbour Brokers' admin", () => {
     expect(reloaded.control("Sort code").getAttribute("aria-invalid")).not.toBe("true");
   });
 
+  test("a company's broker data (a bad FCA number refused under the field, what was typed kept) and communication details are saved from its page; a note is added, shown as written, and deleted", async () => {
+    const token = uniqueToken();
+    const org = await company(`Nojs Broker Co ${token}`);
+    const browser = admin();
+    const page = await browser.goto(`/company/${org.id}?tab=bank`);
+    const refused = await page
+      .form({ button: "Save broker data" })
+      .fill("FCA reference number", "12")
+      .fill("Network", `Net ${token}`)
+      .submit("Save broker data");
+    const broker = refused.form({ button: "Save broker data" });
+    expect(refused.fieldError("FCA reference number", broker.el)).toBe("The FCA reference number is 6 or 7 digits.");
+    expect(broker.value("Network")).toBe(`Net ${token}`);
+    expect(broker.value("FCA reference number")).toBe("12");
+    const saved = await broker.fill("FCA reference number", "1234567").submit("Save broker data");
+    expect(saved.toasts()).toContain("Broker data saved.");
+    const again = await browser.goto(`/company/${org.id}?tab=bank`);
+    expect(again.form({ button: "Save broker data" }).value("FCA reference number")).toBe("1234567");
+    expect(again.form({ button: "Save broker data" }).value("Network")).toBe(`Net ${token}`);
+
+    const comms = await again
+      .form({ button: "Save communication details" })
+      .fill("Preferred channel", "telephone")
+      .check("marketing_sms")
+      .submit("Save communication details");
+    expect(comms.toasts()).toContain("Communication details saved.");
+    const after = (await browser.goto(`/company/${org.id}?tab=bank`)).form({ button: "Save communication details" });
+    expect(after.value("Preferred channel")).toBe("telephone");
+    expect(after.checked("marketing_sms")).toBe(true);
+    expect(after.checked("marketing_post")).toBe(false);
+
+    const notes = await browser.goto(`/company/${org.id}?tab=notes`);
+    const added = await notes.form({ button: "Add note" }).fill("New note", `<b>Called</b> ${token}`).submit("Add note");
+    expect(added.toasts()).toContain("Note added.");
+    const listed = await browser.goto(`/company/${org.id}?tab=notes`);
+    expect(listed.text("[data-notes]")).toContain(`<b>Called</b> ${token}`);
+    const deleted = await listed.form({ button: /Delete the note of/ }).submit(/Delete the note of/);
+    expect(deleted.toasts()).toContain("Note deleted.");
+    expect((await browser.goto(`/company/${org.id}?tab=notes`)).text()).toContain("No notes yet.");
+  });
+
+  test("an individual is archived and restored from its page's header", async () => {
+    const token = uniqueToken();
+    const person = await individual("Arch", `Ive ${token}`);
+    const browser = admin();
+    const page = await browser.goto(`/individual/${person.id}`);
+    const archived = await page.form({ button: "Archive" }).submit("Archive");
+    expect(archived.toasts()).toContain("Individual archived.");
+    expect(archived.path).toBe(`/individual/${person.id}`);
+    const restored = await archived.form({ button: "Restore" }).submit("Restore");
+    expect(restored.toasts()).toContain("Individual restored.");
+    expect(restored.form({ button: "Archive" }).buttons().length).toBeGreaterThan(0);
+  });
+
   test("a line whose share is not a percentage is refused under its row, what was typed kept; fixed, it is added and edited", async () => {
     const token = uniqueToken();
     const org = await company(`Nojs Lines Co ${token}`);
