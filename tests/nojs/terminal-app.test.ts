@@ -262,7 +262,7 @@ describe("Terminal app", () => {
     expect(cancelled.link("New payment")).toBeTruthy();
     const list = await browser.goto(`/transactions?search=${encodeURIComponent(`Scone ${token}`)}`);
     expect(list.rowsWith(`Scone ${token}`)).toHaveLength(0);
-    expect(list.$("td[data-empty]")).not.toBeNull();
+    expect(list.$("tr[data-empty]")).not.toBeNull();
 
     // The same form sent again (an old tab): still cancelled, nothing else happens.
     const again = await sent.form({ button: "Cancel payment" }).submit("Cancel payment");
