@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { E2E, USERS, apiSignIn, expectPath, menuLink, signIn } from "./helpers";
+import { E2E, USERS, apiSignIn, expectHydrated, expectPath, menuLink, signIn } from "./helpers";
 
 /**
  * The dashboard and the global search, with JavaScript on and off: the charts are server-rendered SVG
@@ -169,6 +169,9 @@ test("with JavaScript, what is typed in the header's search while a page loads s
   test.skip(testInfo.project.name === "nojs", "without JavaScript a page load is a new document");
   await signIn(page, USERS.admin);
   await page.goto("/dashboard");
+  // The side menu and the header hydrate after the page (the frame's island): until then a menu link loads the page.
+  await expectHydrated(menuLink(page, "Tasks"));
+  await expectHydrated(page.getByRole("searchbox", { name: "Search tasks, individuals and companies" }));
   // A slow connection: the tasks page's data takes a second to come.
   await page.route(
     (url) => url.pathname === "/tasks.data",

@@ -74,6 +74,8 @@ test("with JavaScript the drawer is a modal that Escape closes, opened from the 
   const id = await api.create(name);
   try {
     await page.goto(`/team?search=${token}`);
+    // The list's table hydrates after the page (the list kit's island): until then its links load the page.
+    await expectHydrated(page.getByRole("link", { name, exact: true }));
     await page.getByRole("link", { name, exact: true }).click();
     await expectModal(page);
     await expect(page.locator("div[data-drawer-open]")).toHaveCount(0);
