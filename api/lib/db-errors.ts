@@ -45,3 +45,18 @@ export function isDatabaseUnavailable(e: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Runs a transaction again when PostgreSQL chose it as a deadlock's victim (attempts at once on one invoice), after a
+ * short random pause; `run` must be safe to repeat (it is rolled back whole before each try).
+ */
+export async function againOnDeadlock<T>(run: () => Promise<T>, times = 8): Promise<T> {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isDeadlock(error) || tries >= times) throw error;
+      await new Promise((done) => setTimeout(done, 5 + Math.random() * 20 * (tries + 1)));
+    }
+  }
+}

@@ -21,7 +21,7 @@ import { HttpError, invalid, notFound } from "#api/http/errors";
 import { idFilter } from "#api/http/ids";
 import { DATE_RANGE_MESSAGE, dayOf, likeEscape, ListShape, listOrder, listStatements, rangeFilter, shapedPage, sortOf, textFilter } from "#api/http/paging";
 import { enqueue } from "#api/jobs/enqueue";
-import { isDeadlock, isUniqueViolation } from "#api/lib/db-errors";
+import { againOnDeadlock, isDeadlock, isUniqueViolation } from "#api/lib/db-errors";
 import {
   PaymentProviderUnavailable,
   PaymentRequestError,
@@ -545,10 +545,11 @@ async function claimPayment(database: Database, provider: PaymentsProvider, inpu
     try {
       return await insert();
     } catch (error) {
-      // Attempts at once on PostgreSQL may deadlock on the invoice's claim: the loser asks again (and then sees the
-      // winner's claim).
-      if (isDeadlock(error) && deadlocks++ < 3) {
+      // Attempts at once on PostgreSQL may deadlock on the invoice's claim (and on the company's list version the
+      // payments' triggers move): the loser asks again after a short random pause, and then sees the winner's claim.
+      if (isDeadlock(error) && deadlocks++ < 8) {
         attempt--;
+        await new Promise((done) => setTimeout(done, 5 + Math.random() * 20 * deadlocks));
         continue;
       }
       if (!isUniqueViolation(error)) throw error;
@@ -630,6 +631,16 @@ export async function takePayment(
 
 /** Records the provider's answer on a processing payment, once (a twin that settles it too changes nothing). */
 async function settleClaim(
+  database: Database,
+  id: number,
+  answer: { intent: Awaited<ReturnType<PaymentsProvider["createPayment"]>> } | { failed: string },
+  userId: number | null,
+  onSuccess?: OnSuccess,
+): Promise<{ payment: PaymentRecord; refundReason?: string }> {
+  return againOnDeadlock(() => settleClaimOnce(database, id, answer, userId, onSuccess));
+}
+
+async function settleClaimOnce(
   database: Database,
   id: number,
   answer: { intent: Awaited<ReturnType<PaymentsProvider["createPayment"]>> } | { failed: string },
