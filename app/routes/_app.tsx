@@ -1,14 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { Suspense, useEffect, type ComponentProps } from "react";
+import { useEffect } from "react";
 import { CallHost } from "../components/calls/call-host";
-import type * as Chrome from "../components/frame/chrome";
 import { frameChromeOnServer } from "../components/frame/chrome.server";
 // Every page inside the frame shows a page header, and several draw parts of the page as islands: imported
 // here so that they ship in the frame's chunk instead of chunks of their own (each chunk costs its gzip
 // overhead and one more request).
 import "../components/frame/page-header";
-import { island } from "../lib/island";
+import { island, islandPart } from "../lib/island";
 import { FrameErrorBoundary } from "../components/route-error-boundary";
 import { LoaderOverlay } from "../components/frame/loader-overlay";
 import { brandStyle } from "../lib/variant";
@@ -24,20 +23,9 @@ import { newSubmissionKey } from "../services/submission.server";
 // do without JavaScript.
 const chrome = island(() => import("../components/frame/chrome"), frameChromeOnServer);
 
-function Sidebar(props: ComponentProps<typeof Chrome.Sidebar>) {
-  const { Sidebar } = chrome.read();
-  return <Sidebar {...props} />;
-}
-
-function Header(props: ComponentProps<typeof Chrome.Header>) {
-  const { Header } = chrome.read();
-  return <Header {...props} />;
-}
-
-function Footer(props: ComponentProps<typeof Chrome.Footer>) {
-  const { Footer } = chrome.read();
-  return <Footer {...props} />;
-}
+const Sidebar = islandPart(chrome, (m) => m.Sidebar);
+const Header = islandPart(chrome, (m) => m.Header);
+const Footer = islandPart(chrome, (m) => m.Footer);
 
 /** The frame of every signed-in page: side menu, header, footer, the tenant's colour. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -115,29 +103,23 @@ export default function Frame() {
       </a>
       {/* The small screens' menu toggle; on large screens the menu is always shown, so it is out of the tab order there. */}
       <input type="checkbox" id="nav-toggle" className="peer sr-only lg:hidden" aria-controls="side-menu" aria-label="Show menu" />
-      <Suspense fallback={null}>
-        <Sidebar menu={f.menu} edition={f.edition} underwritingUrl={f.underwritingUrl} />
-      </Suspense>
+      <Sidebar menu={f.menu} edition={f.edition} underwritingUrl={f.underwritingUrl} />
       <label htmlFor="nav-toggle" className="fixed inset-0 z-30 hidden bg-slate-900/40 peer-checked:block lg:!hidden" aria-hidden="true" />
       <div className="flex min-w-0 flex-1 flex-col">
         {/* The header holds the small screens' Menu toggle (the label of #nav-toggle above) in its one row. */}
-        <Suspense fallback={null}>
-          <Header
-            edition={f.edition}
-            greeting={f.greeting}
-            user={f.user}
-            brokerPortalUrl={f.brokerPortalUrl}
-            companyMenu={f.companyMenu}
-            notificationCount={f.notificationCount}
-            instagramUrl={f.instagramUrl}
-          />
-        </Suspense>
+        <Header
+          edition={f.edition}
+          greeting={f.greeting}
+          user={f.user}
+          brokerPortalUrl={f.brokerPortalUrl}
+          companyMenu={f.companyMenu}
+          notificationCount={f.notificationCount}
+          instagramUrl={f.instagramUrl}
+        />
         <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none sm:px-8">
           <Outlet />
         </main>
-        <Suspense fallback={null}>
-          <Footer edition={f.edition} helpUrl={f.helpUrl} year={f.year} />
-        </Suspense>
+        <Footer edition={f.edition} helpUrl={f.helpUrl} year={f.year} />
       </div>
       <LoaderOverlay pathname={location.pathname} />
       <CallHost canMakePhoneCalls={f.canMakePhoneCalls} />
