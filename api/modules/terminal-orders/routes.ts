@@ -164,9 +164,24 @@ const orderRoutes = routes((r) => {
     const p = paymentsFor(request.server.database, request.server.config);
     return p instanceof SandboxPayments ? { p, s: await p.openCheckout(id) } : null;
   };
-  const unknownSession = (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.headers.accept?.includes("text/html")) throw notFound("Checkout session");
-    return hostedPageHeaders(reply.code(404)).send(unknownCheckoutHtml());
+  /**
+   * An open session and its sandbox, or null once the browser has been answered: an unknown session is a 404 page
+   * (JSON to other callers), a paid one goes on to its success address, an expired one back to its cancel address
+   * (as Stripe's page does).
+   */
+  const openSession = async (request: FastifyRequest, reply: FastifyReply, id: string) => {
+    const found = await session(request, id);
+    if (!found?.s) {
+      if (!request.headers.accept?.includes("text/html")) throw notFound("Checkout session");
+      void hostedPageHeaders(reply.code(404)).send(unknownCheckoutHtml());
+      return null;
+    }
+    const { p, s } = found;
+    if (s.status === "complete" || s.status === "expired") {
+      void reply.redirect(s.status === "complete" ? s.successUrl : s.cancelUrl, 303);
+      return null;
+    }
+    return { p, s };
   };
   const view = (id: string, s: NonNullable<Awaited<ReturnType<SandboxPayments["openCheckout"]>>>, extra: Partial<CheckoutView> = {}): CheckoutView => ({
     action: `/payments-sandbox/checkout/${id}`,
@@ -183,11 +198,9 @@ const orderRoutes = routes((r) => {
     "/payments-sandbox/checkout/:session",
     { access: { public: true }, params: checkoutSessionParams, responseType: "text/html", summary: "The payments sandbox's hosted checkout page" },
     async ({ params, request, reply }) => {
-      const found = await session(request, params.session);
-      if (!found?.s) return unknownSession(request, reply);
-      const s = found.s;
-      if (s.status === "complete") return reply.redirect(s.successUrl, 303);
-      if (s.status === "expired") return reply.redirect(s.cancelUrl, 303);
+      const found = await openSession(request, reply, params.session);
+      if (!found) return reply;
+      const { s } = found;
       return hostedPageHeaders(reply, s.successUrl).send(checkoutPageHtml(view(params.session, s)));
     },
   );
@@ -197,11 +210,9 @@ const orderRoutes = routes((r) => {
     "/payments-sandbox/checkout/:session",
     { access: { public: true }, params: checkoutSessionParams, responseType: "text/html", summary: "The payments sandbox's hosted checkout page, paid" },
     async ({ params, request, reply }) => {
-      const found = await session(request, params.session);
-      if (!found?.s) return unknownSession(request, reply);
-      const s = found.s;
-      if (s.status === "complete") return reply.redirect(s.successUrl, 303);
-      if (s.status === "expired") return reply.redirect(s.cancelUrl, 303);
+      const found = await openSession(request, reply, params.session);
+      if (!found) return reply;
+      const { s } = found;
       const { values, errors, card } = readCard((request.body ?? {}) as Record<string, unknown>);
       const kept = { holder: values.holder, expiry: values.expiry };
       if (Object.keys(errors).length) {
