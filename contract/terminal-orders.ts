@@ -115,20 +115,30 @@ export const shippingSchema = z.object({
   address: shippingAddressSchema,
 });
 
-/** POST /terminal-orders/preview: what the order would cost (the provider's prices, shipping and VAT). */
-export const hardwareOrderPreviewBodySchema = z
-  .object({
-    shipping_method: z.string({ error: M.shippingMethod }).trim().min(1, M.shippingMethod).max(100, M.shippingMethod),
-    shipping: shippingSchema,
-    items: z.array(hardwareOrderItemSchema, { error: M.noItems }).min(1, M.noItems).max(MAX_ORDER_LINES, M.tooManyLines),
-  })
-  .superRefine((v, ctx) => {
-    const seen = new Set<string>();
-    v.items.forEach((item, i) => {
-      if (seen.has(item.terminal_hardware_sku)) ctx.addIssue({ code: "custom", path: ["items", i, "terminal_hardware_sku"], message: M.duplicateSku });
-      seen.add(item.terminal_hardware_sku);
-    });
+/** What every order body holds: the shipping method and address, and its lines (1 to MAX_ORDER_LINES). */
+const orderFields = {
+  shipping_method: z.string({ error: M.shippingMethod }).trim().min(1, M.shippingMethod).max(100, M.shippingMethod),
+  shipping: shippingSchema,
+  items: z.array(hardwareOrderItemSchema, { error: M.noItems }).min(1, M.noItems).max(MAX_ORDER_LINES, M.tooManyLines),
+};
+
+/** The preview's total in pence as the user saw it (a form sends it as text). */
+const previewTotal = z.preprocess(
+  (v) => (typeof v === "string" && /^\d{1,12}$/.test(v.trim()) ? Number(v) : v),
+  z.number({ error: M.amount }).int(M.amount).min(1, M.amount).max(100_000_000, M.amount),
+);
+
+/** A SKU on two lines is refused on the second. */
+function noSkuTwice(v: { items: { terminal_hardware_sku: string }[] }, ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  v.items.forEach((item, i) => {
+    if (seen.has(item.terminal_hardware_sku)) ctx.addIssue({ code: "custom", path: ["items", i, "terminal_hardware_sku"], message: M.duplicateSku });
+    seen.add(item.terminal_hardware_sku);
   });
+}
+
+/** POST /terminal-orders/preview: what the order would cost (the provider's prices, shipping and VAT). */
+export const hardwareOrderPreviewBodySchema = z.object(orderFields).superRefine(noSkuTwice);
 export type HardwareOrderPreviewBody = z.infer<typeof hardwareOrderPreviewBodySchema>;
 
 const idempotencyKey = z
@@ -168,23 +178,12 @@ export const sandboxCardSchema = z.object({
  */
 export const hardwareCheckoutBodySchema = z
   .object({
-    shipping_method: z.string({ error: M.shippingMethod }).trim().min(1, M.shippingMethod).max(100, M.shippingMethod),
-    shipping: shippingSchema,
-    items: z.array(hardwareOrderItemSchema, { error: M.noItems }).min(1, M.noItems).max(MAX_ORDER_LINES, M.tooManyLines),
-    amount: z.preprocess(
-      (v) => (typeof v === "string" && /^\d{1,12}$/.test(v.trim()) ? Number(v) : v),
-      z.number({ error: M.amount }).int(M.amount).min(1, M.amount).max(100_000_000, M.amount),
-    ),
+    ...orderFields,
+    amount: previewTotal,
     idempotency_key: idempotencyKey,
     return_url: z.preprocess(blankToUndefined, z.string().trim().url(M.checkoutReturnUrl).max(2000, M.checkoutReturnUrl).optional()),
   })
-  .superRefine((v, ctx) => {
-    const seen = new Set<string>();
-    v.items.forEach((item, i) => {
-      if (seen.has(item.terminal_hardware_sku)) ctx.addIssue({ code: "custom", path: ["items", i, "terminal_hardware_sku"], message: M.duplicateSku });
-      seen.add(item.terminal_hardware_sku);
-    });
-  });
+  .superRefine(noSkuTwice);
 export type HardwareCheckoutBody = z.infer<typeof hardwareCheckoutBodySchema>;
 
 /** The hosted page to send the browser to (303), until `expires_at`. */
@@ -200,13 +199,8 @@ export const checkoutSessionParams = z.object({ session: z.string().regex(/^[\w-
  */
 export const hardwareOrderBodySchema = z
   .object({
-    shipping_method: z.string({ error: M.shippingMethod }).trim().min(1, M.shippingMethod).max(100, M.shippingMethod),
-    shipping: shippingSchema,
-    items: z.array(hardwareOrderItemSchema, { error: M.noItems }).min(1, M.noItems).max(MAX_ORDER_LINES, M.tooManyLines),
-    amount: z.preprocess(
-      (v) => (typeof v === "string" && /^\d{1,12}$/.test(v.trim()) ? Number(v) : v),
-      z.number({ error: M.amount }).int(M.amount).min(1, M.amount).max(100_000_000, M.amount),
-    ),
+    ...orderFields,
+    amount: previewTotal,
     payment_method_id: z.preprocess(
       blankToUndefined,
       z
@@ -221,11 +215,7 @@ export const hardwareOrderBodySchema = z
   })
   .superRefine((v, ctx) => {
     if (!v.payment_method_id && !v.card) ctx.addIssue({ code: "custom", path: ["payment_method_id"], message: M.paymentMethod });
-    const seen = new Set<string>();
-    v.items.forEach((item, i) => {
-      if (seen.has(item.terminal_hardware_sku)) ctx.addIssue({ code: "custom", path: ["items", i, "terminal_hardware_sku"], message: M.duplicateSku });
-      seen.add(item.terminal_hardware_sku);
-    });
+    noSkuTwice(v, ctx);
   });
 export type HardwareOrderBody = z.infer<typeof hardwareOrderBodySchema>;
 
