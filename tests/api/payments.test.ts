@@ -197,7 +197,10 @@ describe("two payments of one invoice at the same moment", () => {
     const attempts = await Promise.all(Array.from({ length: 6 }, async () => (await payForm(inv.id, inv.token)).attempt!));
     const { result, calls } = await countingCharges(() => Promise.all(attempts.map((k) => payByCard(inv.id, inv.token, undefined, k))));
     const statuses = result.map((r) => r.status);
-    expect(statuses.filter((s) => s === 303), JSON.stringify(result.map((r) => [r.status, String(r.text ?? "").slice(0, 160)]))).toHaveLength(1);
+    expect(
+      statuses.filter((s) => s === 303),
+      JSON.stringify(result.map((r) => [r.status, String(r.text ?? "").slice(0, 160)])),
+    ).toHaveLength(1);
     // The others: refused while the first was under way (409), or once it had paid the invoice (422).
     expect(statuses.filter((s) => s !== 303).every((s) => s === 409 || s === 422)).toBe(true);
     expect(calls()).toBe(1);
