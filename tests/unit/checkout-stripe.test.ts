@@ -123,4 +123,16 @@ describe("Stripe Checkout (the payments adapter)", () => {
     const down = mockStripe(() => ({ status: 500, body: { error: { type: "api_error", message: "Something went wrong" } } }));
     await expect(down.stripe.createCheckout(INPUT, { idempotencyKey: "k" })).rejects.toBeInstanceOf(PaymentProviderUnavailable);
   });
+
+  it("a key reused with other parameters is refused with Stripe's type as its code (the order service reads idempotency_error)", async () => {
+    const reused = mockStripe(() => ({
+      status: 400,
+      body: {
+        error: { type: "idempotency_error", message: "Keys for idempotent requests can only be used with the same parameters they were first used with." },
+      },
+    }));
+    const e = await reused.stripe.createCheckout(INPUT, { idempotencyKey: "k" }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(PaymentRequestError);
+    expect(e).toMatchObject({ code: "idempotency_error" });
+  });
 });

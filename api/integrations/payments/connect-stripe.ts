@@ -8,6 +8,7 @@ import {
   type HardwareType,
   type TerminalOrderStatus,
 } from "#common/terminal-orders";
+import { refusalCode } from "./stripe";
 import {
   ConnectRequestError,
   PaymentProviderUnavailable,
@@ -28,7 +29,7 @@ function translate(error: unknown): never {
     const status = error.statusCode;
     // A refusal of the request itself (4xx but a rate limit) carries Stripe's status: its 422 is the spec's STRIPE_ERROR.
     if (status && status >= 400 && status < 500 && !(error instanceof Stripe.errors.StripeRateLimitError)) {
-      throw new ConnectRequestError(error.message, error.code ?? error.type, status);
+      throw new ConnectRequestError(error.message, refusalCode(error), status);
     }
     throw new PaymentProviderUnavailable(`Stripe did not answer: ${error.message}`);
   }

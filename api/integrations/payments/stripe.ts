@@ -58,8 +58,14 @@ function toCheckout(s: Stripe.Checkout.Session): ProviderCheckout {
   };
 }
 
+/**
+ * The code of Stripe's refusal: its `code`, else the error's type as Stripe's API names it (`idempotency_error`,
+ * `invalid_request_error`), not the library's class name.
+ */
+export const refusalCode = (error: InstanceType<typeof Stripe.errors.StripeError>) => error.code ?? error.rawType ?? error.type;
+
 /** Stripe's errors in the interface's words: a refusal (nothing happened) or an outage (retry with the same key). */
-function translate(error: unknown): never {
+export function translate(error: unknown): never {
   if (
     error instanceof Stripe.errors.StripeConnectionError ||
     error instanceof Stripe.errors.StripeAPIError ||
@@ -68,7 +74,7 @@ function translate(error: unknown): never {
     throw new PaymentProviderUnavailable(`Stripe did not answer: ${error.message}`);
   }
   if (error instanceof Stripe.errors.StripeError) {
-    throw new PaymentRequestError(error.message, error.code ?? error.type);
+    throw new PaymentRequestError(error.message, refusalCode(error));
   }
   throw error;
 }

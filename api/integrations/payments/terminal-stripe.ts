@@ -1,23 +1,7 @@
 import Stripe from "stripe";
-import type { StripePaymentsOptions } from "./stripe";
+import { translate, type StripePaymentsOptions } from "./stripe";
 import type { PresentedCard, ProviderLocation, ProviderReader, TerminalAddress, TerminalProvider } from "./terminal-types";
-import { PaymentProviderUnavailable, PaymentRequestError, type CallOptions, type ProviderIntent } from "./types";
-
-/**
- * Stripe's errors in the interface's words: a refusal (nothing happened) or an outage (send again with the same key).
- * A refusal's code is Stripe's (card_declined, terminal_reader_busy …), else Stripe's error type (idempotency_error …).
- */
-function translate(error: unknown): never {
-  if (
-    error instanceof Stripe.errors.StripeConnectionError ||
-    error instanceof Stripe.errors.StripeAPIError ||
-    error instanceof Stripe.errors.StripeRateLimitError
-  ) {
-    throw new PaymentProviderUnavailable(`Stripe did not answer: ${error.message}`);
-  }
-  if (error instanceof Stripe.errors.StripeError) throw new PaymentRequestError(error.message, error.code ?? error.rawType ?? error.type);
-  throw error;
-}
+import { PaymentRequestError, type CallOptions, type ProviderIntent } from "./types";
 
 function toIntent(pi: Stripe.PaymentIntent): ProviderIntent {
   const charge = typeof pi.latest_charge === "object" && pi.latest_charge ? pi.latest_charge : null;
