@@ -16,12 +16,12 @@ import {
   type RefundBody,
 } from "#contract/payments";
 import type { Database, Db, Tx } from "#api/db/client";
-import { clientCompanies, individuals, paymentEvents, paymentRefunds, payments, salesDocuments, users, type PaymentStatus } from "#api/db/schema";
+import { paymentEvents, paymentRefunds, payments, salesDocuments, users, type PaymentStatus } from "#api/db/schema";
 import { HttpError, invalid, notFound } from "#api/http/errors";
 import { idFilter } from "#api/http/ids";
 import { DATE_RANGE_MESSAGE, dayOf, likeEscape, ListShape, listOrder, listStatements, rangeFilter, shapedPage, sortOf, textFilter } from "#api/http/paging";
 import { enqueue } from "#api/jobs/enqueue";
-import { againOnDeadlock, isDeadlock, isUniqueViolation } from "#api/lib/db-errors";
+import { againOnDeadlock, isUniqueViolation } from "#api/lib/db-errors";
 import {
   PaymentProviderUnavailable,
   PaymentRequestError,
@@ -46,14 +46,11 @@ const refuse = (message: string, field = "payment") => invalid({ [field]: [messa
 
 // ------------------------------------------------------------------------------------------------ reading
 
-const clientName = sql<string | null>`coalesce(${individuals.fullName}, ${clientCompanies.name})`;
-
+/** A payment with its client's name (kept on the payment by migration 0037's triggers) and its invoice's number. */
 function joined(db: Q) {
   return db
-    .select({ p: payments, clientName, invoiceNumber: salesDocuments.number })
+    .select({ p: payments, clientName: payments.clientName, invoiceNumber: salesDocuments.number })
     .from(payments)
-    .leftJoin(individuals, eq(individuals.id, payments.individualId))
-    .leftJoin(clientCompanies, eq(clientCompanies.id, payments.clientCompanyId))
     .leftJoin(salesDocuments, eq(salesDocuments.id, payments.invoiceId))
     .$dynamic();
 }
@@ -541,17 +538,12 @@ async function claimPayment(database: Database, provider: PaymentsProvider, inpu
         .returning();
       return p;
     });
-  for (let attempt = 0, deadlocks = 0; ; attempt++) {
+  for (let attempt = 0; ; attempt++) {
     try {
-      return await insert();
-    } catch (error) {
       // Attempts at once on PostgreSQL may deadlock on the invoice's claim (and on the company's list version the
-      // payments' triggers move): the loser asks again after a short random pause, and then sees the winner's claim.
-      if (isDeadlock(error) && deadlocks++ < 8) {
-        attempt--;
-        await new Promise((done) => setTimeout(done, 5 + Math.random() * 20 * deadlocks));
-        continue;
-      }
+      // payments' triggers move): the loser asks again, and then sees the winner's claim.
+      return await againOnDeadlock(insert);
+    } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // The same attempt sent twice at once: the first recorded it.
       const twin = await byKey(database.db, input.tenantId, input.idempotencyKey);
