@@ -13,6 +13,7 @@ import { PaymentProviderUnavailable, PaymentRequestError, paymentsFor } from "#a
 import { loadDocument } from "../sales-documents/service";
 import { sellerName } from "../sales-documents/send";
 import { payPageHtml, type PayPageView } from "./pay-page";
+import { readCardForm } from "./card-form";
 import * as service from "./service";
 
 const VIEW = { permissions: ["payment_view", "payment_manage"] as const };
@@ -20,23 +21,6 @@ const MANAGE = { permissions: ["payment_manage"] as const };
 const payQuery = z.object({ token: z.string().max(200).optional() });
 
 const provider = (request: FastifyRequest) => paymentsFor(request.server.database, request.server.config);
-
-/** The card form's fields, checked: the expiry as MM/YY (or MM/YYYY), the number and code as digits. */
-function readCard(body: Record<string, unknown>) {
-  const text = (k: string) => (typeof body[k] === "string" ? (body[k] as string).trim() : "");
-  const errors: NonNullable<PayPageView["errors"]> = {};
-  const holder = text("holder").slice(0, 100);
-  if (!holder) errors.holder = PAYMENT_MESSAGES.cardHolder;
-  const number = text("number").replace(/[\s-]/g, "");
-  if (!/^\d{12,19}$/.test(number)) errors.number = PAYMENT_MESSAGES.cardNumber;
-  const m = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(text("expiry"));
-  const expMonth = m ? Number(m[1]) : 0;
-  const expYear = m ? (m[2].length === 2 ? 2000 + Number(m[2]) : Number(m[2])) : 0;
-  if (!m || expMonth < 1 || expMonth > 12) errors.expiry = PAYMENT_MESSAGES.cardExpiry;
-  const cvc = text("cvc");
-  if (!/^\d{3,4}$/.test(cvc)) errors.cvc = PAYMENT_MESSAGES.cardCvc;
-  return { card: { holder, number, expMonth, expYear, cvc }, errors, values: { holder, expiry: text("expiry").slice(0, 7) } };
-}
 
 const paymentRoutes = routes((r) => {
   r.get("/payment", { access: VIEW, query: listQuerySchema({ maxSize: 100 }), response: paymentListSchema }, async ({ auth, query, request }) => {
@@ -107,7 +91,7 @@ const paymentRoutes = routes((r) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const token = typeof body.token === "string" ? body.token : "";
     const attempt = typeof body.attempt === "string" && /^[\w-]{8,100}$/.test(body.attempt) ? body.attempt : service.newFormKey();
-    const { card, errors, values } = readCard(body);
+    const { card, errors, values } = readCardForm(body);
     const again = async (status: number, extra: Partial<PayPageView>) =>
       hostedPageHeaders(reply.code(status)).send(payPageHtml(await view(request, params.id, token, { values, ...extra })));
     await service.payableInvoice(request.server.database.db, params.id, token);

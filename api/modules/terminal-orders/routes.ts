@@ -21,7 +21,8 @@ import { idParams } from "#api/http/ids";
 import { paged } from "#api/http/paging";
 import { routes } from "#api/http/route";
 import { connectFor, paymentsFor, SandboxPayments } from "#api/integrations/payments";
-import { checkoutPageHtml, unknownCheckoutHtml, type CheckoutField, type CheckoutView } from "./checkout-page";
+import { checkoutPageHtml, unknownCheckoutHtml, type CheckoutView } from "./checkout-page";
+import { readCardForm } from "../payments/card-form";
 import * as service from "./service";
 
 const VIEW = { permissions: ["terminal_view", "terminal_manage", "terminal_request"] as const };
@@ -39,21 +40,6 @@ function portalOf(request: FastifyRequest, given: string | undefined) {
     throw invalid({ return_url: [TERMINAL_MESSAGES.checkoutReturnUrl] });
   }
   return url.origin;
-}
-
-/** The hosted checkout's card form, checked (Stripe's page asks the same). */
-function readCard(body: Record<string, unknown>) {
-  const text = (k: string, max: number) => (typeof body[k] === "string" ? (body[k] as string).trim().slice(0, max) : "");
-  const values = { holder: text("holder", 100), number: text("number", 23), expiry: text("expiry", 7), cvc: text("cvc", 4) };
-  const errors: Partial<Record<CheckoutField, string>> = {};
-  if (!values.holder) errors.holder = "Enter the name on the card.";
-  if (!/^[\d -]{12,23}$/.test(values.number)) errors.number = "Enter the card number (12 to 19 digits).";
-  const expiry = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(values.expiry);
-  const expMonth = expiry ? Number(expiry[1]) : 0;
-  const expYear = expiry ? (expiry[2].length === 2 ? 2000 + Number(expiry[2]) : Number(expiry[2])) : 0;
-  if (!expiry || expMonth < 1 || expMonth > 12) errors.expiry = "Enter the expiry date as MM/YY.";
-  if (!/^\d{3,4}$/.test(values.cvc)) errors.cvc = "Enter the 3 or 4 digit security code.";
-  return { values, errors, card: { type: "card" as const, number: values.number, expMonth, expYear, cvc: values.cvc, holder: values.holder } };
 }
 
 const orderRoutes = routes((r) => {
@@ -213,14 +199,13 @@ const orderRoutes = routes((r) => {
       const found = await openSession(request, reply, params.session);
       if (!found) return reply;
       const { s } = found;
-      const { values, errors, card } = readCard((request.body ?? {}) as Record<string, unknown>);
-      const kept = { holder: values.holder, expiry: values.expiry };
+      const { values: kept, errors, card } = readCardForm((request.body ?? {}) as Record<string, unknown>);
       if (Object.keys(errors).length) {
         return hostedPageHeaders(reply.code(422), s.successUrl).send(
           checkoutPageHtml(view(params.session, s, { values: kept, errors, error: "Check the card details below." })),
         );
       }
-      const after = await found.p.payCheckout(params.session, card);
+      const after = await found.p.payCheckout(params.session, { type: "card", ...card });
       if (after.status === "complete") return reply.redirect(s.successUrl, 303);
       if (after.status === "expired") return reply.redirect(s.cancelUrl, 303);
       const reason = after.intent?.failure?.message ?? "Your card was declined.";
