@@ -37,7 +37,7 @@ function Body({
         <Link to={cancelTo} className="btn-secondary" preventScrollReset>
           {cancelLabel}
         </Link>
-        <button type="submit" className="btn bg-red-600 text-white hover:bg-red-700" disabled={busy} autoFocus>
+        <button type="submit" className="btn-danger" disabled={busy} autoFocus>
           {confirmLabel}
         </button>
       </Form>

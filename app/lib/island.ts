@@ -1,4 +1,4 @@
-import { createElement, Suspense, type ComponentType } from "react";
+import { createElement, Suspense, type ComponentType, type ReactNode } from "react";
 import { isAppHydrated } from "./use-hydrated";
 
 export interface Island<M> {
@@ -50,13 +50,13 @@ export function island<M>(load: () => Promise<M>, onServer: M | undefined): Isla
 
 /**
  * One component of an island's module as a component of the page, drawn inside a Suspense boundary of its own
- * (nothing in its place on a client-side navigation until the chunk has arrived).
+ * (`fallback` in its place on a client-side navigation until the chunk has arrived: nothing unless given).
  */
-export function islandPart<M, P extends object>(of: Island<M>, pick: (m: M) => ComponentType<P>): ComponentType<P> {
+export function islandPart<M, P extends object>(of: Island<M>, pick: (m: M) => ComponentType<P>, fallback: ReactNode = null): ComponentType<P> {
   function Part(props: P) {
     return createElement(pick(of.read()), props);
   }
   return function IslandPart(props: P) {
-    return createElement(Suspense, { fallback: null }, createElement(Part, props));
+    return createElement(Suspense, { fallback }, createElement(Part, props));
   };
 }

@@ -1,4 +1,4 @@
-import { wordsFor } from "./labels";
+import { capitalise, wordsFor } from "./labels";
 import type { Variant } from "./variant";
 
 /**
@@ -35,12 +35,11 @@ export function activityFieldLabels(edition: Variant): Record<string, string> {
   if (edition === "flightdeck") return {};
   const t = terms[edition];
   const words = wordsFor(edition);
-  const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
   return {
     kyb: t.Kyb,
     premium: t.premium,
     provider_name: t.provider,
-    source_individual_id: capitalised(words.individual),
-    company_id: capitalised(words.company),
+    source_individual_id: capitalise(words.individual),
+    company_id: capitalise(words.company),
   };
 }

@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Suspense } from "react";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { showcaseSectionsOnServer } from "../components/showcase/showcase-sections.server";
-import { island } from "../lib/island";
+import { island, islandPart } from "../lib/island";
 import { pageTitle } from "../lib/variant";
 import { requireAccess } from "../services/auth.server";
 import { useFrame } from "./_app";
@@ -24,11 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 // What the page shows (components/showcase/showcase-sections.tsx, with every field of the form kit) is an island: the
 // server draws it in full, the browser hydrates it once its chunk has arrived, after the page's first-load JavaScript.
 const sections = island(() => import("../components/showcase/showcase-sections"), showcaseSectionsOnServer);
-
-function Sections() {
-  const { ShowcaseSections } = sections.read();
-  return <ShowcaseSections />;
-}
+const Sections = islandPart(sections, (m) => m.ShowcaseSections, <p className="text-sm text-slate-500">Loading…</p>);
 
 export default function DatatableShowcase() {
   const { title } = useLoaderData<typeof loader>();
@@ -40,9 +35,7 @@ export default function DatatableShowcase() {
         title={title}
         description="The kit's controls, buttons, badges, alerts, empty states and icons, as every screen draws them."
       />
-      <Suspense fallback={<p className="text-sm text-slate-500">Loading…</p>}>
-        <Sections />
-      </Suspense>
+      <Sections />
     </>
   );
 }

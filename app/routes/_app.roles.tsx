@@ -5,6 +5,7 @@ import type { Role } from "#contract/roles";
 import { formatDate } from "#common/format";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { Badge } from "../components/ui/badge";
 import { BulkDeleteActions, DataTable, type Column, ListBar, ListFooter } from "../components/table/list-kit";
 import { pageTitle } from "../lib/variant";
 import { openListPage } from "../services/lists.server";
@@ -46,7 +47,7 @@ export default function RolesPage() {
       cell: (r) => (
         <Link to={`/role-permissions/${r.id}`} className="font-medium text-brand hover:underline">
           {r.name}
-          {r.is_system ? <span className="badge ml-2">System</span> : null}
+          {r.is_system ? <Badge className="ml-2">System</Badge> : null}
         </Link>
       ),
     },

@@ -237,13 +237,7 @@ export default function TaskBoard() {
                 ))}
               </ul>
               {c.tasks.length === 0 ? (
-                <p
-                  className="flex flex-col items-center gap-1.5 rounded-md border border-dashed border-slate-300 px-2 py-5 text-center text-xs text-slate-500"
-                  data-empty-column
-                >
-                  <Icon name="inbox" className="h-[18px] w-[18px] text-slate-400" />
-                  {`No ${words.tasks} in this stage`}
-                </p>
+                <EmptyState compact icon="inbox" title={`No ${words.tasks} in this stage`} className="rounded-md border border-dashed border-slate-300" />
               ) : null}
               {c.total > c.tasks.length ? (
                 <Link

@@ -6,6 +6,7 @@ import { Field, FormAlert } from "../components/form/field";
 import { Form } from "../components/form/form";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { Alert } from "../components/ui/alert";
 import { TerminalSandboxNote } from "../components/terminals/badges";
 import { pageTitle } from "../lib/variant";
 import type { FieldErrors, OrderStep, OrderValues } from "../services/terminal-order-forms.server";
@@ -77,9 +78,9 @@ export default function NewTerminalOrder() {
           <Steps current={1} />
           <FormAlert messages={step.formError ? [step.formError] : undefined} />
           {cancelled && !answer ? (
-            <p role="status" className="rounded-md border border-slate-300 bg-slate-50 px-3 py-2 text-sm">
+            <Alert tone="info" role="status">
               The payment was not completed, so nothing was ordered and no card was charged. Fill in the order again to pay.
-            </p>
+            </Alert>
           ) : null}
           <section aria-labelledby="catalogue" className="rounded-lg bg-white p-5 shadow-sm">
             <h2 id="catalogue" className="mb-1 text-lg font-semibold">

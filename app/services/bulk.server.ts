@@ -1,7 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import type { Permission } from "#contract/permissions";
 import type { RecordNouns } from "../components/confirm-dialog";
-import { wordsFor, type Words } from "../lib/labels";
+import { capitalise, wordsFor, type Words } from "../lib/labels";
 import { ApiValidationError } from "./api.server";
 import { requirePermission, type SignedIn } from "./auth.server";
 import { isIdText } from "./ids.server";
@@ -134,8 +134,6 @@ export async function bulkConfirmationAction(
   return redirectWithToast(request, back, shown, bulkFailed ? { bulkFailed } : {});
 }
 
-const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
 /**
  * The action of a bulk delete's confirmation: one API call for the ids (`remove` answers how many went), then back
  * to the list with "Workflows deleted." — or "Failed to delete workflows." and the list's bulk-error banner.
@@ -151,7 +149,7 @@ export const bulkDeleteAction = (
     spec,
     async ({ api, ids }) => {
       const deleted = await remove(api, ids);
-      return { kind: "success", message: `${capitalised(deleted > 1 ? nouns.many : nouns.one)} deleted.` };
+      return { kind: "success", message: `${capitalise(deleted > 1 ? nouns.many : nouns.one)} deleted.` };
     },
     ({ ids }) => ({ message: `Failed to delete ${ids.length > 1 ? nouns.many : nouns.one}.`, markFailed: true }),
   );

@@ -10,7 +10,6 @@ import {
   terminalOrderListSchema,
   terminalOrderResponseSchema,
   type HardwareCheckoutBody,
-  type HardwareOrderBody,
   type HardwareOrderPreviewBody,
 } from "#contract/terminal-orders";
 import type { FilterDefinition } from "../lib/filter-rules";
@@ -35,8 +34,6 @@ export const startTerminalCheckout = async (api: Api, body: HardwareCheckoutBody
 /** Back from the hosted page: the paid session's order (made once, whoever asks first). */
 export const completeTerminalCheckout = async (api: Api, session: string) =>
   (await api.post(`/terminal-orders/checkout/${encodeURIComponent(session)}/complete`, { schema: terminalOrderResponseSchema })).data;
-export const placeTerminalOrder = async (api: Api, body: HardwareOrderBody) =>
-  (await api.post("/terminal-orders", { body, schema: terminalOrderResponseSchema })).data;
 
 /** The filters of the orders list. */
 export const terminalOrderFilters: FilterDefinition[] = [

@@ -3,6 +3,7 @@ import { BDX_FIELDS } from "#contract/bdx-constants";
 import { FormAlert } from "../form/field";
 import { Form } from "../form/form";
 import { formReading, useFormAnswer, type FormAnswer } from "../form/form-answer";
+import { Alert } from "../ui/alert";
 import { MONTHS } from "./bdx-import";
 
 /** The map step's answer to Preview: the form as it was sent, and the rows as they would be imported. */
@@ -26,9 +27,9 @@ export function MapStep({ upload, fields, canManage }: { upload: BdxUpload; fiel
         {upload.encoding ? ` (${upload.encoding})` : ""}.
       </p>
       {matching ? (
-        <p role="status" className="rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+        <Alert tone="success" role="status">
           The saved map “{matching.name}” fits this file’s columns: it is chosen below, so you can import without mapping again.
-        </p>
+        </Alert>
       ) : null}
       <Form method="post" className="space-y-4" key={upload.id}>
         <input type="hidden" name="upload_id" value={upload.id} />

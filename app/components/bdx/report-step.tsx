@@ -1,6 +1,7 @@
 import { Link, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import type { BdxUpload } from "#contract/bdx";
+import { Alert } from "../ui/alert";
 
 /** The import running: its progress, asked for again every 2 seconds (a meta refresh without JavaScript). */
 export function ProgressStep({ upload }: { upload: BdxUpload }) {
@@ -44,9 +45,9 @@ export function ReportStep({
     <section className="space-y-4">
       <h2 className="text-lg font-semibold">Report of {upload.file_name}</h2>
       {upload.status === "failed" ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <Alert tone="danger" role="alert">
           The import failed: {upload.failure ?? "no reason was given"}. Rows done before it failed are kept.
-        </p>
+        </Alert>
       ) : null}
       <dl className="flex gap-6" data-report-totals>
         <div>

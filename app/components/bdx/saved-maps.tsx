@@ -1,11 +1,20 @@
 import { Link } from "@remix-run/react";
 import type { BdxMapRow } from "#contract/bdx";
 import { formatDateTime } from "#common/format";
+import { island, islandPart } from "#app/lib/island";
+import { confirmDialogOnServer } from "../confirm-dialog.server";
 import { FormAlert } from "../form/field";
 import { Form } from "../form/form";
 import { formReading, useFormAnswer } from "../form/form-answer";
 import { EmptyState } from "../ui/empty-state";
 import { BDX_IMPORT_PATH as back } from "./bdx-import";
+
+// The confirmation (with the dialog library) is an island: fetched when a map's Delete is asked, so the import page's
+// first-load JavaScript does not carry it.
+const ConfirmDialog = islandPart(
+  island(() => import("../confirm-dialog"), confirmDialogOnServer),
+  (m) => m.ConfirmDialog,
+);
 
 /**
  * The company's saved maps: each renamed in place (form `rename-map`, its refusal beside the map it names), or deleted
@@ -21,20 +30,14 @@ export function SavedMaps({ maps, deleting, canManage }: { maps: BdxMapRow[]; de
         Saved maps
       </h2>
       {deleting ? (
-        <Form method="post" action={back} className="mb-4 max-w-xl space-y-3 rounded-lg border border-red-200 bg-red-50 p-4" data-confirm>
-          <input type="hidden" name="intent" value="delete-map" />
-          <input type="hidden" name="map_id" value={deleting.mapId} />
-          <p className="font-medium">{`Delete the map “${deleting.name}”?`}</p>
-          <p className="text-sm text-slate-700">Imports made with it keep their columns; the map can no longer be chosen for a new import.</p>
-          <div className="flex gap-2">
-            <button type="submit" className="btn-primary bg-red-700">
-              Delete map
-            </button>
-            <Link to={back} className="btn-secondary">
-              Cancel
-            </Link>
-          </div>
-        </Form>
+        <ConfirmDialog
+          title={`Delete the map “${deleting.name}”?`}
+          message="Imports made with it keep their columns; the map can no longer be chosen for a new import."
+          cancelTo={back}
+          confirmLabel="Delete map"
+          action={back}
+          fields={{ intent: "delete-map", map_id: String(deleting.mapId) }}
+        />
       ) : null}
       <FormAlert messages={deleted.top} />
       {maps.length === 0 ? (

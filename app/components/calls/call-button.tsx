@@ -1,9 +1,5 @@
 import { CALL_EVENT, type CallDetail } from "./call-host";
 
-// The event and its detail are defined beside CallHost, in the frame's chunk: imported from here, the whole button
-// went into every page's first-load JavaScript.
-export { CALL_EVENT, type CallDetail };
-
 /**
  * Call: without JavaScript a form that records the call and opens the device's dialler (tel:); with JavaScript
  * the frame's call panel (a client island loaded on this click) places the call from the browser.

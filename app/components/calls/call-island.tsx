@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { CallEntityType } from "#contract/call-constants";
-import type { CallDetail } from "./call-button";
+import type { CallDetail } from "./call-host";
 import { CallMachine, formatDuration, IDLE, statusText, type CallDependencies, type CallState, type InitiateAnswer } from "./call-machine";
 import { SandboxDevice } from "./sandbox-device";
 

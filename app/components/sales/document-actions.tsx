@@ -70,7 +70,7 @@ export function Confirmation({ what, k, doc }: { what: "cancel" | "delete"; k: S
         <Link to={pathname} className="btn-secondary" preventScrollReset>
           Back
         </Link>
-        <button type="submit" className="btn bg-red-600 text-white hover:bg-red-700">
+        <button type="submit" className="btn-danger">
           {what === "delete" ? "Delete" : `Cancel ${k.noun}`}
         </button>
       </Form>

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { formatDateTime } from "#common/format";
+import { EmptyState } from "../ui/empty-state";
 
 export interface RecentEmail {
   id: number;
@@ -16,7 +17,7 @@ export function RecentEmails({ emails, total, drawerHref, canSend }: { emails: R
   return (
     <>
       {emails.length === 0 ? (
-        <p className="text-sm text-slate-500">No e-mails yet.</p>
+        <EmptyState compact icon="mail" title="No e-mails yet." />
       ) : (
         <ul className="divide-y divide-slate-100" aria-label="Latest e-mails">
           {emails.map((e) => (

@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { Link, useNavigation } from "@remix-run/react";
 import { TASK_PRIORITIES, TASK_REVIEW_STATUSES } from "#contract/task-constants";
 import type { Task } from "#contract/tasks";
-import type { Words } from "#app/lib/labels";
+import { capitalise, type Words } from "#app/lib/labels";
 import { choiceFieldProps, FIND_COLLEAGUE_LABEL, findFieldName, type Choices } from "#app/lib/choice-find";
 import { DATAPOINT_ROWS_FIELD, datapointField, datapointRows, typedDatapointRows, type DatapointRow } from "#app/lib/task-datapoints";
 import type { DropdownOption } from "#app/lib/filter-rules";
@@ -15,8 +15,6 @@ import { SelectField } from "../form/select-field";
 import { PipelineStageFields, type PipelineOption } from "./pipeline-stage-fields";
 import { Form } from "../form/form";
 import { useFormAnswer, useFormResult } from "../form/form-result";
-
-const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 export interface TaskFormProps {
   task?: Task | null;
@@ -103,7 +101,7 @@ export function TaskForm({ task, pipelines, teams, choices, words, cancelTo, sub
       {choices.individuals ? (
         <ClientSelect
           kind="individual"
-          label={capitalised(words.individual)}
+          label={capitalise(words.individual)}
           known={
             task?.sourceIndividual
               ? {
@@ -124,7 +122,7 @@ export function TaskForm({ task, pipelines, teams, choices, words, cancelTo, sub
       {choices.companies ? (
         <ClientSelect
           kind="company"
-          label={capitalised(words.company)}
+          label={capitalise(words.company)}
           known={task?.company ? { value: String(task.company.id), label: task.company.name } : choices.preset.company}
           choice={pick(
             "company_id",
