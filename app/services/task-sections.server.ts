@@ -95,9 +95,11 @@ function sectionIntents(form: FormData, tooLarge: boolean): Record<string, { fai
         const body = new FormData();
         body.append("pipeline_id", target.pipeline_id);
         body.append("pipeline_stage_id", target.pipeline_stage_id);
-        // The page's form asks only the size (the revenue's timing is the Revenue form's); a field that was not
-        // sent is left as it is, not cleared.
-        for (const name of ["expected_revenue_start_date", "payment_frequency_id", "size"]) if (form.has(name)) body.append(name, str(form, name));
+        // The spec's update-progress payload carries the revenue's timing too; the page asks it in the Revenue form,
+        // so a timing this form did not send is the task's own (sent as it is, not cleared).
+        const kept = { expected_revenue_start_date: task.expected_revenue_start_date ?? "", payment_frequency_id: task.payment_frequency_id?.toString() ?? "" };
+        for (const name of ["expected_revenue_start_date", "payment_frequency_id"] as const) body.append(name, form.has(name) ? str(form, name) : kept[name]);
+        if (form.has("size")) body.append("size", str(form, "size"));
         const note = str(form, "note");
         if (note) body.append("note", note);
         // The move as the API will read it (the stage the pipeline's first when none was chosen), checked first.
