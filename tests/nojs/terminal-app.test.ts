@@ -363,6 +363,11 @@ describe("Terminal app", () => {
           .join(" "),
       ).toContain(`Reader N ${token}`);
       expect(atNorth.rowsWith(`Reader S ${token}`)).toHaveLength(0);
+      // Filtered to nothing, the list says so (not that there are no readers yet).
+      const none = await atNorth.goto(
+        `/terminal-app/readers?${new URLSearchParams({ "filter[location_id]": atNorth.param("filter[location_id]")!, search: `none ${token}` })}`,
+      );
+      expect(none.text("tr[data-empty]")).toBe("No results found for your filters");
 
       // An address with a location that is not one of the company's: the filter is dropped, the whole list shown.
       const unknown = await browser.goto("/terminal-app/readers?filter%5Blocation_id%5D=999999999");
