@@ -2,12 +2,11 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { CallHost } from "../components/calls/call-host";
-import { frameChromeOnServer } from "../components/frame/chrome.server";
+import { Footer, Header, Sidebar } from "../components/frame/chrome-island";
 // Every page inside the frame shows a page header, and several draw parts of the page as islands: imported
 // here so that they ship in the frame's chunk instead of chunks of their own (each chunk costs its gzip
 // overhead and one more request).
 import "../components/frame/page-header";
-import { island, islandPart } from "../lib/island";
 import { FrameErrorBoundary } from "../components/route-error-boundary";
 import { LoaderOverlay } from "../components/frame/loader-overlay";
 import { brandStyle } from "../lib/variant";
@@ -17,15 +16,6 @@ import { frameClock } from "../services/frame.server";
 import { companySwitcher, visibleMenu } from "../services/menus.server";
 import { isRedirect, unreadCount } from "../services/notifications.server";
 import { newSubmissionKey } from "../services/submission.server";
-
-// The side menu, the header and the footer are an island (components/frame/chrome.tsx): drawn by the server, hydrated
-// once their chunk has arrived, after the page's first-load JavaScript; until then their links and forms work as they
-// do without JavaScript.
-const chrome = island(() => import("../components/frame/chrome"), frameChromeOnServer);
-
-const Sidebar = islandPart(chrome, (m) => m.Sidebar);
-const Header = islandPart(chrome, (m) => m.Header);
-const Footer = islandPart(chrome, (m) => m.Footer);
 
 /** The frame of every signed-in page: side menu, header, footer, the tenant's colour. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -112,6 +112,7 @@ test.describe("the bell and its panel", () => {
     const user = userOf(READER, testInfo);
     await ensureUnread(request, user);
     await signIn(page, user);
+    await expect(badge(page)).toBeVisible();
     const before = await badgeNumber(page);
     expect(before).toBeGreaterThan(0);
 

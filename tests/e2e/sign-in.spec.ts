@@ -8,6 +8,7 @@ import {
   expectPath,
   latestOutboxId,
   openAccountMenu,
+  origin,
   outbox,
   sideMenu,
   signIn,
@@ -33,6 +34,27 @@ test.describe("signing in", () => {
   test("the smallBusiness title names smallBusiness", async ({ page }) => {
     await signIn(page, USERS.owner);
     await expect(page).toHaveTitle("Home | smallBusiness");
+  });
+
+  test("with JavaScript, the page signing in lands on is drawn with its frame at once: the sign-in page has fetched the frame's chunk", async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name === "nojs", "without JavaScript every page is drawn by the server, frame and all");
+    // Chunks slow to arrive, as on a poor connection.
+    await page.route("**/build/**", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.continue();
+    });
+    const frameChunk = page.waitForResponse((r) => /\/build\/_shared\/chrome-[^/]+\.js$/.test(new URL(r.url()).pathname));
+    await page.goto(`${origin(USERS.admin.theme)}/login`);
+    await frameChunk;
+    await page.locator("input[name=email]").fill(USERS.admin.email);
+    await page.locator("input[name=password]").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(USERS.admin.landingTitle);
+    // Read at once, not waited for: the header, its bell and the side menu came with the page.
+    expect(await page.locator("[data-bell]").count()).toBe(1);
+    expect(await sideMenu(page).count()).toBe(1);
   });
 
   test("a wrong password is refused and the typed e-mail is kept", async ({ page }) => {

@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { brandStyle, productName, type Variant } from "#app/lib/variant";
+import { preloadFrameChrome } from "../frame/chrome-island";
 
 export interface AuthBranding {
   uuid: string;
@@ -11,8 +12,10 @@ export interface AuthBranding {
 /**
  * The card of the pages before sign-in (sign-in, forgot password, new password): the company's logo on a company's
  * sign-in page, otherwise the edition's (drawn for the dark menu colour, so it sits on a band of that colour).
+ * Once hydrated it fetches the frame's chunk, which the page after signing in is drawn with.
  */
 export function AuthCard({ variant, branding, title, children }: { variant: Variant; branding: AuthBranding | null; title: string; children: ReactNode }) {
+  useEffect(preloadFrameChrome, []);
   return (
     <main className="flex min-h-[calc(100vh-2rem)] items-center justify-center px-4 py-12" style={brandStyle(branding?.main_color)}>
       <div className="w-full max-w-md overflow-hidden rounded-xl bg-white shadow-md ring-1 ring-slate-200">
