@@ -401,7 +401,6 @@ export function textFilter(query: ListQuery, key: string): string | undefined {
   return typeof v === "string" && v.trim() !== "" ? v.trim() : undefined;
 }
 
-/** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
 /**
  * A range filter (`filter[key][from]`, `filter[key][to]`, or one value for both ends), each end read by `parse`;
  * an end it cannot read answers 422 under `filter.<key>` with `message`.
@@ -428,6 +427,12 @@ export const penceOf = (s: string) => (/^\d{1,15}$/.test(s) ? Number(s) : undefi
 export const DATE_RANGE_MESSAGE = "Enter dates as year-month-day.";
 export const PENCE_RANGE_MESSAGE = "Enter amounts in whole pence.";
 
+/** The instant a UK calendar day (year-month-day, or a prepared statement's placeholder of one) begins. */
+export const londonDayStart = (day: string | Placeholder) => sql`(${day}::date)::timestamp at time zone 'Europe/London'`;
+/** The instant the UK calendar day after `day` begins: the exclusive end of a range that ends on `day`. */
+export const londonDayEnd = (day: string | Placeholder) => sql`((${day}::date + 1)::timestamp at time zone 'Europe/London')`;
+
+/** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
 export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Searches shorter than this match the start of a word (see `searchPatterns`). */

@@ -56,9 +56,6 @@ interface CheckoutData extends Omit<ProviderCheckout, "createdAt" | "intent"> {
   expiresAtMs: number;
 }
 
-/** How long the sandbox's hosted checkout takes payment when the caller gives no expiry (Stripe's default: 24 hours). */
-export const SANDBOX_CHECKOUT_MINUTES = 24 * 60;
-
 const newId = (prefix: string) => `${prefix}_sbx_${randomBytes(12).toString("base64url")}`;
 const publicIntent = ({ id, status, amountPence, currency, card, failure }: IntentData): ProviderIntent => ({
   id,

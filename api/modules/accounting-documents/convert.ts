@@ -6,7 +6,7 @@ import { newAccessToken } from "#api/lib/tokens";
 import { accountingDocumentItems, accountingDocuments, salesDocumentItems, salesDocuments } from "#api/db/schema";
 import { notFound } from "#api/http/errors";
 import type { AccountingProvider } from "#api/integrations/accounting";
-import { refuse, type Actor, type Q } from "./service";
+import { refuse, type Actor } from "./service";
 import { syncMessage } from "./sync";
 import { recalculate } from "./write";
 
@@ -69,13 +69,4 @@ export async function convertSimpleQuote(database: Database, provider: Accountin
     return invoice.id;
   });
   return { id, message: await syncMessage(database, provider, actor.tenantId, "invoice", id) };
-}
-
-/** The accounting invoice a simple quote became, if any. */
-export async function invoiceOfQuote(db: Q, tenantId: number, quoteId: number) {
-  const [row] = await db
-    .select({ id: accountingDocuments.id, number: accountingDocuments.providerNumber })
-    .from(accountingDocuments)
-    .where(and(eq(accountingDocuments.tenantId, tenantId), eq(accountingDocuments.sourceQuoteId, quoteId)));
-  return row ?? null;
 }

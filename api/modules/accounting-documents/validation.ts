@@ -25,8 +25,7 @@ export function parseItems(provider: AccountingProvider, raw: unknown[], prefix:
   raw.forEach((value, i) => {
     const r = accountingItemBodySchema.safeParse(value ?? {});
     if (!r.success) {
-      for (const [k, v] of Object.entries(zodErrors(r.error)))
-        errors[`${prefix(i)}${k === "account_code" ? k : k}`] = k === "account_code" ? [ACCOUNTING_MESSAGES.accountCode] : v;
+      for (const [k, v] of Object.entries(zodErrors(r.error))) errors[`${prefix(i)}${k}`] = k === "account_code" ? [ACCOUNTING_MESSAGES.accountCode] : v;
       return;
     }
     const item: ParsedItem = {

@@ -19,7 +19,20 @@ import type { Database, Db, Tx } from "#api/db/client";
 import { paymentEvents, paymentRefunds, payments, salesDocuments, users, type PaymentStatus } from "#api/db/schema";
 import { HttpError, invalid, notFound } from "#api/http/errors";
 import { idFilter } from "#api/http/ids";
-import { DATE_RANGE_MESSAGE, dayOf, likeEscape, ListShape, listOrder, listStatements, rangeFilter, shapedPage, sortOf, textFilter } from "#api/http/paging";
+import {
+  DATE_RANGE_MESSAGE,
+  dayOf,
+  likeEscape,
+  ListShape,
+  londonDayEnd,
+  londonDayStart,
+  listOrder,
+  listStatements,
+  rangeFilter,
+  shapedPage,
+  sortOf,
+  textFilter,
+} from "#api/http/paging";
 import { enqueue } from "#api/jobs/enqueue";
 import { againOnDeadlock, isUniqueViolation } from "#api/lib/db-errors";
 import {
@@ -162,9 +175,6 @@ function amountBound(query: ListQuery, key: string, side?: "from" | "to"): numbe
   return pence;
 }
 
-/** The start of a UK calendar day as a timestamp (payments are filtered by UK day). */
-const londonDayStart = (day: Placeholder) => sql`(${day}::date)::timestamp at time zone 'Europe/London'`;
-
 /** Ids of the tenant's invoices (and quotes) whose number contains a pattern. */
 const numbered = (tenant: Placeholder, pattern: Placeholder) =>
   sql`(select ${salesDocuments.id} from ${salesDocuments} where ${salesDocuments.tenantId} = ${tenant} and ${salesDocuments.number} ilike ${pattern})`;
@@ -213,7 +223,7 @@ function paymentWhere(shape: ListShape, tenant: Placeholder, query: ListQuery): 
       )!,
     ),
     shape.when("createdFrom", createdFrom, (p) => gte(payments.createdAt, londonDayStart(p))),
-    shape.when("createdTo", createdTo, (p) => lt(payments.createdAt, sql`((${p}::date + 1)::timestamp at time zone 'Europe/London')`)),
+    shape.when("createdTo", createdTo, (p) => lt(payments.createdAt, londonDayEnd(p))),
     shape.when("amountFrom", low, (p) => gte(payments.amountPence, p)),
     shape.when("amountTo", high, (p) => lte(payments.amountPence, p)),
   )!;

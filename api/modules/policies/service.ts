@@ -21,7 +21,7 @@ import type { Database, Db, Tx } from "#api/db/client";
 import { clientCompanies, individuals, policies, policyActivity, policyEmails, policyInvoices, salesDocuments, users } from "#api/db/schema";
 import { invalid, notFound } from "#api/http/errors";
 import { isUniqueViolation } from "#api/lib/db-errors";
-import { likeEscape, ListShape, listOrder, listStatements, shapedPage, sortOf, textFilter } from "#api/http/paging";
+import { likeEscape, ListShape, listOrder, londonDayStart, listStatements, shapedPage, sortOf, textFilter } from "#api/http/paging";
 
 type Q = Db | Tx;
 export interface Actor {
@@ -110,9 +110,6 @@ const addDays = (day: string, n: number) => {
   d.setUTCDate(d.getUTCDate() + n);
   return d.toISOString().slice(0, 10);
 };
-
-/** The start of a UK calendar day as a timestamp (creation dates are timestamps, filtered by UK day). */
-const londonDayStart = (day: string | Placeholder) => sql`(${day}::date)::timestamp at time zone 'Europe/London'`;
 
 /**
  * The list's filters (spec: policyNumber, productName, mainBrokerName, client_name, creationDate, renewalDate, state),

@@ -1,11 +1,23 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { ListQuery } from "#contract/common";
 import { DOCUMENT_SORTS, type DocumentRow } from "#contract/sales-documents";
 import type { Db } from "#api/db/client";
 import { clientCompanies, individuals, salesDocuments, type SalesDocumentKind, type SalesDocumentStatus } from "#api/db/schema";
 import { invalid } from "#api/http/errors";
 import { idFilter } from "#api/http/ids";
-import { DATE_RANGE_MESSAGE, dayOf, likeEscape, offsetOf, PENCE_RANGE_MESSAGE, penceOf, rangeFilter, sortOf, textFilter } from "#api/http/paging";
+import {
+  DATE_RANGE_MESSAGE,
+  dayOf,
+  likeEscape,
+  londonDayEnd,
+  londonDayStart,
+  offsetOf,
+  PENCE_RANGE_MESSAGE,
+  penceOf,
+  rangeFilter,
+  sortOf,
+  textFilter,
+} from "#api/http/paging";
 import { clientName, joined, KINDS, toRow } from "./service";
 
 // ------------------------------------------------------------------------------------------------ list
@@ -75,8 +87,8 @@ export function documentListPlan(tenantId: number, kind: SalesDocumentKind, quer
     conditions.push(or(ilike(salesDocuments.number, p), ilike(salesDocuments.reference, p), ilike(individuals.fullName, p), ilike(clientCompanies.name, p)));
   }
   const created = rangeFilter(query, "created_at", dayOf, DATE_RANGE_MESSAGE);
-  if (created.from) conditions.push(gte(salesDocuments.createdAt, sql`(${created.from}::date)::timestamp at time zone 'Europe/London'`));
-  if (created.to) conditions.push(sql`${salesDocuments.createdAt} < ((${created.to}::date + 1)::timestamp at time zone 'Europe/London')`);
+  if (created.from) conditions.push(gte(salesDocuments.createdAt, londonDayStart(created.from)));
+  if (created.to) conditions.push(lt(salesDocuments.createdAt, londonDayEnd(created.to)));
   for (const [key, column] of [
     ["issue_date", salesDocuments.issueDate],
     ["due_date", salesDocuments.dueDate],

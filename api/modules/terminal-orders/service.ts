@@ -469,9 +469,6 @@ const paymentsFailure = (error: unknown): never => {
   throw error;
 };
 
-/** How long a hardware order's checkout takes payment (Stripe: between 30 minutes and 24 hours). */
-export const CHECKOUT_MINUTES = 60;
-
 /**
  * The pay step: the order is checked as for a card payment (catalogue, the provider's preview, the total the user
  * saw), then a hosted checkout session is made for it, its lines the preview's (devices, shipping, VAT) and the order
@@ -502,7 +499,7 @@ export async function startCheckout(
   ].filter((l) => l.unitAmountPence > 0);
   // The expiry is part of the call, so the same attempt sends the same one within the hour (Stripe compares a key's
   // parameters); an attempt sent again after that is refused as an expired form, never given a second session.
-  const hour = Math.floor(Date.now() / 3_600_000);
+  const expiresAt = new Date((Math.floor(Date.now() / 3_600_000) + 2) * 3_600_000);
   try {
     const session = await paymentsProvider.createCheckout(
       {
@@ -514,12 +511,12 @@ export async function startCheckout(
         cancelUrl: urls.cancelUrl,
         clientReferenceId: `${actor.tenantId}-${body.idempotency_key}`.slice(0, 200),
         metadata: checkoutMetadata(actor, body),
-        expiresAt: new Date((hour + 2) * 3_600_000),
+        expiresAt,
       },
       { idempotencyKey: `terminal-checkout-${actor.tenantId}-${body.idempotency_key}` },
     );
     if (session.status !== "open" || !session.url) throw new HttpError(409, M.checkoutUnpaid, undefined, { error: "ERROR" });
-    return { id: session.id, url: session.url, expires_at: new Date((hour + 2) * 3_600_000).toISOString(), sandbox: paymentsProvider.kind === "sandbox" };
+    return { id: session.id, url: session.url, expires_at: expiresAt.toISOString(), sandbox: paymentsProvider.kind === "sandbox" };
   } catch (error) {
     if (error instanceof HttpError) throw error;
     if (error instanceof PaymentRequestError && (error.code === "idempotency_key_in_use" || error.code === "idempotency_error"))
