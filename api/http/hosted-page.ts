@@ -1,4 +1,5 @@
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { invalid } from "./errors";
 
 /**
  * The headers of a page the API serves to a browser itself (the sandboxes' hosted pages: an invoice's card form,
@@ -15,4 +16,21 @@ export function hostedPageHeaders(reply: FastifyReply, redirectsTo?: string) {
     .header("X-Content-Type-Options", "nosniff")
     .header("Referrer-Policy", "no-referrer")
     .header("Content-Security-Policy", `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}; base-uri 'none'; frame-ancestors 'none'`);
+}
+
+/** The API's public address (API_PUBLIC_URL, else the address the request came to), for links to its own pages. */
+export const apiBaseOf = (request: FastifyRequest) => request.server.config.API_PUBLIC_URL?.replace(/\/+$/, "") ?? `${request.protocol}://${request.host}`;
+
+/** A provider's link as the browser opens it: the sandbox's hosted pages answer a path on the API. */
+export const hostedUrl = (request: FastifyRequest, url: string) => (url.startsWith("/") ? `${apiBaseOf(request)}${url}` : url);
+
+/**
+ * The portal's origin a hosted page returns to: that of `given` (the caller's own address of the portal page at
+ * `path`), else PORTAL_URL's. Any other address is refused under `return_url` with `message`.
+ */
+export function portalOriginOf(request: FastifyRequest, given: string | undefined, path: string, message: string): string {
+  if (!given) return request.server.config.PORTAL_URL.replace(/\/+$/, "");
+  const url = URL.canParse(given) ? new URL(given) : null;
+  if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== path || url.username || url.password) throw invalid({ return_url: [message] });
+  return url.origin;
 }

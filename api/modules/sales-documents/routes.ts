@@ -6,6 +6,7 @@ import { listQuerySchema } from "#contract/common";
 import { approveBodySchema, documentBodySchema, numberFormatBodySchema, paidStatusBodySchema } from "#contract/sales-documents";
 import type { SalesDocumentKind } from "#api/db/schema";
 import { forbidden, notFound } from "#api/http/errors";
+import { apiBaseOf } from "#api/http/hosted-page";
 import { attachment, sendStoredFile } from "#api/http/files";
 import { idParams, pathId } from "#api/http/ids";
 import { readForm } from "#api/http/multipart";
@@ -36,7 +37,6 @@ const summaryQuery = z.object({
 });
 
 /** The API's address for the client's links: API_PUBLIC_URL, or the address the caller reached it on. */
-const apiBase = (request: FastifyRequest) => request.server.config.API_PUBLIC_URL?.replace(/\/+$/, "") ?? `${request.protocol}://${request.host}`;
 
 /**
  * Who may read a summary or its PDF: a signed-in user of the document's company holding the view permission
@@ -96,7 +96,7 @@ const salesRoutes = routes((r) => {
     const DELETE = { permissions: [k.remove] as Permission[] };
     const P = k.path;
     const detail = async (request: FastifyRequest, tenantId: number, id: number) => ({
-      data: await loadDocument(request.server.database.db, tenantId, kind, id, apiBase(request)),
+      data: await loadDocument(request.server.database.db, tenantId, kind, id, apiBaseOf(request)),
     });
 
     r.get(P, { access: VIEW, query: listQuerySchema({ maxSize: 100 }) }, async ({ auth, query, request }) => {
@@ -171,7 +171,7 @@ const salesRoutes = routes((r) => {
 
     // ---------------------------------------------------------------- actions
     r.post(`${P}/:id/send`, { access: MANAGE, params: idParams }, async ({ auth, params, request }) => {
-      await sendDocument(request.server.database, request.server.mail, auth, kind, params.id, apiBase(request));
+      await sendDocument(request.server.database, request.server.mail, auth, kind, params.id, apiBaseOf(request));
       return detail(request, auth.tenantId, params.id);
     });
     r.post(`${P}/:id/mark-as-sent`, { access: MANAGE, params: idParams }, async ({ auth, params, request }) => {
@@ -191,7 +191,7 @@ const salesRoutes = routes((r) => {
     r.get(`${P}/:id/summary`, { access: { public: true }, params: idParams, query: summaryQuery }, async ({ auth, params, query, request, reply }) => {
       const { row, viaLink } = await readableDocument(request, kind, params.id, query.token, auth);
       const { db } = request.server.database;
-      const doc = await loadDocument(db, row.tenantId, kind, row.id, apiBase(request));
+      const doc = await loadDocument(db, row.tenantId, kind, row.id, apiBaseOf(request));
       const view = documentView(kind, doc, await sellerName(db, row.tenantId));
       const tokenQuery = viaLink ? `?token=${encodeURIComponent(query.token!)}` : "";
       const html = summaryHtml(view, {
@@ -213,7 +213,7 @@ const salesRoutes = routes((r) => {
     r.get(`${P}/:id/pdf`, { access: { public: true }, params: idParams, query: summaryQuery }, async ({ auth, params, query, request, reply }) => {
       const { row } = await readableDocument(request, kind, params.id, query.token, auth);
       const { db } = request.server.database;
-      const doc = await loadDocument(db, row.tenantId, kind, row.id, apiBase(request));
+      const doc = await loadDocument(db, row.tenantId, kind, row.id, apiBaseOf(request));
       const view = documentView(kind, doc, await sellerName(db, row.tenantId));
       const pdf = await summaryPdf(view);
       return sendStoredFile(reply, pdf, {
@@ -227,7 +227,7 @@ const salesRoutes = routes((r) => {
   // ---------------------------------------------------------------- quotes only
   r.post("/simple-quotes/:id/mark-as-approved", { access: { permissions: ["quote_manage"] }, params: idParams }, async ({ auth, params, request }) => {
     await markApproved(request.server.database, auth, params.id);
-    return { data: await loadDocument(request.server.database.db, auth.tenantId, "quote", params.id, apiBase(request)) };
+    return { data: await loadDocument(request.server.database.db, auth.tenantId, "quote", params.id, apiBaseOf(request)) };
   });
 
   /**
@@ -248,7 +248,7 @@ const salesRoutes = routes((r) => {
     if (!auth.permissions.has("invoice_manage")) throw forbidden();
     const invoiceId = await convertToInvoice(request.server.database, request.server.storage, auth, params.id);
     reply.code(201);
-    return { data: await loadDocument(request.server.database.db, auth.tenantId, "invoice", invoiceId, apiBase(request)) };
+    return { data: await loadDocument(request.server.database.db, auth.tenantId, "invoice", invoiceId, apiBaseOf(request)) };
   });
 
   /**
@@ -270,7 +270,7 @@ const salesRoutes = routes((r) => {
   /** A sent or approved quote the client will not take up (a draft is deleted instead; a converted one is not). */
   r.post("/simple-quotes/:id/cancel", { access: { permissions: ["quote_manage"] }, params: idParams }, async ({ auth, params, request }) => {
     await cancelQuote(request.server.database, auth, params.id);
-    return { data: await loadDocument(request.server.database.db, auth.tenantId, "quote", params.id, apiBase(request)) };
+    return { data: await loadDocument(request.server.database.db, auth.tenantId, "quote", params.id, apiBaseOf(request)) };
   });
 
   // ---------------------------------------------------------------- invoices only
@@ -279,13 +279,13 @@ const salesRoutes = routes((r) => {
     { access: { permissions: ["invoice_manage"] }, params: idParams, body: paidStatusBodySchema },
     async ({ auth, params, body, request }) => {
       await setPaidStatus(request.server.database, auth, params.id, body);
-      return { data: await loadDocument(request.server.database.db, auth.tenantId, "invoice", params.id, apiBase(request)) };
+      return { data: await loadDocument(request.server.database.db, auth.tenantId, "invoice", params.id, apiBaseOf(request)) };
     },
   );
 
   r.post("/simple-invoices/:id/cancel", { access: { permissions: ["invoice_manage"] }, params: idParams }, async ({ auth, params, request }) => {
     await cancelInvoice(request.server.database, auth, params.id);
-    return { data: await loadDocument(request.server.database.db, auth.tenantId, "invoice", params.id, apiBase(request)) };
+    return { data: await loadDocument(request.server.database.db, auth.tenantId, "invoice", params.id, apiBaseOf(request)) };
   });
 });
 

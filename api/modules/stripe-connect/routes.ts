@@ -3,8 +3,8 @@ import qs from "qs";
 import { z } from "zod";
 import { CONNECT_STATUS_LABELS, requirementLabel } from "#common/terminal-orders";
 import { connectAccountResponseSchema, onboardingLinkBodySchema, onboardingLinkResponseSchema } from "#contract/terminal-orders";
-import { invalid, notFound } from "#api/http/errors";
-import { hostedPageHeaders } from "#api/http/hosted-page";
+import { notFound } from "#api/http/errors";
+import { hostedPageHeaders, hostedUrl, portalOriginOf } from "#api/http/hosted-page";
 import { routes } from "#api/http/route";
 import { connectFor } from "#api/integrations/payments";
 import { SandboxConnect } from "#api/integrations/payments/connect";
@@ -17,18 +17,6 @@ const MANAGE = { permissions: ["terminal_manage"] as const };
 const tokenParams = z.object({ token: z.string().regex(/^[\w-]{20,64}$/) });
 
 const provider = (request: FastifyRequest) => connectFor(request.server.database, request.server.config);
-const apiBase = (request: FastifyRequest) => request.server.config.API_PUBLIC_URL?.replace(/\/+$/, "") ?? `${request.protocol}://${request.host}`;
-
-/** Where onboarding returns: the portal's /stripe-connect (the caller's own address of it), else PORTAL_URL's. */
-function returnUrlOf(request: FastifyRequest, given: string | undefined) {
-  const fallback = `${request.server.config.PORTAL_URL.replace(/\/+$/, "")}/stripe-connect`;
-  if (!given) return fallback;
-  const url = new URL(given);
-  if (!/^https?:$/.test(url.protocol) || url.pathname !== "/stripe-connect" || url.username || url.password) {
-    throw invalid({ return_url: ["Onboarding returns to the portal's Connect page (/stripe-connect)."] });
-  }
-  return `${url.origin}/stripe-connect`;
-}
 
 const SORT_CODE = /^\d{2}-?\d{2}-?\d{2}$/;
 
@@ -68,13 +56,13 @@ const connectRoutes = routes((r) => {
     "/stripe-connect/onboarding-link",
     { access: MANAGE, body: onboardingLinkBodySchema, response: onboardingLinkResponseSchema, status: 201 },
     async ({ auth, body, request, reply }) => {
-      const returnUrl = returnUrlOf(request, body.return_url);
+      // Onboarding returns to the portal's /stripe-connect.
+      const returnUrl = `${portalOriginOf(request, body.return_url, "/stripe-connect", "Onboarding returns to the portal's Connect page (/stripe-connect).")}/stripe-connect`;
       const link = await service.onboardingLink(request.server.database, provider(request), auth.tenantId, {
         returnUrl: `${returnUrl}?onboarding=returned`,
         refreshUrl: `${returnUrl}?onboarding=expired`,
       });
-      const url = link.url.startsWith("/") ? `${apiBase(request)}${link.url}` : link.url;
-      return reply.code(201).send({ data: { ...link, url } });
+      return reply.code(201).send({ data: { ...link, url: hostedUrl(request, link.url) } });
     },
   );
 

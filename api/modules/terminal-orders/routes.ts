@@ -15,8 +15,8 @@ import {
   terminalOrderListSchema,
   terminalOrderResponseSchema,
 } from "#contract/terminal-orders";
-import { invalid, notFound } from "#api/http/errors";
-import { hostedPageHeaders } from "#api/http/hosted-page";
+import { notFound } from "#api/http/errors";
+import { hostedPageHeaders, hostedUrl, portalOriginOf } from "#api/http/hosted-page";
 import { idParams } from "#api/http/ids";
 import { paged } from "#api/http/paging";
 import { routes } from "#api/http/route";
@@ -29,18 +29,6 @@ const VIEW = { permissions: ["terminal_view", "terminal_manage", "terminal_reque
 const ORDER = { permissions: ["terminal_request", "terminal_manage"] as const };
 
 const connect = (request: FastifyRequest) => connectFor(request.server.database, request.server.config);
-
-const apiBase = (request: FastifyRequest) => request.server.config.API_PUBLIC_URL?.replace(/\/+$/, "") ?? `${request.protocol}://${request.host}`;
-
-/** Where the hosted page returns: the portal's /terminal-orders/checkout (the caller's own address of it), else PORTAL_URL's. */
-function portalOf(request: FastifyRequest, given: string | undefined) {
-  if (!given) return request.server.config.PORTAL_URL.replace(/\/+$/, "");
-  const url = new URL(given);
-  if (!/^https?:$/.test(url.protocol) || url.pathname !== "/terminal-orders/checkout" || url.username || url.password) {
-    throw invalid({ return_url: [TERMINAL_MESSAGES.checkoutReturnUrl] });
-  }
-  return url.origin;
-}
 
 const orderRoutes = routes((r) => {
   r.get("/terminal-orders", { access: VIEW, query: listQuerySchema({ maxSize: 100 }), response: terminalOrderListSchema }, async ({ auth, query, request }) => {
@@ -106,7 +94,8 @@ const orderRoutes = routes((r) => {
       summary: "Start paying for a terminal hardware order on the provider's hosted page",
     },
     async ({ auth, body, request, reply }) => {
-      const portal = portalOf(request, body.return_url);
+      // The hosted page returns to the portal's /terminal-orders/checkout.
+      const portal = portalOriginOf(request, body.return_url, "/terminal-orders/checkout", TERMINAL_MESSAGES.checkoutReturnUrl);
       const session = await service.startCheckout(
         connect(request),
         paymentsFor(request.server.database, request.server.config),
@@ -114,8 +103,7 @@ const orderRoutes = routes((r) => {
         body,
         { successUrl: `${portal}/terminal-orders/checkout?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${portal}/terminal-orders/new?checkout=cancelled` },
       );
-      const url = session.url.startsWith("/") ? `${apiBase(request)}${session.url}` : session.url;
-      return reply.code(201).send({ data: { ...session, url } });
+      return reply.code(201).send({ data: { ...session, url: hostedUrl(request, session.url) } });
     },
   );
 
