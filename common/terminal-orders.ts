@@ -77,8 +77,8 @@ export const TERMINAL_MESSAGES = {
   providerDown: "The card-terminal provider did not answer. Nothing was ordered and no card was charged; please try again.",
   paymentsDown: "The payment provider did not answer. Press Pay again: you will not be charged twice.",
   declined: "The card was declined, so nothing was ordered.",
-  checkoutUnpaid: "The payment was not completed, so nothing was ordered and no card was charged. Press Pay to try again.",
-  refundedAfterRefusal: (amount: string) => `Your payment of ${amount} was refunded, so nothing was ordered or charged.`,
+  checkoutUnpaid: "The payment was not completed, so nothing was ordered and no card was charged. Fill in the order again to pay.",
+  refundedAfterRefusal: (amount: string) => `Your payment of ${amount} was refunded, so nothing was ordered.`,
   checkoutReturnUrl: "The payment returns to the portal's order page (/terminal-orders/checkout).",
 } as const;
 

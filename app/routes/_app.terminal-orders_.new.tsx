@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { formatPence } from "#common/money";
-import { MAX_QUANTITY } from "#common/terminal-orders";
+import { MAX_QUANTITY, TERMINAL_MESSAGES } from "#common/terminal-orders";
 import { Field, FormAlert } from "../components/form/field";
 import { Form } from "../components/form/form";
 import { PageHeader } from "../components/frame/page-header";
@@ -79,7 +79,7 @@ export default function NewTerminalOrder() {
           <FormAlert messages={step.formError ? [step.formError] : undefined} />
           {cancelled && !answer ? (
             <Alert tone="info" role="status">
-              The payment was not completed, so nothing was ordered and no card was charged. Fill in the order again to pay.
+              {TERMINAL_MESSAGES.checkoutUnpaid}
             </Alert>
           ) : null}
           <section aria-labelledby="catalogue" className="rounded-lg bg-white p-5 shadow-sm">

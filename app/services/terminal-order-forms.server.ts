@@ -173,7 +173,7 @@ export async function checkoutReturn(request: Request) {
       });
     }
     if (!(error instanceof ApiValidationError)) throw error;
-    if (error.body.message === M.checkoutUnpaid) return redirectWithToast(request, "/terminal-orders/new", { kind: "error", message: M.checkoutUnpaid });
+    if (error.body.error === "checkout_unpaid") return redirectWithToast(request, "/terminal-orders/new", { kind: "error", message: M.checkoutUnpaid });
     return redirectWithToast(request, "/terminal-orders", { kind: "error", message: error.body.message });
   }
 }

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, test } from "vitest";
+import { TERMINAL_MESSAGES } from "#common/terminal-orders";
 import { USERS } from "./env";
 import { NojsBrowser, apiAs, norm } from "./harness";
 
@@ -170,6 +171,11 @@ describe("Card terminals", () => {
     const back = await hosted.click("Back to the portal");
     expect(back.path).toBe("/terminal-orders/new");
     expect(back.text('[role="status"]')).toContain("The payment was not completed, so nothing was ordered");
+    // The portal's return address opened for that session, not paid: back to the form, saying so.
+    const sessionId = hosted.url.pathname.split("/").pop()!;
+    const unpaid = await owner().goto(`/terminal-orders/checkout?${new URLSearchParams({ session_id: sessionId })}`);
+    expect(unpaid.path).toBe("/terminal-orders/new");
+    expect(unpaid.alerts().join(" ")).toContain(TERMINAL_MESSAGES.checkoutUnpaid);
     expect((await api.call<{ meta: { total: number } }>("GET", "/terminal-orders")).meta.total).toBe(before);
   });
 });
