@@ -611,5 +611,17 @@ describe("list", () => {
     const other = await companyWithClient(api, ALL);
     await paidPayment(other);
     expect((await list({ status: "succeeded" })).body.meta.total).toBe(2);
+    // An invoice edited with its number unchanged keeps the count; a new number (the search reads it) counts again.
+    const [{ number }] = await api.database.db.select({ number: salesDocuments.number }).from(salesDocuments).where(eq(salesDocuments.id, third.invoice.id));
+    const byNumber = { search: number! };
+    expect((await list(byNumber)).body.meta.total).toBe(1);
+    const remembered = await countQueries(api, () => list(byNumber));
+    await api.database.db.update(salesDocuments).set({ reference: "Edited" }).where(eq(salesDocuments.id, third.invoice.id));
+    expect(await countQueries(api, () => list(byNumber))).toBe(remembered);
+    await api.database.db
+      .update(salesDocuments)
+      .set({ number: `${number}-R` })
+      .where(eq(salesDocuments.id, third.invoice.id));
+    expect(await countQueries(api, () => list(byNumber))).toBe(remembered + 1);
   });
 });
