@@ -8,53 +8,12 @@
  * repeat view (the count remembered at the policies version), median and p95; then page 500 of the busiest view.
  * SERVICE=path loads another copy of the service (the figures before a change). Results on stdout, as Markdown.
  */
-import { parseArgs } from "node:util";
-import { sql } from "drizzle-orm";
-import { listQuerySchema } from "#contract/common";
-import { openDatabase } from "#api/db/client";
-import { countMemory, pageStarts } from "#api/http/paging";
+import { timeListViews, type ListView } from "./list-views";
 
-const { values: args } = parseArgs({ options: { runs: { type: "string", default: "15" }, "no-migrate": { type: "boolean", default: false } } });
-const RUNS = Number(args.runs);
 const service = (await import(process.env.SERVICE ?? "#api/modules/policies/service")) as typeof import("#api/modules/policies/service");
 
-const database = await openDatabase({ url: process.env.DATABASE_URL });
-if (!args["no-migrate"]) {
-  const t = performance.now();
-  await database.migrate();
-  console.log(`Migrations applied in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-}
-const res = (await database.db.execute(
-  sql`select c.id as tenant, (select count(*) from policies p where p.tenant_id = c.id) as n from companies c where c.name = 'Harbour Brokers'`,
-)) as unknown as { rows: { tenant: unknown; n: unknown }[] };
-const tenant = Number(res.rows[0].tenant);
-console.log(`${Number(res.rows[0].n).toLocaleString("en-GB")} policies in the tenant\n`);
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
-const ms = (n: number) => `${n.toFixed(1)} ms`;
-
-async function time(filter: Record<string, unknown>, sort: string, page: number, firstView: boolean) {
-  const query = listQuerySchema({ maxSize: 100 }).parse({ page: { number: page, size: 10 }, filter, sort });
-  const times: number[] = [];
-  let total = 0;
-  let capped = false;
-  for (let i = 0; i < RUNS + 2; i++) {
-    if (firstView) {
-      countMemory(database.db).clear();
-      pageStarts(database.db).clear();
-    }
-    const t = performance.now();
-    const out = await service.listPolicies(database.db, tenant, query);
-    if (i >= 2) times.push(performance.now() - t);
-    total = typeof out.total === "number" ? out.total : out.total.total;
-    capped = typeof out.total === "number" ? false : out.total.capped;
-  }
-  return { median: median(times), p95: p95(times), total: `${total.toLocaleString("en-GB")}${capped ? "+" : ""}` };
-}
-
 const year = new Date().getFullYear();
-const views: [string, Record<string, unknown>, string][] = [
+const views: ListView[] = [
   ["no filter", {}, "-created_at"],
   ["policyNumber 'BENCH-0001'", { policyNumber: "BENCH-0001" }, "-created_at"],
   ["productName 'Cyber'", { productName: "Cyber" }, "-created_at"],
@@ -71,16 +30,9 @@ const views: [string, Record<string, unknown>, string][] = [
   ["sort state", {}, "state"],
 ];
 
-console.log("| View (10 a page, page 1) | Total | First view median | p95 | Repeat view median | p95 |");
-console.log("|---|---|---|---|---|---|");
-for (const [label, filter, sort] of views) {
-  const first = await time(filter, sort, 1, true);
-  const again = await time(filter, sort, 1, false);
-  console.log(`| ${label}, sort ${sort} | ${first.total} | ${ms(first.median)} | ${ms(first.p95)} | ${ms(again.median)} | ${ms(again.p95)} |`);
-}
-const deepFirst = await time({ state: "BOUND", mainBrokerName: "Harbour" }, "-created_at", 500, true);
-const deepAgain = await time({ state: "BOUND", mainBrokerName: "Harbour" }, "-created_at", 500, false);
-console.log(
-  `| page 500: state BOUND + mainBrokerName 'Harbour' | ${deepFirst.total} | ${ms(deepFirst.median)} | ${ms(deepFirst.p95)} | ${ms(deepAgain.median)} | ${ms(deepAgain.p95)} |`,
-);
-await database.close();
+await timeListViews({
+  table: "policies",
+  list: service.listPolicies,
+  views,
+  deep: ["state BOUND + mainBrokerName 'Harbour'", { state: "BOUND", mainBrokerName: "Harbour" }, "-created_at"],
+});
