@@ -34,3 +34,16 @@ export function portalOriginOf(request: FastifyRequest, given: string | undefine
   if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== path || url.username || url.password) throw invalid({ return_url: [message] });
   return url.origin;
 }
+
+/** Text made safe for HTML, in an element or a quoted attribute. */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** A labelled field of a hosted page's form with its error under it (the field marked invalid and described by it). */
+export function hostedField(name: string, label: string, attrs: string, value: string, error: string | undefined): string {
+  const e = escapeHtml;
+  return `<div class="field">
+  <label for="${name}">${e(label)}</label>
+  <input id="${name}" name="${name}" ${attrs} value="${e(value)}"${error ? ` aria-invalid="true" aria-describedby="${name}-error"` : ""}>
+  <p class="error" id="${name}-error">${error ? e(error) : ""}</p>
+</div>`;
+}

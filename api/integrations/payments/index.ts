@@ -10,6 +10,7 @@ export * from "./types";
 export { SandboxPayments } from "./sandbox";
 export { StripePayments } from "./stripe";
 export { connectFor } from "./connect";
+export { recordedIntent } from "./recorded";
 
 /** STRIPE_SECRET_KEY selects Stripe; without it every payment goes to the sandbox (test mode, no money moves). */
 export function createPayments(database: Database, env: { STRIPE_SECRET_KEY?: string }): PaymentsProvider {

@@ -1,9 +1,10 @@
+import { escapeHtml } from "#api/http/hosted-page";
 import { formatDate } from "#common/format";
 import { formatPence } from "#common/money";
 import { PAYMENT_METHODS } from "#contract/sales-documents";
 import type { AccountingDocument } from "#contract/accounting-documents";
 
-const e = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const e = escapeHtml;
 const paragraphs = (s: string) => e(s).replace(/\n/g, "<br>");
 const money = (pence: number) => formatPence(pence);
 

@@ -1,8 +1,9 @@
+import { escapeHtml, hostedField } from "#api/http/hosted-page";
 import { formatPence } from "#common/money";
 import { formatDate } from "#common/format";
 import { TEST_CARDS } from "#api/integrations/payments/test-cards";
 
-const e = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const e = escapeHtml;
 
 export interface PayPageView {
   seller: string;
@@ -31,14 +32,8 @@ export interface PayPageView {
  * The sandbox's page says plainly that it is the sandbox, that no money moves, and which test cards do what.
  */
 export function payPageHtml(v: PayPageView): string {
-  const field = (name: "holder" | "number" | "expiry" | "cvc", label: string, attrs: string, value = "") => {
-    const error = v.errors?.[name];
-    return `<div class="field">
-  <label for="${name}">${e(label)}</label>
-  <input id="${name}" name="${name}" ${attrs} value="${e(value)}"${error ? ` aria-invalid="true" aria-describedby="${name}-error"` : ""}>
-  <p class="error" id="${name}-error">${error ? e(error) : ""}</p>
-</div>`;
-  };
+  const field = (name: "holder" | "number" | "expiry" | "cvc", label: string, attrs: string, value = "") =>
+    hostedField(name, label, attrs, value, v.errors?.[name]);
   const sandbox = v.provider === "sandbox";
   return `<!doctype html>
 <html lang="en-GB">

@@ -1,4 +1,5 @@
 import PDFDocument from "pdfkit";
+import { escapeHtml } from "#api/http/hosted-page";
 import { formatDate } from "#common/format";
 import { formatPence } from "#common/money";
 import { PAYMENT_METHODS, type SalesDocument } from "#contract/sales-documents";
@@ -56,8 +57,6 @@ export function documentView(kind: SalesDocumentKind, doc: SalesDocument, seller
     status: doc.status,
   };
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** The summary page: plain HTML and inline styles, fit to print; with the client's approval form when offered. */
 export function summaryHtml(

@@ -1,6 +1,7 @@
+import { escapeHtml, hostedField } from "#api/http/hosted-page";
 import { SANDBOX_ACCOUNT_NUMBER, SANDBOX_SORT_CODE } from "#api/integrations/payments/connect-sandbox";
 
-export const e = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const e = escapeHtml;
 
 export type OnboardingField = "business_name" | "sort_code" | "account_number" | "first_name" | "last_name" | "accept_terms";
 
@@ -55,14 +56,8 @@ ${body}
  * representative, the terms. Plain HTML, no JavaScript. What is left blank stays due: the account is then pending.
  */
 export function onboardingPageHtml(v: OnboardingView): string {
-  const field = (name: OnboardingField, label: string, attrs: string) => {
-    const error = v.errors?.[name];
-    return `<div class="field">
-  <label for="${name}">${e(label)}</label>
-  <input type="text" id="${name}" name="${name}" ${attrs} value="${e(v.values[name] ?? "")}"${error ? ` aria-invalid="true" aria-describedby="${name}-error"` : ""}>
-  <p class="error" id="${name}-error">${error ? e(error) : ""}</p>
-</div>`;
-  };
+  const field = (name: OnboardingField, label: string, attrs: string) =>
+    hostedField(name, label, `type="text" ${attrs}`, v.values[name] ?? "", v.errors?.[name]);
   const termsError = v.errors?.accept_terms;
   return sandboxPage(
     "Set up card payments",

@@ -41,8 +41,8 @@ import { isUniqueViolation } from "#api/lib/db-errors";
 import { hashPassword, verifyPassword } from "#api/lib/passwords";
 import {
   PaymentProviderUnavailable,
+  recordedIntent,
   PaymentRequestError,
-  type PaymentsProvider,
   type ProviderIntent,
   type ProviderReader,
   type TerminalProvider,
@@ -629,23 +629,6 @@ async function sendToReader(database: Database, terminal: TerminalProvider, row:
   }
 }
 
-/** The payments provider's view of an intent already finished on the reader: recorded as it is, nothing sent. */
-function finished(payments: TerminalProvider, intent: ProviderIntent): PaymentsProvider {
-  const refuse = () => Promise.reject(new PaymentRequestError("Not used for a recorded terminal payment.", "unsupported"));
-  return {
-    kind: payments.kind,
-    label: payments.label,
-    createPayment: async () => intent,
-    cancelPayment: refuse,
-    createRefund: refuse,
-    retrieveRefund: refuse,
-    createCheckout: refuse,
-    retrieveCheckout: refuse,
-    expireCheckout: refuse,
-    listCompletedCheckouts: refuse,
-  };
-}
-
 async function record(database: Database, terminal: TerminalProvider, row: PaymentRow, intent: ProviderIntent, outcome: "approved" | "declined") {
   const [client] = row.invoiceId
     ? await database.db
@@ -655,7 +638,7 @@ async function record(database: Database, terminal: TerminalProvider, row: Payme
     : [];
   const payment = await takePayment(
     database,
-    finished(terminal, intent),
+    recordedIntent(terminal, intent, "on a card reader"),
     {
       tenantId: row.tenantId,
       amountPence: row.amountPence,

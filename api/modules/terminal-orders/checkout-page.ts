@@ -1,5 +1,6 @@
 import { formatPence } from "#common/pence";
-import { e, sandboxPage } from "../stripe-connect/onboarding-page";
+import { escapeHtml as e, hostedField } from "#api/http/hosted-page";
+import { sandboxPage } from "../stripe-connect/onboarding-page";
 
 export type CheckoutField = "holder" | "number" | "expiry" | "cvc";
 
@@ -22,14 +23,7 @@ const NOTICE = "This page stands in for Stripe Checkout: no card is sent to Stri
  * again with its reason, what was typed kept (the card number excepted, as a card page does).
  */
 export function checkoutPageHtml(v: CheckoutView): string {
-  const field = (name: CheckoutField, label: string, attrs: string) => {
-    const error = v.errors?.[name];
-    return `<div class="field">
-  <label for="${name}">${e(label)}</label>
-  <input type="text" id="${name}" name="${name}" ${attrs} value="${e(v.values[name] ?? "")}"${error ? ` aria-invalid="true" aria-describedby="${name}-error"` : ""}>
-  <p class="error" id="${name}-error">${error ? e(error) : ""}</p>
-</div>`;
-  };
+  const field = (name: CheckoutField, label: string, attrs: string) => hostedField(name, label, `type="text" ${attrs}`, v.values[name] ?? "", v.errors?.[name]);
   const total = formatPence(v.amountPence);
   return sandboxPage(
     "Pay",

@@ -14,7 +14,7 @@ import { payments, terminalOrderItems, terminalOrders } from "#api/db/schema";
 import { HttpError, invalid, notFound } from "#api/http/errors";
 import { offsetOf, sortOf, textFilter } from "#api/http/paging";
 import { isUniqueViolation } from "#api/lib/db-errors";
-import { PaymentProviderUnavailable, PaymentRequestError, type PaymentsProvider, type ProviderCheckout, type ProviderIntent } from "#api/integrations/payments";
+import { PaymentProviderUnavailable, PaymentRequestError, recordedIntent, type PaymentsProvider, type ProviderCheckout } from "#api/integrations/payments";
 import {
   ConnectRequestError,
   type ConnectProvider,
@@ -525,23 +525,6 @@ export async function startCheckout(
   }
 }
 
-/** The payments provider's view of a payment already taken on its hosted page: recorded as it is, nothing sent. */
-function alreadyTaken(p: PaymentsProvider, intent: ProviderIntent): PaymentsProvider {
-  const refuse = () => Promise.reject(new PaymentRequestError("Not used for a payment taken on the hosted page.", "unsupported"));
-  return {
-    kind: p.kind,
-    label: p.label,
-    createPayment: async () => intent,
-    cancelPayment: refuse,
-    createRefund: refuse,
-    retrieveRefund: refuse,
-    createCheckout: refuse,
-    retrieveCheckout: refuse,
-    expireCheckout: refuse,
-    listCompletedCheckouts: refuse,
-  };
-}
-
 /**
  * Back from the hosted page (the portal's return route, or the status job for a session never returned to). The
  * session is read from the provider; another company's is not found. Not paid: nothing is recorded (409). Paid:
@@ -575,7 +558,7 @@ export async function completeCheckout(
     throw new HttpError(409, M.checkoutUnpaid, undefined, { error: "checkout_unpaid" });
   }
   const body = orderOf(m);
-  const payment = await takePayment(database, alreadyTaken(paymentsProvider, session.intent), {
+  const payment = await takePayment(database, recordedIntent(paymentsProvider, session.intent, "on the hosted checkout page"), {
     tenantId,
     amountPence: session.intent.amountPence,
     description: `Card terminal hardware order (checkout ${session.id})`,
