@@ -245,8 +245,10 @@ test.describe("Providers, as Harbour Brokers' admin", () => {
       await searchBox(page).pressSequentially("underwr");
       await loading;
       // Typed on while the list for "underwr" loads.
+      // The URL shows "underwr" once its list has come, maybe only for a moment: waited for as an event, not polled.
+      const underwrShown = page.waitForURL((url) => url.searchParams.get("search") === "underwr", { timeout: 8_000, waitUntil: "commit" });
       await searchBox(page).pressSequentially("iting");
-      await expect.poll(() => new URL(page.url()).searchParams.get("search"), { timeout: 8_000 }).toBe("underwr");
+      await underwrShown;
       await expect(searchBox(page)).toHaveValue("underwriting");
       await expect(searchBox(page)).toBeFocused();
       await expect.poll(() => new URL(page.url()).searchParams.get("search"), { timeout: 8_000 }).toBe("underwriting");
