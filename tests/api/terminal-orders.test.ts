@@ -423,4 +423,15 @@ describe("terminal hardware orders paid on the hosted checkout page", () => {
     const back = await complete(me.token, session.id);
     expect(back.status).toBe(200);
   });
+
+  it("the sandbox lists completed sessions as Stripe does: filtered before the limit, so newer unpaid ones hide none", async () => {
+    const me = await orderer();
+    const since = new Date(Date.now() - 60_000);
+    const paid = await start(me.token);
+    await pay(paid.id);
+    await start(me.token);
+    await start(me.token);
+    const listed = await sandboxPayments().listCompletedCheckouts(since, { limit: 1 });
+    expect(listed.map((c) => c.id)).toEqual([paid.id]);
+  });
 });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, gte } from "drizzle-orm";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { todayInLondon } from "#common/dates";
 import type { Database, Tx } from "#api/db/client";
 import { paymentSandboxIdempotency, paymentSandboxObjects } from "#api/db/schema";
@@ -344,11 +344,18 @@ export class SandboxPayments implements PaymentsProvider {
     const rows = await this.database.db
       .select()
       .from(paymentSandboxObjects)
-      .where(and(eq(paymentSandboxObjects.kind, "checkout_session"), gte(paymentSandboxObjects.createdAt, since)))
+      .where(
+        and(
+          eq(paymentSandboxObjects.kind, "checkout_session"),
+          gte(paymentSandboxObjects.createdAt, since),
+          // Filtered before the limit, as Stripe's list filters by status.
+          sql`${paymentSandboxObjects.data}->>'status' = 'complete'`,
+          sql`${paymentSandboxObjects.data}->>'account' = ${account}`,
+        ),
+      )
       .orderBy(desc(paymentSandboxObjects.createdAt))
       .limit(options.limit ?? 100);
-    const sessions = rows.map((r) => r.data as CheckoutData).filter((c) => c.account === account && c.status === "complete");
-    return Promise.all(sessions.map((c) => this.publicCheckout(this.database.db, c)));
+    return Promise.all(rows.map((r) => this.publicCheckout(this.database.db, r.data as CheckoutData)));
   }
 
   /**
