@@ -15,6 +15,7 @@ const intent = (over: Record<string, unknown> = {}) => ({
   status: "succeeded",
   livemode: false,
   last_payment_error: null,
+  payment_method: "pm_card_visa",
   latest_charge: { id: "ch_1", object: "charge", payment_method_details: { type: "card", card: { brand: "visa", last4: "4242" } } },
   ...over,
 });
@@ -45,6 +46,7 @@ describe("the Stripe adapter (mocked HTTP)", () => {
       amountPence: 12000,
       currency: "gbp",
       card: { brand: "visa", last4: "4242" },
+      paymentMethodId: "pm_card_visa",
       failure: null,
       test: true,
     });

@@ -343,6 +343,8 @@ describe("terminal hardware orders paid on the hosted checkout page", () => {
     const first = await complete(me.token, session.id);
     expect(first.status, first.text).toBe(201);
     expect(first.body.data).toMatchObject({ status: "pending", total_pence: TOTAL, sandbox: true });
+    // The card typed on the hosted page is the order's payment method (the spec's payment_method_id).
+    expect(first.body.data.payment.payment_method_id).toMatch(/^pm_sbx_/);
     expect(first.body.data.items).toHaveLength(2);
     expect(first.body.data.payment).toMatchObject({ amount_pence: TOTAL, status: "succeeded", card: { brand: "visa", last4: "4242" } });
     const again = await complete(me.token, session.id);

@@ -57,12 +57,13 @@ interface CheckoutData extends Omit<ProviderCheckout, "createdAt" | "intent"> {
 }
 
 const newId = (prefix: string) => `${prefix}_sbx_${randomBytes(12).toString("base64url")}`;
-const publicIntent = ({ id, status, amountPence, currency, card, failure }: IntentData): ProviderIntent => ({
+const publicIntent = ({ id, status, amountPence, currency, card, paymentMethodId, failure }: IntentData): ProviderIntent => ({
   id,
   status,
   amountPence,
   currency,
   card,
+  paymentMethodId: paymentMethodId ?? null,
   failure,
   test: true,
 });
@@ -202,6 +203,8 @@ export class SandboxPayments implements PaymentsProvider {
         amountPence: input.amountPence,
         currency: input.currency,
         card: digits && card ? { brand: card.brand, last4: digits.slice(-4) } : null,
+        // Typed card details become a payment method of their own, as Stripe's hosted pages make one.
+        paymentMethodId: method.type === "payment_method" ? method.id : newId("pm"),
         failure,
         test: true,
         refundBehaviour: card?.refund ?? "succeeds",

@@ -24,6 +24,7 @@ function toIntent(pi: StripeIntent, fallbackFailure?: { code?: string; decline_c
     amountPence: pi.amount,
     currency: pi.currency,
     card: card ? { brand: card.brand ?? "card", last4: card.last4 ?? "" } : null,
+    paymentMethodId: typeof pi.payment_method === "string" ? pi.payment_method : (pi.payment_method?.id ?? null),
     failure:
       error && pi.status === "requires_payment_method"
         ? { code: error.code ?? "card_declined", declineCode: error.decline_code ?? undefined, message: error.message ?? "Your card was declined." }

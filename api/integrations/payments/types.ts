@@ -32,6 +32,8 @@ export interface ProviderIntent {
   amountPence: number;
   currency: string;
   card: { brand: string; last4: string } | null;
+  /** The payment method charged (Stripe's `pm_…`), when there was one (absent: not known). */
+  paymentMethodId?: string | null;
   /** Why the last attempt failed (card_declined …), and its message. */
   failure: { code: string; declineCode?: string; message: string } | null;
   /** True when no money moved: sandbox or Stripe test mode. */

@@ -591,7 +591,7 @@ export async function completeCheckout(
     if (error instanceof ConnectRequestError) return refundAndSay(error);
     return hardwareFailure(error);
   }
-  return recordOrder(database, connect.kind, actor, body, hardware, { paymentId: payment.id, paymentMethodId: null, key });
+  return recordOrder(database, connect.kind, actor, body, hardware, { paymentId: payment.id, paymentMethodId: session.intent.paymentMethodId ?? null, key });
 }
 
 /**
