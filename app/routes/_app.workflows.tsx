@@ -8,6 +8,7 @@ import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { BulkDeleteActions, DataTable, type Column, ListBar, ListFooter } from "../components/table/list-kit";
 import { defineList, listView, type SortField } from "../components/table/list";
+import { wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
 import { bulkSelectionAction } from "../services/bulk.server";
 import { openListPage } from "../services/lists.server";
@@ -66,7 +67,8 @@ function columnsFor(types: { value: string; label: string }[]): Column<Workflow,
 export default function WorkflowsPage() {
   const { state, page, canManage, types, edition } = useLoaderData<typeof loader>();
   const columns = columnsFor(types);
-  const title = edition === "smallbusiness" ? "Automations" : "Workflow management";
+  const words = wordsFor(edition);
+  const title = words.workflows;
   const list = listView(workflowList, state);
   const actionData = useActionData<typeof action>();
   const frame = useFrame();
@@ -106,8 +108,8 @@ export default function WorkflowsPage() {
           ) : null
         }
       />
-      <ListBar list={list} search="Search workflows">
-        {canManage ? <BulkDeleteActions formId="workflows-bulk" result={actionData?.bulk} one="workflow" many="workflows" /> : null}
+      <ListBar list={list} search={`Search ${words.workflowPlural}`}>
+        {canManage ? <BulkDeleteActions formId="workflows-bulk" result={actionData?.bulk} one={words.workflow} many={words.workflowPlural} /> : null}
       </ListBar>
       <DataTable
         caption={title}
@@ -116,7 +118,7 @@ export default function WorkflowsPage() {
         columns={[...columns, rowActions]}
         rowId={(r) => String(r.id)}
         selection={canManage ? { formId: "workflows-bulk", label: (r) => r.name } : undefined}
-        emptyText="No workflows found"
+        emptyText={`No ${words.workflowPlural} found`}
       />
       <ListFooter list={list} meta={page.meta} />
       <Outlet />

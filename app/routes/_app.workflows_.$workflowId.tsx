@@ -16,7 +16,7 @@ import { getWorkflow, listRuns, testWorkflow, updateWorkflow, workflowBodySchema
 import { useFrame } from "./_app";
 import { EmptyState } from "../components/ui/empty-state";
 
-export const meta: MetaFunction = ({ matches }) => pageTitle("Workflow", matches);
+export const meta: MetaFunction = ({ matches }) => pageTitle({ flightdeck: "Workflow", smallbusiness: "Automation" }, matches);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, subject, edition } = await requireAccess(request, "/workflows");

@@ -12,7 +12,7 @@ import { useFrame } from "./_app";
 
 const guard = (request: Request) => requirePermission(request, "task_manage", { route: "/workflows", back: "/workflows" });
 
-export const meta: MetaFunction = ({ matches }) => pageTitle("New workflow", matches);
+export const meta: MetaFunction = ({ matches }) => pageTitle({ flightdeck: "New workflow", smallbusiness: "New automation" }, matches);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, subject, edition } = await guard(request);

@@ -141,15 +141,21 @@ export async function bulkConfirmationAction(
 export const bulkDeleteAction = (
   request: Request,
   spec: BulkConfirmation,
-  nouns: RecordNouns,
+  nouns: RecordNouns | ((words: Words) => RecordNouns),
   remove: (api: SignedIn["api"], ids: string[]) => Promise<number>,
-) =>
-  bulkConfirmationAction(
+) => {
+  const nounsOf = (words: Words) => (typeof nouns === "function" ? nouns(words) : nouns);
+  return bulkConfirmationAction(
     request,
     spec,
-    async ({ api, ids }) => {
+    async ({ api, ids, words }) => {
       const deleted = await remove(api, ids);
-      return { kind: "success", message: `${capitalise(deleted > 1 ? nouns.many : nouns.one)} deleted.` };
+      const { one, many } = nounsOf(words);
+      return { kind: "success", message: `${capitalise(deleted > 1 ? many : one)} deleted.` };
     },
-    ({ ids }) => ({ message: `Failed to delete ${ids.length > 1 ? nouns.many : nouns.one}.`, markFailed: true }),
+    ({ ids, words }) => {
+      const { one, many } = nounsOf(words);
+      return { message: `Failed to delete ${ids.length > 1 ? many : one}.`, markFailed: true };
+    },
   );
+};

@@ -149,4 +149,44 @@ describe("Automations", () => {
       .map((o) => o.text.trim());
     expect(types).toEqual(["Trigger e-mail", "Assign opportunity", "Move opportunity"]);
   });
+
+  test("smallBusiness's list, bulk delete, confirmation and toasts say automations", async () => {
+    const token = uniqueToken();
+    const owner = await apiAs(USERS.owner.email);
+    const theirs = (
+      await owner.call<{ data: typeof pipeline }>(
+        "POST",
+        "/pipelines",
+        {
+          name: `Nojs automations ${token}`,
+          stages: [
+            { name: "Lead", color: "#111111" },
+            { name: "Quote", color: "#222222" },
+          ],
+        },
+        201,
+      )
+    ).data;
+    const name = `Nojs Auto ${token}`;
+    await owner.call(
+      "POST",
+      "/workflow",
+      {
+        name,
+        workflow_type_id: 3,
+        status: 2,
+        trigger: { event: "task_created" },
+        move_to_stage_id: theirs.stages[1].id,
+        conditions: [{ field: "priority", type: 1, value: 1 }],
+      },
+      201,
+    );
+    const list = await NojsBrowser.as("owner").goto(`/workflows?search=${token}`);
+    expect(list.$('input[placeholder="Search automations"]')).not.toBeNull();
+    const ask = await list.form({ button: "Delete automation(s)" }).check(`Select ${name}`).submit("Delete automation(s)");
+    expect(ask.text("[data-confirm]")).toContain("Are you sure you want to delete this automation?");
+    const done = await ask.form({ button: "Remove" }).submit("Remove");
+    expect(done.toasts()).toContain("Automation deleted.");
+    expect(done.text()).toContain("No automations found");
+  });
 });
