@@ -305,7 +305,16 @@ describe("members and invitations", () => {
       return res.body.data.length ? res : undefined;
     });
     expect(outbox.body.data).toHaveLength(1);
-    expect((await api.request("GET", `/jobs/${job.id}`, { token: admin })).body.data.state).toBe("done");
+    // The job is marked done once its e-mail is sent: a moment after the outbox has it.
+    const state = await eventually(
+      async () => {
+        const now = (await api.request("GET", `/jobs/${job.id}`, { token: admin })).body.data.state as string;
+        return now === "running" ? undefined : now;
+      },
+      10_000,
+      "the invitation job to finish",
+    );
+    expect(state).toBe("done");
     expect(outbox.body.data[0].subject).toBe("You are invited to join the Wealth team at Harbour Brokers");
     expect(outbox.body.data[0].text).toContain("Amelia Hart has invited you");
     expect(outbox.body.data[0].text).toContain("http://portal.test/login");

@@ -231,23 +231,27 @@ test.describe("Providers, as Harbour Brokers' admin", () => {
       test.skip(!javaScriptEnabled, "without JavaScript the box is sent with the page");
       await page.goto("/providers?sort=-name");
       await expect(rangeText(page)).toHaveText(/^Showing 1–10 of \d+$/);
-      // A slow connection: each answer of the list's data takes 0.7 s to come.
+      // A slow connection: the list's data for "underwr" comes only once the user has typed on (a fixed delay made
+      // the test race the next search's 2 s pause on a loaded machine).
       const slowed: string[] = [];
+      let typedOn!: () => void;
+      const typed = new Promise<void>((done) => (typedOn = done));
       await page.route(
         (url) => url.pathname === "/providers.data",
         async (route) => {
           slowed.push(new URL(route.request().url()).searchParams.get("search") ?? "");
-          await new Promise((done) => setTimeout(done, 700));
+          await typed;
           await route.continue();
         },
       );
       const loading = page.waitForRequest((request) => new URL(request.url()).pathname === "/providers.data");
       await searchBox(page).pressSequentially("underwr");
       await loading;
-      // Typed on while the list for "underwr" loads.
-      // The URL shows "underwr" once its list has come, maybe only for a moment: waited for as an event, not polled.
+      // Typed on while the list for "underwr" loads. The URL shows "underwr" once its list has come, maybe only for a
+      // moment: waited for as an event, not polled.
       const underwrShown = page.waitForURL((url) => url.searchParams.get("search") === "underwr", { timeout: 8_000, waitUntil: "commit" });
       await searchBox(page).pressSequentially("iting");
+      typedOn();
       await underwrShown;
       await expect(searchBox(page)).toHaveValue("underwriting");
       await expect(searchBox(page)).toBeFocused();
