@@ -114,6 +114,18 @@ describe("Stripe Checkout (the payments adapter)", () => {
     expect(sent[1].query.get("expand[0]")).toBe("data.payment_intent.latest_charge");
   });
 
+  it("lists every page of completed sessions, not only Stripe's first hundred", async () => {
+    const { stripe, sent } = mockStripe((req) =>
+      req.query.get("starting_after")
+        ? { status: 200, body: { object: "list", data: [{ ...PAID, id: "cs_test_2" }], has_more: false } }
+        : { status: 200, body: { object: "list", data: [PAID], has_more: true } },
+    );
+    const done = await stripe.listCompletedCheckouts(new Date(1_790_000_000_000));
+    expect(done.map((s) => s.id)).toEqual(["cs_test_123", "cs_test_2"]);
+    expect(sent.map((r) => r.query.get("starting_after"))).toEqual([null, "cs_test_123"]);
+    expect(sent[1].query.get("status")).toBe("complete");
+  });
+
   it("a refusal is a PaymentRequestError; Stripe failing is an outage", async () => {
     const refused = mockStripe(() => ({
       status: 404,

@@ -6,6 +6,7 @@ import { paymentSandboxIdempotency, paymentSandboxObjects } from "#api/db/schema
 import { isUniqueViolation } from "#api/lib/db-errors";
 import { cardDigits, cardExpired, DECLINE_MESSAGES, luhnValid, testCardFor, type TestCard } from "./test-cards";
 import {
+  COMPLETED_CHECKOUTS_MAX,
   PaymentProviderUnavailable,
   PaymentRequestError,
   type CallOptions,
@@ -357,7 +358,7 @@ export class SandboxPayments implements PaymentsProvider {
         ),
       )
       .orderBy(desc(paymentSandboxObjects.createdAt))
-      .limit(options.limit ?? 100);
+      .limit(options.limit ?? COMPLETED_CHECKOUTS_MAX);
     return Promise.all(rows.map((r) => this.publicCheckout(this.database.db, r.data as CheckoutData)));
   }
 

@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import {
+  COMPLETED_CHECKOUTS_MAX,
   PaymentProviderUnavailable,
   PaymentRequestError,
   type CallOptions,
@@ -235,16 +236,19 @@ export class StripePayments implements PaymentsProvider {
 
   async listCompletedCheckouts(since: Date, options: { account?: string; limit?: number } = {}): Promise<ProviderCheckout[]> {
     try {
-      const page = await this.stripe.checkout.sessions.list(
-        {
-          status: "complete",
-          created: { gte: Math.floor(since.getTime() / 1000) },
-          limit: Math.min(options.limit ?? 100, 100),
-          expand: ["data.payment_intent.latest_charge"],
-        },
-        this.requestOptions(options),
-      );
-      return page.data.map(toCheckout);
+      // Every page of the answer (Stripe gives 100 a page at most), up to `limit` sessions.
+      const sessions = await this.stripe.checkout.sessions
+        .list(
+          {
+            status: "complete",
+            created: { gte: Math.floor(since.getTime() / 1000) },
+            limit: 100,
+            expand: ["data.payment_intent.latest_charge"],
+          },
+          this.requestOptions(options),
+        )
+        .autoPagingToArray({ limit: options.limit ?? COMPLETED_CHECKOUTS_MAX });
+      return sessions.map(toCheckout);
     } catch (error) {
       translate(error);
     }

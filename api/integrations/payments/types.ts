@@ -101,6 +101,9 @@ export interface ProviderCheckout {
   test: boolean;
 }
 
+/** How many completed checkout sessions one listing reads at most (the status job's look back over two days). */
+export const COMPLETED_CHECKOUTS_MAX = 1000;
+
 /** The provider refused the request itself (wrong parameters, a key reused with others): nothing happened. */
 export class PaymentRequestError extends Error {
   constructor(
@@ -136,5 +139,6 @@ export interface PaymentsProvider {
   /** Stops an open session taking payment. */
   expireCheckout(id: string, options: CallOptions): Promise<ProviderCheckout>;
   /** Completed sessions created since `since`, newest first (the job's round over sessions never returned to). */
+  /** Completed sessions created since `since`, newest first: at most `limit` (COMPLETED_CHECKOUTS_MAX when not given). */
   listCompletedCheckouts(since: Date, options?: { account?: string; limit?: number }): Promise<ProviderCheckout[]>;
 }
