@@ -7,12 +7,13 @@ import { NojsBrowser, apiAs, uniqueToken } from "./harness";
  * condition of the wrong type refused under its field), the detail page's "test on a task" and run history, delete
  * with confirmation, and smallBusiness's words.
  */
-let api: Awaited<ReturnType<typeof apiAs>>;
-let pipeline: { id: number; stages: { id: number; name: string }[] };
-beforeAll(async () => {
-  api = await apiAs(USERS.admin.email);
-  pipeline = (
-    await api.call<{ data: typeof pipeline }>(
+type Api = Awaited<ReturnType<typeof apiAs>>;
+type Pipeline = { id: number; stages: { id: number; name: string }[] };
+
+/** A pipeline of two stages (Lead, Quote) in the company of `as`. */
+const makePipeline = async (as: Api) =>
+  (
+    await as.call<{ data: Pipeline }>(
       "POST",
       "/pipelines",
       {
@@ -25,11 +26,10 @@ beforeAll(async () => {
       201,
     )
   ).data;
-});
 
-const admin = () => NojsBrowser.as("admin");
-const draft = (name: string, extra: Record<string, unknown> = {}) =>
-  api.call<{ data: { id: number } }>(
+/** An automation of the company of `as` that moves a new task of priority 1 to the pipeline's second stage. */
+const draftIn = (as: Api, to: Pipeline, name: string, extra: Record<string, unknown> = {}) =>
+  as.call<{ data: { id: number } }>(
     "POST",
     "/workflow",
     {
@@ -37,12 +37,22 @@ const draft = (name: string, extra: Record<string, unknown> = {}) =>
       workflow_type_id: 3,
       status: 2,
       trigger: { event: "task_created" },
-      move_to_stage_id: pipeline.stages[1].id,
+      move_to_stage_id: to.stages[1].id,
       conditions: [{ field: "priority", type: 1, value: 1 }],
       ...extra,
     },
     201,
   );
+
+let api: Api;
+let pipeline: Pipeline;
+beforeAll(async () => {
+  api = await apiAs(USERS.admin.email);
+  pipeline = await makePipeline(api);
+});
+
+const admin = () => NojsBrowser.as("admin");
+const draft = (name: string, extra: Record<string, unknown> = {}) => draftIn(api, pipeline, name, extra);
 
 describe("Automations", () => {
   test("the list shows each workflow's type, trigger, action and status, and searches by its URL", async () => {
@@ -153,34 +163,8 @@ describe("Automations", () => {
   test("smallBusiness's list, bulk delete, confirmation and toasts say automations", async () => {
     const token = uniqueToken();
     const owner = await apiAs(USERS.owner.email);
-    const theirs = (
-      await owner.call<{ data: typeof pipeline }>(
-        "POST",
-        "/pipelines",
-        {
-          name: `Nojs automations ${token}`,
-          stages: [
-            { name: "Lead", color: "#111111" },
-            { name: "Quote", color: "#222222" },
-          ],
-        },
-        201,
-      )
-    ).data;
     const name = `Nojs Auto ${token}`;
-    await owner.call(
-      "POST",
-      "/workflow",
-      {
-        name,
-        workflow_type_id: 3,
-        status: 2,
-        trigger: { event: "task_created" },
-        move_to_stage_id: theirs.stages[1].id,
-        conditions: [{ field: "priority", type: 1, value: 1 }],
-      },
-      201,
-    );
+    await draftIn(owner, await makePipeline(owner), name);
     const list = await NojsBrowser.as("owner").goto(`/workflows?search=${token}`);
     expect(list.$('input[placeholder="Search automations"]')).not.toBeNull();
     const ask = await list.form({ button: "Delete automation(s)" }).check(`Select ${name}`).submit("Delete automation(s)");
