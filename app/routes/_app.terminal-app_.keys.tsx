@@ -3,7 +3,6 @@ import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import type { ReaderKey } from "#contract/terminal-app";
 import { TERMINAL_READER_KEY_SORTS } from "#contract/terminal-constants";
 import { formatDate } from "#common/format";
-import { hasActiveFilters } from "#app/lib/list-url";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { DataTable, type Column, ListBar, ListFooter } from "../components/table/list-kit";
@@ -90,7 +89,7 @@ export default function ReaderKeysPage() {
         rows={page.data}
         columns={[...columns, actions]}
         rowId={(k) => String(k.id)}
-        emptyText={hasActiveFilters(state) ? undefined : "No reader keys yet"}
+        emptyUnfiltered="No reader keys yet"
       />
       <ListFooter list={list} meta={page.meta} />
       <Outlet />

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import type { TerminalReader } from "#contract/terminal-app";
 import { TERMINAL_READER_SORTS } from "#contract/terminal-constants";
-import { hasActiveFilters } from "#app/lib/list-url";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { DataTable, type Column, ListBar, ListFooter } from "../components/table/list-kit";
@@ -83,14 +82,7 @@ export default function ReadersPage() {
       />
       <TerminalTabs />
       <ListBar list={list} search="Search readers" filters={filters} />
-      <DataTable
-        caption="Readers"
-        list={list}
-        rows={page.data}
-        columns={[...columns, actions]}
-        rowId={(r) => String(r.id)}
-        emptyText={hasActiveFilters(state) ? undefined : "No readers yet"}
-      />
+      <DataTable caption="Readers" list={list} rows={page.data} columns={[...columns, actions]} rowId={(r) => String(r.id)} emptyUnfiltered="No readers yet" />
       <ListFooter list={list} meta={page.meta} />
       <Outlet />
     </>

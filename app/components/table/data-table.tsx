@@ -47,6 +47,8 @@ export interface DataTableProps<Row, F extends string = string> {
   selection?: Selection<Row>;
   /** The list's own empty text (e.g. 'No providers found'); by default 'No results found', or 'No results found for your filters' when filters are active. */
   emptyText?: string;
+  /** The empty text of the list with no filters ('No readers yet'); filtered to nothing it says 'No results found for your filters'. */
+  emptyUnfiltered?: string;
   /** Re-load the list every refreshMs while the page is visible (JavaScript only). */
   refreshMs?: number;
 }
@@ -95,7 +97,17 @@ function SortHeader<Row>({ column, pathname, state, spec }: { column: Column<Row
  * A server-driven table: its state is the URL. Placeholder rows while the next page loads; the spec's
  * empty texts; row checkboxes belong to a bulk-action form so bulk actions work without JavaScript.
  */
-export function DataTable<Row, F extends string = string>({ caption, list, rows, columns, rowId, selection, emptyText, refreshMs }: DataTableProps<Row, F>) {
+export function DataTable<Row, F extends string = string>({
+  caption,
+  list,
+  rows,
+  columns,
+  rowId,
+  selection,
+  emptyText,
+  emptyUnfiltered,
+  refreshMs,
+}: DataTableProps<Row, F>) {
   const { pathname, state, spec } = list;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && isListChange(navigation, pathname);
@@ -168,7 +180,7 @@ export function DataTable<Row, F extends string = string>({ caption, list, rows,
             <tr data-empty>
               <td colSpan={colSpan} className="!py-10 text-center text-slate-500">
                 <Icon name={hasActiveFilters(state) ? "search-x" : "inbox"} className="mx-auto mb-2 block h-5 w-5 text-slate-400" />
-                {emptyText ?? (hasActiveFilters(state) ? EMPTY_FILTERED_TEXT : EMPTY_TEXT)}
+                {emptyText ?? (hasActiveFilters(state) ? EMPTY_FILTERED_TEXT : (emptyUnfiltered ?? EMPTY_TEXT))}
               </td>
             </tr>
           ) : (
