@@ -7,6 +7,7 @@ import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { WorkflowForm } from "../components/workflows/workflow-form-island";
 import { can } from "../access/permissions";
+import { capitalise, wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
 import { requireAccess, requirePermission } from "../services/auth.server";
 import { dispatchIntent, refuseForm, submitForm } from "../services/form-action.server";
@@ -35,10 +36,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
         form,
         guard: () => requirePermission(request, "task_manage", { route: "/workflows", back: `/workflows/${id}` }),
         schema: workflowBodySchema,
-        failure: "Failed to update workflow.",
+        failure: ({ edition }) => `Failed to update ${wordsFor(edition).workflow}.`,
         failureOnInvalid: false,
         send: (value, { api }) => updateWorkflow(api, id, value),
-        success: () => ({ to: `/workflows/${id}`, message: "Workflow updated." }),
+        success: (_saved, { edition }) => ({ to: `/workflows/${id}`, message: `${capitalise(wordsFor(edition).workflow)} updated.` }),
       }),
     test: async () => {
       const { api } = await requireAccess(request, "/workflows");

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { WorkflowForm } from "../components/workflows/workflow-form-island";
+import { capitalise, wordsFor } from "../lib/labels";
 import { pageTitle } from "../lib/variant";
 import { requirePermission } from "../services/auth.server";
 import { submitForm } from "../services/form-action.server";
@@ -24,11 +25,11 @@ export async function action({ request }: ActionFunctionArgs) {
     form: await formOf(request),
     guard: () => guard(request),
     schema: workflowBodySchema,
-    failure: "Failed to create workflow.",
+    failure: ({ edition }) => `Failed to create ${wordsFor(edition).workflow}.`,
     // Adding or removing a condition comes back to the form as it was, without a failure line.
     failureOnInvalid: false,
     send: (value, { api }) => createWorkflow(api, value),
-    success: (created) => ({ to: `/workflows/${created.data.id}`, message: "Workflow created." }),
+    success: (created, { edition }) => ({ to: `/workflows/${created.data.id}`, message: `${capitalise(wordsFor(edition).workflow)} created.` }),
   });
 }
 

@@ -160,6 +160,24 @@ describe("Automations", () => {
     expect(types).toEqual(["Trigger e-mail", "Assign opportunity", "Move opportunity"]);
   });
 
+  test("smallBusiness's create and edit pages answer with automations", async () => {
+    const token = uniqueToken();
+    const owner = await apiAs(USERS.owner.email);
+    const stages = await makePipeline(owner);
+    const create = await NojsBrowser.as("owner").goto("/workflows/create");
+    const saved = await create
+      .form()
+      .fill("name", `Nojs SB New ${token}`)
+      .select("workflow_type_id", "3")
+      .select("move_to_stage_id", String(stages.stages[1].id))
+      .submit("Create");
+    expect(saved.toasts()).toContain("Automation created.");
+    expect(saved.path).toMatch(/^\/workflows\/\d+$/);
+    const edited = await saved.form({ button: "Save" }).fill("name", `Nojs SB Edited ${token}`).submit("Save");
+    expect(edited.toasts()).toContain("Automation updated.");
+    expect(edited.h1).toBe(`Nojs SB Edited ${token}`);
+  });
+
   test("smallBusiness's list, bulk delete, confirmation and toasts say automations", async () => {
     const token = uniqueToken();
     const owner = await apiAs(USERS.owner.email);
