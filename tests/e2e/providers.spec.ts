@@ -231,8 +231,10 @@ test.describe("Providers, as Harbour Brokers' admin", () => {
       test.skip(!javaScriptEnabled, "without JavaScript the box is sent with the page");
       await page.goto("/providers?sort=-name");
       await expect(rangeText(page)).toHaveText(/^Showing 1–10 of \d+$/);
-      // A slow connection: the list's data for "underwr" comes only once the user has typed on (a fixed delay made
-      // the test race the next search's 2 s pause on a loaded machine).
+      // A slow connection: the list's data for "underwr" reaches the page only once the user has typed on. It is
+      // fetched from the portal meanwhile and handed over from memory, so that it lands well inside the next search's
+      // 2 s pause however busy the machine (fetched only after the typing, a slow answer could come after that pause
+      // had started the next search, which cancels this one, and the test would not see what it is about).
       const slowed: string[] = [];
       let typedOn!: () => void;
       const typed = new Promise<void>((done) => (typedOn = done));
@@ -240,8 +242,13 @@ test.describe("Providers, as Harbour Brokers' admin", () => {
         (url) => url.pathname === "/providers.data",
         async (route) => {
           slowed.push(new URL(route.request().url()).searchParams.get("search") ?? "");
+          // Chromium resolves *.localhost itself; the test's own fetch goes to the same server by its address.
+          const url = new URL(route.request().url());
+          const host = url.host;
+          url.hostname = "127.0.0.1";
+          const response = await route.fetch({ url: url.href, headers: { ...route.request().headers(), host } });
           await typed;
-          await route.continue();
+          await route.fulfill({ response });
         },
       );
       const loading = page.waitForRequest((request) => new URL(request.url()).pathname === "/providers.data");
