@@ -11,10 +11,11 @@ import { RouteErrorBoundary } from "../components/route-error-boundary";
 import { BulkActions, DataTable, type Column, ListBar, ListFooter, ExportButton } from "../components/table/list-kit";
 import { defineList, listView, type SortField } from "../components/table/list";
 import { hrefFor, parseListUrl, type ListState } from "../lib/list-url";
+import { POLICY_FILTERS } from "../lib/policy-filters";
 import { pageTitle } from "../lib/variant";
 import { bulkSelectionAction } from "../services/bulk.server";
 import { openListPage } from "../services/lists.server";
-import { listPolicies, POLICY_FILTERS, sortFromJson } from "../services/policies.server";
+import { listPolicies, sortFromJson } from "../services/policies.server";
 import { useFrame } from "./_app";
 import { Icon } from "../components/ui/icon";
 

@@ -1,7 +1,5 @@
 import { z } from "zod";
 import {
-  POLICY_STATE_LABELS,
-  POLICY_STATES,
   policyActivityListSchema,
   policyCancellationReasonListSchema,
   policyEmailSentSchema,
@@ -12,7 +10,6 @@ import {
   policyResponseSchema,
   type PolicyBody,
 } from "#contract/policies";
-import type { FilterDefinition } from "../lib/filter-rules";
 import { toApiQuery, type ListState } from "../lib/list-url";
 import type { Api } from "./api.server";
 import { companyOptions } from "./companies.server";
@@ -48,30 +45,6 @@ export const individualPolicyStats = async (api: Api, id: string | number) =>
   (await api.get(`/policies/stats/individual/${id}`, { schema: policyIndividualStatsSchema })).data;
 export const policyOverview = async (api: Api, interval = "month") =>
   (await api.get("/dashboard-stats/policy-overview", { query: { interval }, schema: policyOverviewSchema })).data;
-
-export const STATE_OPTIONS = POLICY_STATES.map((s) => ({ value: s, label: POLICY_STATE_LABELS[s] }));
-
-/** The list's seven filters (spec: Policy number, Product name, Brokerage, Client, Creation date range, Renewal date range, Status). */
-export const POLICY_FILTERS: FilterDefinition[] = [
-  { filterKey: "policyNumber", label: "Policy number", type: "text", placeholder: "Any" },
-  { filterKey: "productName", label: "Product name", type: "text", placeholder: "Any" },
-  { filterKey: "mainBrokerName", label: "Brokerage", type: "text", placeholder: "Any" },
-  { filterKey: "client_name", label: "Client", type: "text", placeholder: "Any" },
-  { filterKey: "creationDate", label: "Creation date", type: "date_range" },
-  { filterKey: "renewalDate", label: "Renewal date", type: "date_range" },
-  { filterKey: "state", label: "Status", type: "select", selectOptions: STATE_OPTIONS },
-  {
-    filterKey: "renewal_due",
-    label: "Renewals due",
-    type: "select",
-    emptyLabel: "Any time",
-    selectOptions: [
-      { value: "30", label: "In the next 30 days" },
-      { value: "60", label: "In the next 60 days" },
-      { value: "90", label: "In the next 90 days" },
-    ],
-  },
-];
 
 /**
  * The clients a policy may be for, as the form's select without JavaScript: the first 100 individuals and companies

@@ -33,6 +33,7 @@ test("the islands of a page hydrate after a page load, without a mismatch", asyn
     ["/dashboard", '[data-widget="my-open-tasks"]'],
     ["/tasks", "#filter-pipeline_id"],
     ["/individuals", "form:has([name^='filter['])"],
+    ["/policies", "form:has([name^='filter['])"],
     ["/no-such-page", "[data-status]"],
   ];
   for (const [path, island] of pages) {
