@@ -48,7 +48,7 @@ const { values: args } = parseArgs({
 });
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = Number(args.connections);
-const DEEP_PAGE = Number(args["deep-page"]);
+const ASKED_DEEP_PAGE = Number(args["deep-page"]);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const DATA_DIR = path.resolve(root, process.env.DATA_DIR ?? ".data-bench");
 const DATABASE_URL = process.env.DATABASE_URL;
@@ -88,6 +88,32 @@ const listParams = (page: number) => ({
   "page[size]": "10",
 });
 const portalParams = (page: number) => ({ "filter[pipeline_id]": String(pipeline), "filter[priority]": "1", ...(page > 1 ? { page: String(page) } : {}) });
+
+/**
+ * The deep page measured: the one asked for, or the last page both lists have when the data is smaller (a page
+ * past a list's end is an empty answer, not a deep read).
+ */
+const lastPage = (total: { total: number }) => Math.max(1, Math.ceil(total.total / 10));
+const deepPageOf = async () => {
+  const tasksTotal = (
+    await tasksService.listTasks(
+      database.db,
+      { tenantId: tenant, userId: admin },
+      listQuerySchema({ maxSize: 999 }).parse({ page: { number: 1, size: 10 }, filter: { pipeline_id: String(pipeline), priority: "1" }, sort: "-created_at" }),
+      new Set(),
+    )
+  ).total;
+  const policiesTotal = (
+    await policiesService.listPolicies(
+      database.db,
+      tenant,
+      listQuerySchema({ maxSize: 100 }).parse({ page: { number: 1, size: 10 }, filter: { state: "BOUND", mainBrokerName: "Harbour" }, sort: "-created_at" }),
+    )
+  ).total;
+  return Math.min(ASKED_DEEP_PAGE, lastPage(tasksTotal), lastPage(policiesTotal));
+};
+const DEEP_PAGE = await deepPageOf();
+if (DEEP_PAGE < ASKED_DEEP_PAGE) console.log(`Deep page ${DEEP_PAGE}: the lists have fewer than ${ASKED_DEEP_PAGE} pages at this scale.`);
 
 /** The list's service call in process; `counted`: the remembered count and page starts forgotten first (a first view, or one after a write). */
 async function sqlTimings(page: number, { counted = false, runs = 30 } = {}) {
@@ -336,8 +362,9 @@ const pages: [string, string, boolean][] = [
   ["Policies list", `/policies?${q(policyPortalParams(1))}`, true],
 ];
 // Every list and detail page (the pages above among them), weighed from what its HTML references.
-const weights: { name: string; html: number; js: number; css: number }[] = [];
-for (const [name, p, signedIn] of await portalPages(PORTAL, cookie)) weights.push({ name, ...(await weigh(PORTAL, p, signedIn ? cookie : undefined)) });
+const weights: { name: string; held: boolean; html: number; js: number; css: number }[] = [];
+for (const [name, p, signedIn] of await portalPages(PORTAL, cookie))
+  weights.push({ name, held: signedIn, ...(await weigh(PORTAL, p, signedIn ? cookie : undefined)) });
 
 // Compression and caching as remix-serve answers them (raw HTTP: fetch would hide the encoding).
 function rawGet(pathname: string, headers: Record<string, string>) {
@@ -440,7 +467,9 @@ const tasksPageCalls = apiCalls.find((a) => a.name === "Tasks list")?.calls.leng
 const policiesPageCalls = apiCalls.find((a) => a.name === "Policies list")?.calls.length ?? "?";
 
 // ---------------------------------------------------------------- budgets (issue: reported, not asserted)
-const heaviest = weights.reduce((a, b) => (b.js > a.js ? b : a));
+/** The budget holds the pages of the route table, signed in (the sign-in page is weighed and printed, not held). */
+const heldWeights = weights.filter((w) => w.held);
+const heaviest = heldWeights.reduce((a, b) => (b.js > a.js ? b : a));
 const tasksLab = labs.find((l) => l.name === "Tasks list")!;
 const policiesLab = labs.find((l) => l.name === "Policies list")!;
 /** The portal's budgets are ratios taken in one run, so that they hold on a faster or slower machine alike. */
@@ -505,7 +534,7 @@ const row = (label: string, r: { median: number; p95: number; rps: number }) => 
 const report = `# Benchmark — ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC
 
 Database: ${engine}; ${taskCount.toLocaleString("en-GB")} tasks in the tenant. Load: autocannon, ${CONNECTIONS} connections, ${SECONDS} s each, loopback.
-Tasks list with two filters (pipeline, priority High) sorted newest first, 10 a page; deep page = page ${DEEP_PAGE}.
+Tasks list with two filters (pipeline, priority High) sorted newest first, 10 a page; deep page = page ${DEEP_PAGE}${DEEP_PAGE < ASKED_DEEP_PAGE ? ` (page ${ASKED_DEEP_PAGE} was asked; the lists have fewer pages at this scale)` : ""}.
 Machine: ${process.platform} ${process.arch}, Node ${process.version}, 2 cores (shared; figures vary run to run).
 
 ## Tasks list latency
@@ -606,7 +635,7 @@ Every list and detail page; the budget is at most 100 KB of first-load JavaScrip
 
 | Page | HTML | first-load JS | within budget | CSS |
 |---|---|---|---|---|
-${weights.map((w) => `| ${w.name} | ${kb(w.html)} | ${kb(w.js)} | ${w.js <= 100 * 1024 ? "yes" : "**no**"} | ${kb(w.css)} |`).join("\n")}
+${weights.map((w) => `| ${w.name} | ${kb(w.html)} | ${kb(w.js)} | ${!w.held ? "not held" : w.js <= 100 * 1024 ? "yes" : "**no**"} | ${kb(w.css)} |`).join("\n")}
 
 ## Compression and caching (remix-serve)
 
