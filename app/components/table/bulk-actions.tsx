@@ -66,17 +66,7 @@ export function BulkActions({
         <span aria-live="polite" className={selected ? "text-sm font-medium text-slate-700" : "sr-only"} data-selected-count>
           {selected ? `${selected} selected` : ""}
         </span>
-        {selected === 0 ? (
-          // Nothing selected: the buttons keep their place, unseen and out of reach (not in the accessibility tree,
-          // not focusable), so the list does not move when the page hydrates or when a row is ticked.
-          <div className="invisible contents" data-bulk-idle>
-            {typeof children === "function" ? children(0) : children}
-          </div>
-        ) : typeof children === "function" ? (
-          children(selected)
-        ) : (
-          children
-        )}
+        {selected === 0 ? null : typeof children === "function" ? children(selected) : children}
       </Form>
       {show && result?.noSelection ? (
         <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
