@@ -89,39 +89,28 @@ const listParams = (page: number) => ({
 });
 const portalParams = (page: number) => ({ "filter[pipeline_id]": String(pipeline), "filter[priority]": "1", ...(page > 1 ? { page: String(page) } : {}) });
 
+/** The two lists' service queries at a page: the tasks list (pipeline, priority High) and the policies list (Bound, "Harbour"), newest first. */
+const tasksQuery = (page: number) =>
+  listQuerySchema({ maxSize: 999 }).parse({ page: { number: page, size: 10 }, filter: { pipeline_id: String(pipeline), priority: "1" }, sort: "-created_at" });
+const policiesQuery = (page: number) =>
+  listQuerySchema({ maxSize: 100 }).parse({ page: { number: page, size: 10 }, filter: { state: "BOUND", mainBrokerName: "Harbour" }, sort: "-created_at" });
+
 /**
  * The deep page measured: the one asked for, or the last page both lists have when the data is smaller (a page
  * past a list's end is an empty answer, not a deep read).
  */
 const lastPage = (total: { total: number }) => Math.max(1, Math.ceil(total.total / 10));
 const deepPageOf = async () => {
-  const tasksTotal = (
-    await tasksService.listTasks(
-      database.db,
-      { tenantId: tenant, userId: admin },
-      listQuerySchema({ maxSize: 999 }).parse({ page: { number: 1, size: 10 }, filter: { pipeline_id: String(pipeline), priority: "1" }, sort: "-created_at" }),
-      new Set(),
-    )
-  ).total;
-  const policiesTotal = (
-    await policiesService.listPolicies(
-      database.db,
-      tenant,
-      listQuerySchema({ maxSize: 100 }).parse({ page: { number: 1, size: 10 }, filter: { state: "BOUND", mainBrokerName: "Harbour" }, sort: "-created_at" }),
-    )
-  ).total;
-  return Math.min(ASKED_DEEP_PAGE, lastPage(tasksTotal), lastPage(policiesTotal));
+  const tasks = await tasksService.listTasks(database.db, { tenantId: tenant, userId: admin }, tasksQuery(1), new Set());
+  const policies = await policiesService.listPolicies(database.db, tenant, policiesQuery(1));
+  return Math.min(ASKED_DEEP_PAGE, lastPage(tasks.total), lastPage(policies.total));
 };
 const DEEP_PAGE = await deepPageOf();
 if (DEEP_PAGE < ASKED_DEEP_PAGE) console.log(`Deep page ${DEEP_PAGE}: the lists have fewer than ${ASKED_DEEP_PAGE} pages at this scale.`);
 
 /** The list's service call in process; `counted`: the remembered count and page starts forgotten first (a first view, or one after a write). */
 async function sqlTimings(page: number, { counted = false, runs = 30 } = {}) {
-  const query = listQuerySchema({ maxSize: 999 }).parse({
-    page: { number: page, size: 10 },
-    filter: { pipeline_id: String(pipeline), priority: "1" },
-    sort: "-created_at",
-  });
+  const query = tasksQuery(page);
   const includes = tasksService.parseIncludes("pipeline,pipelineStage,teamMember,team");
   const times: number[] = [];
   for (let i = 0; i < runs + 3; i++) {
@@ -146,11 +135,7 @@ const policyCount = Number(
   ((await database.db.execute(sql`select count(*) as n from policies where tenant_id = ${tenant}`)) as unknown as { rows: { n: unknown }[] }).rows[0].n,
 );
 async function policyTimings(page: number, { counted = false, runs = 30 } = {}) {
-  const query = listQuerySchema({ maxSize: 100 }).parse({
-    page: { number: page, size: 10 },
-    filter: { state: "BOUND", mainBrokerName: "Harbour" },
-    sort: "-created_at",
-  });
+  const query = policiesQuery(page);
   const times: number[] = [];
   for (let i = 0; i < runs + 3; i++) {
     if (counted) {
