@@ -186,3 +186,28 @@ test("a filter changed before the filter panel has hydrated still applies", asyn
   for (const release of held.splice(0)) await release();
   await expect(page).toHaveURL(/filter%5Bpipeline_id%5D=\d+/);
 });
+
+test("rows ticked with select-all before the list has hydrated are counted once it has", async ({ page }) => {
+  // The page's first-load scripts go through; the list's chunk waits until the box has been ticked.
+  const html = await page.evaluate(() => fetch("/providers?search=underwriting").then((r) => r.text()));
+  const firstLoad = new Set([...html.matchAll(/\/build\/[\w./-]+\.js/g)].map((m) => m[0]));
+  const held: (() => Promise<void>)[] = [];
+  let holding = true;
+  await page.route("**/build/**/*.js", (route) => {
+    if (!holding || firstLoad.has(new URL(route.request().url()).pathname)) return route.continue();
+    held.push(() => route.continue());
+  });
+  await page.goto("/providers?search=underwriting");
+  await expect.poll(() => held.length, { message: "the list's chunk is asked for" }).toBeGreaterThan(0);
+  const rows = await page.locator("tbody tr").count();
+  expect(rows).toBeGreaterThan(1);
+  // Drawn by the server, the bulk button shows only once a box is ticked (a style sheet, before any script).
+  const bulk = page.locator("form[data-bulk]").getByRole("button");
+  await expect(bulk).toHaveCount(0);
+  await page.getByRole("checkbox", { name: "Select all rows on this page" }).check();
+  await expect(bulk).toHaveText(["Delete provider(s)"]);
+  holding = false;
+  for (const release of held.splice(0)) await release();
+  await expect(page.getByRole("button", { name: `Delete ${rows} providers`, exact: true })).toBeVisible();
+  await expect(page.locator("tbody input[name='ids']:checked")).toHaveCount(rows);
+});

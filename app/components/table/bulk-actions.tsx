@@ -66,7 +66,18 @@ export function BulkActions({
         <span aria-live="polite" className={selected ? "text-sm font-medium text-slate-700" : "sr-only"} data-selected-count>
           {selected ? `${selected} selected` : ""}
         </span>
-        {selected === 0 ? null : typeof children === "function" ? children(selected) : children}
+        {selected === null ? (
+          // Drawn by the server, before the list's island hydrates: with scripting on, a style sheet hides them until
+          // a row is ticked (tailwind.css, [data-bulk-pending]), so the bar does not lose them (and, on a list whose
+          // bar wraps, a row) when the island hydrates. Without JavaScript they show.
+          <span className="contents" data-bulk-pending>
+            {typeof children === "function" ? children(null) : children}
+          </span>
+        ) : selected === 0 ? null : typeof children === "function" ? (
+          children(selected)
+        ) : (
+          children
+        )}
       </Form>
       {show && result?.noSelection ? (
         <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">

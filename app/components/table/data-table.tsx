@@ -93,6 +93,17 @@ function SortHeader<Row>({ column, pathname, state, spec }: { column: Column<Row
   );
 }
 
+/** The row boxes of a list's bulk form that can be ticked. */
+const rowBoxes = (formId: string) => document.querySelectorAll<HTMLInputElement>(`input[form="${formId}"][name="ids"]:not(:disabled)`);
+
+/** The select-all box says whether every row, some or none is ticked. */
+function syncSelectAll(formId: string, all: HTMLInputElement) {
+  const boxes = rowBoxes(formId);
+  const checked = [...boxes].filter((b) => b.checked).length;
+  all.checked = checked > 0 && checked === boxes.length;
+  all.indeterminate = checked > 0 && checked < boxes.length;
+}
+
 /**
  * A server-driven table: its state is the URL. Placeholder rows while the next page loads; the spec's
  * empty texts; row checkboxes belong to a bulk-action form so bulk actions work without JavaScript.
@@ -122,14 +133,22 @@ export function DataTable<Row, F extends string = string>({
     return () => clearInterval(id);
   }, [refreshMs, revalidator]);
 
+  // Boxes ticked before the table hydrated: the select-all box ticks the rows now (its own handler was not there
+  // yet), and the bulk form counts them (its listener hears the change, whichever of the two hydrated first).
+  const formId = selection?.formId;
+  useEffect(() => {
+    const all = selectAll.current;
+    if (!formId || !all) return;
+    const boxes = [...rowBoxes(formId)];
+    if (all.checked && !boxes.some((b) => b.checked)) boxes.forEach((b) => (b.checked = true));
+    syncSelectAll(formId, all);
+    all.dispatchEvent(new Event("change", { bubbles: true }));
+  }, [formId]);
+
   const selectable = selection ? rows.filter((r) => !selection.disabled?.(r)) : [];
   const colSpan = columns.length + (selection ? 1 : 0);
   const onRowToggle = () => {
-    if (!selection || !selectAll.current) return;
-    const boxes = document.querySelectorAll<HTMLInputElement>(`input[form="${selection.formId}"][name="ids"]:not(:disabled)`);
-    const checked = [...boxes].filter((b) => b.checked).length;
-    selectAll.current.checked = checked > 0 && checked === boxes.length;
-    selectAll.current.indeterminate = checked > 0 && checked < boxes.length;
+    if (selection && selectAll.current) syncSelectAll(selection.formId, selectAll.current);
   };
 
   return (
@@ -150,9 +169,8 @@ export function DataTable<Row, F extends string = string>({
                   disabled={selectable.length === 0}
                   className="h-4 w-4 rounded border-slate-300"
                   onChange={(e) => {
-                    document
-                      .querySelectorAll<HTMLInputElement>(`input[form="${selection.formId}"][name="ids"]:not(:disabled)`)
-                      .forEach((b) => (b.checked = e.currentTarget.checked));
+                    const checked = e.currentTarget.checked;
+                    rowBoxes(selection.formId).forEach((b) => (b.checked = checked));
                   }}
                 />
                 {selectable.map((r) => (
