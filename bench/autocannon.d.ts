@@ -1,7 +1,8 @@
 declare module "autocannon" {
   interface Result {
     latency: { p50: number; p97_5?: number; p99: number };
-    requests: { average: number };
+    requests: { average: number; total: number };
+    duration: number;
     errors: number;
     non2xx: number;
   }
@@ -15,5 +16,7 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     method?: string;
     body?: string;
+    /** Sent in turn on each connection, over and over (their `path` replaces the url's). */
+    requests?: { path: string; headers?: Record<string, string> }[];
   }): Instance;
 }
