@@ -27,6 +27,28 @@ function reactErrors(page: Page) {
   return errors;
 }
 
+/**
+ * Holds back the scripts a page loads after its first-load JavaScript (what its HTML references goes through): the
+ * islands' chunks wait until `release`.
+ */
+async function holdIslandChunks(page: Page, path: string) {
+  const html = await page.evaluate((p) => fetch(p).then((r) => r.text()), path);
+  const firstLoad = new Set([...html.matchAll(/\/build\/[\w./-]+\.js/g)].map((m) => m[0]));
+  const held: (() => Promise<void>)[] = [];
+  let holding = true;
+  await page.route("**/build/**/*.js", (route) => {
+    if (!holding || firstLoad.has(new URL(route.request().url()).pathname)) return route.continue();
+    held.push(() => route.continue());
+  });
+  return {
+    asked: (message: string) => expect.poll(() => held.length, { message }).toBeGreaterThan(0),
+    release: async () => {
+      holding = false;
+      for (const release of held.splice(0)) await release();
+    },
+  };
+}
+
 test("the islands of a page hydrate after a page load, without a mismatch", async ({ page }) => {
   const errors = reactErrors(page);
   const pages: [string, string][] = [
@@ -166,39 +188,23 @@ test("after a client-side navigation the islands are drawn and live", async ({ p
 });
 
 test("a filter changed before the filter panel has hydrated still applies", async ({ page }) => {
-  // The page's first-load scripts (what its HTML references) go through; the islands' chunks wait until the
-  // filter has been changed.
-  const html = await page.evaluate(() => fetch("/tasks?page=1").then((r) => r.text()));
-  const firstLoad = new Set([...html.matchAll(/\/build\/[\w./-]+\.js/g)].map((m) => m[0]));
-  const held: (() => Promise<void>)[] = [];
-  let holding = true;
-  await page.route("**/build/**/*.js", (route) => {
-    if (!holding || firstLoad.has(new URL(route.request().url()).pathname)) return route.continue();
-    held.push(() => route.continue());
-  });
+  // The islands' chunks wait until the filter has been changed.
+  const chunks = await holdIslandChunks(page, "/tasks?page=1");
   await page.goto("/tasks?page=1");
-  await expect.poll(() => held.length, { message: "the filter panel's chunk is asked for" }).toBeGreaterThan(0);
+  await chunks.asked("the filter panel's chunk is asked for");
   // The Filters button is a disclosure: it opens before anything has hydrated.
   await page.locator("[data-filters-toggle]").click();
   await page.selectOption("#filter-pipeline_id", { label: "New business" });
   await expect(page).toHaveURL((url) => !url.searchParams.has("filter[pipeline_id]"));
-  holding = false;
-  for (const release of held.splice(0)) await release();
+  await chunks.release();
   await expect(page).toHaveURL(/filter%5Bpipeline_id%5D=\d+/);
 });
 
 test("rows ticked with select-all before the list has hydrated are counted once it has", async ({ page }) => {
-  // The page's first-load scripts go through; the list's chunk waits until the box has been ticked.
-  const html = await page.evaluate(() => fetch("/providers?search=underwriting").then((r) => r.text()));
-  const firstLoad = new Set([...html.matchAll(/\/build\/[\w./-]+\.js/g)].map((m) => m[0]));
-  const held: (() => Promise<void>)[] = [];
-  let holding = true;
-  await page.route("**/build/**/*.js", (route) => {
-    if (!holding || firstLoad.has(new URL(route.request().url()).pathname)) return route.continue();
-    held.push(() => route.continue());
-  });
+  // The list's chunk waits until the box has been ticked.
+  const chunks = await holdIslandChunks(page, "/providers?search=underwriting");
   await page.goto("/providers?search=underwriting");
-  await expect.poll(() => held.length, { message: "the list's chunk is asked for" }).toBeGreaterThan(0);
+  await chunks.asked("the list's chunk is asked for");
   const rows = await page.locator("tbody tr").count();
   expect(rows).toBeGreaterThan(1);
   // Drawn by the server, the bulk button shows only once a box is ticked (a style sheet, before any script).
@@ -206,8 +212,7 @@ test("rows ticked with select-all before the list has hydrated are counted once 
   await expect(bulk).toHaveCount(0);
   await page.getByRole("checkbox", { name: "Select all rows on this page" }).check();
   await expect(bulk).toHaveText(["Delete provider(s)"]);
-  holding = false;
-  for (const release of held.splice(0)) await release();
+  await chunks.release();
   await expect(page.getByRole("button", { name: `Delete ${rows} providers`, exact: true })).toBeVisible();
   await expect(page.locator("tbody input[name='ids']:checked")).toHaveCount(rows);
 });
