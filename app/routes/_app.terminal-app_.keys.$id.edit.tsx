@@ -5,18 +5,19 @@ import { ReaderKeyForm } from "../components/terminal-app/forms";
 import { requirePermission } from "../services/auth.server";
 import { submitForm } from "../services/form-action.server";
 import { formOf } from "../services/submission.server";
-import { allLocations, getReaderKey, readerKeyBodySchema, updateReaderKey } from "../services/terminal-app.server";
+import { getReaderKey, locationChoices, locationFinders, locationOption, readerKeyBodySchema, updateReaderKey } from "../services/terminal-app.server";
 
 const guard = (request: Request) =>
   requirePermission(request, "terminal_manage", { route: "/terminal-app", back: `/terminal-app/keys${new URL(request.url).search}` });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api } = await guard(request);
-  const [key, locations] = await Promise.all([getReaderKey(api, params.id!), allLocations(api)]);
+  const [key, locations] = await Promise.all([getReaderKey(api, params.id!), locationChoices(api)]);
   return {
     name: key.reader_name,
     values: { location_id: String(key.location.id), reader_name: key.reader_name },
-    locations: locations.map((l) => ({ id: l.id, display_name: l.display_name })),
+    location: locationOption(key.location),
+    locations,
   };
 }
 
@@ -25,6 +26,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return submitForm(request, {
     form: await formOf(request),
     guard: () => guard(request),
+    finders: locationFinders,
     schema: readerKeyBodySchema,
     failure: "Failed to save reader key.",
     hideFields: ["password", "confirm_password"],
@@ -34,11 +36,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditReaderKey() {
-  const { name, values, locations } = useLoaderData<typeof loader>();
+  const { name, values, location, locations } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   return (
     <Drawer title={`Edit ${name}`} closeTo={`/terminal-app/keys${search}`}>
-      <ReaderKeyForm values={values} locations={locations} cancelTo={`/terminal-app/keys${search}`} label="Save" editing />
+      <ReaderKeyForm values={values} locations={locations} location={location} cancelTo={`/terminal-app/keys${search}`} label="Save" editing />
     </Drawer>
   );
 }

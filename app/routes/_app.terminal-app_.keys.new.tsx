@@ -5,14 +5,14 @@ import { ReaderKeyForm } from "../components/terminal-app/forms";
 import { requirePermission } from "../services/auth.server";
 import { submitForm } from "../services/form-action.server";
 import { formOf } from "../services/submission.server";
-import { allLocations, createReaderKey, readerKeyBodySchema } from "../services/terminal-app.server";
+import { createReaderKey, locationChoices, locationFinders, readerKeyBodySchema } from "../services/terminal-app.server";
 
 const guard = (request: Request) =>
   requirePermission(request, "terminal_manage", { route: "/terminal-app", back: `/terminal-app/keys${new URL(request.url).search}` });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await guard(request);
-  return { locations: (await allLocations(api)).map((l) => ({ id: l.id, display_name: l.display_name })) };
+  return { locations: await locationChoices(api) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -20,6 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return submitForm(request, {
     form: await formOf(request),
     guard: () => guard(request),
+    finders: locationFinders,
     schema: readerKeyBodySchema,
     failure: "Failed to add reader key.",
     hideFields: ["password", "confirm_password"],

@@ -10,8 +10,7 @@ import { defineList, listView, type SortField } from "../components/table/list";
 import { TerminalTabs } from "../components/terminal-app/terminal-tabs";
 import { can } from "../access/permissions";
 import { pageTitle } from "../lib/variant";
-import { openListPage } from "../services/lists.server";
-import { allLocations, listReaderKeys, locationFilters } from "../services/terminal-app.server";
+import { listReaderKeys, openLocationList } from "../services/terminal-app.server";
 import { useFrame } from "./_app";
 
 /** Reader keys: search, the location filter and the sort in the URL. */
@@ -23,16 +22,12 @@ const keysList = defineList("/terminal-app/keys", TERMINAL_READER_KEY_SORTS, {
 export const meta: MetaFunction = ({ matches }) => pageTitle("Reader keys", matches);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { subject, state, page, filters } = await openListPage(request, {
-    path: "/terminal-app",
+  const { subject, state, page, filters, autocomplete } = await openLocationList(request, {
     listKey: "terminal-reader-keys",
     spec: keysList.spec,
-    rules: locationFilters(),
-    lookups: allLocations,
-    filters: (locations) => locationFilters(locations),
     fetch: listReaderKeys,
   });
-  return { state, page, filters, canManage: can(subject, "terminal_manage") };
+  return { state, page, filters, autocomplete, canManage: can(subject, "terminal_manage") };
 }
 
 const columns: Column<ReaderKey, SortField<typeof keysList>>[] = [
@@ -42,7 +37,7 @@ const columns: Column<ReaderKey, SortField<typeof keysList>>[] = [
 ];
 
 export default function ReaderKeysPage() {
-  const { state, page, filters, canManage } = useLoaderData<typeof loader>();
+  const { state, page, filters, autocomplete, canManage } = useLoaderData<typeof loader>();
   const list = listView(keysList, state);
   const frame = useFrame();
   const { search } = useLocation();
@@ -82,7 +77,7 @@ export default function ReaderKeysPage() {
         }
       />
       <TerminalTabs />
-      <ListBar list={list} search="Search reader keys" filters={filters} />
+      <ListBar list={list} search="Search reader keys" filters={filters} autocomplete={autocomplete} />
       <DataTable
         caption="Reader keys"
         list={list}

@@ -5,15 +5,15 @@ import { ReaderForm } from "../components/terminal-app/forms";
 import { requirePermission } from "../services/auth.server";
 import { submitForm } from "../services/form-action.server";
 import { formOf } from "../services/submission.server";
-import { allLocations, pinStatus, readerBodySchema, registerReader } from "../services/terminal-app.server";
+import { locationChoices, locationFinders, pinStatus, readerBodySchema, registerReader } from "../services/terminal-app.server";
 
 const guard = (request: Request) =>
   requirePermission(request, "terminal_manage", { route: "/terminal-app", back: `/terminal-app/readers${new URL(request.url).search}` });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await guard(request);
-  const [locations, pin] = await Promise.all([allLocations(api), pinStatus(api)]);
-  return { locations: locations.map((l) => ({ id: l.id, display_name: l.display_name })), sandbox: pin.provider === "sandbox" };
+  const [locations, pin] = await Promise.all([locationChoices(api), pinStatus(api)]);
+  return { locations, sandbox: pin.provider === "sandbox" };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -21,6 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return submitForm(request, {
     form: await formOf(request),
     guard: () => guard(request),
+    finders: locationFinders,
     schema: readerBodySchema,
     failure: "Failed to register reader.",
     send: (value, { api }) => registerReader(api, value),

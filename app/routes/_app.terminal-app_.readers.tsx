@@ -9,8 +9,7 @@ import { defineList, listView, type SortField } from "../components/table/list";
 import { TerminalTabs } from "../components/terminal-app/terminal-tabs";
 import { can } from "../access/permissions";
 import { pageTitle } from "../lib/variant";
-import { openListPage } from "../services/lists.server";
-import { allLocations, listReaders, locationFilters } from "../services/terminal-app.server";
+import { listReaders, openLocationList } from "../services/terminal-app.server";
 import { useFrame } from "./_app";
 
 const readersList = defineList("/terminal-app/readers", TERMINAL_READER_SORTS, { filters: { location_id: {} }, defaultSort: { field: "label", desc: false } });
@@ -18,16 +17,12 @@ const readersList = defineList("/terminal-app/readers", TERMINAL_READER_SORTS, {
 export const meta: MetaFunction = ({ matches }) => pageTitle("Readers", matches);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { subject, state, page, filters } = await openListPage(request, {
-    path: "/terminal-app",
+  const { subject, state, page, filters, autocomplete } = await openLocationList(request, {
     listKey: "terminal-readers",
     spec: readersList.spec,
-    rules: locationFilters(),
-    lookups: allLocations,
-    filters: (locations) => locationFilters(locations),
     fetch: listReaders,
   });
-  return { state, page, filters, canManage: can(subject, "terminal_manage"), canTake: can(subject, "terminal_request", "terminal_manage") };
+  return { state, page, filters, autocomplete, canManage: can(subject, "terminal_manage"), canTake: can(subject, "terminal_request", "terminal_manage") };
 }
 
 const columns: Column<TerminalReader, SortField<typeof readersList>>[] = [
@@ -38,7 +33,7 @@ const columns: Column<TerminalReader, SortField<typeof readersList>>[] = [
 ];
 
 export default function ReadersPage() {
-  const { state, page, filters, canManage, canTake } = useLoaderData<typeof loader>();
+  const { state, page, filters, autocomplete, canManage, canTake } = useLoaderData<typeof loader>();
   const list = listView(readersList, state);
   const frame = useFrame();
   const { search } = useLocation();
@@ -81,7 +76,7 @@ export default function ReadersPage() {
         }
       />
       <TerminalTabs />
-      <ListBar list={list} search="Search readers" filters={filters} />
+      <ListBar list={list} search="Search readers" filters={filters} autocomplete={autocomplete} />
       <DataTable caption="Readers" list={list} rows={page.data} columns={[...columns, actions]} rowId={(r) => String(r.id)} emptyUnfiltered="No readers yet" />
       <ListFooter list={list} meta={page.meta} />
       <Outlet />

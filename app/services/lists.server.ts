@@ -165,6 +165,13 @@ function canonicalHref(url: URL, state: ListState, spec: ListSpec): string {
   return `${url.pathname}?${canonical}`;
 }
 
+/**
+ * A redirect to the list's address without filter `key`: a value the page found not to be one (a chosen record that
+ * is not the company's). The cleaned list becomes the remembered one.
+ */
+export const redirectWithoutFilter = (request: Request, state: ListState, spec: ListSpec, key: string) =>
+  redirectToCanonical(new URL(request.url), withFilter(state, spec, key, null), spec);
+
 /** A redirect to the list's canonical address for `state`. */
 const redirectToCanonical = (url: URL, state: ListState, spec: ListSpec) => redirect(canonicalHref(url, state, spec));
 

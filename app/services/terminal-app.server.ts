@@ -17,18 +17,19 @@ import {
   TERMINAL_UNLOCK_MINUTES,
   type LocationBody,
 } from "#contract/terminal-app";
-import { config } from "./config.server";
-import type { FilterDefinition } from "../lib/filter-rules";
-import { toApiQuery, type ListState } from "../lib/list-url";
+import { firstChoices, finderOf } from "../lib/choice-find";
+import type { DropdownOption, FilterDefinition } from "../lib/filter-rules";
+import { toApiQuery, type ListSpec, type ListState } from "../lib/list-url";
 import type { Api } from "./api.server";
+import { config } from "./config.server";
+import { isIdText } from "./ids.server";
+import { openListPage, redirectWithoutFilter } from "./lists.server";
 
 export { locationBodySchema, readerBodySchema, readerKeyBodySchema } from "#contract/terminal-app";
 
 const id = (v: string | number) => encodeURIComponent(String(v));
 
 export const listLocations = (api: Api, state: ListState) => api.get("/terminal-app/locations", { query: toApiQuery(state), schema: locationListSchema });
-export const allLocations = async (api: Api) =>
-  (await api.get("/terminal-app/locations", { query: { "page[size]": 100, sort: "display_name" }, schema: locationListSchema })).data;
 export const getLocation = async (api: Api, locationId: string) =>
   (await api.get(`/terminal-app/locations/${id(locationId)}`, { schema: locationResponseSchema })).data;
 export const createLocation = (api: Api, body: LocationBody) => api.post("/terminal-app/locations", { body, schema: locationResponseSchema });
@@ -36,19 +37,70 @@ export const updateLocation = (api: Api, locationId: string, body: LocationBody)
   api.put(`/terminal-app/locations/${id(locationId)}`, { body, schema: locationResponseSchema });
 export const deleteLocation = (api: Api, locationId: string) => api.delete(`/terminal-app/locations/${id(locationId)}`);
 
+export const locationOption = (l: { id: number; display_name: string }): DropdownOption => ({ value: String(l.id), label: l.display_name });
+
+/** The company's locations for the searchable dropdown, by name, town or postcode (`/resources/terminal-locations`). */
+export async function locationOptions(api: Api, { search, page = 1, perPage = 20 }: { search?: string; page?: number; perPage?: number }) {
+  const res = await api.get("/terminal-app/locations", {
+    query: { "filter[search]": search || undefined, "page[number]": page, "page[size]": perPage, sort: "display_name" },
+    schema: locationListSchema,
+  });
+  return { options: res.data.map(locationOption), hasMore: res.meta.current_page < res.meta.last_page };
+}
+
+/** The first locations for a dropdown without JavaScript, and the search behind its find field (decision 011). */
+export const locationChoices = (api: Api) => firstChoices((query) => locationOptions(api, query));
+export const locationFinder = (api: Api) => finderOf((query) => locationOptions(api, query));
+
+/** The searches behind a form's location field: a name typed beside it, without JavaScript. */
+export const locationFinders = ({ api }: { api: Api }) => ({ location_id: locationFinder(api) });
+
 /**
- * The location filter of the reader keys and readers lists: a select of the company's locations (`filter[location_id]`).
- * Without its options (before they are read) a value is kept as it is; with them, one that is not a location is dropped.
+ * The location filter of the reader keys and readers lists (`filter[location_id]`): a searchable dropdown of the
+ * company's locations, like the individuals list's company filter (decision 011).
  */
-export const locationFilters = (locations: readonly { id: number; display_name: string }[] = []): FilterDefinition[] => [
+export const locationFilters = (): FilterDefinition[] => [
   {
     filterKey: "location_id",
     label: "Location",
-    type: "select",
-    emptyLabel: "All locations",
-    selectOptions: locations.map((l) => ({ value: String(l.id), label: l.display_name })),
+    type: "autocomplete",
+    optionsUrl: "/resources/terminal-locations",
+    itemUrl: "/resources/terminal-locations",
+    placeholder: "All locations",
   },
 ];
+
+/** A chosen location's option; null when it is not one of the company's (the API's 404; any other failure is thrown). */
+const chosenLocation = (api: Api, locationId: string) =>
+  getLocation(api, locationId).then(locationOption, (error: unknown) => {
+    if (error instanceof Response && error.status === 404) return null;
+    throw error;
+  });
+
+/**
+ * A list of the terminal app filtered by location (reader keys, readers): the list page with the filter's first
+ * locations, the chosen one by name and a name typed beside it. A chosen location that is not one of the company's
+ * (an edited or old address) leaves the address.
+ */
+export async function openLocationList<P>(request: Request, options: { listKey: string; spec: ListSpec; fetch: (api: Api, state: ListState) => Promise<P> }) {
+  const chosenId = new URL(request.url).searchParams.get("filter[location_id]");
+  const opened = await openListPage(request, {
+    path: "/terminal-app",
+    listKey: options.listKey,
+    spec: options.spec,
+    rules: locationFilters(),
+    lookups: (api) => Promise.all([locationChoices(api), chosenId && isIdText(chosenId) ? chosenLocation(api, chosenId) : null]),
+    fetch: options.fetch,
+    finders: (api) => locationFinders({ api }),
+  });
+  const [choices, chosen] = opened.lookups;
+  const value = opened.state.filters.location_id;
+  if (typeof value === "string" && chosen?.value !== value) throw redirectWithoutFilter(request, opened.state, options.spec, "location_id");
+  return {
+    ...opened,
+    autocomplete: { location_id: { selected: chosen, initial: choices.options, more: choices.more, find: opened.finds.location_id } },
+  };
+}
 
 export const listReaderKeys = (api: Api, state: ListState) => api.get("/terminal-app/reader-keys", { query: toApiQuery(state), schema: readerKeyListSchema });
 export const getReaderKey = async (api: Api, keyId: string) =>

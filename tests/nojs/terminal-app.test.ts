@@ -1,13 +1,15 @@
 import { describe, expect, test } from "vitest";
-import { NojsBrowser, type NojsPage, norm, uniqueToken } from "./harness";
+import { NOJS, USERS } from "./env";
+import { apiAs, NojsBrowser, type NojsPage, norm, uniqueToken } from "./harness";
 
 /**
  * The terminal app without JavaScript (Bloom Bakery, smallBusiness): locations added, edited and deleted in
  * drawers and a confirmation; reader keys (the passwords must match); a simulated reader registered; the
  * payment page's PIN gate; a payment sent to a simulated reader, the approved test card presented from the
  * payment's own page, and the payment found in Customer transactions; a payment cancelled from its page, a
- * declined card shown there with its reason; the reader keys and readers lists filtered by location. Every test
- * makes its own data, by unique names, in the demo tenant.
+ * declined card shown there with its reason; the reader keys and readers lists filtered by location; a location
+ * beyond the dropdowns' first 100 found by the name typed beside them. Every test makes its own data, by unique
+ * names, in the demo tenant.
  */
 
 const PIN = "1357";
@@ -378,4 +380,119 @@ describe("Terminal app", () => {
       await browser.goto("/terminal-app/readers?reset=1");
     }
   });
+
+  test("a reader registered and a reader key added at a location beyond the dropdown's first 100, found by the name typed beside it", async () => {
+    const token = uniqueToken();
+    const browser = owner();
+    const far = await farLocations(token);
+    const FIND = "Not listed? Type the location's name";
+    try {
+      // The location is not among the select's first 100; a name that finds none is said under it, all typed kept.
+      const drawer = await (await browser.goto("/terminal-app/readers")).click("REGISTER READER");
+      let form = drawer.form({ button: "Register reader" });
+      const offered = form
+        .control("Location")
+        .querySelectorAll("option")
+        .map((o) => o.getAttribute("value"));
+      expect(offered.length).toBeGreaterThan(100);
+      expect(offered).not.toContain(far.id);
+      const refused = await form.fill("Reader name", `Reader F ${token}`).fill(FIND, `Nowhere ${token}`).submit("Register reader");
+      expect(refused.status).toBe(422);
+      expect(refused.fieldError("location_id")).toBe(`No results found for “Nowhere ${token}”.`);
+      form = refused.form({ button: "Register reader" });
+      expect(form.value(FIND)).toBe(`Nowhere ${token}`);
+      expect(form.value("Reader name")).toBe(`Reader F ${token}`);
+      const registered = await form.fill(FIND, far.name.toLowerCase()).submit("Register reader");
+      expect(registered.toasts()).toContain("Reader registered.");
+      expect(norm(registered.rowsWith(`Reader F ${token}`)[0]?.text)).toContain(far.name);
+
+      // A reader key at the same location, found the same way; its edit form names it though it is not among the first 100.
+      const keyDrawer = await (await browser.goto("/terminal-app/keys")).click("ADD READER KEY");
+      const added = await keyDrawer
+        .form({ button: "Add reader key" })
+        .fill(FIND, far.name)
+        .fill("Reader name", `Key F ${token}`)
+        .fill("Password", "sourdough-1")
+        .fill("Confirm password", "sourdough-1")
+        .submit("Add reader key");
+      expect(added.toasts()).toContain("Reader key added.");
+      const keys = await browser.goto(`/terminal-app/keys?${new URLSearchParams({ search: `Key F ${token}` })}`);
+      expect(norm(keys.rowsWith(`Key F ${token}`)[0]?.text)).toContain(far.name);
+      const edit = (await keys.click(`Edit Key F ${token}`)).form({ button: "Save" });
+      expect(edit.value("Location")).toBe(far.id);
+      expect(norm(edit.control("Location").querySelector(`option[value="${far.id}"]`)?.text)).toBe(far.name);
+    } finally {
+      await browser.goto("/terminal-app/keys?reset=1");
+      await browser.goto("/terminal-app/readers?reset=1");
+      await far.remove();
+    }
+  });
+
+  test("the readers list filtered by a location beyond the filter's first 100, found by the name typed beside it; a name that finds none is said under the filter", async () => {
+    const token = uniqueToken();
+    const browser = owner();
+    const far = await farLocations(token);
+    await far.api.call("POST", "/terminal-app/readers", { location_id: Number(far.id), label: `Reader F ${token}`, registration_code: "simulated-wpe" });
+    const FIND = "Location: not listed? Type a name";
+    try {
+      const readers = await browser.goto("/terminal-app/readers?page=1");
+      expect(
+        readers
+          .control("filter[location_id]")
+          .querySelectorAll("option")
+          .map((o) => o.getAttribute("value")),
+      ).not.toContain(far.id);
+      const filtered = await readers.form(readers.control(FIND).closest("form")!).fill(FIND, far.name).submit("Apply");
+      expect(filtered.param("filter[location_id]")).toBe(far.id);
+      expect(filtered.param("find[location_id]")).toBeNull();
+      expect(filtered.rows()).toHaveLength(1);
+      expect(norm(filtered.rows()[0].text)).toContain(`Reader F ${token}`);
+      expect(filtered.text('[aria-label="Active filters"]')).toContain(`Location: ${far.name}`);
+
+      const none = await filtered.form(filtered.control(FIND).closest("form")!).fill(FIND, `Nowhere ${token}`).submit("Apply");
+      const filterForm = none.control(FIND).closest("form")!;
+      expect(none.fieldError("filter[location_id]", filterForm)).toBe(`No results found for “Nowhere ${token}”.`);
+      expect(none.form(filterForm).value(FIND)).toBe(`Nowhere ${token}`);
+
+      // With JavaScript the dropdown searches the same locations, and names a chosen one, through the portal.
+      const searched = await browser.raw("GET", new URL(`/resources/terminal-locations?${new URLSearchParams({ search: far.name })}`, NOJS.smallbusiness));
+      expect(JSON.parse(searched.body)).toEqual({ options: [{ value: far.id, label: far.name }], hasMore: false });
+      const named = await browser.raw("GET", new URL(`/resources/terminal-locations?value=${far.id}`, NOJS.smallbusiness));
+      expect(JSON.parse(named.body)).toEqual({ option: { value: far.id, label: far.name } });
+    } finally {
+      await browser.goto("/terminal-app/readers?reset=1");
+      await far.remove();
+    }
+  });
 });
+
+/**
+ * 105 locations made through the API, named to sort after the other tests' ('Zz …'): the last is beyond the
+ * dropdowns' first 100. `remove` deletes them (with their readers), so the other tests' locations stay among the first.
+ */
+async function farLocations(token: string) {
+  const api = await apiAs(USERS.owner.email);
+  const names = Array.from({ length: 105 }, (_, i) => `Zz Far ${token} ${String(i + 1).padStart(3, "0")}`);
+  const ids: number[] = [];
+  for (let i = 0; i < names.length; i += 15) {
+    const made = await Promise.all(
+      names
+        .slice(i, i + 15)
+        .map((display_name) =>
+          api.call<{ data: { id: number } }>("POST", "/terminal-app/locations", { display_name, line1: "1 Far Lane", city: "Wells", postal_code: "BA5 1AA" }),
+        ),
+    );
+    ids.push(...made.map((m) => m.data.id));
+  }
+  const id = String(ids[ids.length - 1]);
+  return {
+    api,
+    id,
+    name: names[names.length - 1],
+    async remove() {
+      const readers = await api.call<{ data: { id: number }[] }>("GET", `/terminal-app/readers?filter[location_id]=${id}`);
+      for (const reader of readers.data) await api.call("DELETE", `/terminal-app/readers/${reader.id}`);
+      for (let i = 0; i < ids.length; i += 15) await Promise.all(ids.slice(i, i + 15).map((l) => api.call("DELETE", `/terminal-app/locations/${l}`)));
+    },
+  };
+}

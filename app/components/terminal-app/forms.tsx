@@ -1,12 +1,55 @@
-import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Link, useNavigation } from "@remix-run/react";
+import { choiceFieldProps, findFieldName, type Choices } from "#app/lib/choice-find";
+import type { DropdownOption } from "#app/lib/filter-rules";
 import { SIMULATED_READER_CODES } from "#contract/terminal-constants";
 import { Field, FormAlert, PasswordField } from "../form/field";
 import { Form } from "../form/form";
-import { useFormResult } from "../form/form-result";
-import { SelectField } from "../form/select-field";
+import { useFormAnswer, useFormResult } from "../form/form-result";
+import { SearchableSelect } from "../form/searchable-select";
 
-type Option = { id: number; display_name: string };
+const LOCATIONS_URL = "/resources/terminal-locations";
+
+/**
+ * The location of a reader or reader key: a searchable dropdown of the company's locations; without JavaScript a
+ * select of the first 100 and, for a company with more, a name typed under it (decision 011).
+ */
+function LocationSelect({
+  id,
+  locations,
+  current,
+  saved,
+  errors,
+}: {
+  id: string;
+  locations: Choices;
+  current: string;
+  /** The saved location (an edit), named even when it is not among the first. */
+  saved?: DropdownOption | null;
+  errors?: string[];
+}) {
+  const answer = useFormAnswer();
+  const typed = answer?.form.result.initialValue?.[findFieldName("location_id")];
+  const choice = choiceFieldProps("location_id", locations, {
+    findLabel: "Not listed? Type the location's name",
+    current,
+    typed: typeof typed === "string" ? typed : undefined,
+    found: answer?.found,
+  });
+  return (
+    <SearchableSelect
+      id={id}
+      name="location_id"
+      label="Location"
+      required
+      optionsUrl={LOCATIONS_URL}
+      itemUrl={LOCATIONS_URL}
+      {...choice}
+      defaultOption={saved && saved.value === choice.defaultValue ? saved : null}
+      errors={errors}
+    />
+  );
+}
 
 function Buttons({ cancelTo, label }: { cancelTo: string; label: string }) {
   const busy = useNavigation().state === "submitting";
@@ -56,12 +99,15 @@ export interface ReaderKeyValues {
 export function ReaderKeyForm({
   values,
   locations,
+  location,
   cancelTo,
   label,
   editing,
 }: {
   values?: ReaderKeyValues;
-  locations: Option[];
+  locations: Choices;
+  /** The key's saved location (an edit). */
+  location?: DropdownOption;
   cancelTo: string;
   label: string;
   editing?: boolean;
@@ -70,12 +116,12 @@ export function ReaderKeyForm({
   return (
     <Form method="post" className="space-y-3" {...getFormProps(form)}>
       <FormAlert messages={form.errors} />
-      <SelectField
-        label="Location"
-        required
-        options={locations.map((l) => ({ value: String(l.id), label: l.display_name }))}
+      <LocationSelect
+        id={fields.location_id.id}
+        locations={locations}
+        current={fields.location_id.initialValue ?? ""}
+        saved={location}
         errors={fields.location_id.errors}
-        {...getSelectProps(fields.location_id)}
       />
       <Field label="Reader name" required maxLength={100} errors={fields.reader_name.errors} {...getInputProps(fields.reader_name, { type: "text" })} />
       <PasswordField
@@ -105,7 +151,7 @@ export function ReaderForm({
   sandbox,
   defaultLocation,
 }: {
-  locations: Option[];
+  locations: Choices;
   cancelTo: string;
   sandbox: boolean;
   defaultLocation?: string;
@@ -116,13 +162,7 @@ export function ReaderForm({
   return (
     <Form method="post" className="space-y-3" {...getFormProps(form)}>
       <FormAlert messages={form.errors} />
-      <SelectField
-        label="Location"
-        required
-        options={locations.map((l) => ({ value: String(l.id), label: l.display_name }))}
-        errors={fields.location_id.errors}
-        {...getSelectProps(fields.location_id)}
-      />
+      <LocationSelect id={fields.location_id.id} locations={locations} current={fields.location_id.initialValue ?? ""} errors={fields.location_id.errors} />
       <Field label="Reader name" required maxLength={100} errors={fields.label.errors} {...getInputProps(fields.label, { type: "text" })} />
       <Field
         label="Registration code"
