@@ -1,9 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { pageParam } from "../lib/pager";
 import { requireAccess } from "../services/auth.server";
 import { companyOption, companyOptions, getCompany } from "../services/companies.server";
-import { searchText } from "../lib/search-text";
-import { isIdText } from "../services/ids.server";
+import { dropdownAnswer } from "../services/dropdown-resource.server";
 
 /**
  * Client companies for the searchable dropdown (linking an individual, the individuals list's company
@@ -11,13 +9,8 @@ import { isIdText } from "../services/ids.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireAccess(request, "/companies");
-  const url = new URL(request.url);
-  const value = url.searchParams.get("value");
-  if (value) {
-    if (!isIdText(value)) return Response.json({ option: null });
-    return Response.json({ option: companyOption(await getCompany(api, value)) });
-  }
-  const page = pageParam(url.searchParams.get("page"), 1);
-  const perPage = pageParam(url.searchParams.get("perPage"), 20, 1, 50);
-  return Response.json(await companyOptions(api, { search: searchText(url.searchParams.get("search"), 200) || undefined, page, perPage }));
+  return dropdownAnswer(request, {
+    option: async (id) => companyOption(await getCompany(api, id)),
+    options: (query) => companyOptions(api, query),
+  });
 }
