@@ -216,3 +216,15 @@ test("rows ticked with select-all before the list has hydrated are counted once 
   await expect(page.getByRole("button", { name: `Delete ${rows} providers`, exact: true })).toBeVisible();
   await expect(page.locator("tbody input[name='ids']:checked")).toHaveCount(rows);
 });
+
+test("a search typed before the list has hydrated is searched once it has", async ({ page }) => {
+  const chunks = await holdIslandChunks(page, "/providers?sort=-name");
+  await page.goto("/providers?sort=-name");
+  await chunks.asked("the list's chunk is asked for");
+  const box = page.getByPlaceholder("Search providers");
+  await box.fill("underwriting");
+  await chunks.release();
+  await expectHydrated(page.locator("form[data-bulk]"));
+  await expect.poll(() => new URL(page.url()).searchParams.get("search"), { timeout: 8_000 }).toBe("underwriting");
+  await expect(box).toHaveValue("underwriting");
+});

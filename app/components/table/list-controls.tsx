@@ -31,7 +31,8 @@ export function StateFields({ state, spec, omit }: { state: ListState; spec: Lis
 /**
  * The search box: with JavaScript the list follows 2 s after typing stops (Enter sends it at once) and the box
  * has no button; without it the Search button submits. Either way the URL carries the search and the list
- * returns to page 1; what is typed while the list loads stays in the box (useSearchText).
+ * returns to page 1; what is typed while the list loads stays in the box (useSearchText), and what was typed before
+ * the box hydrated is searched 2 s after it has.
  */
 export function SearchBox({ list: { state, spec }, placeholder }: { list: ListView; placeholder: string }) {
   const submit = useSubmit();
@@ -39,7 +40,21 @@ export function SearchBox({ list: { state, spec }, placeholder }: { list: ListVi
   const form = useRef<HTMLFormElement>(null);
   const { box, sent } = useSearchText(state.search);
   const timer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const searchSoon = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      if (!form.current) return;
+      sent();
+      submit(form.current, { replace: true, preventScrollReset: true });
+    }, SEARCH_DEBOUNCE_MS);
+  };
+  // Typed before the list hydrated (the box had no handler yet): searched as if typed now.
+  useEffect(() => {
+    if (box.current && box.current.value !== state.search) searchSoon();
+    return () => clearTimeout(timer.current);
+    // Once, as the box hydrates: later typing has its own handler.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <Form
       method="get"
@@ -63,14 +78,7 @@ export function SearchBox({ list: { state, spec }, placeholder }: { list: ListVi
         placeholder={placeholder}
         maxLength={200}
         className="field-input mt-0 w-52 max-w-full pr-[4.5rem] sm:w-64"
-        onChange={() => {
-          clearTimeout(timer.current);
-          timer.current = setTimeout(() => {
-            if (!form.current) return;
-            sent();
-            submit(form.current, { replace: true, preventScrollReset: true });
-          }, SEARCH_DEBOUNCE_MS);
-        }}
+        onChange={searchSoon}
       />
       {/* Inside the box's right end: when it goes (JavaScript has started) nothing beside the box moves. */}
       {hydrated ? null : (
