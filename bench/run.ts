@@ -268,7 +268,7 @@ async function oneAtATimeInTurns(requests: { path: string; headers?: Record<stri
   return times.map((t) => ({ median: median(t), p95: pct(t, 0.95), count: t.length }));
 }
 const q = (o: Record<string, string>) => new URLSearchParams(o).toString();
-const taskApi = (page: number): [string, Record<string, string>] => [
+const taskApiOf = (page: number): [string, Record<string, string>] => [
   `${API}/task?${q({ ...listParams(page), include: "pipeline,pipelineStage,teamMember,team" })}`,
   { authorization: `Bearer ${token}` },
 ];
@@ -281,8 +281,8 @@ const policyParams = (page: number) => ({
 });
 const policyPortalParams = (page: number) => ({ "filter[mainBrokerName]": "Harbour", "filter[state]": "BOUND", ...(page > 1 ? { page: String(page) } : {}) });
 const policyApiOf = (page: number): [string, Record<string, string>] => [`${API}/policies?${q(policyParams(page))}`, { authorization: `Bearer ${token}` }];
-const [taskApi1, taskPortal1] = await inTurns(taskApi(1), [`${PORTAL}/tasks?${q(portalParams(1))}`, { cookie }]);
-const [taskApiDeep, taskPortalDeep] = await inTurns(taskApi(DEEP_PAGE), [`${PORTAL}/tasks?${q(portalParams(DEEP_PAGE))}`, { cookie }]);
+const [taskApi1, taskPortal1] = await inTurns(taskApiOf(1), [`${PORTAL}/tasks?${q(portalParams(1))}`, { cookie }]);
+const [taskApiDeep, taskPortalDeep] = await inTurns(taskApiOf(DEEP_PAGE), [`${PORTAL}/tasks?${q(portalParams(DEEP_PAGE))}`, { cookie }]);
 const [policyApi1, policyPortal1] = await inTurns(policyApiOf(1), [`${PORTAL}/policies?${q(policyPortalParams(1))}`, { cookie }]);
 const [policyApiDeep, policyPortalDeep] = await inTurns(policyApiOf(DEEP_PAGE), [`${PORTAL}/policies?${q(policyPortalParams(DEEP_PAGE))}`, { cookie }]);
 const apiResults = { page1: taskApi1, deep: taskApiDeep };
@@ -292,8 +292,8 @@ const policyPortal = { page1: policyPortal1, deep: policyPortalDeep };
 // One connection: the time of one request on an otherwise idle system (under load, 2 shared cores make
 // latency a matter of throughput: 10 connections at n requests/s wait about 10/n s each).
 const single = {
-  api1: await load(...taskApi(1), 1, Math.min(SECONDS, 5)),
-  apiDeep: await load(...taskApi(DEEP_PAGE), 1, Math.min(SECONDS, 5)),
+  api1: await load(...taskApiOf(1), 1, Math.min(SECONDS, 5)),
+  apiDeep: await load(...taskApiOf(DEEP_PAGE), 1, Math.min(SECONDS, 5)),
   portal1: await load(`${PORTAL}/tasks?${q(portalParams(1))}`, { cookie }, 1, Math.min(SECONDS, 5)),
   portalDeep: await load(`${PORTAL}/tasks?${q(portalParams(DEEP_PAGE))}`, { cookie }, 1, Math.min(SECONDS, 5)),
 };

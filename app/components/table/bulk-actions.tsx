@@ -18,8 +18,11 @@ export interface BulkResult {
   failed?: number;
 }
 
+/** The row boxes of a list's bulk form that can be ticked (the table's, data-table.tsx). */
+export const rowBoxes = (formId: string) => document.querySelectorAll<HTMLInputElement>(`input[form="${formId}"][name="ids"]:not(:disabled)`);
+
 /** How many of the form's row checkboxes are ticked. */
-const countSelected = (formId: string) => document.querySelectorAll(`input[form="${formId}"][name="ids"]:checked`).length;
+const countSelected = (formId: string) => [...rowBoxes(formId)].filter((b) => b.checked).length;
 
 /**
  * The bulk-action form of a list: the table's row checkboxes belong to it (form attribute), its buttons
@@ -59,6 +62,7 @@ export function BulkActions({
   const root = useRouteLoaderData("root") as { bulkFailed?: number | null } | undefined;
   const flashed = root?.bulkFailed ? { failed: root.bulkFailed } : null;
   result = result ?? flashed;
+  const buttons = (n: number | null) => (typeof children === "function" ? children(n) : children);
   const show = result != null && (dismissed === null || dismissed.failed !== result.failed || dismissed.noSelection !== result.noSelection);
   return (
     <div className="space-y-2">
@@ -71,12 +75,10 @@ export function BulkActions({
           // a row is ticked (tailwind.css, [data-bulk-pending]), so the bar does not lose them (and, on a list whose
           // bar wraps, a row) when the island hydrates. Without JavaScript they show.
           <span className="contents" data-bulk-pending>
-            {typeof children === "function" ? children(null) : children}
+            {buttons(null)}
           </span>
-        ) : selected === 0 ? null : typeof children === "function" ? (
-          children(selected)
-        ) : (
-          children
+        ) : selected === 0 ? null : (
+          buttons(selected)
         )}
       </Form>
       {show && result?.noSelection ? (

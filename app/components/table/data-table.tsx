@@ -4,7 +4,7 @@ import { isListChange } from "#app/lib/list-navigation";
 import { hasActiveFilters, hrefFor, withSortCycled, type ListSpec, type ListState } from "#app/lib/list-url";
 // Most lists show bulk actions and filters beside their table: bundled with it, so a list page loads one chunk
 // of list code instead of three (each chunk costs its gzip overhead and a request).
-import "./bulk-actions";
+import { rowBoxes } from "./bulk-actions";
 import "./filter-bar";
 import type { ListView } from "./list";
 import { Icon } from "../ui/icon";
@@ -93,9 +93,6 @@ function SortHeader<Row>({ column, pathname, state, spec }: { column: Column<Row
   );
 }
 
-/** The row boxes of a list's bulk form that can be ticked. */
-const rowBoxes = (formId: string) => document.querySelectorAll<HTMLInputElement>(`input[form="${formId}"][name="ids"]:not(:disabled)`);
-
 /** The select-all box says whether every row, some or none is ticked. */
 function syncSelectAll(formId: string, all: HTMLInputElement) {
   const boxes = rowBoxes(formId);
@@ -140,9 +137,11 @@ export function DataTable<Row, F extends string = string>({
     const all = selectAll.current;
     if (!formId || !all) return;
     const boxes = [...rowBoxes(formId)];
-    if (all.checked && !boxes.some((b) => b.checked)) boxes.forEach((b) => (b.checked = true));
+    if (all.checked && !boxes.some((b) => b.checked)) {
+      boxes.forEach((b) => (b.checked = true));
+      all.dispatchEvent(new Event("change", { bubbles: true }));
+    }
     syncSelectAll(formId, all);
-    all.dispatchEvent(new Event("change", { bubbles: true }));
   }, [formId]);
 
   const selectable = selection ? rows.filter((r) => !selection.disabled?.(r)) : [];
