@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import * as schema from "./schema";
 
@@ -32,6 +33,17 @@ export interface Database {
    */
   raw(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
+
+/**
+ * fn's reads in one snapshot (a read-only repeatable-read transaction): what several statements read agrees, a
+ * writer's transaction that commits meanwhile being seen whole or not at all. For a record read in parts (a row,
+ * then its lines and history) that a background job may change while it is read.
+ */
+export const inOneSnapshot = <T>(database: Database, fn: (tx: Tx) => Promise<T>): Promise<T> =>
+  database.transaction(async (tx) => {
+    await tx.execute(sql`set transaction isolation level repeatable read, read only`);
+    return fn(tx);
+  });
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 

@@ -29,7 +29,7 @@ const paymentRoutes = routes((r) => {
   });
 
   r.get("/payment/:id", { access: VIEW, params: idParams, response: paymentResponseSchema }, async ({ auth, params, request }) => ({
-    data: await service.loadPayment(request.server.database.db, auth.tenantId, params.id),
+    data: await service.loadPayment(request.server.database, auth.tenantId, params.id),
   }));
 
   /** Cancels an authorised payment (the hold is released); a completed one answers 422: refund it instead. */

@@ -15,7 +15,7 @@ import {
   type PaymentRow,
   type RefundBody,
 } from "#contract/payments";
-import type { Database, Db, Tx } from "#api/db/client";
+import { inOneSnapshot, type Database, type Db, type Tx } from "#api/db/client";
 import { paymentEvents, paymentRefunds, payments, salesDocuments, users, type PaymentStatus } from "#api/db/schema";
 import { HttpError, invalid, notFound } from "#api/http/errors";
 import { idFilter } from "#api/http/ids";
@@ -120,26 +120,31 @@ async function findPayment(db: Q, tenantId: number, id: number, lock = false): P
 
 const fullName = sql<string | null>`nullif(trim(concat_ws(' ', ${users.name}, ${users.lastName})), '')`;
 
-/** A payment with its refunds and its history, oldest first. */
-export async function loadPayment(db: Q, tenantId: number, id: number): Promise<Payment> {
+/**
+ * A payment with its refunds and its history, oldest first, read in one snapshot: a refund the status job settles
+ * meanwhile shows in the refunds and in the payment's totals, or in neither.
+ */
+export const loadPayment = (database: Database, tenantId: number, id: number): Promise<Payment> =>
+  inOneSnapshot(database, (tx) => readPayment(tx, tenantId, id));
+
+async function readPayment(db: Q, tenantId: number, id: number): Promise<Payment> {
   const [r] = await joined(db)
     .where(and(eq(payments.tenantId, tenantId), eq(payments.id, id)))
     .limit(1);
   if (!r) throw notFound("Payment");
-  const [refunds, events] = await Promise.all([
-    db
-      .select({ r: paymentRefunds, by: fullName })
-      .from(paymentRefunds)
-      .leftJoin(users, eq(users.id, paymentRefunds.createdBy))
-      .where(and(eq(paymentRefunds.tenantId, tenantId), eq(paymentRefunds.paymentId, id)))
-      .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id)),
-    db
-      .select({ e: paymentEvents, by: fullName })
-      .from(paymentEvents)
-      .leftJoin(users, eq(users.id, paymentEvents.userId))
-      .where(and(eq(paymentEvents.tenantId, tenantId), eq(paymentEvents.paymentId, id)))
-      .orderBy(asc(paymentEvents.createdAt), asc(paymentEvents.id)),
-  ]);
+  // One after the other: a transaction's statements share its one connection.
+  const refunds = await db
+    .select({ r: paymentRefunds, by: fullName })
+    .from(paymentRefunds)
+    .leftJoin(users, eq(users.id, paymentRefunds.createdBy))
+    .where(and(eq(paymentRefunds.tenantId, tenantId), eq(paymentRefunds.paymentId, id)))
+    .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id));
+  const events = await db
+    .select({ e: paymentEvents, by: fullName })
+    .from(paymentEvents)
+    .leftJoin(users, eq(users.id, paymentEvents.userId))
+    .where(and(eq(paymentEvents.tenantId, tenantId), eq(paymentEvents.paymentId, id)))
+    .orderBy(asc(paymentEvents.createdAt), asc(paymentEvents.id));
   return {
     ...toRow(r),
     refunds: refunds.map(({ r: f, by }) => ({
@@ -349,7 +354,7 @@ export async function refundPayment(database: Database, provider: PaymentsProvid
     return created;
   });
   if (refund.status === "requested") await sendRefund(database, provider, refund);
-  return loadPayment(database.db, actor.tenantId, id);
+  return loadPayment(database, actor.tenantId, id);
 }
 
 /** The provider's key for a refund attempt: the same attempt always sends the same key. */
@@ -464,7 +469,7 @@ export async function advanceRefund(database: Database, provider: PaymentsProvid
 /** Cancels an authorised payment (the hold on the card is released); a taken one is refunded instead. */
 export async function cancelPayment(database: Database, provider: PaymentsProvider, actor: Actor, id: number, key: string | undefined) {
   const p = await findPayment(database.db, actor.tenantId, id);
-  if (p.status === "cancelled") return loadPayment(database.db, actor.tenantId, id);
+  if (p.status === "cancelled") return loadPayment(database, actor.tenantId, id);
   if (!cancellable(p))
     throw refuse(["succeeded", "partially_refunded", "refunded"].includes(p.status) ? PAYMENT_MESSAGES.cancelTaken : PAYMENT_MESSAGES.cancelFinished);
   try {
@@ -480,7 +485,7 @@ export async function cancelPayment(database: Database, provider: PaymentsProvid
     await tx.update(payments).set({ status: "cancelled", cancelledAt: new Date(), updatedAt: new Date() }).where(eq(payments.id, id));
     await addEvent(tx, locked, "cancelled", "Payment cancelled: the hold on the card was released.", locked.amountPence, actor.userId);
   });
-  return loadPayment(database.db, actor.tenantId, id);
+  return loadPayment(database, actor.tenantId, id);
 }
 
 // ------------------------------------------------------------------------------------------------ taking payments
