@@ -3,12 +3,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { PgDatabase, PgQueryResultHKT, PgTransactionConfig } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { sql } from "drizzle-orm";
 import pg from "pg";
 import * as schema from "./schema";
 
@@ -23,8 +22,11 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
-  /** Runs fn in one transaction. On PGlite (one connection) transactions are queued, never interleaved. */
-  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn in one transaction (`config`: its isolation level and access mode, drizzle's). On PGlite (one connection)
+   * transactions are queued, never interleaved.
+   */
+  transaction<T>(fn: (tx: Tx) => Promise<T>, config?: PgTransactionConfig): Promise<T>;
   migrate(): Promise<void>;
   close(): Promise<void>;
   /**
@@ -40,10 +42,7 @@ export interface Database {
  * then its lines and history) that a background job may change while it is read.
  */
 export const inOneSnapshot = <T>(database: Database, fn: (tx: Tx) => Promise<T>): Promise<T> =>
-  database.transaction(async (tx) => {
-    await tx.execute(sql`set transaction isolation level repeatable read, read only`);
-    return fn(tx);
-  });
+  database.transaction(fn, { isolationLevel: "repeatable read", accessMode: "read only" });
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
@@ -63,7 +62,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: "postgres",
-      transaction: (fn) => db.transaction(fn),
+      transaction: (fn, config) => db.transaction(fn, config),
       migrate: () => migratePg(db as never, { migrationsFolder }),
       close: () => pool.end(),
       raw: async (text, values) => {
@@ -87,7 +86,7 @@ export function wrapPglite(client: PGlite): Database {
     kind: "pglite",
     // PGlite's own transaction() holds its exclusive lock for the whole transaction, so statements
     // of other requests wait rather than run inside it.
-    transaction: (fn) => db.transaction(fn),
+    transaction: (fn, config) => db.transaction(fn, config),
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
     // Both wait for PGlite's lock, like drizzle's queries: never inside another caller's transaction.

@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inOneSnapshot } from "#api/db/client";
 import { clientCompanies, individuals, paymentRefunds, payments, salesDocuments } from "#api/db/schema";
 import { paymentsFor, type SandboxPayments } from "#api/integrations/payments";
 import { advanceRefund } from "#api/modules/payments/service";
@@ -414,6 +415,14 @@ describe("refunds", () => {
     expect(after.body.data.events.map((e: { type: string }) => e.type)).toEqual(
       expect.arrayContaining(["refund_requested", "refund_pending", "refund_succeeded"]),
     );
+  });
+
+  it("a payment is read in one snapshot (repeatable read, read only), so a refund settled meanwhile is in all of it or none", async () => {
+    const settings = await inOneSnapshot(api.database, (tx) =>
+      tx.execute(sql`select current_setting('transaction_isolation') as isolation, current_setting('transaction_read_only') as read_only`),
+    );
+    const [row] = (settings as unknown as { rows: Record<string, string>[] }).rows;
+    expect(row).toEqual({ isolation: "repeatable read", read_only: "on" });
   });
 
   it("the background job moves a pending refund on by itself", async () => {
