@@ -19,7 +19,8 @@ test("a bordereau is uploaded, previewed and imported; the report follows withou
   await expect(page.getByRole("heading", { level: 1, name: "Bulk data import" })).toBeVisible();
   await page.getByLabel("File").setInputFiles({ name: `e2e-${token}.csv`, mimeType: "text/csv", buffer: file });
   await page.getByRole("button", { name: "Upload" }).click();
-  await expect(page.getByRole("status")).toContainText("Monthly insurer bordereau");
+  // The upload's answer (an alert), not the frame's "Loading…" bar, which a slow machine may still show beside it.
+  await expect(page.getByRole("status").and(page.locator("[data-alert]"))).toContainText("Monthly insurer bordereau");
   await expect(page.getByLabel("Policy number")).toHaveValue("Policy No");
 
   await page.getByRole("button", { name: "Preview" }).click();
