@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { E2E, USERS, expectHydrated, openAccountMenu, signIn, type DemoUser } from "./helpers";
+import { E2E, USERS, expectHydrated, openAccountMenu, signIn, startSession, type DemoUser } from "./helpers";
 
 /**
  * One page of each layout kind — list, detail, drawer, form, board, dashboard — in each edition passes axe's checks
@@ -45,7 +45,7 @@ for (const [edition, user, origin] of EDITIONS) {
   });
 
   test(`${edition}: the dashboard (account menu open), a list, a detail page, a drawer's form refused, the board`, async ({ page }) => {
-    await signIn(page, user);
+    await startSession(page, user);
     await page.goto(`${origin}/dashboard`);
     await openAccountMenu(page);
     await expectAccessible(page, "dashboard, account menu open");

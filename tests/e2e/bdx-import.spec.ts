@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
-import { USERS, signIn } from "./helpers";
+import { USERS, startSession } from "./helpers";
 import { uniqueToken } from "./lists";
 
 /** The bordereaux import with JavaScript: upload, the saved map found, preview, the import's progress polled in place, the report. */
@@ -14,7 +14,7 @@ test("a bordereau is uploaded, previewed and imported; the report follows withou
     readFileSync(path.join(here, "../fixtures/bdx/bdx-march-utf8-bom.csv")).toString("latin1").replaceAll("HB-BDX-", `E2E-${token}-`),
     "latin1",
   );
-  await signIn(page, USERS.admin);
+  await startSession(page, USERS.admin);
   await page.goto("/bdx-import");
   await expect(page.getByRole("heading", { level: 1, name: "Bulk data import" })).toBeVisible();
   await page.getByLabel("File").setInputFiles({ name: `e2e-${token}.csv`, mimeType: "text/csv", buffer: file });

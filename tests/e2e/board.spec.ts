@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { USERS, signIn } from "./helpers";
+import { USERS, startSession } from "./helpers";
 import { toast, uniqueToken } from "./lists";
 import { taskApi } from "./task-api";
 
@@ -12,7 +12,7 @@ import { taskApi } from "./task-api";
 const card = (page: Page, stageId: number, taskId: number) => page.locator(`[data-stage-column="${stageId}"] [data-task-card="${taskId}"]`);
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, USERS.admin);
+  await startSession(page, USERS.admin);
 });
 
 test("a card moves to another stage with its stage select and Move", async ({ page, request }, testInfo) => {

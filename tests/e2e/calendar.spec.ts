@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { USERS, origin, signIn } from "./helpers";
+import { USERS, origin, startSession } from "./helpers";
 import { drawer, toast, uniqueToken } from "./lists";
 
 /**
@@ -8,7 +8,7 @@ import { drawer, toast, uniqueToken } from "./lists";
  */
 test.describe("Calendar, as Harbour Brokers' admin", () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, USERS.admin);
+    await startSession(page, USERS.admin);
   });
 
   test("creating a weekly event on two days in the drawer shows it on every week until its end", async ({ page, javaScriptEnabled }, testInfo) => {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { E2E, USERS, apiSignIn, signIn } from "./helpers";
+import { E2E, USERS, apiSignIn, startSession } from "./helpers";
 import { uniqueToken } from "./lists";
 
 /**
@@ -23,7 +23,7 @@ test("a sandbox call rings, connects with a counter, survives a page change, and
   test.skip(testInfo.project.name !== "js", "without JavaScript the Call button opens the dialler (tests/nojs/calls.test.ts)");
   const token = uniqueToken(testInfo);
   const id = await person(request, `Caller${token}`, "020 7946 0555");
-  await signIn(page, USERS.admin);
+  await startSession(page, USERS.admin);
   await page.goto(`/individual/${id}`);
   await expect(page.locator("[data-call-panel]")).toHaveCount(0);
   await page.getByRole("button", { name: `Call Cara Caller${token} on 020 7946 0555` }).click();
@@ -62,7 +62,7 @@ test("a call the callee rejects says 'Call was rejected' until it is closed", as
   test.skip(testInfo.project.name !== "js", "without JavaScript the Call button opens the dialler (tests/nojs/calls.test.ts)");
   const token = uniqueToken(testInfo);
   const id = await person(request, `Reject${token}`, "07700 900603");
-  await signIn(page, USERS.admin);
+  await startSession(page, USERS.admin);
   await page.goto(`/individual/${id}`);
   await page.getByRole("button", { name: `Call Cara Reject${token} on 07700 900603` }).click();
   const panel = page.locator("[data-call-panel]");

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from "@playwright/test";
-import { E2E, PASSWORD, USERS, apiSignIn, expectHydrated, expectPath, origin, signIn } from "./helpers";
+import { E2E, PASSWORD, USERS, apiSignIn, expectHydrated, expectPath, origin, startSession } from "./helpers";
 import { confirmDialog, drawer, expectNoBulkButtons, expectParam, openFilters, rowWith, tableRows, toast, uniqueToken } from "./lists";
 
 /**
@@ -73,7 +73,7 @@ async function chooseSearchable(
 
 test.describe("Clients, as Harbour Brokers' admin", () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, USERS.admin);
+    await startSession(page, USERS.admin);
   });
 
   test("a task for a client: added from the individual's Tasks tab with the individual chosen, shown on both pages; from a company's, the company chosen and Cancel goes back", async ({
@@ -429,7 +429,7 @@ test.describe("Clients, as Harbour Brokers' admin", () => {
 
 test.describe("Clients in smallBusiness", () => {
   test("Bloom Bakery sees 'Individual customers' and 'Company customers'", async ({ page }) => {
-    await signIn(page, USERS.owner);
+    await startSession(page, USERS.owner);
     await page.goto(`${origin("smallbusiness")}/individuals?page=1`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Individual customers");
     await expect(page).toHaveTitle(/^Individual customers \| /);

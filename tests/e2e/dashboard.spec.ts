@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { E2E, USERS, apiSignIn, expectHydrated, expectPath, menuLink, signIn } from "./helpers";
+import { E2E, USERS, apiSignIn, expectHydrated, expectPath, menuLink, startSession } from "./helpers";
 
 /**
  * The dashboard and the global search, with JavaScript on and off: the charts are server-rendered SVG
@@ -41,7 +41,7 @@ async function seededMatch(request: APIRequestContext) {
 
 test.describe("Dashboard, as Harbour Brokers' admin", () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, USERS.admin);
+    await startSession(page, USERS.admin);
   });
 
   test("the new-vs-won chart follows the interval in the URL, with its figures in a table", async ({ page }) => {
@@ -108,7 +108,7 @@ test.describe("Dashboard, as Harbour Brokers' admin", () => {
 
 test.describe("Global search from the header, as Harbour Brokers' admin", () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, USERS.admin);
+    await startSession(page, USERS.admin);
   });
 
   test("the results page lists a seeded task and an individual, each linking to its page", async ({ page, request }) => {
@@ -167,7 +167,7 @@ test.describe("Global search from the header, as Harbour Brokers' admin", () => 
 
 test("with JavaScript, what is typed in the header's search while a page loads stays there", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name === "nojs", "without JavaScript a page load is a new document");
-  await signIn(page, USERS.admin);
+  await startSession(page, USERS.admin);
   await page.goto("/dashboard");
   // The side menu and the header hydrate after the page (the frame's island): until then a menu link loads the page.
   await expectHydrated(menuLink(page, "Tasks"));

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { emulateSlow4G } from "#bench/slow-4g";
-import { DEV_BANNER, E2E, USERS, apiSignIn, expectHydrated, expectPath, menuLink, openAccountMenu, origin, sideMenu, signIn } from "./helpers";
+import { DEV_BANNER, E2E, USERS, apiSignIn, expectHydrated, expectPath, menuLink, openAccountMenu, origin, sideMenu, signIn, startSession } from "./helpers";
 import { uniqueToken } from "./lists";
 
 test.describe("flightDeck menu", () => {
@@ -118,7 +118,7 @@ test.describe("page frame", () => {
   }
 
   test("the first Tab offers 'Skip to main content', which takes the keyboard past the menus to the page", async ({ page }) => {
-    await signIn(page, USERS.admin);
+    await startSession(page, USERS.admin);
     await page.goto("/tasks");
     const skip = page.locator("[data-skip-link]");
     await expect(skip).not.toBeInViewport();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { USERS, E2E, expectPath, origin, sideMenu, signIn, type DemoUser } from "./helpers";
+import { USERS, E2E, expectPath, origin, sideMenu, signIn, startSession, type DemoUser } from "./helpers";
 
 /** A signed-in user without the right to a route is sent to the dashboard. */
 const refused: { user: DemoUser; path: string; why: string }[] = [
@@ -12,7 +12,7 @@ const refused: { user: DemoUser; path: string; why: string }[] = [
 test.describe("route guard", () => {
   for (const { user, path, why } of refused) {
     test(`${user.email} opening ${path} is sent to /dashboard (${why})`, async ({ page }) => {
-      await signIn(page, user);
+      await startSession(page, user);
       const response = await page.goto(`${origin(user.theme)}${path}`);
       expect(response?.status()).toBe(200);
       await expectPath(page, "/dashboard");
@@ -56,7 +56,7 @@ test.describe("route guard", () => {
 
 test.describe("unknown paths", () => {
   test("show 'Page not found' inside the frame with status 404", async ({ page }) => {
-    await signIn(page, USERS.admin);
+    await startSession(page, USERS.admin);
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
     await expectPath(page, "/no-such-page");
@@ -74,7 +74,7 @@ test.describe("unknown paths", () => {
   });
 
   test("show 'Page not found' in smallBusiness too", async ({ page }) => {
-    await signIn(page, USERS.owner);
+    await startSession(page, USERS.owner);
     const response = await page.goto(`${E2E.main.smallbusiness}/some/deeper/unknown-path`);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
@@ -83,7 +83,7 @@ test.describe("unknown paths", () => {
 });
 
 test("in smallBusiness the workflows screens are titled as automations, as its menu says", async ({ page }) => {
-  await signIn(page, USERS.owner);
+  await startSession(page, USERS.owner);
   await page.goto(`${E2E.main.smallbusiness}/workflows`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Automations");
   await expect(page).toHaveTitle("Automations | smallBusiness");

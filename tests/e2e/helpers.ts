@@ -1,3 +1,4 @@
+import http from "node:http";
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { E2E, type Instance } from "./env";
 
@@ -61,9 +62,65 @@ export async function submitSignIn(page: Page, email: string, password: string, 
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
-/** Signs a demo user in on their theme's host and waits until they land where the spec says. */
-export async function signIn(page: Page, user: DemoUser, { instance = E2E.main } = {}) {
+/**
+ * Signs a demo user in through the sign-in page, as they would: opens it, types, presses "Sign in", and waits until
+ * they land where the spec says. For the tests of signing in itself; the others use `signIn`.
+ */
+export async function signInThroughPage(page: Page, user: DemoUser, { instance = E2E.main } = {}) {
   await submitSignIn(page, user.email, PASSWORD, { theme: user.theme, instance });
+  await expectPath(page, user.landing);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(user.landingTitle);
+}
+
+/**
+ * Gives the page's browser a session of its own for a demo user, without drawing the sign-in page: the test runner
+ * sends the portal's own sign-in form (its fields, from the portal's origin, to the theme's host) and hands the
+ * browser the cookies the answer sets. The browser opens nothing; the test's next `goto` is its first page. Every
+ * test signs in afresh (a test that signs out ends only its own session); signing in through the page is tested in
+ * sign-in.spec.ts.
+ */
+export async function startSession(page: Page, user: DemoUser, { instance = E2E.main } = {}) {
+  const url = new URL("/login", origin(user.theme, instance));
+  const body = new URLSearchParams({ email: user.email, password: PASSWORD }).toString();
+  const answer = await new Promise<{ status: number; location?: string; cookies: string[] }>((resolve, reject) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        headers: {
+          host: url.host,
+          origin: url.origin,
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": String(Buffer.byteLength(body)),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, cookies: res.headers["set-cookie"] ?? [] }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+  expect(answer.status, `${user.email} signs in (the sign-in form's answer)`).toBe(302);
+  expect(answer.location, "the sign-in form sends the user to their landing page").toBe(user.landing);
+  await page.context().addCookies(
+    answer.cookies.map((line) => {
+      const [pair, ...attributes] = line.split(";").map((part) => part.trim());
+      const at = pair.indexOf("=");
+      const flags = attributes.map((a) => a.toLowerCase());
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: url.origin, httpOnly: flags.includes("httponly"), sameSite: "Lax" as const };
+    }),
+  );
+}
+
+/** Signs a demo user in (a session of their own, see `startSession`) and opens their landing page, as the spec says. */
+export async function signIn(page: Page, user: DemoUser, { instance = E2E.main } = {}) {
+  await startSession(page, user, { instance });
+  await page.goto(`${origin(user.theme, instance)}${user.landing}`);
   await expectPath(page, user.landing);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(user.landingTitle);
 }

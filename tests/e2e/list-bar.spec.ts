@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { USERS, signIn } from "./helpers";
+import { USERS, signIn, startSession } from "./helpers";
 import { expectParam, tableRows, uniqueToken } from "./lists";
 import { taskApi } from "./task-api";
 
@@ -23,7 +23,7 @@ test.describe("the list bar with JavaScript", () => {
   test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== "js", "needs JavaScript (tests/nojs covers the list without it)"));
 
   test("search has no button and applies 2 s after typing stops; a filter applies without Apply", async ({ page }) => {
-    await signIn(page, USERS.admin);
+    await startSession(page, USERS.admin);
     await page.goto("/tasks?page=1");
     const bar = page.locator("[data-list-bar]");
     await expect(bar.getByRole("button", { name: "Search", exact: true })).toHaveCount(0);
@@ -45,7 +45,7 @@ test.describe("the list bar with JavaScript", () => {
   });
 
   test("the Filters button opens its panel as a popover: keyboard, Escape gives the focus back, a click outside closes it", async ({ page }) => {
-    await signIn(page, USERS.admin);
+    await startSession(page, USERS.admin);
     await page.goto("/tasks?page=1");
     const toggle = page.locator("[data-filters-toggle]");
     const panel = page.locator("[data-filter-panel]");
@@ -73,7 +73,7 @@ test.describe("the list bar with JavaScript", () => {
     const api = await taskApi(page.request);
     const [pipeline] = await api.pipelines();
     for (const letter of ["A", "B", "C", "D"]) await api.createTask(`Bulk ${letter} ${token}`, pipeline.id, pipeline.stages[0].id);
-    await signIn(page, USERS.admin);
+    await startSession(page, USERS.admin);
     await page.goto(`/tasks?page=1&search=${token}&sort=name`);
     await expect(tableRows(page)).toHaveCount(4);
     const bulk = page.locator("[data-bulk]");
@@ -100,7 +100,7 @@ test.describe("columns at 1440×900", () => {
   }, testInfo) => {
     const token = uniqueToken(testInfo);
     await dozenTasks(page, token);
-    await signIn(page, USERS.admin);
+    await startSession(page, USERS.admin);
     await page.goto(`/tasks?page=1&perPage=25&sort=name&search=${token}`);
     await expect(tableRows(page)).toHaveCount(13);
     const visible = await tableRows(page).evaluateAll((rows) => rows.filter((r) => r.getBoundingClientRect().bottom <= window.innerHeight).length);
@@ -119,7 +119,7 @@ test.describe("columns at 1440×900", () => {
   });
 
   test("a long text column is cut with an ellipsis and keeps its full value for hover and screen readers", async ({ page }) => {
-    await signIn(page, USERS.admin);
+    await startSession(page, USERS.admin);
     await page.goto(`/tasks?page=1&perPage=25`);
     const clipped = tableRows(page).first().locator("td.col-clip > div").first();
     await expect(clipped).toHaveCSS("text-overflow", "ellipsis");

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { E2E, apiSignIn, expectHydrated, outbox, signIn, USERS } from "./helpers";
+import { E2E, apiSignIn, expectHydrated, outbox, startSession, USERS } from "./helpers";
 
 /**
  * The money flow from quote to refund, in Chromium with JavaScript, as its people would do it: the business makes a
@@ -59,7 +59,7 @@ test("a quote with items, sent, approved by the client, converted, invoiced, pai
   const clientId = ((await person.json()) as { data: { id: number } }).data.id;
 
   // ---- The business makes the quote in the portal: the client, then two lines on its page.
-  await signIn(page, owner);
+  await startSession(page, owner);
   await page.goto(`${portal}/quotes/new?individual=${clientId}`);
   const drawer = page.getByRole("form", { name: "New quote" });
   await drawer.getByLabel("Reference").fill(`Wedding cake ${tag}`);

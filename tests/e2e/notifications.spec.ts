@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
-import { E2E, PASSWORD, USERS, apiSignIn, expectPath, signIn, type DemoUser } from "./helpers";
+import { E2E, PASSWORD, USERS, apiSignIn, expectPath, signIn, startSession, type DemoUser } from "./helpers";
 
 /** The page's toast (success toasts are a status, failures an alert). */
 const toast = (page: Page, message: string) => page.locator('[aria-live="polite"]').getByText(message, { exact: true });
@@ -222,7 +222,7 @@ test.describe("the bell and its panel", () => {
 test.describe("the panel without JavaScript", () => {
   test("is a page of its own that closes back to where it was opened", async ({ page }, testInfo) => {
     test.skip(jsOn(testInfo), "the popover replaces it with JavaScript");
-    await signIn(page, userOf(READER, testInfo));
+    await startSession(page, userOf(READER, testInfo));
     await page.goto("/tasks");
     await bell(page).click();
     await expectPath(page, "/notifications");
@@ -236,7 +236,7 @@ test.describe("the popover with JavaScript", () => {
   test("opens and closes on the page, refetching its list each time it opens", async ({ page, request }, testInfo) => {
     test.skip(!jsOn(testInfo), "without JavaScript the bell is a link to the panel");
     const user = userOf(READER, testInfo);
-    await signIn(page, user);
+    await startSession(page, user);
     await page.goto("/tasks");
     await openPanel(page, testInfo);
     await expectPath(page, "/tasks");

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { E2E, USERS, apiSignIn, expectPath, signIn } from "./helpers";
+import { E2E, USERS, apiSignIn, expectPath, startSession } from "./helpers";
 import { confirmDialog, drawer, openFilters, rowWith, toast, uniqueToken } from "./lists";
 
 /**
@@ -44,7 +44,7 @@ async function chooseStatus(page: Page, label: "Active" | "Archived") {
 
 test.describe("Pipelines, as Harbour Brokers' admin", () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, USERS.admin);
+    await startSession(page, USERS.admin);
   });
 
   test("the list shows the active pipelines first; the status filter switches to the archived ones", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
-import { E2E, PASSWORD, USERS, expectPath, openAccountMenu, outbox, signIn, submitSignIn, type DemoUser } from "./helpers";
+import { E2E, PASSWORD, USERS, expectPath, openAccountMenu, outbox, signIn, startSession, submitSignIn, type DemoUser } from "./helpers";
 
 /** The open drawer (with JavaScript a Headless UI dialog, without it a panel over the page). */
 const drawer = (page: Page) => page.locator("[data-drawer]");
@@ -58,7 +58,7 @@ async function restore(request: APIRequestContext, user: DemoUser, passwords: st
 test.describe("the Edit Profile drawer", () => {
   test("opens from the account menu over the page it was opened on; closing goes back there", async ({ page }, testInfo) => {
     const user = userOf(testInfo);
-    await signIn(page, user);
+    await startSession(page, user);
     await page.goto("/tasks");
     const form = await openProfile(page);
     await expect(page).toHaveURL((url) => url.searchParams.get("from") === "/tasks");

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { E2E, PASSWORD, USERS, expectPath, signIn } from "./helpers";
+import { E2E, PASSWORD, USERS, expectPath, signIn, startSession } from "./helpers";
 import {
   adminApi,
   columnTexts,
@@ -54,7 +54,7 @@ async function fieldError(control: Locator): Promise<Locator> {
 
 test.describe("Providers, as Harbour Brokers' admin", () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, USERS.admin);
+    await startSession(page, USERS.admin);
   });
 
   test.describe("Providers: add and edit in the drawer", () => {

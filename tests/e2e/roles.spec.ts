@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { USERS, expectPath, signIn } from "./helpers";
+import { USERS, expectPath, startSession } from "./helpers";
 import { adminApi, confirmDialog, drawer, expectColumn, expectNoBulkButtons, expectParam, rowWith, tableRows, toast, uniqueToken } from "./lists";
 
 /**
@@ -27,7 +27,7 @@ async function savePermissions(page: Page) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, USERS.admin);
+  await startSession(page, USERS.admin);
 });
 
 test.describe("Roles", () => {

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { E2E, USERS, expectHydrated, signIn, type DemoUser } from "./helpers";
+import { E2E, USERS, expectHydrated, startSession, type DemoUser } from "./helpers";
 
 /**
  * The kit's living reference (/datatable-showcase) in Chromium, in both editions: axe finds nothing on it; the
@@ -49,7 +49,7 @@ const EDITIONS: [string, DemoUser, string][] = [
 
 for (const [edition, user, origin] of EDITIONS) {
   test(`${edition}: the showcase is axe clean and every control is the kit's`, async ({ page }, testInfo) => {
-    await signIn(page, user);
+    await startSession(page, user);
     await page.goto(`${origin}/datatable-showcase`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Data table showcase");
 
@@ -123,7 +123,7 @@ for (const [edition, user, origin] of EDITIONS) {
 
 test("the searchable dropdown searches with JavaScript", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== "js", "without JavaScript it is a native select (tests/nojs/showcase.test.ts)");
-  await signIn(page, USERS.admin);
+  await startSession(page, USERS.admin);
   await page.goto(`${E2E.main.flightdeck}/datatable-showcase`);
   const combo = page.getByRole("combobox", { name: "Assigned to" });
   await expectHydrated(combo);

@@ -11,7 +11,7 @@ import {
   origin,
   outbox,
   sideMenu,
-  signIn,
+  signInThroughPage,
   signInCodesSince,
   submitSignIn,
 } from "./helpers";
@@ -20,19 +20,19 @@ test.describe("signing in", () => {
   for (const key of ["admin", "viewer", "adviser", "owner"] as const) {
     const user = USERS[key];
     test(`${user.email} signs in on ${user.theme} and lands on ${user.landing}`, { tag: key === "admin" ? "@smoke" : [] }, async ({ page }) => {
-      await signIn(page, user);
+      await signInThroughPage(page, user);
       await expect(sideMenu(page)).toBeVisible();
       await expect(page.locator("[data-greeting]")).toContainText(user.name);
     });
   }
 
   test("the browser title reads 'Dashboard | flightDeck'", async ({ page }) => {
-    await signIn(page, USERS.admin);
+    await signInThroughPage(page, USERS.admin);
     await expect(page).toHaveTitle("Dashboard | flightDeck");
   });
 
   test("the smallBusiness title names smallBusiness", async ({ page }) => {
-    await signIn(page, USERS.owner);
+    await signInThroughPage(page, USERS.owner);
     await expect(page).toHaveTitle("Home | smallBusiness");
   });
 
@@ -121,7 +121,7 @@ test.describe("signing in", () => {
 
 test.describe("signing out", () => {
   test("Log Out in the account menu returns to the sign-in page and ends the session", async ({ page }) => {
-    await signIn(page, USERS.admin);
+    await signInThroughPage(page, USERS.admin);
     const menu = await openAccountMenu(page);
     await menu.getByRole("button", { name: "Log Out" }).click();
     await expectPath(page, "/login");
@@ -135,7 +135,7 @@ test.describe("signing out", () => {
   });
 
   test("a signed-in visitor of the sign-in page goes to the dashboard", async ({ page }) => {
-    await signIn(page, USERS.viewer);
+    await signInThroughPage(page, USERS.viewer);
     await page.goto(`${E2E.main.flightdeck}/login`);
     await expectPath(page, "/dashboard");
   });

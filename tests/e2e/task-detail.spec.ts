@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { E2E, USERS, expectHydrated, expectPath, outbox, signIn } from "./helpers";
+import { E2E, USERS, expectHydrated, expectPath, outbox, signIn, startSession } from "./helpers";
 import { confirmDialog, drawer, rowWith, toast, uniqueToken } from "./lists";
 import { taskApi } from "./task-api";
 
@@ -39,7 +39,7 @@ function activity(page: Page): Locator {
 
 test.describe("Task page, as Harbour Brokers' admin", () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, USERS.admin);
+    await startSession(page, USERS.admin);
   });
 
   test("what else is recorded about a task (its datapoints) shows under Details by name, dates as dd/mm/yy; a task without any has no Details", async ({
@@ -396,7 +396,7 @@ test("a viewer (task_view only) sees the task without its forms, and cannot open
   const api = await taskApi(request, USERS.admin.email);
   const [pipeline] = await api.pipelines();
   const id = await api.createTask(`E2E Viewer ${token}`, pipeline.id, pipeline.stages[0].id);
-  await signIn(page, USERS.viewer);
+  await startSession(page, USERS.viewer);
   await page.goto(`/tasks/${id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`E2E Viewer ${token}`);
   await expect(section(page, "Update progress")).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { USERS, expectHydrated, expectPath, signIn } from "./helpers";
+import { USERS, expectHydrated, expectPath, signIn, startSession } from "./helpers";
 import { confirmDialog, expectColumn, expectNoBulkButtons, expectParam, openFilters, tableRows, toast, uniqueToken } from "./lists";
 import { taskApi } from "./task-api";
 
@@ -22,7 +22,7 @@ const applyFilters = async (page: Page) => {
 };
 
 test("filter tasks by pipeline and stage, share the URL, and drop the stage with its pipeline", async ({ page, browser, baseURL }) => {
-  await signIn(page, USERS.admin);
+  await startSession(page, USERS.admin);
   await page.goto("/tasks?page=1");
   const everything = await page.locator("[data-range]").textContent();
 
@@ -66,7 +66,7 @@ test("filter tasks by pipeline and stage, share the URL, and drop the stage with
 });
 
 test("a date range filter's chip shows its dates as dd/mm/yy", async ({ page }) => {
-  await signIn(page, USERS.admin);
+  await startSession(page, USERS.admin);
   await page.goto("/tasks?filter[created_at][from]=2026-01-05&filter[created_at][to]=2026-11-20&filter[expected_close_date][from]=2027-03-01");
   const chips = page.getByRole("list", { name: "Active filters" });
   await expect(chips).toContainText("Created: 05/01/26 – 20/11/26");
@@ -78,7 +78,7 @@ test("without JavaScript, the assignee filter takes a colleague's name typed bes
   page,
 }, testInfo) => {
   test.skip(testInfo.project.name !== "nojs", "with JavaScript the filter's dropdown searches as one types");
-  await signIn(page, USERS.admin);
+  await startSession(page, USERS.admin);
   await page.goto("/tasks?page=1");
   await openFilters(page);
   const find = page.getByRole("textbox", { name: "Assigned to: not listed? Type a name" });
@@ -104,7 +104,7 @@ test("tasks selected in the list are deleted after a confirmation, and the list 
   const [pipeline] = await api.pipelines();
   const names = ["A", "B", "C"].map((letter) => `Bulk ${letter} ${token}`);
   for (const name of names) await api.createTask(name, pipeline.id, pipeline.stages[0].id);
-  await signIn(page, USERS.admin);
+  await startSession(page, USERS.admin);
   await page.goto(`/tasks?page=1&search=${encodeURIComponent(token)}&sort=name`);
   await expect(tableRows(page)).toHaveCount(3);
 
@@ -137,7 +137,7 @@ test("with JavaScript, a negative revenue is marked on leaving the field, and af
   page,
 }, testInfo) => {
   test.skip(testInfo.project.name === "nojs", "focus management and the note on leaving the field need JavaScript");
-  await signIn(page, USERS.admin);
+  await startSession(page, USERS.admin);
   await page.goto("/tasks/new");
   const drawer = page.locator("[data-drawer]");
   const assignee = drawer.locator("input[role=combobox]").first();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { E2E, USERS, apiSignIn, expectHydrated, expectPath, signIn } from "./helpers";
+import { E2E, USERS, apiSignIn, expectHydrated, expectPath, startSession } from "./helpers";
 import { drawer, rowWith, toast, uniqueToken } from "./lists";
 
 /**
@@ -32,7 +32,7 @@ async function expectModal(page: Page) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, USERS.admin);
+  await startSession(page, USERS.admin);
 });
 
 test("a team is renamed in its drawer; a taken name is refused under the field", async ({ page, request }, testInfo) => {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { E2E, apiSignIn, expectHydrated, signIn, USERS } from "./helpers";
+import { E2E, apiSignIn, expectHydrated, startSession, USERS } from "./helpers";
 
 /**
  * Taking a card payment on a reader, in Chromium with JavaScript: the owner unlocks the reader screen with the
@@ -40,7 +40,7 @@ test("unlocked with the PIN, the island connects a simulated reader, takes a pay
   expect(registered.status()).toBe(201);
   const readerId = ((await registered.json()) as { data: { id: number } }).data.id;
 
-  await signIn(page, owner);
+  await startSession(page, owner);
   await page.goto(`${portal}/terminal-app/pay?reader=${readerId}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Take a payment");
   const pin = page.getByRole("textbox", { name: "PIN" });
