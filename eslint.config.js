@@ -74,6 +74,14 @@ export default tseslint.config(
     },
   },
   {
+    // A portal module renders on the server too, where the browser's `location` does not exist: a component reads the
+    // address from Remix (`useLocation()`), or says `window.location` in code that runs only in the browser.
+    files: ["app/**"],
+    rules: {
+      "no-restricted-globals": ["error", { name: "location", message: "Use useLocation() from Remix, or window.location in browser-only code." }],
+    },
+  },
+  {
     files: ["tests/**"],
     rules: {
       // Off in tests: their helpers read arbitrary JSON answers, typed loosely on purpose.

@@ -1,4 +1,5 @@
-import { useEffect, useSyncExternalStore } from "react";
+import { useLocation } from "@remix-run/react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 
 function subscribe() {
   return () => {};
@@ -29,4 +30,19 @@ export function useMarkAppHydrated(): void {
 /** Whether the first page has hydrated: false on the server, and in the browser until the root route's effect ran. */
 export function isAppHydrated(): boolean {
   return appHydrated;
+}
+
+/**
+ * Runs `effect` after each client-side navigation, as a page load would reset what it undoes, but not when the
+ * component first renders: on a page load that is hydration, and what the user opened before the page's scripts
+ * arrived (a menu, a disclosure) stays open.
+ */
+export function useAfterNavigation(effect: () => void): void {
+  const { key } = useLocation();
+  const seen = useRef(key);
+  useEffect(() => {
+    if (seen.current === key) return;
+    seen.current = key;
+    effect();
+  }, [key, effect]);
 }

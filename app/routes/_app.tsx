@@ -9,6 +9,7 @@ import { Footer, Header, Sidebar } from "../components/frame/chrome-island";
 import "../components/frame/page-header";
 import { FrameErrorBoundary } from "../components/route-error-boundary";
 import { LoaderOverlay } from "../components/frame/loader-overlay";
+import { useAfterNavigation } from "../lib/use-hydrated";
 import { brandStyle } from "../lib/variant";
 import { requireUser, sessionApi, started } from "../services/auth.server";
 import { config } from "../services/config.server";
@@ -66,10 +67,10 @@ export default function Frame() {
   const f = useLoaderData<typeof loader>();
   const location = useLocation();
   // The mobile menu is a checkbox toggle; a client-side navigation closes it as a page load would.
-  useEffect(() => {
+  useAfterNavigation(() => {
     const toggle = document.getElementById("nav-toggle") as HTMLInputElement | null;
     if (toggle) toggle.checked = false;
-  }, [location.key]);
+  });
   // Escape closes the open mobile menu, as it closes a drawer; focus goes back to the menu's toggle.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

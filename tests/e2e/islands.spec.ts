@@ -228,3 +228,20 @@ test("a search typed before the list has hydrated is searched once it has", asyn
   await expect.poll(() => new URL(page.url()).searchParams.get("search"), { timeout: 8_000 }).toBe("underwriting");
   await expect(box).toHaveValue("underwriting");
 });
+
+test("the account menu opened before the frame has hydrated stays open once it has; a navigation then closes it", async ({ page }) => {
+  // The frame's chunk (side menu, header, footer) waits until the menu has been opened.
+  const chunks = await holdIslandChunks(page, "/tasks?page=1");
+  await page.goto("/tasks?page=1");
+  await chunks.asked("the frame's chunk is asked for");
+  const menu = page.locator("details[data-account-menu]");
+  await menu.locator("summary").click();
+  await expect(menu).toHaveAttribute("open", "");
+  await chunks.release();
+  await expectHydrated(menu);
+  await expect(menu).toHaveAttribute("open", "");
+  // With JavaScript a navigation does not reload the page: the menu closes as a page load would close it.
+  await menuLink(page, "Dashboard").click();
+  await expectPath(page, "/dashboard");
+  await expect(menu).not.toHaveAttribute("open");
+});

@@ -1,8 +1,9 @@
 import { Link, useLocation } from "@remix-run/react";
-import { Suspense, useEffect, useRef } from "react";
+import { Suspense, useRef } from "react";
 import type { CompanySwitcher } from "#app/access/account-menu";
 import { profileHref, safeReturnPath } from "#app/access/links";
 import { island } from "#app/lib/island";
+import { useAfterNavigation } from "#app/lib/use-hydrated";
 import { productName, type Variant } from "#app/lib/variant";
 import { NotificationBell } from "../notifications/bell";
 import { HeaderSearch } from "../search/header-search";
@@ -67,11 +68,10 @@ function AccountMenu({
   shortcuts,
 }: Pick<HeaderProps, "user" | "brokerPortalUrl" | "companyMenu"> & { from: string; shortcuts: HeaderShortcut[] }) {
   const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
   // With JavaScript a navigation does not reload the page: close the menu as a page load would.
-  useEffect(() => {
+  useAfterNavigation(() => {
     if (ref.current) ref.current.open = false;
-  }, [location.key]);
+  });
   return (
     <details
       ref={ref}
