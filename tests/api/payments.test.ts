@@ -7,7 +7,7 @@ import { advanceRefund } from "#api/modules/payments/service";
 import { PAYMENT_MESSAGES } from "#contract/payments";
 import type { Permission } from "#contract/permissions";
 import { createTestApi, type TestApi } from "../helpers/api";
-import { countQueries, makeCompany, userWith } from "../helpers/crm";
+import { countQueries, makeCompany, makeIndividual, userWith } from "../helpers/crm";
 import { eventually } from "../helpers/jobs";
 import { companyWithClient, create, item, rowOf, unique } from "../helpers/sales";
 
@@ -537,7 +537,10 @@ describe("list", () => {
 
   it("sorts by status and by client, blanks last either way; searches find an invoice's number, a client's name and a payment's id", async () => {
     const me = await companyWithClient(api, ALL);
-    const firm = await makeCompany(api, me.tenantId, unique("Acorn Ltd"));
+    // Names without digits (the company is new, so they are its only ones): the search by a payment's number below
+    // would also find a name holding the same digits.
+    const firm = await makeCompany(api, me.tenantId, "Acorn Ltd");
+    const clara = await makeIndividual(api, me.tenantId, "Clara", "Client");
     const row = (over: Partial<typeof payments.$inferInsert>, minutesAgo: number) => ({
       tenantId: me.tenantId,
       description: "Counter sale",
@@ -551,11 +554,11 @@ describe("list", () => {
     const made = await api.database.db
       .insert(payments)
       .values([
-        row({ individualId: me.client.id, status: "failed", description: "Sale A" }, 5),
+        row({ individualId: clara, status: "failed", description: "Sale A" }, 5),
         row({ clientCompanyId: firm, description: "Sale B" }, 4),
         row({ payerName: "Bertie Walk-in", description: "Sale C" }, 3),
         row({ description: "Sale D" }, 2),
-        row({ individualId: me.client.id, status: "refunded", refundedPence: 1000, description: "Sale E" }, 1),
+        row({ individualId: clara, status: "refunded", refundedPence: 1000, description: "Sale E" }, 1),
       ])
       .returning({ id: payments.id });
     const list = async (query: Record<string, unknown>) => {

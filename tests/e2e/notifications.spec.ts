@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
-import { E2E, PASSWORD, USERS, apiSignIn, expectPath, signIn, startSession, type DemoUser } from "./helpers";
+import { E2E, PASSWORD, USERS, apiSignIn, expectHydrated, expectPath, signIn, startSession, type DemoUser } from "./helpers";
 
 /** The page's toast (success toasts are a status, failures an alert). */
 const toast = (page: Page, message: string) => page.locator('[aria-live="polite"]').getByText(message, { exact: true });
@@ -36,6 +36,8 @@ const unreadItems = (page: Page) => panel(page).locator('[data-notification][dat
 
 /** Opens the panel: the popover with JavaScript, the /notifications panel without. */
 async function openPanel(page: Page, testInfo: TestInfo) {
+  // With JavaScript the bell opens its popover once the frame has hydrated; before that it is the link to the panel.
+  await expectHydrated(bell(page));
   await bell(page).click();
   if (!jsOn(testInfo)) await expectPath(page, "/notifications");
   await expect(panel(page)).toBeVisible();
