@@ -1,5 +1,5 @@
-import http from "node:http";
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { exchange, parseSetCookie, type SetCookie } from "../helpers/portal-http";
 import { E2E, type Instance } from "./env";
 
 export { E2E };
@@ -82,39 +82,18 @@ export async function signInThroughPage(page: Page, user: DemoUser, { instance =
 export async function startSession(page: Page, user: DemoUser, { instance = E2E.main } = {}) {
   const url = new URL("/login", origin(user.theme, instance));
   const body = new URLSearchParams({ email: user.email, password: PASSWORD }).toString();
-  const answer = await new Promise<{ status: number; location?: string; cookies: string[] }>((resolve, reject) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port: url.port,
-        path: url.pathname,
-        method: "POST",
-        headers: {
-          host: url.host,
-          origin: url.origin,
-          "content-type": "application/x-www-form-urlencoded",
-          "content-length": String(Buffer.byteLength(body)),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, cookies: res.headers["set-cookie"] ?? [] }));
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-  expect(answer.status, `${user.email} signs in (the sign-in form's answer)`).toBe(302);
-  expect(answer.location, "the sign-in form sends the user to their landing page").toBe(user.landing);
-  await page.context().addCookies(
-    answer.cookies.map((line) => {
-      const [pair, ...attributes] = line.split(";").map((part) => part.trim());
-      const at = pair.indexOf("=");
-      const flags = attributes.map((a) => a.toLowerCase());
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: url.origin, httpOnly: flags.includes("httponly"), sameSite: "Lax" as const };
-    }),
+  const answer = await exchange(
+    "POST",
+    url,
+    { origin: url.origin, "content-type": "application/x-www-form-urlencoded", "content-length": String(Buffer.byteLength(body)) },
+    body,
   );
+  expect(answer.status, `${user.email} signs in (the sign-in form's answer)`).toBe(302);
+  expect(answer.headers.location, "the sign-in form sends the user to their landing page").toBe(user.landing);
+  const cookies = (answer.headers["set-cookie"] ?? []).map(parseSetCookie).filter((c): c is SetCookie => c !== null && !c.removes);
+  await page
+    .context()
+    .addCookies(cookies.map(({ name, value, attributes }) => ({ name, value, url: url.origin, httpOnly: "httponly" in attributes, sameSite: "Lax" as const })));
 }
 
 /** Signs a demo user in (a session of their own, see `startSession`) and opens their landing page, as the spec says. */

@@ -1,6 +1,6 @@
-import http from "node:http";
 import { parse, type HTMLElement } from "node-html-parser";
 import { inject } from "vitest";
+import { exchange, parseSetCookie, type RawResponse } from "../helpers/portal-http";
 import { NOJS, PASSWORD, USERS, type Theme, type UserKey } from "./env";
 
 /**
@@ -21,12 +21,6 @@ export interface FileValue {
   name: string;
   type: string;
   content: Buffer | string;
-}
-
-interface RawResponse {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
 }
 
 /** Spaces collapsed and trimmed, as a reader sees the text. */
@@ -69,21 +63,11 @@ export class NojsBrowser {
 
   private storeCookies(host: string, setCookie: string[] | undefined) {
     for (const line of setCookie ?? []) {
-      const [pair, ...attributes] = line.split(";");
-      const eq = pair.indexOf("=");
-      if (eq < 0) continue;
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      const attrs = Object.fromEntries(
-        attributes.map((a) => {
-          const i = a.indexOf("=");
-          return i < 0 ? [a.trim().toLowerCase(), ""] : [a.slice(0, i).trim().toLowerCase(), a.slice(i + 1).trim()];
-        }),
-      );
-      const expired = (attrs["max-age"] !== undefined && Number(attrs["max-age"]) <= 0) || (attrs.expires && Date.parse(attrs.expires) < Date.now());
+      const cookie = parseSetCookie(line);
+      if (!cookie) continue;
       const jar = (this.jar[host] ??= {});
-      if (expired || value === "") delete jar[name];
-      else jar[name] = value;
+      if (cookie.removes) delete jar[cookie.name];
+      else jar[cookie.name] = cookie.value;
     }
   }
 
@@ -97,24 +81,13 @@ export class NojsBrowser {
     const host = url.hostname;
     const cookie = this.cookieHeader(host);
     const all: Record<string, string> = {
-      host: url.host,
       accept: "text/html,application/xhtml+xml",
       "user-agent": "nojs-harness",
       ...(cookie ? { cookie } : {}),
       ...(body ? { "content-type": body.type, "content-length": String(Buffer.byteLength(body.data)) } : {}),
       ...headers,
     };
-    const res = await new Promise<RawResponse>((resolve, reject) => {
-      const req = http.request({ host: "127.0.0.1", port: url.port || 80, path: url.pathname + url.search, method, headers: all }, (r) => {
-        const chunks: Buffer[] = [];
-        r.on("data", (c: Buffer) => chunks.push(c));
-        r.on("end", () => resolve({ status: r.statusCode ?? 0, headers: r.headers, body: Buffer.concat(chunks).toString("utf8") }));
-        r.on("error", reject);
-      });
-      req.on("error", reject);
-      if (body) req.write(body.data);
-      req.end();
-    });
+    const res = await exchange(method, url, all, body?.data);
     this.storeCookies(host, res.headers["set-cookie"]);
     return res;
   }
