@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { USERS, signIn, startSession } from "./helpers";
+import { USERS, expectHydrated, signIn, startSession } from "./helpers";
 import { expectParam, tableRows, uniqueToken } from "./lists";
 import { taskApi } from "./task-api";
 
@@ -26,6 +26,8 @@ test.describe("the list bar with JavaScript", () => {
     await startSession(page, USERS.admin);
     await page.goto("/tasks?page=1");
     const bar = page.locator("[data-list-bar]");
+    // The bar's search and popover are the list's island: what this test times is what it does once hydrated.
+    await expectHydrated(bar.locator("[data-filters-toggle]"));
     await expect(bar.getByRole("button", { name: "Search", exact: true })).toHaveCount(0);
     await page.locator("#list-search").fill("Renewal");
     // Not at once: the list waits for the typing to stop.
@@ -49,6 +51,8 @@ test.describe("the list bar with JavaScript", () => {
     await page.goto("/tasks?page=1");
     const toggle = page.locator("[data-filters-toggle]");
     const panel = page.locator("[data-filter-panel]");
+    // Escape and a click outside close it once the list's island has hydrated (before that it is a native disclosure).
+    await expectHydrated(toggle);
     await expect(panel).toBeHidden();
     await toggle.focus();
     await page.keyboard.press("Enter");
