@@ -2,7 +2,7 @@
 // npm test: lint, format check, typecheck, unit and API tests, the area generator's proof (on PGlite, and again on PostgreSQL when TEST_DATABASE_URL
 // is set), the portal built once, every screen without JavaScript over HTTP (tests/nojs), then the
 // end-to-end tests in Chromium. Prints each stage's time; ends with one line: "N passed, N failed".
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -46,9 +46,39 @@ function countPlaywright(file) {
 const npx = (bin) => path.join(root, "node_modules/.bin", bin);
 const pgUrl = process.env.TEST_DATABASE_URL;
 
-run("Lint", npx("eslint"), ["--cache", "--cache-location", "node_modules/.cache/eslint/", "."]);
-run("Format check", npx("prettier"), ["--check", "--log-level", "warn", "."]);
-run("Typecheck", npx("tsc"), ["--noEmit"]);
+/**
+ * Runs single-threaded checks side by side (two cores), each one's output printed whole when it ends; each keeps
+ * its own line in the stage times.
+ */
+async function runTogether(stages) {
+  await Promise.all(
+    stages.map(
+      ([title, command, args]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: process.env });
+          let output = "";
+          child.stdout.on("data", (chunk) => (output += chunk));
+          child.stderr.on("data", (chunk) => (output += chunk));
+          child.on("close", (status) => {
+            const seconds = (Date.now() - started) / 1000;
+            console.log(`\n=== ${title}`);
+            if (output) process.stdout.write(output);
+            console.log(`=== ${title}: ${status === 0 ? "ok" : "FAILED"} in ${seconds.toFixed(1)} s`);
+            times.push([title, seconds]);
+            if (status !== 0) failures.push(title);
+            resolve();
+          });
+        }),
+    ),
+  );
+}
+
+await runTogether([
+  ["Lint", npx("eslint"), ["--cache", "--cache-location", "node_modules/.cache/eslint/", "."]],
+  ["Format check", npx("prettier"), ["--check", "--log-level", "warn", "."]],
+  ["Typecheck", npx("tsc"), ["--noEmit"]],
+]);
 // The no-JavaScript layer is a stage of its own (it needs the built portal).
 run(
   "Unit and API tests (embedded PGlite)",
@@ -113,7 +143,7 @@ if (!built) {
   }
 }
 
-console.log("\nStage times:");
+console.log("\nStage times (lint, format check and typecheck run side by side; the total is the wall clock):");
 for (const [title, seconds] of times) console.log(`  ${title.padEnd(72)} ${(seconds / 60).toFixed(1).padStart(5)} min`);
 console.log(`  ${"Total".padEnd(72)} ${((Date.now() - suiteStarted) / 60000).toFixed(1).padStart(5)} min`);
 if (failures.length) console.log(`\nFailed: ${failures.join("; ")}`);

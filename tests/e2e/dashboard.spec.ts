@@ -1,26 +1,12 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { E2E, USERS, apiSignIn, expectHydrated, expectPath, menuLink, startSession } from "./helpers";
 
 /**
- * The dashboard and the global search, with JavaScript on and off: the charts are server-rendered SVG
- * with their figures in a table, and follow the interval in the URL; 'My open tasks' links to each
- * task; the header's search finds seeded tasks and individuals (a popover while typing with
- * JavaScript, the results page without it).
+ * The header's global search with JavaScript: the results page reached from the header (its box follows a new
+ * search without a page load), the popover while typing, and what is typed while a page loads. The dashboard's
+ * widgets are server-rendered SVG and tables, the same with JavaScript on or off, and are tested without a
+ * browser (tests/nojs/dashboard).
  */
-
-function newVsWon(page: Page) {
-  return page.locator('svg[data-chart="new-vs-won"]');
-}
-
-/** The period names of the new-vs-won chart's table, top to bottom. */
-function periodRows(page: Page) {
-  return page.locator('[data-widget="new-vs-won"] [data-chart-table] tbody th');
-}
-
-/** The interval links above the widgets. */
-function intervalLink(page: Page, label: "Week" | "Month" | "Quarter" | "Year") {
-  return page.getByRole("navigation", { name: "Interval" }).getByRole("link", { name: label, exact: true });
-}
 
 /** A seeded individual whose full name also starts some seeded task names (asked of the API, not guessed). */
 async function seededMatch(request: APIRequestContext) {
@@ -38,73 +24,6 @@ async function seededMatch(request: APIRequestContext) {
   }
   throw new Error("No seeded individual with tasks named after them");
 }
-
-test.describe("Dashboard, as Harbour Brokers' admin", () => {
-  test.beforeEach(async ({ page }) => {
-    await startSession(page, USERS.admin);
-  });
-
-  test("the new-vs-won chart follows the interval in the URL, with its figures in a table", async ({ page }) => {
-    await page.goto("/dashboard");
-    await expect(page.locator("[data-company-bar]")).toHaveText("Harbour Brokers");
-    // The greeting is said once, in the header, not again under the title.
-    await expect(page.locator("main")).not.toContainText(/Good (Morning|Afternoon|Evening)/);
-    // Monthly by default: 12 months, the current one last.
-    await expect(intervalLink(page, "Month")).toHaveAttribute("aria-current", "page");
-    await expect(newVsWon(page)).toHaveAttribute("role", "img");
-    await expect(newVsWon(page)).toHaveAttribute("aria-label", /^New and won tasks per month\. .+: \d+ new, \d+ won\.$/);
-    await expect(newVsWon(page)).toHaveAttribute("data-buckets", "12");
-    await expect(periodRows(page)).toHaveCount(12);
-    await expect(periodRows(page).first()).toHaveText(/^[A-Z][a-z]{2} \d{4}$/);
-    const monthly = await newVsWon(page).getAttribute("aria-label");
-    const monthlyBars = await newVsWon(page).locator("rect").count();
-
-    await intervalLink(page, "Quarter").click();
-    await expect(page).toHaveURL((url) => url.pathname === "/dashboard" && url.searchParams.get("interval") === "quarter");
-    await expect(intervalLink(page, "Quarter")).toHaveAttribute("aria-current", "page");
-    await expect(newVsWon(page)).toHaveAttribute("aria-label", /^New and won tasks per quarter\. Q[1-4] \d{4} to Q[1-4] \d{4}: \d+ new, \d+ won\.$/);
-    await expect(newVsWon(page)).toHaveAttribute("data-buckets", "8");
-    await expect(periodRows(page)).toHaveCount(8);
-    await expect(periodRows(page).last()).toHaveText(/^Q[1-4] \d{4}$/);
-    expect(await newVsWon(page).getAttribute("aria-label")).not.toBe(monthly);
-    expect(await newVsWon(page).locator("rect").count()).not.toBe(monthlyBars);
-    await expect(page.locator("[data-period]")).toHaveText(/^This quarter: Q[1-4] \d{4}$/);
-
-    await intervalLink(page, "Year").click();
-    await expect(page).toHaveURL((url) => url.searchParams.get("interval") === "year");
-    await expect(newVsWon(page)).toHaveAttribute("data-buckets", "5");
-    await expect(periodRows(page)).toHaveText(Array.from({ length: 5 }, () => /^\d{4}$/));
-
-    // The figures are readable without the chart: the table sums to the chart's totals.
-    await page.locator('[data-widget="new-vs-won"] [data-chart-table] summary').click();
-    const cells = await page.locator('[data-widget="new-vs-won"] [data-chart-table] tbody tr td:nth-child(2)').allInnerTexts();
-    const newTotal = cells.reduce((n, c) => n + Number(c.replace(/,/g, "")), 0);
-    await expect(newVsWon(page)).toHaveAttribute("aria-label", new RegExp(`: ${newTotal.toLocaleString("en-GB")} new,`));
-  });
-
-  test("an unknown interval falls back to months; the other widgets are there", async ({ page }) => {
-    await page.goto("/dashboard?interval=fortnight");
-    await expect(intervalLink(page, "Month")).toHaveAttribute("aria-current", "page");
-    await expect(newVsWon(page)).toHaveAttribute("data-buckets", "12");
-    await expect(page.locator('svg[data-chart="won-revenue"]')).toHaveAttribute("aria-label", /^Revenue won per month\. .+: £[\d,]+\.\d{2} in all\.$/);
-    await expect(page.locator('svg[data-chart="open-by-stage"]')).toHaveAttribute("role", "img");
-    await expect(page.locator("[data-kpis]")).toContainText("Open tasks");
-  });
-
-  test("'My open tasks' lists the user's open tasks, each linking to its task", async ({ page }) => {
-    await page.goto("/dashboard");
-    const widget = page.locator('[data-widget="my-open-tasks"]');
-    await expect(widget.getByRole("heading", { name: "My open tasks" })).toBeVisible();
-    const links = widget.locator("[data-my-open-tasks] a");
-    await expect(links.first()).toHaveAttribute("href", /^\/tasks\/\d+$/);
-    expect(await links.count()).toBeGreaterThan(0);
-    expect(await links.count()).toBeLessThanOrEqual(6);
-    await expect(widget.getByRole("link", { name: "See all my open tasks" })).toHaveAttribute(
-      "href",
-      /^\/tasks\?filter%5Bteam_member_id%5D=\d+&filter%5Bopen%5D=true$/,
-    );
-  });
-});
 
 test.describe("Global search from the header, as Harbour Brokers' admin", () => {
   test.beforeEach(async ({ page }) => {

@@ -1,98 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { emulateSlow4G } from "#bench/slow-4g";
-import { DEV_BANNER, E2E, USERS, apiSignIn, expectHydrated, expectPath, menuLink, openAccountMenu, origin, sideMenu, signIn, startSession } from "./helpers";
+import { E2E, USERS, apiSignIn, expectHydrated, expectPath, menuLink, openAccountMenu, origin, sideMenu, signIn, startSession } from "./helpers";
 import { uniqueToken } from "./lists";
 
-test.describe("flightDeck menu", () => {
-  test("a parent tenant's admin sees the flightDeck entries, Providers and no Flightplan", async ({ page }) => {
-    await signIn(page, USERS.admin);
-    const menu = sideMenu(page);
-    await expect(menu).toBeVisible();
-    for (const label of ["Dashboard", "Find Products", "Providers", "Tasks", "Online Policies", "Offline Policies", "Roles & permissions"]) {
-      await expect(menuLink(page, label), label).toBeVisible();
-    }
-    await expect(menu.getByText("Your secure DATA", { exact: true })).toBeVisible();
-    await expect(menuLink(page, "Flightplan")).toHaveCount(0);
-    // smallBusiness entries do not show in flightDeck.
-    for (const label of ["Home", "Opportunities", "Individual customers", "Payments"]) {
-      await expect(menuLink(page, label), label).toHaveCount(0);
-    }
-  });
-
-  test("a non-parent tenant's adviser sees Flightplan and no Providers", async ({ page }) => {
-    await signIn(page, USERS.adviser);
-    await expect(menuLink(page, "Flightplan")).toBeVisible();
-    await expect(menuLink(page, "Dashboard")).toBeVisible();
-    await expect(menuLink(page, "Providers")).toHaveCount(0);
-  });
-
-  test("a user who may only view tasks sees only what they may open", async ({ page }) => {
-    await signIn(page, USERS.viewer);
-    await expect(menuLink(page, "Tasks")).toBeVisible();
-    await expect(menuLink(page, "Dashboard")).toBeVisible();
-    for (const label of ["Find Products", "Providers", "Online Policies", "Roles & permissions"]) {
-      await expect(menuLink(page, label), label).toHaveCount(0);
-    }
-  });
-
-  test("a menu link opens its page", async ({ page }) => {
-    await signIn(page, USERS.admin);
-    await menuLink(page, "Tasks").click();
-    await expectPath(page, "/tasks");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tasks");
-    await expect(menuLink(page, "Tasks")).toHaveAttribute("aria-current", "page");
-  });
-});
-
-test.describe("smallBusiness menu", () => {
-  test("the owner sees the smallBusiness entries and none of flightDeck's", async ({ page }) => {
-    await signIn(page, USERS.owner);
-    await expect(sideMenu(page)).toBeVisible();
-    for (const label of ["Home", "Benefits", "Your calendar", "Opportunities", "Individual customers", "Payments", "Account settings"]) {
-      await expect(menuLink(page, label), label).toBeVisible();
-    }
-    for (const label of ["Online Policies", "Find Products", "Providers", "Flightplan", "Dashboard"]) {
-      await expect(menuLink(page, label), label).toHaveCount(0);
-    }
-    await expect(sideMenu(page).getByText("Your secure DATA", { exact: true })).toHaveCount(0);
-  });
-});
-
 test.describe("page frame", () => {
-  for (const [host, url] of [
-    ["flightdeck.localhost", E2E.main.flightdeck],
-    ["smallbusiness.localhost", E2E.main.smallbusiness],
-    ["localhost", E2E.main.plain],
-  ] as const) {
-    test(`the development banner shows on ${host}`, async ({ page }) => {
-      await page.goto(`${url}/login`);
-      await expect(page.getByText(DEV_BANNER, { exact: true })).toBeVisible();
-    });
-  }
-
-  test("the sign-in page's theme follows the host", async ({ page }) => {
-    await page.goto(`${E2E.main.smallbusiness}/login`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to smallBusiness");
-    await expect(page).toHaveTitle("Sign in | smallBusiness");
-    await page.goto(`${E2E.main.plain}/login`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to flightDeck");
-    await expect(page).toHaveTitle("Sign in | flightDeck");
-  });
-
-  test("signed-in pages show the banner and greet the user by first name", async ({ page }) => {
-    await signIn(page, USERS.admin);
-    await expect(page.getByText(DEV_BANNER, { exact: true })).toBeVisible();
-    await expect(page.locator("[data-greeting]")).toHaveText(/^Good (Morning|Afternoon|Evening), Amelia$/);
-    await expect(page.locator("[data-company-bar]")).toHaveText("Harbour Brokers");
-  });
-
-  test("the smallBusiness greeting and company", async ({ page }) => {
-    await signIn(page, USERS.owner);
-    await expect(page.getByText(DEV_BANNER, { exact: true })).toBeVisible();
-    await expect(page.locator("[data-greeting]")).toHaveText(/^Good (Morning|Afternoon|Evening), Olivia$/);
-    await expect(page.locator("[data-company-bar]")).toHaveText("Bloom Bakery Ltd");
-  });
-
   for (const user of [USERS.admin, USERS.owner]) {
     test(`the ${user.theme} header is one row at every width, with the greeting in full`, { tag: "@nojs-browser" }, async ({ page }) => {
       await signIn(page, user);
@@ -242,30 +153,6 @@ test.describe("account menu", () => {
     await expect(broker).toHaveAttribute("target", "_blank");
     const { userUuid } = await apiSignIn(request, USERS.admin.email);
     expect(await broker.getAttribute("href")).toMatch(new RegExp(`${userUuid}$`));
-  });
-
-  test("Personal profile opens the profile page", async ({ page }) => {
-    await signIn(page, USERS.admin);
-    const menu = await openAccountMenu(page);
-    await menu.getByRole("link", { name: "Personal profile" }).click();
-    await expectPath(page, "/profile");
-  });
-
-  test("smallBusiness owner: e-mail and Personal profile, no Company profile and no Broker portal", async ({ page }) => {
-    await signIn(page, USERS.owner);
-    const menu = await openAccountMenu(page);
-    await expect(menu.getByText(USERS.owner.email, { exact: true })).toBeVisible();
-    await expect(menu.getByRole("link", { name: "Personal profile" })).toBeVisible();
-    await expect(menu.getByRole("button", { name: "Log Out" })).toBeVisible();
-    await expect(menu.getByRole("link", { name: "Company profile" })).toHaveCount(0);
-    await expect(menu.getByRole("link", { name: /Broker portal/ })).toHaveCount(0);
-  });
-
-  test("a flightDeck user without the broker-portal right sees no Broker portal link", async ({ page }) => {
-    await signIn(page, USERS.viewer);
-    const menu = await openAccountMenu(page);
-    await expect(menu.getByText(USERS.viewer.email, { exact: true })).toBeVisible();
-    await expect(menu.getByRole("link", { name: /Broker portal/ })).toHaveCount(0);
   });
 });
 

@@ -43,10 +43,8 @@ export const USERS = {
   owner: { email: "owner@bloom.test", name: "Olivia", lastName: "Bloom", theme: "smallbusiness", landing: "/dashboard", landingTitle: "Home" },
 } satisfies Record<string, DemoUser>;
 
-export const NOT_FRONT_END_USER = "This account cannot sign in to this portal. Please use the system your company gave you access to.";
 export const BAD_CREDENTIALS = "These credentials do not match our records.";
 export const INACTIVITY_NOTICE = "You were signed out after a period of inactivity. Please sign in again.";
-export const DEV_BANNER = "You are working on the current system in development mode.";
 
 /** The portal address of a theme on an instance. */
 export function origin(theme: Theme, instance: Instance = E2E.main) {

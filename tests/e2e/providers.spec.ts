@@ -1,24 +1,12 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { E2E, PASSWORD, USERS, expectPath, signIn, startSession } from "./helpers";
-import {
-  adminApi,
-  columnTexts,
-  confirmDialog,
-  drawer,
-  expectColumn,
-  expectNoBulkButtons,
-  expectParam,
-  rangeText,
-  rowWith,
-  tableRows,
-  toast,
-  uniqueToken,
-} from "./lists";
+import { USERS, expectPath, startSession } from "./helpers";
+import { adminApi, columnTexts, confirmDialog, drawer, expectColumn, expectParam, rangeText, rowWith, tableRows, toast, uniqueToken } from "./lists";
 
 /**
- * The Providers screen (parent tenants only), with JavaScript on and off: add, edit with a server field
- * error, search, sort, paging and page size, row and bulk delete with confirmation, a shared list URL,
- * and the redirect of a tenant that is not a parent.
+ * The Providers screen (parent tenants only) in a browser: add, edit with a server field error, search (typed and
+ * debounced), paging and page size, row and bulk delete with their confirmation dialogs. Sort, a shared list URL,
+ * select-all, a bulk action with nothing chosen and the redirect of a tenant that is not a parent are the same
+ * HTML with JavaScript on or off and are tested without a browser (tests/nojs/providers).
  *
  * The seeded Harbour Brokers providers are only read here (search, sort and paging rely on them); every
  * provider a test changes or deletes is one it created itself, named with a random token.
@@ -37,10 +25,6 @@ function searchBox(page: Page) {
 /** The drawer's Name field (its label also carries the required asterisk). */
 function nameField(form: Locator) {
   return form.getByRole("textbox", { name: "Name", exact: true });
-}
-
-function header(page: Page, name: "Name" | "Nominal code") {
-  return page.getByRole("columnheader", { name: new RegExp(`^${name}\\b`) });
 }
 
 /** The error line under a form control (the element its aria-describedby points at first). */
@@ -269,59 +253,6 @@ test.describe("Providers, as Harbour Brokers' admin", () => {
       expect(slowed.at(-1)).toBe("underwriting");
     });
 
-    test("a sortable header cycles ascending → descending → unsorted, and back to ascending", async ({ page }) => {
-      // perPage=25 keeps every URL of the cycle from being the bare list URL (see the fixme below).
-      await page.goto("/providers?perPage=25");
-      await expect(header(page, "Name")).toHaveAttribute("aria-sort", "ascending");
-      await expect(header(page, "Nominal code")).toHaveAttribute("aria-sort", "none");
-      await expect(tableRows(page).first()).toContainText("Ageas");
-
-      await header(page, "Name").getByRole("link").click();
-      await expectParam(page, "sort", "-name");
-      await expectParam(page, "perPage", "25");
-      await expect(header(page, "Name")).toHaveAttribute("aria-sort", "descending");
-      await expect(tableRows(page).first()).toContainText("Zurich");
-      expect((await columnTexts(page)).slice(0, 3)).toEqual(["Zurich", "Travelers", "Tokio Marine HCC"]);
-
-      // Unsorted: the URL says so (sort=none), since ascending by name is the list's default.
-      await header(page, "Name").getByRole("link").click();
-      await expectParam(page, "sort", "none");
-      await expect(header(page, "Name")).toHaveAttribute("aria-sort", "none");
-      await expect(header(page, "Nominal code")).toHaveAttribute("aria-sort", "none");
-      await expect(tableRows(page)).toHaveCount(25);
-
-      await header(page, "Name").getByRole("link").click();
-      await expectParam(page, "sort", null);
-      await expectParam(page, "perPage", "25");
-      await expect(header(page, "Name")).toHaveAttribute("aria-sort", "ascending");
-      await expect(tableRows(page).first()).toContainText("Ageas");
-    });
-
-    // From /providers?sort=none the Name header links to the default order; that link is /providers?page=1,
-    // never the bare /providers (which would bring back the remembered sort=none).
-    test("from the unsorted list, the Name header returns to ascending (a link to the default order is never the bare list URL)", async ({ page }) => {
-      await page.goto("/providers?sort=none");
-      await expect(header(page, "Name")).toHaveAttribute("aria-sort", "none");
-      await header(page, "Name").getByRole("link").click();
-      await expect(header(page, "Name")).toHaveAttribute("aria-sort", "ascending");
-      await expectParam(page, "sort", null);
-    });
-
-    test("sorting by Nominal code descending puts the highest code first and returns to page 1", async ({ page }) => {
-      await page.goto("/providers?sort=-name&page=2");
-      await header(page, "Nominal code").getByRole("link").click();
-      await expectParam(page, "sort", "nominal_code");
-      await expectParam(page, "page", null);
-      await expect(header(page, "Nominal code")).toHaveAttribute("aria-sort", "ascending");
-      await expect(header(page, "Name")).toHaveAttribute("aria-sort", "none");
-
-      await header(page, "Nominal code").getByRole("link").click();
-      await expectParam(page, "sort", "-nominal_code");
-      await expect(header(page, "Nominal code")).toHaveAttribute("aria-sort", "descending");
-      await expect(tableRows(page).first()).toContainText("PRV-1035");
-      expect((await columnTexts(page, 3)).slice(0, 3)).toEqual(["PRV-1035", "PRV-1034", "PRV-1033"]);
-    });
-
     test("the pager pages through and a new page size returns to page 1 keeping the sort", async ({ page, javaScriptEnabled }) => {
       // The seeded providers only (their codes are PRV-…): specs running meanwhile add and remove others in the
       // same company, which would shift the pages between two looks.
@@ -374,39 +305,6 @@ test.describe("Providers, as Harbour Brokers' admin", () => {
       expect((await columnTexts(page)).slice(0, 20)).toEqual([...first, ...second]);
       await expect(page.getByLabel("items per page")).toHaveValue("25");
     });
-
-    test("a filtered, sorted, paged list URL opened in a fresh browser shows the same rows in the same order", async ({ page, browser, javaScriptEnabled }) => {
-      const shared = "/providers?search=a&sort=-name&perPage=10&page=2";
-      await page.goto(shared);
-      await expect(rangeText(page)).toHaveText(/^Showing 11–\d+ of \d+$/);
-      const range = (await rangeText(page).innerText()).trim();
-      const rows = await columnTexts(page);
-      expect(rows.length).toBeGreaterThan(0);
-      expect(rows.every((n) => /a/i.test(n))).toBe(true);
-      expect([...rows].sort((x, y) => y.toLowerCase().localeCompare(x.toLowerCase()))).toEqual(rows);
-
-      // Someone else opens the copied address: signed out, it asks for sign-in first, then shows the list.
-      const other = await browser.newContext({ javaScriptEnabled, baseURL: E2E.main.flightdeck });
-      try {
-        const fresh = await other.newPage();
-        await fresh.goto(shared);
-        await expectPath(fresh, "/login");
-        await fresh.locator("input[name=email]").fill(USERS.admin.email);
-        await fresh.locator("input[name=password]").fill(PASSWORD);
-        await fresh.getByRole("button", { name: "Sign in", exact: true }).click();
-        await expectPath(fresh, "/providers");
-        await expectParam(fresh, "search", "a");
-        await expectParam(fresh, "sort", "-name");
-        await expectParam(fresh, "page", "2");
-        await expect(rangeText(fresh)).toHaveText(range);
-        await expectColumn(fresh, rows);
-        await expect(fresh.getByPlaceholder("Search providers")).toHaveValue("a");
-        await expect(header(fresh, "Name")).toHaveAttribute("aria-sort", "descending");
-        await expect(fresh.getByRole("navigation", { name: "Pagination" }).locator('[aria-current="page"]')).toHaveText("2");
-      } finally {
-        await other.close();
-      }
-    });
   });
 
   test.describe("Providers: delete", () => {
@@ -456,42 +354,5 @@ test.describe("Providers, as Harbour Brokers' admin", () => {
       await expectParam(page, "ids", null);
       await expectColumn(page, [names[1]]);
     });
-
-    test("bulk: select-all on the page deletes every row of it", async ({ page, request }, testInfo) => {
-      const token = uniqueToken(testInfo);
-      const api = await adminApi(request);
-      for (const n of [1, 2]) await api.createProvider(`E2E Every ${n} ${token}`, `E2E-${n}-${token}`);
-
-      await page.goto(`/providers?search=${token}`);
-      await expect(tableRows(page)).toHaveCount(2);
-      await page.getByRole("checkbox", { name: "Select all rows on this page" }).check();
-      await page.getByRole("button", { name: "Delete 2 providers", exact: true }).click();
-      await expect(confirmDialog(page)).toContainText("Are you sure you want to delete these 2 providers?");
-      await confirmDialog(page).getByRole("button", { name: "Remove", exact: true }).click();
-      await expect(toast(page, "Providers deleted.")).toBeVisible();
-      await expect(page.getByText("No providers found")).toBeVisible();
-    });
-
-    test("bulk with nothing selected offers no button (without JavaScript it answers 'No items selected', tests/nojs) and deletes nothing", async ({
-      page,
-    }) => {
-      await page.goto("/providers?search=underwriting");
-      await expect(tableRows(page)).toHaveCount(3);
-      await expectNoBulkButtons(page);
-      await expect(confirmDialog(page)).toHaveCount(0);
-      await expectPath(page, "/providers");
-      await expectColumn(page, UNDERWRITERS);
-    });
-  });
-});
-
-test.describe("Providers: who may open it", () => {
-  test("a tenant that is not a parent is sent to /dashboard from the list and the drawer", async ({ page }) => {
-    await signIn(page, USERS.adviser);
-    for (const path of ["/providers", "/providers/new", "/providers?search=a&page=2"]) {
-      await page.goto(path);
-      await expectPath(page, "/dashboard");
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard");
-    }
   });
 });
