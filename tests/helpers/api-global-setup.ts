@@ -2,33 +2,43 @@ import { rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { pgliteOptions, wrapPglite } from "#api/db/client";
-import { prepareDatabase } from "./database";
+import { openDatabase, pgliteOptions, wrapPglite } from "#api/db/client";
+import { databaseUrl, prepareDatabase } from "./database";
 
 declare module "vitest" {
   export interface ProvidedContext {
     /** A dumped PGlite data directory: migrated, reference data and demo seed loaded. Empty on PostgreSQL. */
     pgliteTemplate: string;
+    /** On PostgreSQL: a database, migrated, reference data and demo seed loaded, that each test file copies. Empty on PGlite. */
+    postgresTemplate: string;
   }
 }
 
 /**
- * Starting an empty PGlite costs seconds (initdb inside WASM); loading a dumped data directory costs
- * a fraction of that. So the seeded database is built once per run and every test file loads a copy.
- * On PostgreSQL (TEST_DATABASE_URL) each file creates its own database instead.
+ * Migrating and seeding a database costs seconds (on PGlite an empty start also runs initdb inside WASM); copying a
+ * prepared one costs a fraction of that. So the seeded database is built once per run and every test file gets a
+ * copy: on PGlite a dumped data directory it loads, on PostgreSQL (TEST_DATABASE_URL) a template database that
+ * CREATE DATABASE … TEMPLATE copies.
  */
 export default async function setup(project: TestProject) {
-  if (process.env.TEST_DATABASE_URL) {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
     project.provide("pgliteTemplate", "");
-    return;
+    const name = await createPostgresTemplate(adminUrl);
+    project.provide("postgresTemplate", name);
+    return () => dropDatabase(adminUrl, name);
   }
+  project.provide("postgresTemplate", "");
   const client = new PGlite(pgliteOptions);
   await client.waitReady;
   const database = wrapPglite(client);
   let file = "";
   try {
     await prepareDatabase(database);
+    // Written out of the log first, so that each copy starts without replaying it.
+    await client.query("CHECKPOINT");
     const dump = await client.dumpDataDir("none");
     file = path.join(os.tmpdir(), `portal-api-tests-${process.pid}-${Date.now()}.tar`);
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
@@ -37,4 +47,36 @@ export default async function setup(project: TestProject) {
   }
   project.provide("pgliteTemplate", file);
   return () => rmSync(file, { force: true });
+}
+
+async function createPostgresTemplate(adminUrl: string): Promise<string> {
+  const name = `portal_test_template_${process.pid}_${Date.now()}`;
+  await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
+  try {
+    // Closed before any copy is made: PostgreSQL copies a template only while nobody is connected to it.
+    const database = await openDatabase({ url: databaseUrl(adminUrl, name) });
+    try {
+      await prepareDatabase(database);
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    await dropDatabase(adminUrl, name);
+    throw error;
+  }
+  return name;
+}
+
+async function dropDatabase(adminUrl: string, name: string) {
+  await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+}
+
+async function adminQuery(adminUrl: string, statement: string) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
 }

@@ -88,7 +88,10 @@ function signIn(request: TestApi["request"]): TestApi["login"] {
  * Fastify app on it, exercised in-process through app.inject.
  */
 export async function createTestApi(overrides: Record<string, string> = {}): Promise<TestApi> {
-  const { database, dispose } = await createTestDatabase({ templateFile: inject("pgliteTemplate") || undefined });
+  const { database, dispose } = await createTestDatabase({
+    templateFile: inject("pgliteTemplate") || undefined,
+    postgresTemplate: inject("postgresTemplate") || undefined,
+  });
   const config = testConfig(overrides);
   const extraApps: FastifyInstance[] = [];
   let app: FastifyInstance;

@@ -45,13 +45,14 @@ export interface TestDatabase {
 /**
  * A fresh database holding the migrated schema, the permission catalogue and the demo seed.
  * - TEST_DATABASE_URL set (an admin URL such as postgres://postgres@127.0.0.1:5432/postgres): a
- *   uniquely named database is created on that server, and dropped again by dispose().
+ *   uniquely named database is created on that server (a copy of the run's template database when the global
+ *   set-up made one, else migrated and seeded here), and dropped again by dispose().
  * - Otherwise PGlite in memory, loaded from the seeded template the global setup dumped (or built
  *   from scratch when no template is available).
  */
-export async function createTestDatabase(options: { templateFile?: string } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(options: { templateFile?: string; postgresTemplate?: string } = {}): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) return createPostgresDatabase(adminUrl);
+  if (adminUrl) return createPostgresDatabase(adminUrl, options.postgresTemplate);
 
   if (options.templateFile) {
     const client = new PGlite({ ...pgliteOptions, loadDataDir: new Blob([readFileSync(options.templateFile)]) });
@@ -66,18 +67,23 @@ export async function createTestDatabase(options: { templateFile?: string } = {}
   return { database, dispose: () => database.close() };
 }
 
-async function createPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
+/** The address of another database on the server of an admin URL. */
+export function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function createPostgresDatabase(adminUrl: string, template?: string): Promise<TestDatabase> {
   const name = `portal_test_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`);
   } finally {
     await admin.end();
   }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const database = await openDatabase({ url: databaseUrl(adminUrl, name) });
   const dispose = async () => {
     await database.close();
     const c = new pg.Client({ connectionString: adminUrl });
@@ -89,7 +95,9 @@ async function createPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
     }
   };
   try {
-    await prepareDatabase(database);
+    // A copy of the template is ready; migrating again is a no-op that proves it.
+    if (template) await database.migrate();
+    else await prepareDatabase(database);
   } catch (error) {
     await dispose();
     throw error;
