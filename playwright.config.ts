@@ -10,7 +10,7 @@ import { E2E, PORT_OFFSET } from "./tests/e2e/env";
  *
  * Two portal + API pairs are started by `node scripts/start.mjs`, each on a fresh embedded database:
  *   main  (portal 3100, API 4100) — everything but session expiry;
- *   short (portal 3200, API 4200) — SESSION_IDLE_MINUTES=0.05 (3 s), for the inactivity sign-out.
+ *   short (portal 3200, API 4200) — SESSION_IDLE_MINUTES=0.1 (6 s), for the inactivity sign-out.
  * The e-mailed sign-in codes are read from the API's sandbox outbox, as a developer would.
  */
 
@@ -86,6 +86,6 @@ export default defineConfig({
   // short-session one, which always reuses that build.
   webServer: [
     server("main", E2E.main.portalPort, E2E.main.apiPort, { SKIP_BUILD: prebuilt ? "true" : "false" }),
-    server("short", E2E.short.portalPort, E2E.short.apiPort, { SKIP_BUILD: "true", SESSION_IDLE_MINUTES: "0.05" }),
+    server("short", E2E.short.portalPort, E2E.short.apiPort, { SKIP_BUILD: "true", SESSION_IDLE_MINUTES: "0.1" }),
   ],
 });

@@ -18,7 +18,7 @@ export const PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0) || 0;
 
 export const E2E = {
   main: instance(3100 + PORT_OFFSET, 4100 + PORT_OFFSET),
-  /** API idle timeout of 3 s (SESSION_IDLE_MINUTES=0.05). */
+  /** API idle timeout of 6 s (SESSION_IDLE_MINUTES=0.1). */
   short: instance(3200 + PORT_OFFSET, 4200 + PORT_OFFSET),
 };
 

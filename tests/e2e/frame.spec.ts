@@ -121,7 +121,7 @@ test.describe("page frame", () => {
               buffered: true,
             });
           });
-          await fresh.goto(path, { waitUntil: "load" });
+          await fresh.goto(path, { waitUntil: "load", timeout: 45_000 });
           // A list's bar, table and foot are an island whose chunk comes after the page's JavaScript: read once it has
           // hydrated (the bulk buttons leave the bar then).
           if (!path.startsWith("/dashboard")) await expectHydrated(fresh.locator("[data-bulk]"));
