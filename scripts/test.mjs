@@ -22,11 +22,16 @@ function run(title, command, args, env = {}) {
   console.log(`\n=== ${title}`);
   const started = Date.now();
   const res = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  return finished(title, res.status, started);
+}
+
+/** Records a stage's time and outcome and prints its closing line; answers whether it passed. */
+function finished(title, status, started) {
   const seconds = (Date.now() - started) / 1000;
   times.push([title, seconds]);
-  console.log(`=== ${title}: ${res.status === 0 ? "ok" : "FAILED"} in ${seconds.toFixed(1)} s`);
-  if (res.status !== 0) failures.push(title);
-  return res.status === 0;
+  console.log(`=== ${title}: ${status === 0 ? "ok" : "FAILED"} in ${seconds.toFixed(1)} s`);
+  if (status !== 0) failures.push(title);
+  return status === 0;
 }
 
 function countVitest(file) {
@@ -60,14 +65,11 @@ async function runTogether(stages) {
           let output = "";
           child.stdout.on("data", (chunk) => (output += chunk));
           child.stderr.on("data", (chunk) => (output += chunk));
+          child.on("error", (error) => (output += `Could not run ${command}: ${error.message}\n`));
           child.on("close", (status) => {
-            const seconds = (Date.now() - started) / 1000;
             console.log(`\n=== ${title}`);
             if (output) process.stdout.write(output);
-            console.log(`=== ${title}: ${status === 0 ? "ok" : "FAILED"} in ${seconds.toFixed(1)} s`);
-            times.push([title, seconds]);
-            if (status !== 0) failures.push(title);
-            resolve();
+            resolve(finished(title, status, started));
           });
         }),
     ),

@@ -2,10 +2,9 @@ import { rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase, pgliteOptions, wrapPglite } from "#api/db/client";
-import { databaseUrl, prepareDatabase } from "./database";
+import { adminQuery, databaseUrl, dropDatabase, prepareDatabase } from "./database";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -65,18 +64,4 @@ async function createPostgresTemplate(adminUrl: string): Promise<string> {
     throw error;
   }
   return name;
-}
-
-async function dropDatabase(adminUrl: string, name: string) {
-  await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-}
-
-async function adminQuery(adminUrl: string, statement: string) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
 }

@@ -67,6 +67,21 @@ export async function createTestDatabase(options: { templateFile?: string; postg
   return { database, dispose: () => database.close() };
 }
 
+/** Runs one statement (CREATE or DROP DATABASE) on its own connection to the admin URL. */
+export async function adminQuery(adminUrl: string, statement: string) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function dropDatabase(adminUrl: string, name: string) {
+  await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+}
+
 /** The address of another database on the server of an admin URL. */
 export function databaseUrl(adminUrl: string, name: string): string {
   const url = new URL(adminUrl);
@@ -76,23 +91,11 @@ export function databaseUrl(adminUrl: string, name: string): string {
 
 async function createPostgresDatabase(adminUrl: string, template?: string): Promise<TestDatabase> {
   const name = `portal_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`);
-  } finally {
-    await admin.end();
-  }
+  await adminQuery(adminUrl, `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`);
   const database = await openDatabase({ url: databaseUrl(adminUrl, name) });
   const dispose = async () => {
     await database.close();
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    try {
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    } finally {
-      await c.end();
-    }
+    await dropDatabase(adminUrl, name);
   };
   try {
     // A copy of the template is ready; migrating again is a no-op that proves it.
