@@ -184,6 +184,36 @@ test.describe("Task page, as Harbour Brokers' admin", () => {
     await expect(page.locator(`[data-stage-column="${from.id}"] [data-task-card="${id}"]`)).toHaveCount(0);
   });
 
+  test("a stage chosen before the page's script has arrived is still chosen once it runs, and is the one saved", async ({ page, request }, testInfo) => {
+    test.skip(testInfo.project.name === "nojs", "without JavaScript nothing takes the form over");
+    const token = uniqueToken(testInfo);
+    const name = `E2E Early ${token}`;
+    const api = await taskApi(request, USERS.admin.email);
+    const [pipeline] = await api.pipelines();
+    const [from, to] = pipeline.stages;
+    const id = await api.createTask(name, pipeline.id, from.id);
+    try {
+      // The page's scripts are held back until the stage has been chosen on the server's HTML (a slow connection).
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/build\/.*\.js(\?|$)/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto(`/tasks/${id}`, { waitUntil: "commit" });
+      const stage = section(page, "Update progress").getByLabel("Stage", { exact: true });
+      await stage.selectOption(String(to.id));
+      release();
+      await expectHydrated(stage);
+      await expect(stage).toHaveValue(String(to.id));
+      await section(page, "Update progress").getByRole("button", { name: "Update progress", exact: true }).click();
+      await expect(toast(page, "Progress updated.")).toBeVisible();
+      await expectStage(page, pipeline.name, to.name);
+    } finally {
+      await api.removeTask(id);
+    }
+  });
+
   test("'Update progress' moves a task to another pipeline; a stage of another pipeline is refused under Stage and what was typed stays", async ({
     page,
     request,

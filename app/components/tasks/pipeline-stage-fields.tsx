@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "#app/lib/use-hydrated";
 
 export interface PipelineOption {
@@ -10,6 +10,8 @@ export interface PipelineOption {
 /**
  * Pipeline and stage of a task. Without JavaScript the stage list holds every pipeline's stages grouped
  * by pipeline (the API refuses a stage of another pipeline); with it, only the chosen pipeline's.
+ * What was chosen before the page's script arrived is kept: the stage list is not drawn anew at hydration
+ * (its key is the pipeline, not whether JavaScript runs), and the pipeline shown is read back from the page.
  */
 export function PipelineStageFields({
   pipelines,
@@ -27,6 +29,11 @@ export function PipelineStageFields({
 }) {
   const hydrated = useHydrated();
   const [chosen, setChosen] = useState(pipelineId ? String(pipelineId) : "");
+  const pipelineSelect = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    const shownPipeline = pipelineSelect.current?.value;
+    if (shownPipeline !== undefined) setChosen(shownPipeline);
+  }, []);
   const shown = hydrated ? pipelines.filter((p) => String(p.id) === chosen) : pipelines;
   return (
     <>
@@ -38,6 +45,7 @@ export function PipelineStageFields({
           </span>
         </label>
         <select
+          ref={pipelineSelect}
           id={`${idPrefix}-pipeline`}
           name="pipeline_id"
           required
@@ -60,7 +68,7 @@ export function PipelineStageFields({
           Stage
         </label>
         <select
-          key={hydrated ? chosen : "all"}
+          key={chosen}
           id={`${idPrefix}-stage`}
           name="pipeline_stage_id"
           defaultValue={stageId ? String(stageId) : ""}
