@@ -9,6 +9,9 @@
  * request (4xx) and every GET must change nothing: on PGlite no transaction id was spent between before
  * and after (not a single row written), on PostgreSQL the row counts are compared per route.
  * FUZZ_RUNS (default 20) sets the generated cases per route.
+ *
+ * The routes are shared out between a few test files (fuzz-1-of-3.test.ts, …), each on its own database, so that
+ * the two workers of a run share the work instead of one of them finishing it alone.
  */
 import fc from "fast-check";
 import qs from "qs";
@@ -45,20 +48,6 @@ let actors: Actors;
 let countSql: string;
 let wholeSql: string;
 const resolved = new Map<string, Record<string, string>>();
-
-beforeAll(async () => {
-  api = await createTestApi();
-  actors = await createActors(api);
-  countSql = await rowCountQuery(api);
-  wholeSql = await wholeDatabaseChecksumQuery(api);
-  for (const d of api.app.routeDeclarations) {
-    const r = resolverOf(d);
-    if (paramNames(d.url).length && r) resolved.set(routeKey(d), await r.params(api, actors));
-  }
-});
-afterAll(async () => {
-  await api?.close();
-});
 
 // ---------------------------------------------------------------------------------------------- hostile values
 
@@ -498,56 +487,76 @@ async function declaredRoutes(): Promise<Pick<RouteDeclaration, "method" | "url"
 
 const takesInput = (d: Pick<RouteDeclaration, "method" | "url" | "schemas">) =>
   Boolean(d.schemas.body || d.schemas.query || d.schemas.params || paramNames(d.url).length || d.method !== "GET");
-const ROUTES = (await declaredRoutes()).filter(takesInput);
-let started = 0;
 
-describe("hostile input", () => {
-  it("the routes that take input are many", () => {
-    expect(ROUTES.length).toBeGreaterThan(50);
-    started = Date.now();
+/** Registers the hostile-input tests of shard `shard` (1-based) of `shards`: every shards-th route that takes input. */
+export async function describeHostileInput(shard: number, shards: number): Promise<void> {
+  const all = (await declaredRoutes()).filter(takesInput);
+  const ROUTES = all.filter((_, i) => i % shards === shard - 1);
+  let started = 0;
+
+  beforeAll(async () => {
+    api = await createTestApi();
+    actors = await createActors(api);
+    countSql = await rowCountQuery(api);
+    wholeSql = await wholeDatabaseChecksumQuery(api);
+    for (const d of api.app.routeDeclarations) {
+      const r = resolverOf(d);
+      if (ROUTES.some((route) => routeKey(route) === routeKey(d)) && paramNames(d.url).length && r) resolved.set(routeKey(d), await r.params(api, actors));
+    }
+  });
+  afterAll(async () => {
+    await api?.close();
   });
 
-  for (const declared of ROUTES) {
-    it(`${routeKey(declared)}: ${RUNS} generated cases${declared.method === "GET" ? "" : ` and ${RAW_CASES.length} malformed bodies`}, and the fixed hostile values`, async () => {
-      const d = api.app.routeDeclarations.find((r) => routeKey(r) === routeKey(declared))!;
-      const countsBefore = api.database.kind === "postgres" ? await rowCounts(api, countSql) : undefined;
-      await fc.assert(
-        fc.asyncProperty(caseArb(d), async (c) => {
-          await sendAndCheck(d, `with ${JSON.stringify(c).slice(0, 300)}`, inject(d, c));
-        }),
-        { numRuns: RUNS, seed: SEED + ROUTES.indexOf(declared) },
-      );
-      const params = resolved.get(routeKey(d)) ?? {};
-      if (d.method !== "GET") {
-        for (const raw of RAW_CASES) await sendAndCheck(d, `with ${raw.label}`, inject(d, { params }, raw));
-      }
-      for (const f of fixedCases(d)) await sendAndCheck(d, `with ${f.label}`, injectFixed(d, params, f));
-      // On PostgreSQL the transaction-id check is skipped (other databases share the counter): where
-      // nothing succeeded, the row counts must be as before.
-      const s = stats.get(routeKey(d))!;
-      if (countsBefore && ![...s.status.keys()].some((k) => k < 300)) expect(await rowCounts(api, countSql)).toEqual(countsBefore);
-      const mine = failures.filter((f) => f.startsWith(`${routeKey(d)} `));
-      expect(mine.slice(0, 10), `${mine.length} problems (replay with FUZZ_SEED=${SEED})`).toEqual([]);
-      expect(s.fivexx).toBe(0);
+  describe(`hostile input (routes ${shard} of every ${shards})`, () => {
+    it("the routes that take input are many", () => {
+      expect(all.length).toBeGreaterThan(50);
+      expect(ROUTES.length).toBeGreaterThan(0);
+      started = Date.now();
     });
-  }
 
-  it("summary: cases per endpoint, 5xx seen", () => {
-    const total = [...stats.values()].reduce((n, s) => n + s.cases, 0);
-    const fivexx = [...stats.values()].reduce((n, s) => n + s.fivexx, 0);
-    const lines = [...stats].map(
-      ([k, s]) =>
-        `  ${k.padEnd(52)} ${String(s.cases).padStart(4)} cases  ${[...s.status]
-          .sort((a, b) => a[0] - b[0])
-          .map(([st, n]) => `${st}×${n}`)
-          .join(" ")}`,
-    );
-    console.log(
-      `fuzz (FUZZ_SEED=${SEED}): ${total} cases over ${stats.size} endpoints in ${((Date.now() - started) / 1000).toFixed(1)} s; 5xx seen: ${fivexx}; ` +
-        `${replays} refused requests replayed between whole-database checksums (a row lock had spent a transaction id)\n${lines.join("\n")}`,
-    );
-    expect(stats.size).toBe(ROUTES.length);
-    expect(fivexx).toBe(0);
-    expect(failures).toEqual([]);
+    for (const declared of ROUTES) {
+      it(`${routeKey(declared)}: ${RUNS} generated cases${declared.method === "GET" ? "" : ` and ${RAW_CASES.length} malformed bodies`}, and the fixed hostile values`, async () => {
+        const d = api.app.routeDeclarations.find((r) => routeKey(r) === routeKey(declared))!;
+        const countsBefore = api.database.kind === "postgres" ? await rowCounts(api, countSql) : undefined;
+        await fc.assert(
+          fc.asyncProperty(caseArb(d), async (c) => {
+            await sendAndCheck(d, `with ${JSON.stringify(c).slice(0, 300)}`, inject(d, c));
+          }),
+          { numRuns: RUNS, seed: SEED + all.findIndex((r) => routeKey(r) === routeKey(declared)) },
+        );
+        const params = resolved.get(routeKey(d)) ?? {};
+        if (d.method !== "GET") {
+          for (const raw of RAW_CASES) await sendAndCheck(d, `with ${raw.label}`, inject(d, { params }, raw));
+        }
+        for (const f of fixedCases(d)) await sendAndCheck(d, `with ${f.label}`, injectFixed(d, params, f));
+        // On PostgreSQL the transaction-id check is skipped (other databases share the counter): where
+        // nothing succeeded, the row counts must be as before.
+        const s = stats.get(routeKey(d))!;
+        if (countsBefore && ![...s.status.keys()].some((k) => k < 300)) expect(await rowCounts(api, countSql)).toEqual(countsBefore);
+        const mine = failures.filter((f) => f.startsWith(`${routeKey(d)} `));
+        expect(mine.slice(0, 10), `${mine.length} problems (replay with FUZZ_SEED=${SEED})`).toEqual([]);
+        expect(s.fivexx).toBe(0);
+      });
+    }
+
+    it("summary: cases per endpoint, 5xx seen", () => {
+      const total = [...stats.values()].reduce((n, s) => n + s.cases, 0);
+      const fivexx = [...stats.values()].reduce((n, s) => n + s.fivexx, 0);
+      const lines = [...stats].map(
+        ([k, s]) =>
+          `  ${k.padEnd(52)} ${String(s.cases).padStart(4)} cases  ${[...s.status]
+            .sort((a, b) => a[0] - b[0])
+            .map(([st, n]) => `${st}×${n}`)
+            .join(" ")}`,
+      );
+      console.log(
+        `fuzz ${shard}/${shards} (FUZZ_SEED=${SEED}): ${total} cases over ${stats.size} endpoints in ${((Date.now() - started) / 1000).toFixed(1)} s; 5xx seen: ${fivexx}; ` +
+          `${replays} refused requests replayed between whole-database checksums (a row lock had spent a transaction id)\n${lines.join("\n")}`,
+      );
+      expect(stats.size).toBe(ROUTES.length);
+      expect(fivexx).toBe(0);
+      expect(failures).toEqual([]);
+    });
   });
-});
+}
