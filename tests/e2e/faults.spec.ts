@@ -1,14 +1,20 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { PORT_OFFSET, type Instance } from "./env";
+import { E2E, PORT_OFFSET, type Instance } from "./env";
 import { USERS, expectHydrated, signIn } from "./helpers";
+import { uniqueToken } from "./lists";
+import { taskApi } from "./task-api";
 
 /**
- * The API stopped while the portal runs. This spec starts its own API + portal pair (ports 3300/4300 +
- * E2E_PORT_OFFSET, one more for the nojs project) on its own data folder, and kills and restarts the API
- * process while the portal keeps running:
+ * The API stopped while the portal runs. This spec starts a portal of its own (port 3300 + E2E_PORT_OFFSET, one
+ * more for the nojs project) whose API address is a TCP relay (port 4300 + …) to the main instance's API. Stopping
+ * the API closes the relay: its port refuses connections and the connections open through it are cut, as when the
+ * API's process ends; starting it listens again. (Starting and stopping the API process itself is the supervisor's
+ * and the database restart test's; here the portal's side is under test, and a relay answers at once where a
+ * restarted process takes seconds to load.)
  * - pages answer a friendly 503 inside a frame, with no stack;
  * - a form submitted during the outage keeps what was typed (with JavaScript: the drawer stays open with
  *   the value and a message; without it the page answers the friendly 503, saying that what was sent has not
@@ -17,10 +23,8 @@ import { USERS, expectHydrated, signIn } from "./helpers";
  */
 
 const root = process.cwd();
-let api: ChildProcess | undefined;
 let portal: ChildProcess | undefined;
 let pair: Instance;
-let env: NodeJS.ProcessEnv;
 
 function instance(portalPort: number, apiPort: number): Instance {
   return {
@@ -47,44 +51,64 @@ async function waitFor(url: string, ms = 120_000) {
   throw new Error(`${url} did not answer within ${ms / 1000} s`);
 }
 
-function startApi() {
-  api = spawn(process.execPath, ["--import", "tsx", path.join(root, "api/main.ts")], { cwd: root, env, stdio: "ignore" });
-  return waitFor(`${pair.api}/health`);
+/** The API as this spec's portal reaches it: a relay to the main instance's API that can be stopped and started. */
+const relay = {
+  server: undefined as net.Server | undefined,
+  open: new Set<net.Socket>(),
+};
+
+async function startApi() {
+  const target = new URL(E2E.main.api);
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port), target.hostname);
+    for (const socket of [client, upstream]) {
+      relay.open.add(socket);
+      socket.on("close", () => relay.open.delete(socket));
+      socket.on("error", () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve, reject) => server.once("error", reject).listen(pair.apiPort, "127.0.0.1", () => resolve()));
+  relay.server = server;
+  await waitFor(`${pair.api}/health`);
 }
 
 async function stopApi() {
-  const child = api;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  await exited;
+  const server = relay.server;
+  if (!server) return;
+  relay.server = undefined;
+  const closed = new Promise((resolve) => server.close(resolve));
+  for (const socket of relay.open) socket.destroy();
+  await closed;
 }
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async ({}, testInfo) => {
-  testInfo.setTimeout(180_000);
+  testInfo.setTimeout(120_000);
   const shift = testInfo.project.name === "nojs" ? 1 : 0;
   pair = instance(3300 + PORT_OFFSET + shift, 4300 + PORT_OFFSET + shift);
   const dataDir = path.join(root, ".data-e2e", `faults-${PORT_OFFSET}-${testInfo.project.name}`);
   rmSync(dataDir, { recursive: true, force: true });
-  env = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(pair.portalPort),
-    API_PORT: String(pair.apiPort),
-    API_BASE_URL: pair.api,
-    DATA_DIR: dataDir,
-    PORTAL_URL: pair.plain,
-    SEED_DEMO: "if-empty",
-    SECURE_COOKIES: "false",
-    LOG_LEVEL: "warn",
-  };
   await startApi();
   portal = spawn(
     process.execPath,
     [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), path.join(root, process.env.REMIX_BUILD_DIR || "build", "index.js")],
-    { cwd: root, env, stdio: "ignore" },
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(pair.portalPort),
+        API_BASE_URL: pair.api,
+        DATA_DIR: dataDir,
+        SECURE_COOKIES: "false",
+      },
+      stdio: "ignore",
+    },
   );
   await waitFor(`http://127.0.0.1:${pair.portalPort}/login`);
 });
@@ -175,7 +199,7 @@ test("the provider and task drawers keep what was typed during an outage too", a
   await startApi();
 });
 
-test("a client's drawer and a task's note keep what was typed during an outage", async ({ page }, testInfo) => {
+test("a client's drawer and a task's note keep what was typed during an outage", async ({ page, request }, testInfo) => {
   test.skip(testInfo.project.name !== "js", "without JavaScript the form's page needs the API to be drawn again: the friendly 503 of the first test");
   testInfo.setTimeout(120_000);
   await signIn(page, USERS.admin, { instance: pair });
@@ -192,9 +216,14 @@ test("a client's drawer and a task's note keep what was typed during an outage",
   await expect(drawer.getByLabel("First name")).toHaveValue("Typed");
   await startApi();
 
-  await page.goto(`${pair.flightdeck}/tasks`);
-  await page.locator("tbody tr td:nth-child(2) a").first().click();
-  await expect(page).toHaveURL((url) => /^\/tasks\/\d+$/.test(url.pathname));
+  // A task of this test's own, opened from the list.
+  const token = uniqueToken(testInfo);
+  const tasks = await taskApi(request);
+  const [pipeline] = await tasks.pipelines();
+  const id = await tasks.createTask(`Outage note ${token}`, pipeline.id, pipeline.stages[0].id);
+  await page.goto(`${pair.flightdeck}/tasks?search=${token}`);
+  await page.getByRole("link", { name: `Outage note ${token}`, exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === `/tasks/${id}`);
   const note = `A note typed during the outage ${Date.now()}`;
   await expectHydrated(page.locator("#note-body"));
   await page.locator("#note-body").fill(note);
@@ -206,6 +235,7 @@ test("a client's drawer and a task's note keep what was typed during an outage",
   await page.getByRole("button", { name: "Add note" }).click();
   await expect(page.getByText("Note added.", { exact: false }).first()).toBeVisible();
   await expect(page.getByRole("list", { name: "Notes" })).toContainText(note);
+  await tasks.removeTask(id);
 });
 
 /** The API token inside the portal's signed session cookie (base64 JSON, then "." and the signature). */
