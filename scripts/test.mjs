@@ -52,16 +52,16 @@ const npx = (bin) => path.join(root, "node_modules/.bin", bin);
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 /**
- * Runs single-threaded checks side by side (two cores), each one's output printed whole when it ends; each keeps
- * its own line in the stage times.
+ * Runs stages side by side that each leave part of the two cores idle (single-threaded checks; the generator's steps
+ * one after the other), each one's output printed whole when it ends; each keeps its own line in the stage times.
  */
 async function runTogether(stages) {
   await Promise.all(
     stages.map(
-      ([title, command, args]) =>
+      ([title, command, args, env = {}]) =>
         new Promise((resolve) => {
           const started = Date.now();
-          const child = spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: process.env });
+          const child = spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
           let output = "";
           child.stdout.on("data", (chunk) => (output += chunk));
           child.stderr.on("data", (chunk) => (output += chunk));
@@ -100,24 +100,29 @@ run(
   { TEST_DATABASE_URL: "" },
 );
 countVitest(`${results}/vitest.json`);
-if (pgUrl) {
-  run(
-    "API tests (PostgreSQL)",
-    npx("vitest"),
-    ["run", "--project", "api", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/vitest-pg.json`],
-    { TEST_DATABASE_URL: pgUrl },
-  );
-  countVitest(`${results}/vitest-pg.json`);
-} else {
-  console.log("\n(API tests on PostgreSQL skipped: set TEST_DATABASE_URL=postgres://… to run them.)");
-}
-// npm run new:area: an area generated in a copy of the repository typechecks, lints and passes its own API and no-JavaScript tests.
-run(
+// npm run new:area: an area generated in a copy of the repository typechecks, lints and passes its own API and no-JavaScript
+// tests. Its steps run one after the other, so it runs beside the API tests on PostgreSQL when those are run.
+const generator = [
   "Generator (a new area: migration, typecheck, lint, format, its API and no-JavaScript tests)",
   npx("vitest"),
   ["run", "--project", "generator", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/vitest-generator.json`],
   { TEST_DATABASE_URL: "" },
-);
+];
+if (pgUrl) {
+  await runTogether([
+    [
+      "API tests (PostgreSQL)",
+      npx("vitest"),
+      ["run", "--project", "api", "--reporter=default", "--reporter=json", `--outputFile.json=${results}/vitest-pg.json`],
+      { TEST_DATABASE_URL: pgUrl },
+    ],
+    generator,
+  ]);
+  countVitest(`${results}/vitest-pg.json`);
+} else {
+  console.log("\n(API tests on PostgreSQL skipped: set TEST_DATABASE_URL=postgres://… to run them.)");
+  run(...generator);
+}
 countVitest(`${results}/vitest-generator.json`);
 // Built once: the no-JavaScript stage and both end-to-end instances run this build (E2E_PREBUILT).
 const built = run("Build the portal", process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
@@ -145,7 +150,7 @@ if (!built) {
   }
 }
 
-console.log("\nStage times (lint, format check and typecheck run side by side; the total is the wall clock):");
+console.log("\nStage times (lint, format check and typecheck side by side, and the generator beside the API tests on PostgreSQL; the total is the wall clock):");
 for (const [title, seconds] of times) console.log(`  ${title.padEnd(72)} ${(seconds / 60).toFixed(1).padStart(5)} min`);
 console.log(`  ${"Total".padEnd(72)} ${((Date.now() - suiteStarted) / 60000).toFixed(1).padStart(5)} min`);
 if (failures.length) console.log(`\nFailed: ${failures.join("; ")}`);
