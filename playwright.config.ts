@@ -14,11 +14,19 @@ import { E2E, PORT_OFFSET } from "./tests/e2e/env";
  * The e-mailed sign-in codes are read from the API's sandbox outbox, as a developer would.
  */
 
+/**
+ * Debian's headless shell of Chromium (package chromium-headless-shell, the same engine as /usr/bin/chromium without
+ * its window system; what Playwright itself runs for headless tests). On a 2-core machine it ran the same specs in
+ * about a fifth less time than /usr/bin/chromium in headless mode. E2E_CHROMIUM names another binary, e.g.
+ * E2E_CHROMIUM=/usr/bin/chromium to watch a test with --headed.
+ */
+const executablePath = process.env.E2E_CHROMIUM || "/usr/bin/chromium-headless-shell";
+
 const chromium = {
   ...devices["Desktop Chrome"],
   headless: true,
   launchOptions: {
-    executablePath: "/usr/bin/chromium",
+    executablePath,
     args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
   },
 };

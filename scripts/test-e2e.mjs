@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // npm run test:e2e: the end-to-end tests in Debian Chromium, with JavaScript on, and a smoke set with it off.
-//   1. makes sure /usr/bin/chromium exists (installs it with apt-get when running as root);
+//   1. makes sure Debian's headless shell of Chromium exists (/usr/bin/chromium-headless-shell, or the browser E2E_CHROMIUM
+//      names; installs the package with apt-get when running as root);
 //   2. removes .data-e2e, so both test instances start on fresh demo data;
 //   3. builds the portal once (both test instances then reuse build/), unless E2E_PREBUILT=true says it was
 //      built for this run already (npm test);
@@ -11,7 +12,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const CHROMIUM = "/usr/bin/chromium";
+const CHROMIUM = process.env.E2E_CHROMIUM || "/usr/bin/chromium-headless-shell";
+const PACKAGE = path.basename(CHROMIUM) === "chromium-headless-shell" ? "chromium-headless-shell" : "chromium";
 const started = Date.now();
 
 function run(command, args, options = {}) {
@@ -25,14 +27,14 @@ function run(command, args, options = {}) {
 
 if (!existsSync(CHROMIUM)) {
   if (process.getuid?.() === 0) {
-    console.log("Chromium is missing: installing it with apt-get …");
+    console.log(`${CHROMIUM} is missing: installing ${PACKAGE} with apt-get …`);
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-    if (run("apt-get", ["update"], { env }) !== 0 || run("apt-get", ["install", "-y", "chromium"], { env }) !== 0 || !existsSync(CHROMIUM)) {
-      console.error("Installing Chromium failed; install it with: apt-get update && apt-get install -y chromium");
+    if (run("apt-get", ["update"], { env }) !== 0 || run("apt-get", ["install", "-y", PACKAGE], { env }) !== 0 || !existsSync(CHROMIUM)) {
+      console.error(`Installing ${PACKAGE} failed; install it with: apt-get update && apt-get install -y ${PACKAGE}`);
       process.exit(1);
     }
   } else {
-    console.error(`The end-to-end tests need Debian Chromium at ${CHROMIUM}; install it with: sudo apt-get update && sudo apt-get install -y chromium`);
+    console.error(`The end-to-end tests need Debian's ${PACKAGE} at ${CHROMIUM}; install it with: sudo apt-get update && sudo apt-get install -y ${PACKAGE}`);
     process.exit(1);
   }
 }
