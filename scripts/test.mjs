@@ -150,7 +150,9 @@ if (!built) {
   }
 }
 
-console.log("\nStage times (lint, format check and typecheck side by side, and the generator beside the API tests on PostgreSQL; the total is the wall clock):");
+console.log(
+  "\nStage times (lint, format check and typecheck side by side, and the generator beside the API tests on PostgreSQL; the total is the wall clock):",
+);
 for (const [title, seconds] of times) console.log(`  ${title.padEnd(72)} ${(seconds / 60).toFixed(1).padStart(5)} min`);
 console.log(`  ${"Total".padEnd(72)} ${((Date.now() - suiteStarted) / 60000).toFixed(1).padStart(5)} min`);
 if (failures.length) console.log(`\nFailed: ${failures.join("; ")}`);
