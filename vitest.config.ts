@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 const root = (folder: string) => fileURLToPath(new URL(`./${folder}`, import.meta.url));
 /** The import aliases of tsconfig.json's paths (#app/…, #api/…, #bench/…, #common/…, #contract/…, #tests/…; ~/… is #app/…). */
@@ -12,6 +13,21 @@ const alias = {
   "#tests": root("tests"),
   "~": root("app"),
 };
+
+/**
+ * Vitest's own order (files that failed or took longest last time first; on a fresh clone, projects by name and the
+ * largest files first), except that the hostile-input shares and the other guard-rail proofs start before everything
+ * else: they are the longest files of the run, and one started last keeps a worker busy long after the other is done.
+ */
+class GuardRailsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => (/[/\\]tests[/\\]security[/\\]fuzz-/.test(file.moduleId) ? 0 : file.project.name === "security" ? 1 : 2);
+    return (await super.sort(files))
+      .map((file, index) => ({ file, index }))
+      .sort((a, b) => rank(a.file) - rank(b.file) || a.index - b.index)
+      .map(({ file }) => file);
+  }
+}
 
 /**
  * Five projects:
@@ -34,6 +50,7 @@ export default defineConfig({
   test: {
     // A 2-core machine: each API test file runs its own embedded Postgres.
     maxWorkers: 2,
+    sequence: { sequencer: GuardRailsFirst },
     projects: [
       {
         resolve: { alias },
