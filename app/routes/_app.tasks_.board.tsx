@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
-import { useState, type DragEvent } from "react";
+import { useEffect, useRef, useState, type DragEvent } from "react";
 import { formatMoney } from "#common/format";
 import { parseBoardMove } from "../components/tasks/board-move.server";
 import { PageHeader } from "../components/frame/page-header";
@@ -92,6 +92,12 @@ function Card({
 }) {
   const hydrated = useHydrated();
   const [chosen, setChosen] = useState(stageId);
+  // A stage chosen before the page's script arrived is still in the select once it hydrates (hydration leaves a
+  // select's value alone): it is the one the card moves to, and Move stays offered.
+  const select = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    if (select.current) setChosen(Number(select.current.value));
+  }, []);
   // A card shown in another column (dragged there, or moved by the server) starts again from that stage.
   const [shownIn, setShownIn] = useState(stageId);
   if (shownIn !== stageId) {
@@ -120,6 +126,7 @@ function Card({
             Move {task.name} to stage
           </label>
           <select
+            ref={select}
             id={`move-${task.id}`}
             name="pipeline_stage_id"
             value={chosen}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { USERS, startSession } from "./helpers";
+import { USERS, expectHydrated, holdScripts, startSession } from "./helpers";
 import { toast, uniqueToken } from "./lists";
 import { taskApi } from "./task-api";
 
@@ -30,6 +30,32 @@ test("a card moves to another stage with its stage select and Move", async ({ pa
     await expect(card(page, second.id, id)).toBeVisible();
     await expect(card(page, first.id, id)).toHaveCount(0);
     await expect(page).toHaveURL((url) => url.pathname === "/tasks/board" && url.searchParams.get("pipeline") === String(pipeline.id));
+  } finally {
+    await api.removeTask(id);
+  }
+});
+
+test("a stage chosen before the page's script has arrived is still chosen once it runs, Move stays offered and moves the card there", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name === "nojs", "without JavaScript nothing takes the card over");
+  const api = await taskApi(request);
+  const [pipeline] = await api.pipelines();
+  const [first, second] = pipeline.stages;
+  const name = `E2E Board early ${uniqueToken(testInfo)}`;
+  const id = await api.createTask(name, pipeline.id, first.id);
+  try {
+    const release = await holdScripts(page);
+    await page.goto(`/tasks/board?pipeline=${pipeline.id}`, { waitUntil: "commit" });
+    const select = page.getByLabel(`Move ${name} to stage`, { exact: true });
+    await select.selectOption(String(second.id));
+    release();
+    await expectHydrated(select);
+    await expect(select).toHaveValue(String(second.id));
+    await card(page, first.id, id).getByRole("button", { name: "Move", exact: true }).click();
+    await expect(toast(page, "Task moved.")).toBeVisible();
+    await expect(card(page, second.id, id)).toBeVisible();
   } finally {
     await api.removeTask(id);
   }

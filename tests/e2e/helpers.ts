@@ -186,3 +186,17 @@ export async function expectHydrated(element: Locator) {
   if (!(await element.page().evaluate(() => "__remixContext" in window))) return;
   await expect.poll(() => element.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber$"))), { message: "hydrated by React" }).toBe(true);
 }
+
+/**
+ * Holds the page's scripts back (a slow connection) until the returned function is called: what the test does before
+ * that happens on the server's HTML alone. Open the page with `waitUntil: "commit"` (its load waits for the scripts).
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/build\/.*\.js(\?|$)/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}

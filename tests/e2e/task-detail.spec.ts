@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { E2E, USERS, expectHydrated, expectPath, outbox, signIn, startSession } from "./helpers";
+import { E2E, USERS, expectHydrated, expectPath, holdScripts, outbox, signIn, startSession } from "./helpers";
 import { confirmDialog, drawer, rowWith, toast, uniqueToken } from "./lists";
 import { taskApi } from "./task-api";
 
@@ -194,12 +194,7 @@ test.describe("Task page, as Harbour Brokers' admin", () => {
     const id = await api.createTask(name, pipeline.id, from.id);
     try {
       // The page's scripts are held back until the stage has been chosen on the server's HTML (a slow connection).
-      let release = () => {};
-      const released = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/build\/.*\.js(\?|$)/, async (route) => {
-        await released;
-        await route.continue();
-      });
+      const release = await holdScripts(page);
       await page.goto(`/tasks/${id}`, { waitUntil: "commit" });
       const stage = section(page, "Update progress").getByLabel("Stage", { exact: true });
       await stage.selectOption(String(to.id));
