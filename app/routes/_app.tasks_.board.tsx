@@ -92,8 +92,8 @@ function Card({
 }) {
   const hydrated = useHydrated();
   const [chosen, setChosen] = useState(stageId);
-  // A stage chosen before the page's script arrived is still in the select once it hydrates (hydration leaves a
-  // select's value alone): it is the one the card moves to, and Move stays offered.
+  // The select is the page's own (uncontrolled: no render resets it), so a stage chosen before the page's script
+  // arrived is still chosen once it hydrates; it is read back then, and Move stays offered.
   const select = useRef<HTMLSelectElement>(null);
   useEffect(() => {
     if (select.current) setChosen(Number(select.current.value));
@@ -127,9 +127,10 @@ function Card({
           </label>
           <select
             ref={select}
+            key={stageId}
             id={`move-${task.id}`}
             name="pipeline_stage_id"
-            value={chosen}
+            defaultValue={stageId}
             onChange={(e) => setChosen(Number(e.currentTarget.value))}
             className="min-w-0 flex-1 rounded border border-transparent bg-transparent px-1 py-0.5 text-xs text-slate-500 hover:border-slate-300 focus:border-slate-300"
             data-card-stage
