@@ -1,5 +1,5 @@
-/** Where the two end-to-end instances listen (see playwright.config.ts). */
-function instance(portalPort: number, apiPort: number) {
+/** A portal + API pair's addresses; the two end-to-end instances are below (see playwright.config.ts). */
+export function instance(portalPort: number, apiPort: number) {
   return {
     portalPort,
     apiPort,

@@ -3,7 +3,7 @@ import { rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { E2E, PORT_OFFSET, type Instance } from "./env";
+import { E2E, PORT_OFFSET, instance, type Instance } from "./env";
 import { USERS, expectHydrated, signIn } from "./helpers";
 import { uniqueToken } from "./lists";
 import { taskApi } from "./task-api";
@@ -25,17 +25,6 @@ import { taskApi } from "./task-api";
 const root = process.cwd();
 let portal: ChildProcess | undefined;
 let pair: Instance;
-
-function instance(portalPort: number, apiPort: number): Instance {
-  return {
-    portalPort,
-    apiPort,
-    flightdeck: `http://flightdeck.localhost:${portalPort}`,
-    smallbusiness: `http://smallbusiness.localhost:${portalPort}`,
-    plain: `http://localhost:${portalPort}`,
-    api: `http://127.0.0.1:${apiPort}`,
-  };
-}
 
 async function waitFor(url: string, ms = 120_000) {
   const until = Date.now() + ms;
