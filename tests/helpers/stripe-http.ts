@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import { stripeSdk } from "#api/integrations/payments/stripe";
 
 /**
  * Stripe's API answered by a function instead of the network: the official `stripe` package is given a fetch client
@@ -31,5 +31,5 @@ export function stripeHttp(answer: (req: Sent) => Answer) {
     if (a === "no answer") throw new TypeError("fetch failed");
     return new Response(JSON.stringify(a.body), { status: a.status, headers: { "content-type": "application/json", "request-id": "req_test" } });
   };
-  return { sent, options: { httpClient: Stripe.createFetchHttpClient(fetchFn as typeof fetch), maxNetworkRetries: 0 } };
+  return { sent, options: { httpClient: stripeSdk().createFetchHttpClient(fetchFn as typeof fetch), maxNetworkRetries: 0 } };
 }

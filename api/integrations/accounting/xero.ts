@@ -1,4 +1,6 @@
-import { Invoice, LineAmountTypes, Payment, type Quote, QuoteLineAmountTypes, QuoteStatusCodes, XeroClient, type LineItem } from "xero-node";
+import type * as XeroNode from "xero-node";
+import type { Invoice, LineItem, Quote, XeroClient } from "xero-node";
+import { onFirstUse } from "#api/lib/on-first-use";
 import { RECURRENCES } from "./chart";
 import {
   ACCOUNTING_MESSAGES,
@@ -12,6 +14,9 @@ import {
   type AccountingRecordRef,
   type WriteOptions,
 } from "./types";
+
+/** The official `xero-node` package, loaded when the Xero adapter is first used (the sandbox ledger is the default). */
+const xero = onFirstUse<typeof XeroNode>("xero-node");
 
 export interface XeroSettings {
   clientId: string;
@@ -64,7 +69,7 @@ export class XeroAccounting implements AccountingProvider {
   private tokenExpiresAt = 0;
 
   constructor(private readonly settings: XeroSettings) {
-    this.client = new XeroClient({
+    this.client = new (xero().XeroClient)({
       clientId: settings.clientId,
       clientSecret: settings.clientSecret,
       grantType: "client_credentials",
@@ -134,14 +139,14 @@ export class XeroAccounting implements AccountingProvider {
     const contact = { name: doc.contactName, ...(doc.contactEmail ? { emailAddress: doc.contactEmail } : {}) };
     if (doc.kind === "invoice") {
       const invoice: Invoice = {
-        type: Invoice.TypeEnum.ACCREC,
+        type: xero().Invoice.TypeEnum.ACCREC,
         contact,
         date: doc.issueDate,
         dueDate: doc.dueDate ?? doc.issueDate,
         reference: doc.reference ?? undefined,
-        lineAmountTypes: LineAmountTypes.Exclusive,
+        lineAmountTypes: xero().LineAmountTypes.Exclusive,
         lineItems: this.lineItems(doc),
-        status: Invoice.StatusEnum.DRAFT,
+        status: xero().Invoice.StatusEnum.DRAFT,
       };
       const { body } = await this.call((api, t) =>
         doc.providerId
@@ -158,9 +163,9 @@ export class XeroAccounting implements AccountingProvider {
       expiryDate: doc.dueDate ?? undefined,
       reference: doc.reference ?? undefined,
       terms: doc.terms ?? undefined,
-      lineAmountTypes: QuoteLineAmountTypes.EXCLUSIVE,
+      lineAmountTypes: xero().QuoteLineAmountTypes.EXCLUSIVE,
       lineItems: this.lineItems(doc),
-      status: QuoteStatusCodes.DRAFT,
+      status: xero().QuoteStatusCodes.DRAFT,
     };
     const { body } = await this.call((api, t) =>
       doc.providerId ? api.updateQuote(t, doc.providerId, { quotes: [quote] }, key) : api.createQuotes(t, { quotes: [quote] }, true, key),
@@ -173,11 +178,13 @@ export class XeroAccounting implements AccountingProvider {
   async markSent(_tenantId: number, kind: AccountingKind, providerId: string, options?: WriteOptions): Promise<AccountingRecordRef> {
     const key = options?.idempotencyKey;
     if (kind === "invoice") {
-      const { body } = await this.call((api, t) => api.updateInvoice(t, providerId, { invoices: [{ status: Invoice.StatusEnum.AUTHORISED }] }, undefined, key));
+      const { body } = await this.call((api, t) =>
+        api.updateInvoice(t, providerId, { invoices: [{ status: xero().Invoice.StatusEnum.AUTHORISED }] }, undefined, key),
+      );
       const saved = body.invoices?.[0];
       return { providerId, number: saved?.invoiceNumber ?? "", status: String(saved?.status ?? "AUTHORISED") };
     }
-    const { body } = await this.call((api, t) => api.updateQuote(t, providerId, { quotes: [{ status: QuoteStatusCodes.SENT }] }, key));
+    const { body } = await this.call((api, t) => api.updateQuote(t, providerId, { quotes: [{ status: xero().QuoteStatusCodes.SENT }] }, key));
     const saved = body.quotes?.[0];
     return { providerId, number: saved?.quoteNumber ?? "", status: String(saved?.status ?? "SENT") };
   }
@@ -202,7 +209,7 @@ export class XeroAccounting implements AccountingProvider {
   }
 
   async unpay(_tenantId: number, paymentId: string, options?: WriteOptions) {
-    await this.call((api, t) => api.deletePayment(t, paymentId, { status: Payment.StatusEnum.DELETED.toString() }, options?.idempotencyKey));
+    await this.call((api, t) => api.deletePayment(t, paymentId, { status: xero().Payment.StatusEnum.DELETED.toString() }, options?.idempotencyKey));
   }
 
   async cancel(_tenantId: number, kind: AccountingKind, providerId: string, options?: WriteOptions) {
@@ -210,11 +217,11 @@ export class XeroAccounting implements AccountingProvider {
     if (kind === "invoice") {
       const { body } = await this.call((api, t) => api.getInvoice(t, providerId));
       const status = String(body.invoices?.[0]?.status ?? "DRAFT");
-      const next = status === "AUTHORISED" ? Invoice.StatusEnum.VOIDED : Invoice.StatusEnum.DELETED;
+      const next = status === "AUTHORISED" ? xero().Invoice.StatusEnum.VOIDED : xero().Invoice.StatusEnum.DELETED;
       await this.call((api, t) => api.updateInvoice(t, providerId, { invoices: [{ status: next }] }, undefined, key && `${key}-${next}`));
       return;
     }
-    await this.call((api, t) => api.updateQuote(t, providerId, { quotes: [{ status: QuoteStatusCodes.DELETED }] }, key));
+    await this.call((api, t) => api.updateQuote(t, providerId, { quotes: [{ status: xero().QuoteStatusCodes.DELETED }] }, key));
   }
 }
 

@@ -1,6 +1,10 @@
-import nodemailer from "nodemailer";
+import type Nodemailer from "nodemailer";
 import type { Db, Tx } from "#api/db/client";
 import { outboxMessages } from "#api/db/schema";
+import { onFirstUse } from "#api/lib/on-first-use";
+
+/** The official `nodemailer` package, loaded when SMTP delivery is first used (the sandbox outbox is the default). */
+const nodemailer = onFirstUse<typeof Nodemailer>("nodemailer");
 
 export interface MailMessage {
   tenantId?: number | null;
@@ -43,7 +47,7 @@ export class SmtpMail implements MailProvider {
     url: string,
     private readonly from: string,
   ) {
-    this.transport = nodemailer.createTransport(url);
+    this.transport = nodemailer().createTransport(url);
   }
   async send(m: MailMessage) {
     await this.transport.sendMail({

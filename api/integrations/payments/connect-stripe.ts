@@ -1,5 +1,5 @@
 import qs from "qs";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import {
   HARDWARE_TYPE_LABELS,
   HARDWARE_TYPES,
@@ -8,7 +8,7 @@ import {
   type HardwareType,
   type TerminalOrderStatus,
 } from "#common/terminal-orders";
-import { refusalCode } from "./stripe";
+import { refusalCode, stripeSdk } from "./stripe";
 import {
   ConnectRequestError,
   PaymentProviderUnavailable,
@@ -25,10 +25,11 @@ import {
 
 /** Stripe's errors in the interface's words: a refusal with Stripe's status (422: STRIPE_ERROR) or an outage. */
 function translate(error: unknown): never {
-  if (error instanceof Stripe.errors.StripeError) {
+  const { errors } = stripeSdk();
+  if (error instanceof errors.StripeError) {
     const status = error.statusCode;
     // A refusal of the request itself (4xx but a rate limit) carries Stripe's status: its 422 is the spec's STRIPE_ERROR.
-    if (status && status >= 400 && status < 500 && !(error instanceof Stripe.errors.StripeRateLimitError)) {
+    if (status && status >= 400 && status < 500 && !(error instanceof errors.StripeRateLimitError)) {
       throw new ConnectRequestError(error.message, refusalCode(error), status);
     }
     throw new PaymentProviderUnavailable(`Stripe did not answer: ${error.message}`);
@@ -87,7 +88,7 @@ export class StripeConnect implements ConnectProvider {
   private products: Map<string, HardwareType> | undefined;
 
   constructor(secretKey: string, options: StripeConnectOptions = {}) {
-    this.stripe = new Stripe(secretKey, {
+    this.stripe = new (stripeSdk())(secretKey, {
       maxNetworkRetries: options.maxNetworkRetries ?? 2,
       timeout: 20_000,
       ...(options.httpClient ? { httpClient: options.httpClient } : {}),

@@ -1,4 +1,5 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
+import { onFirstUse } from "#api/lib/on-first-use";
 import {
   COMPLETED_CHECKOUTS_MAX,
   PaymentProviderUnavailable,
@@ -60,6 +61,9 @@ function toCheckout(s: Stripe.Checkout.Session): ProviderCheckout {
   };
 }
 
+/** The official `stripe` package, loaded when a Stripe adapter is first used (the sandbox is the default). */
+export const stripeSdk = onFirstUse<typeof Stripe>("stripe");
+
 /**
  * The code of Stripe's refusal: its `code`, else the error's type as Stripe's API names it (`idempotency_error`,
  * `invalid_request_error`), not the library's class name.
@@ -68,14 +72,11 @@ export const refusalCode = (error: InstanceType<typeof Stripe.errors.StripeError
 
 /** Stripe's errors in the interface's words: a refusal (nothing happened) or an outage (retry with the same key). */
 export function translate(error: unknown): never {
-  if (
-    error instanceof Stripe.errors.StripeConnectionError ||
-    error instanceof Stripe.errors.StripeAPIError ||
-    error instanceof Stripe.errors.StripeRateLimitError
-  ) {
+  const { errors } = stripeSdk();
+  if (error instanceof errors.StripeConnectionError || error instanceof errors.StripeAPIError || error instanceof errors.StripeRateLimitError) {
     throw new PaymentProviderUnavailable(`Stripe did not answer: ${error.message}`);
   }
-  if (error instanceof Stripe.errors.StripeError) {
+  if (error instanceof errors.StripeError) {
     throw new PaymentRequestError(error.message, refusalCode(error));
   }
   throw error;
@@ -99,7 +100,7 @@ export class StripePayments implements PaymentsProvider {
   private readonly stripe: Stripe;
 
   constructor(secretKey: string, options: StripePaymentsOptions = {}) {
-    this.stripe = new Stripe(secretKey, {
+    this.stripe = new (stripeSdk())(secretKey, {
       maxNetworkRetries: options.maxNetworkRetries ?? 2,
       timeout: 20_000,
       ...(options.httpClient ? { httpClient: options.httpClient } : {}),
@@ -152,7 +153,7 @@ export class StripePayments implements PaymentsProvider {
       return toIntent(pi);
     } catch (error) {
       // A declined card: Stripe answers 402 with the intent, which stays to be recorded as a failed attempt.
-      if (error instanceof Stripe.errors.StripeCardError && error.payment_intent) {
+      if (error instanceof stripeSdk().errors.StripeCardError && error.payment_intent) {
         return toIntent(error.payment_intent as StripeIntent, { code: error.code, decline_code: error.decline_code, message: error.message });
       }
       translate(error);

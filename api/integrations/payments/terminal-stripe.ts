@@ -1,5 +1,5 @@
-import Stripe from "stripe";
-import { translate, type StripePaymentsOptions } from "./stripe";
+import type Stripe from "stripe";
+import { stripeSdk, translate, type StripePaymentsOptions } from "./stripe";
 import type { PresentedCard, ProviderLocation, ProviderReader, TerminalAddress, TerminalProvider } from "./terminal-types";
 import { PaymentRequestError, type CallOptions, type ProviderIntent } from "./types";
 
@@ -81,7 +81,7 @@ export class StripeTerminal implements TerminalProvider {
 
   constructor(secretKey: string, options: StripePaymentsOptions = {}) {
     this.simulated = secretKey.startsWith("sk_test_");
-    this.stripe = new Stripe(secretKey, {
+    this.stripe = new (stripeSdk())(secretKey, {
       maxNetworkRetries: options.maxNetworkRetries ?? 2,
       timeout: 20_000,
       ...(options.httpClient ? { httpClient: options.httpClient } : {}),

@@ -1,6 +1,10 @@
 import { randomBytes } from "node:crypto";
-import twilio from "twilio";
+import type Twilio from "twilio";
 import type { ApiConfig } from "#api/config";
+import { onFirstUse } from "#api/lib/on-first-use";
+
+/** The official `twilio` package, loaded when the Twilio provider is first used (the sandbox is the default). */
+const twilio = onFirstUse<typeof Twilio>("twilio");
 
 /**
  * Browser calls, behind one interface. The real provider issues Twilio Voice access tokens with the official
@@ -46,18 +50,18 @@ export class TwilioVoice implements VoiceProvider {
   constructor(private readonly settings: TwilioSettings) {}
 
   issueToken(identity: string, ttlSeconds: number) {
-    const { AccessToken } = twilio.jwt;
+    const { AccessToken } = twilio().jwt;
     const token = new AccessToken(this.settings.accountSid, this.settings.apiKey, this.settings.apiSecret, { identity, ttl: ttlSeconds });
     token.addGrant(new AccessToken.VoiceGrant({ outgoingApplicationSid: this.settings.twimlAppSid, incomingAllow: false }));
     return { token: token.toJwt(), expiresAt: new Date(Date.now() + ttlSeconds * 1000) };
   }
 
   validateWebhook(url: string, params: Record<string, string>, signature: string | undefined) {
-    return Boolean(signature) && twilio.validateRequest(this.settings.authToken, signature!, url, params);
+    return Boolean(signature) && twilio().validateRequest(this.settings.authToken, signature!, url, params);
   }
 
   dialTwiml(to: string, statusCallbackUrl: string) {
-    const response = new twilio.twiml.VoiceResponse();
+    const response = new (twilio().twiml.VoiceResponse)();
     const dial = response.dial({ callerId: this.settings.callerId, answerOnBridge: true });
     dial.number({ statusCallback: statusCallbackUrl, statusCallbackEvent: ["initiated", "ringing", "answered", "completed"] }, to);
     return response.toString();

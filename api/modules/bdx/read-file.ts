@@ -1,9 +1,13 @@
 import chardet from "chardet";
 import { parse } from "csv-parse/sync";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import iconv from "iconv-lite";
 import { BDX_MESSAGES, BDX_LIMITS } from "#contract/bdx";
 import { HttpError, invalid } from "#api/http/errors";
+import { onFirstUse } from "#api/lib/on-first-use";
+
+/** `exceljs`, loaded when a spreadsheet is first read. */
+const exceljs = onFirstUse<typeof ExcelJS>("exceljs");
 
 /** A bordereau as read: its kind, the text encoding of a CSV, the header row and the data rows (all text). */
 export interface Bordereau {
@@ -122,7 +126,7 @@ function readCsv(text: string): string[][] {
 }
 
 async function readXlsx(bytes: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (exceljs().Workbook)();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {

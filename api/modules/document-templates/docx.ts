@@ -3,18 +3,23 @@
  * (docxtemplater + pizzip; docxtemplater joins a placeholder Word split across runs). Text templates become a PDF
  * (pdfkit). Placeholders are `{task.name}`: the data point's key, looked up as it is written.
  */
-import Docxtemplater from "docxtemplater";
-import InspectModule from "docxtemplater/js/inspect-module.js";
-import PDFDocument from "pdfkit";
-import PizZip from "pizzip";
+import type Docxtemplater from "docxtemplater";
+import type InspectModule from "docxtemplater/js/inspect-module.js";
+import type PizZip from "pizzip";
 import { DOCUMENT_TEMPLATE_MESSAGES } from "#contract/document-templates";
 import { invalid } from "#api/http/errors";
+import { onFirstUse, pdfkit } from "#api/lib/on-first-use";
+
+// Loaded when a template is first read or filled, not when the API starts.
+const docxtemplater = onFirstUse<typeof Docxtemplater>("docxtemplater");
+const inspectModule = onFirstUse<typeof InspectModule>("docxtemplater/js/inspect-module.js");
+const pizzip = onFirstUse<typeof PizZip>("pizzip");
 
 /** Opens a DOCX; a file that is not one (not a zip, or a zip without a Word document) is a 422 on `file`. */
 function openZip(bytes: Buffer): PizZip {
   let zip: PizZip;
   try {
-    zip = new PizZip(bytes);
+    zip = new (pizzip())(bytes);
   } catch {
     throw invalid({ file: [DOCUMENT_TEMPLATE_MESSAGES.notDocx] }, DOCUMENT_TEMPLATE_MESSAGES.notDocx);
   }
@@ -30,7 +35,7 @@ interface TemplateErrorLike {
 function compile(bytes: Buffer, modules: InspectModule[] = []) {
   const zip = openZip(bytes);
   try {
-    return new Docxtemplater(zip, { paragraphLoop: true, linebreaks: true, modules, nullGetter: () => "", errorLogging: false });
+    return new (docxtemplater())(zip, { paragraphLoop: true, linebreaks: true, modules, nullGetter: () => "", errorLogging: false });
   } catch (error) {
     const e = error as TemplateErrorLike;
     const details = (e.properties?.errors ?? [e]).map((x) => (x as TemplateErrorLike).properties?.explanation).filter((s): s is string => !!s);
@@ -41,7 +46,7 @@ function compile(bytes: Buffer, modules: InspectModule[] = []) {
 
 /** The placeholders a DOCX uses (loops and conditions by their names too). */
 export function docxPlaceholders(bytes: Buffer): string[] {
-  const inspect = new InspectModule();
+  const inspect = new (inspectModule())();
   compile(bytes, [inspect]);
   const names = new Set<string>();
   const walk = (tags: Record<string, unknown>) => {
@@ -67,7 +72,7 @@ export const fillText = (body: string, data: Record<string, string>) => body.rep
 /** A PDF of a filled text template: its title, then the text, a line starting with "# " as a heading. */
 export function textPdf(title: string, text: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const pdf = new PDFDocument({ size: "A4", margin: 56, compress: false, info: { Title: title } });
+    const pdf = new (pdfkit())({ size: "A4", margin: 56, compress: false, info: { Title: title } });
     const chunks: Buffer[] = [];
     pdf.on("data", (c: Buffer) => chunks.push(c));
     pdf.on("end", () => resolve(Buffer.concat(chunks)));
@@ -104,7 +109,7 @@ export function docxText(bytes: Buffer): string {
 /** A minimal DOCX of paragraphs (the demo seed's templates and the tests' fixtures). */
 export function makeDocx(paragraphs: string[]): Buffer {
   const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-  const zip = new PizZip();
+  const zip = new (pizzip())();
   zip.file(
     "[Content_Types].xml",
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',

@@ -1,4 +1,4 @@
-import PDFDocument from "pdfkit";
+import { pdfkit } from "#api/lib/on-first-use";
 import type { Cell } from "./registry";
 
 /**
@@ -7,7 +7,7 @@ import type { Cell } from "./registry";
  */
 export function recordPdf(title: string, lines: [string, Cell][]): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const pdf = new PDFDocument({ size: "A4", margin: 50, compress: false, info: { Title: title } });
+    const pdf = new (pdfkit())({ size: "A4", margin: 50, compress: false, info: { Title: title } });
     const chunks: Buffer[] = [];
     pdf.on("data", (c: Buffer) => chunks.push(c));
     pdf.on("end", () => resolve(Buffer.concat(chunks)));

@@ -1,4 +1,4 @@
-import PDFDocument from "pdfkit";
+import { pdfkit } from "#api/lib/on-first-use";
 import { escapeHtml } from "#api/http/hosted-page";
 import { formatDate } from "#common/format";
 import { formatPence } from "#common/money";
@@ -126,7 +126,7 @@ ${view.terms ? `<h2>Terms and conditions</h2><p>${paragraphs(view.terms)}</p>` :
 /** The same view as a PDF (A4), made with pdfkit; text is left uncompressed so it can be read back. */
 export function summaryPdf(view: DocumentView): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const pdf = new PDFDocument({ size: "A4", margin: 50, compress: false, info: { Title: view.title, Author: view.seller } });
+    const pdf = new (pdfkit())({ size: "A4", margin: 50, compress: false, info: { Title: view.title, Author: view.seller } });
     const chunks: Buffer[] = [];
     pdf.on("data", (c: Buffer) => chunks.push(c));
     pdf.on("end", () => resolve(Buffer.concat(chunks)));
