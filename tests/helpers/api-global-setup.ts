@@ -19,17 +19,33 @@ declare module "vitest" {
  * Migrating and seeding a database costs seconds (on PGlite an empty start also runs initdb inside WASM); copying a
  * prepared one costs a fraction of that. So the seeded database is built once per run and every test file gets a
  * copy: on PGlite a dumped data directory it loads, on PostgreSQL (TEST_DATABASE_URL) a template database that
- * CREATE DATABASE … TEMPLATE copies.
+ * CREATE DATABASE … TEMPLATE copies. The api and security projects both name this set-up and vitest runs it once per
+ * project, one after the other, before any test file starts: the second call answers with the first one's template
+ * (kept on the runner process's globalThis, which both calls share), so a run prepares one, not two.
  */
 export default async function setup(project: TestProject) {
+  const shared = globalThis as { apiTestTemplate?: Promise<Template> };
+  const first = !shared.apiTestTemplate;
+  shared.apiTestTemplate ??= prepareTemplate();
+  const template = await shared.apiTestTemplate;
+  project.provide("pgliteTemplate", template.pgliteTemplate);
+  project.provide("postgresTemplate", template.postgresTemplate);
+  // Removed once, by the first project's teardown (vitest tears the set-ups down after every test file is done).
+  return first ? template.remove : undefined;
+}
+
+interface Template {
+  pgliteTemplate: string;
+  postgresTemplate: string;
+  remove: () => Promise<void>;
+}
+
+async function prepareTemplate(): Promise<Template> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
-    project.provide("pgliteTemplate", "");
     const name = await createPostgresTemplate(adminUrl);
-    project.provide("postgresTemplate", name);
-    return () => dropDatabase(adminUrl, name);
+    return { pgliteTemplate: "", postgresTemplate: name, remove: () => dropDatabase(adminUrl, name) };
   }
-  project.provide("postgresTemplate", "");
   const client = new PGlite(pgliteOptions);
   await client.waitReady;
   const database = wrapPglite(client);
@@ -44,8 +60,7 @@ export default async function setup(project: TestProject) {
   } finally {
     await database.close();
   }
-  project.provide("pgliteTemplate", file);
-  return () => rmSync(file, { force: true });
+  return { pgliteTemplate: file, postgresTemplate: "", remove: async () => rmSync(file, { force: true }) };
 }
 
 async function createPostgresTemplate(adminUrl: string): Promise<string> {
