@@ -58,6 +58,8 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.ts"],
           environment: "node",
+          // See "isolate" under api: pure rules, nothing kept between files (4.8 s instead of 14.7 for the project here).
+          isolate: false,
         },
       },
       {
@@ -66,6 +68,10 @@ export default defineConfig({
           name: "api",
           include: ["tests/api/**/*.test.ts"],
           environment: "node",
+          // A worker runs its files one after the other in one module graph instead of loading the API anew for each
+          // (~1.5 s a file): each file builds its own app on its own database, and no test mocks a module, stubs a
+          // global or changes process.env. 145 s instead of 225 s for the project on PGlite here.
+          isolate: false,
           globalSetup: ["tests/helpers/api-global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

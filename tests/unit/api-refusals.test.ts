@@ -1,13 +1,14 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as api from "#app/services/api.server";
 
 /**
  * How the portal's API client tells the page what an API answer means: a refusal is shown as one (under the
  * form, or a not-found page), and only a server's failure is the outage page.
  */
 let server: Server;
-let api: typeof import("#app/services/api.server");
+let baseUrl: string;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -17,14 +18,13 @@ beforeAll(async () => {
     res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ message: `answered ${status}` }));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  process.env.API_BASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  api = await import("#app/services/api.server");
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 async function thrownBy(status: number): Promise<unknown> {
-  const client = api.createApi({ request: new Request("http://portal.test/page"), token: "t" });
+  const client = api.createApi({ request: new Request("http://portal.test/page"), token: "t", baseUrl });
   return client.get(`/${status}`).then(
     () => "no error",
     (error: unknown) => error,
@@ -49,7 +49,7 @@ describe("the API's refusals, as the portal reads them", () => {
   });
 
   it("a refusal without a message of its own says the request could not be handled", async () => {
-    const client = api.createApi({ request: new Request("http://portal.test/page"), token: "t" });
+    const client = api.createApi({ request: new Request("http://portal.test/page"), token: "t", baseUrl });
     const error = await client.get("/413/bare").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(api.ApiValidationError);
     expect((error as Error).message).toBe(api.REFUSED_MESSAGE);
