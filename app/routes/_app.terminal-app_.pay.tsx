@@ -10,6 +10,7 @@ import { useFormResult } from "../components/form/form-result";
 import { SelectField } from "../components/form/select-field";
 import { PageHeader } from "../components/frame/page-header";
 import { RouteErrorBoundary } from "../components/route-error-boundary";
+import { ReaderSelect } from "../components/terminal-app/forms";
 import { TerminalTabs } from "../components/terminal-app/terminal-tabs";
 import { useHydrated } from "../lib/use-hydrated";
 import { pageTitle } from "../lib/variant";
@@ -18,11 +19,13 @@ import { dispatchIntent, refuseForm, submitForm } from "../services/form-action.
 import { redirectWithToast } from "../services/session.server";
 import { formOf } from "../services/submission.server";
 import {
-  allReaders,
   newFormKey,
   payableInvoices,
   payFormSchema,
+  payReaders,
   pinStatus,
+  readerFinders,
+  readerOption,
   startPayment,
   unlockCookie,
   unlockOf,
@@ -42,15 +45,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await guard(request);
   const pin = await pinStatus(api);
   const unlocked = Boolean(await unlockOf(request));
-  if (!unlocked) return { pin, unlocked, readers: [], invoices: [], key: "", reader: null };
-  const [readers, invoices] = await Promise.all([allReaders(api), payableInvoices(api)]);
+  if (!unlocked) return { pin, unlocked, readers: [], more: false, invoices: [], key: "", reader: null };
   const wanted = Number(new URL(request.url).searchParams.get("reader"));
+  const [{ readers, more }, invoices] = await Promise.all([payReaders(api, Number.isSafeInteger(wanted) ? wanted : 0), payableInvoices(api)]);
   return {
     pin,
     unlocked,
+    more,
     readers: readers.map((r) => ({
       id: r.id,
-      label: `${r.label} (${r.location.display_name})`,
+      label: readerOption(r).label,
       simulated: r.simulated,
       provider_reader_id: r.provider_reader_id,
     })),
@@ -104,6 +108,7 @@ async function pay(request: Request, form: FormData) {
       const e = refused.body.errors ?? {};
       return { ...e, amount: e.amount_pence ?? [] };
     },
+    finders: readerFinders,
     send: async (value, { api }) =>
       startPayment(api, {
         reader_id: value.reader_id,
@@ -145,11 +150,14 @@ function PinForm() {
 
 function PayForm({
   readers,
+  more,
   invoices,
   formKey,
   reader,
 }: {
   readers: { id: number; label: string }[];
+  /** More readers than the first 100: a name typed beside the select finds the others. */
+  more: boolean;
   invoices: { id: number; label: string }[];
   formKey: string;
   reader: number | null;
@@ -162,12 +170,11 @@ function PayForm({
       <input type="hidden" name="intent" value="pay" />
       <input {...getInputProps(fields.idempotency_key, { type: "hidden" })} />
       <FormAlert messages={form.errors} />
-      <SelectField
-        label="Reader"
-        required
-        options={readers.map((r) => ({ value: String(r.id), label: r.label }))}
+      <ReaderSelect
+        id={fields.reader_id.id}
+        readers={{ options: readers.map((r) => ({ value: String(r.id), label: r.label })), more }}
+        current={fields.reader_id.initialValue ?? ""}
         errors={fields.reader_id.errors}
-        {...getSelectProps(fields.reader_id)}
       />
       <Field
         label="Amount (£)"
@@ -193,7 +200,7 @@ function PayForm({
 }
 
 export default function TakePayment() {
-  const { pin, unlocked, readers, invoices, key, reader } = useLoaderData<typeof loader>();
+  const { pin, unlocked, readers, more, invoices, key, reader } = useLoaderData<typeof loader>();
   const frame = useFrame();
   const hydrated = useHydrated();
   return (
@@ -226,7 +233,7 @@ export default function TakePayment() {
         <div className="grid gap-6 lg:grid-cols-2">
           <section aria-label="Payment form">
             {readers.length ? (
-              <PayForm readers={readers} invoices={invoices} formKey={key} reader={reader} />
+              <PayForm readers={readers} more={more} invoices={invoices} formKey={key} reader={reader} />
             ) : (
               <p className="text-slate-600">
                 No readers yet.{" "}

@@ -17,7 +17,7 @@ import {
   TERMINAL_UNLOCK_MINUTES,
   type LocationBody,
 } from "#contract/terminal-app";
-import { firstChoices, finderOf } from "../lib/choice-find";
+import { FIRST_CHOICES, firstChoices, finderOf } from "../lib/choice-find";
 import type { DropdownOption, FilterDefinition } from "../lib/filter-rules";
 import { toApiQuery, type ListSpec, type ListState } from "../lib/list-url";
 import type { Api } from "./api.server";
@@ -71,11 +71,17 @@ export const locationFilters = (): FilterDefinition[] => [
 ];
 
 /** A chosen location's option; null when it is not one of the company's (the API's 404; any other failure is thrown). */
-const chosenLocation = (api: Api, locationId: string) =>
-  getLocation(api, locationId).then(locationOption, (error: unknown) => {
+/** A record asked for by an id from the address: null when it is not one of the company's (the API's 404). */
+const unlessMissing = <T>(asked: Promise<T>): Promise<T | null> =>
+  asked.catch((error: unknown) => {
     if (error instanceof Response && error.status === 404) return null;
     throw error;
   });
+
+const chosenLocation = async (api: Api, locationId: string) => {
+  const location = await unlessMissing(getLocation(api, locationId));
+  return location && locationOption(location);
+};
 
 /**
  * A list of the terminal app filtered by location (reader keys, readers): the list page with the filter's first
@@ -111,8 +117,38 @@ export const updateReaderKey = (api: Api, keyId: string, body: unknown) =>
 export const deleteReaderKey = (api: Api, keyId: string) => api.delete(`/terminal-app/reader-keys/${id(keyId)}`);
 
 export const listReaders = (api: Api, state: ListState) => api.get("/terminal-app/readers", { query: toApiQuery(state), schema: readerListSchema });
-export const allReaders = async (api: Api) =>
-  (await api.get("/terminal-app/readers", { query: { "page[size]": 100, sort: "label" }, schema: readerListSchema })).data;
+/** A reader as a choice: its name and its location's. */
+export const readerOption = (r: { id: number; label: string; location: { display_name: string } }): DropdownOption => ({
+  value: String(r.id),
+  label: `${r.label} (${r.location.display_name})`,
+});
+
+/** The company's readers for the searchable dropdown, by name, serial number or location (`/resources/terminal-readers`). */
+export async function readerOptions(api: Api, { search, page = 1, perPage = 20 }: { search?: string; page?: number; perPage?: number }) {
+  const res = await api.get("/terminal-app/readers", {
+    query: { "filter[search]": search || undefined, "page[number]": page, "page[size]": perPage, sort: "label" },
+    schema: readerListSchema,
+  });
+  return { options: res.data.map(readerOption), hasMore: res.meta.current_page < res.meta.last_page };
+}
+
+/**
+ * The readers the payment page offers: the first 100 by name (the reader island discovers these; without JavaScript
+ * the select holds them and a name typed beside it finds any other), with the one its address names (`?reader=`,
+ * the readers list's "Take a payment") first when it is not among them.
+ */
+export async function payReaders(api: Api, wanted: number) {
+  const res = await api.get("/terminal-app/readers", { query: { "page[size]": FIRST_CHOICES, sort: "label" }, schema: readerListSchema });
+  const readers = res.data;
+  if (wanted > 0 && !readers.some((r) => r.id === wanted)) {
+    const named = await unlessMissing(getReader(api, String(wanted)));
+    if (named) readers.unshift(named);
+  }
+  return { readers, more: res.meta.current_page < res.meta.last_page };
+}
+
+/** The search behind the payment form's reader field: a name typed beside it, without JavaScript. */
+export const readerFinders = ({ api }: { api: Api }) => ({ reader_id: finderOf((query) => readerOptions(api, query)) });
 export const getReader = async (api: Api, readerId: string) => (await api.get(`/terminal-app/readers/${id(readerId)}`, { schema: readerResponseSchema })).data;
 export const registerReader = (api: Api, body: unknown) => api.post("/terminal-app/readers", { body, schema: readerResponseSchema });
 export const deleteReader = (api: Api, readerId: string) => api.delete(`/terminal-app/readers/${id(readerId)}`);

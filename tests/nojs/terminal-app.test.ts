@@ -8,8 +8,8 @@ import { apiAs, NojsBrowser, type NojsPage, norm, uniqueToken } from "./harness"
  * payment page's PIN gate; a payment sent to a simulated reader, the approved test card presented from the
  * payment's own page, and the payment found in Customer transactions; a payment cancelled from its page, a
  * declined card shown there with its reason; the reader keys and readers lists filtered by location; a location
- * beyond the dropdowns' first 100 found by the name typed beside them. Every test makes its own data, by unique
- * names, in the demo tenant.
+ * beyond the dropdowns' first 100 found by the name typed beside them, and a reader beyond the payment form's first
+ * 100 likewise. Every test makes its own data, by unique names, in the demo tenant.
  */
 
 const PIN = "1357";
@@ -428,6 +428,45 @@ describe("Terminal app", () => {
     }
   });
 
+  test("a payment on a reader beyond the form's first 100, found by the name typed beside it; the readers list's Take a payment chooses it on the form", async () => {
+    const token = uniqueToken();
+    const browser = owner();
+    const far = await farReaders(token);
+    const FIND = "Not listed? Type the reader's name";
+    try {
+      // The reader is not among the select's first 100; a name that finds none is said under it, what was typed kept.
+      let form = (await unlock(browser)).form({ button: "Charge on reader" });
+      const offered = form
+        .control("Reader")
+        .querySelectorAll("option")
+        .map((o) => o.getAttribute("value"));
+      expect(offered.length).toBeGreaterThan(100);
+      expect(offered).not.toContain(far.id);
+      const refused = await form.fill(FIND, `Nowhere ${token}`).fill("Amount (£)", "4.20").submit("Charge on reader");
+      expect(refused.status).toBe(422);
+      expect(refused.fieldError("reader_id")).toBe(`No results found for “Nowhere ${token}”.`);
+      form = refused.form({ button: "Charge on reader" });
+      expect(form.value(FIND)).toBe(`Nowhere ${token}`);
+      expect(form.value("Amount (£)")).toBe("4.20");
+
+      // Its name, typed in another case, finds it: the payment waits on that reader.
+      const sent = await form.fill(FIND, far.label.toUpperCase()).submit("Charge on reader");
+      expect(sent.path).toMatch(/^\/terminal-app\/pay\/\d+$/);
+      expect(sent.text("dd[data-status]")).toBe("Waiting for card");
+      expect(norm(sent.text("main"))).toContain(far.label);
+      await sent.form({ button: "Cancel payment" }).submit("Cancel payment");
+
+      // From the readers list, "Take a payment" on that reader opens the form with it chosen and named.
+      const readers = await browser.goto(`/terminal-app/readers?${new URLSearchParams({ search: far.label })}`);
+      const chosen = (await readers.click(`Take a payment on ${far.label}`)).form({ button: "Charge on reader" });
+      expect(chosen.value("Reader")).toBe(far.id);
+      expect(norm(chosen.control("Reader").querySelector(`option[value="${far.id}"]`)?.text)).toBe(`${far.label} (${far.location})`);
+    } finally {
+      await browser.goto("/terminal-app/readers?reset=1");
+      await far.remove();
+    }
+  });
+
   test("the readers list filtered by a location beyond the filter's first 100, found by the name typed beside it; a name that finds none is said under the filter", async () => {
     const token = uniqueToken();
     const browser = owner();
@@ -493,6 +532,39 @@ async function farLocations(token: string) {
       const readers = await api.call<{ data: { id: number }[] }>("GET", `/terminal-app/readers?filter[location_id]=${id}`);
       for (const reader of readers.data) await api.call("DELETE", `/terminal-app/readers/${reader.id}`);
       for (let i = 0; i < ids.length; i += 15) await Promise.all(ids.slice(i, i + 15).map((l) => api.call("DELETE", `/terminal-app/locations/${l}`)));
+    },
+  };
+}
+
+/** 105 simulated readers at a location of their own, all named after the token (so the last is beyond any first 100). */
+async function farReaders(token: string) {
+  const api = await apiAs(USERS.owner.email);
+  const location = `Far Stall ${token}`;
+  const made = await api.call<{ data: { id: number } }>("POST", "/terminal-app/locations", {
+    display_name: location,
+    line1: "1 Far Lane",
+    city: "Wells",
+    postal_code: "BA5 1AA",
+  });
+  const labels = Array.from({ length: 105 }, (_, i) => `Zz Till ${token} ${String(i + 1).padStart(3, "0")}`);
+  const ids: number[] = [];
+  for (let i = 0; i < labels.length; i += 15) {
+    const readers = await Promise.all(
+      labels
+        .slice(i, i + 15)
+        .map((label) =>
+          api.call<{ data: { id: number } }>("POST", "/terminal-app/readers", { location_id: made.data.id, label, registration_code: "simulated-wpe" }),
+        ),
+    );
+    ids.push(...readers.map((r) => r.data.id));
+  }
+  return {
+    id: String(ids[ids.length - 1]),
+    label: labels[labels.length - 1],
+    location,
+    async remove() {
+      for (let i = 0; i < ids.length; i += 15) await Promise.all(ids.slice(i, i + 15).map((r) => api.call("DELETE", `/terminal-app/readers/${r}`)));
+      await api.call("DELETE", `/terminal-app/locations/${made.data.id}`);
     },
   };
 }

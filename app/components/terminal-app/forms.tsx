@@ -8,48 +8,80 @@ import { Form } from "../form/form";
 import { useFormAnswer, useFormResult } from "../form/form-result";
 import { SearchableSelect } from "../form/searchable-select";
 
-const LOCATIONS_URL = "/resources/terminal-locations";
-
 /**
- * The location of a reader or reader key: a searchable dropdown of the company's locations; without JavaScript a
- * select of the first 100 and, for a company with more, a name typed under it (decision 011).
+ * A searchable dropdown of the company's locations or readers; without JavaScript a select of the first 100 and,
+ * for a company with more, a name typed under it (decision 011).
  */
-function LocationSelect({
+function ChoiceSelect({
+  intent,
   id,
-  locations,
+  name,
+  label,
+  url,
+  findLabel,
+  choices,
   current,
   saved,
   errors,
 }: {
+  /** The form's intent (its answer holds the name typed beside the select). */
+  intent?: string;
   id: string;
-  locations: Choices;
+  name: string;
+  label: string;
+  /** The dropdown's resource route (options and a chosen one by value). */
+  url: string;
+  findLabel: string;
+  choices: Choices;
   current: string;
-  /** The saved location (an edit), named even when it is not among the first. */
+  /** The saved choice (an edit), named even when it is not among the first. */
   saved?: DropdownOption | null;
   errors?: string[];
 }) {
-  const answer = useFormAnswer();
-  const typed = answer?.form.result.initialValue?.[findFieldName("location_id")];
-  const choice = choiceFieldProps("location_id", locations, {
-    findLabel: "Not listed? Type the location's name",
-    current,
-    typed: typeof typed === "string" ? typed : undefined,
-    found: answer?.found,
-  });
+  const answer = useFormAnswer(intent);
+  const typed = answer?.form.result.initialValue?.[findFieldName(name)];
+  const choice = choiceFieldProps(name, choices, { findLabel, current, typed: typeof typed === "string" ? typed : undefined, found: answer?.found });
   return (
     <SearchableSelect
       id={id}
-      name="location_id"
-      label="Location"
+      name={name}
+      label={label}
       required
-      optionsUrl={LOCATIONS_URL}
-      itemUrl={LOCATIONS_URL}
+      optionsUrl={url}
+      itemUrl={url}
       {...choice}
       defaultOption={saved && saved.value === choice.defaultValue ? saved : null}
       errors={errors}
     />
   );
 }
+
+type SelectProps = { id: string; current: string; saved?: DropdownOption | null; errors?: string[] };
+
+/** The location of a reader or reader key. */
+const LocationSelect = ({ locations, ...props }: SelectProps & { locations: Choices }) => (
+  <ChoiceSelect
+    name="location_id"
+    label="Location"
+    url="/resources/terminal-locations"
+    findLabel="Not listed? Type the location's name"
+    choices={locations}
+    {...props}
+  />
+);
+
+/** The reader a payment is taken on (the payment form, intent "pay"). */
+export const ReaderSelect = ({ readers, ...props }: SelectProps & { readers: Choices }) => (
+  <ChoiceSelect
+    intent="pay"
+    name="reader_id"
+    label="Reader"
+    url="/resources/terminal-readers"
+    findLabel="Not listed? Type the reader's name"
+    choices={readers}
+    {...props}
+  />
+);
 
 function Buttons({ cancelTo, label }: { cancelTo: string; label: string }) {
   const busy = useNavigation().state === "submitting";
