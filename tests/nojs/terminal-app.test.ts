@@ -505,24 +505,29 @@ describe("Terminal app", () => {
   });
 });
 
+/** Calls the API for each item, 15 at a time (the demo tenant is shared with the other tests); answers in order. */
+async function inBatches<T, R>(items: T[], each: (item: T) => Promise<R>): Promise<R[]> {
+  const answers: R[] = [];
+  for (let i = 0; i < items.length; i += 15) answers.push(...(await Promise.all(items.slice(i, i + 15).map(each))));
+  return answers;
+}
+
+/** 105 names after the token, numbered, to sort after the other tests' ('Zz …'): the last is beyond any first 100. */
+const farNames = (prefix: string, token: string) => Array.from({ length: 105 }, (_, i) => `Zz ${prefix} ${token} ${String(i + 1).padStart(3, "0")}`);
+
+const FAR_ADDRESS = { line1: "1 Far Lane", city: "Wells", postal_code: "BA5 1AA" };
+
 /**
- * 105 locations made through the API, named to sort after the other tests' ('Zz …'): the last is beyond the
- * dropdowns' first 100. `remove` deletes them (with their readers), so the other tests' locations stay among the first.
+ * 105 locations made through the API: the last is beyond the dropdowns' first 100. `remove` deletes them (with their
+ * readers), so the other tests' locations stay among the first.
  */
 async function farLocations(token: string) {
   const api = await apiAs(USERS.owner.email);
-  const names = Array.from({ length: 105 }, (_, i) => `Zz Far ${token} ${String(i + 1).padStart(3, "0")}`);
-  const ids: number[] = [];
-  for (let i = 0; i < names.length; i += 15) {
-    const made = await Promise.all(
-      names
-        .slice(i, i + 15)
-        .map((display_name) =>
-          api.call<{ data: { id: number } }>("POST", "/terminal-app/locations", { display_name, line1: "1 Far Lane", city: "Wells", postal_code: "BA5 1AA" }),
-        ),
-    );
-    ids.push(...made.map((m) => m.data.id));
-  }
+  const names = farNames("Far", token);
+  const made = await inBatches(names, (display_name) =>
+    api.call<{ data: { id: number } }>("POST", "/terminal-app/locations", { display_name, ...FAR_ADDRESS }),
+  );
+  const ids = made.map((m) => m.data.id);
   const id = String(ids[ids.length - 1]);
   return {
     api,
@@ -531,39 +536,27 @@ async function farLocations(token: string) {
     async remove() {
       const readers = await api.call<{ data: { id: number }[] }>("GET", `/terminal-app/readers?filter[location_id]=${id}`);
       for (const reader of readers.data) await api.call("DELETE", `/terminal-app/readers/${reader.id}`);
-      for (let i = 0; i < ids.length; i += 15) await Promise.all(ids.slice(i, i + 15).map((l) => api.call("DELETE", `/terminal-app/locations/${l}`)));
+      await inBatches(ids, (l) => api.call("DELETE", `/terminal-app/locations/${l}`));
     },
   };
 }
 
-/** 105 simulated readers at a location of their own, all named after the token (so the last is beyond any first 100). */
+/** 105 simulated readers at a location of their own: the last is beyond the payment form's first 100. */
 async function farReaders(token: string) {
   const api = await apiAs(USERS.owner.email);
   const location = `Far Stall ${token}`;
-  const made = await api.call<{ data: { id: number } }>("POST", "/terminal-app/locations", {
-    display_name: location,
-    line1: "1 Far Lane",
-    city: "Wells",
-    postal_code: "BA5 1AA",
-  });
-  const labels = Array.from({ length: 105 }, (_, i) => `Zz Till ${token} ${String(i + 1).padStart(3, "0")}`);
-  const ids: number[] = [];
-  for (let i = 0; i < labels.length; i += 15) {
-    const readers = await Promise.all(
-      labels
-        .slice(i, i + 15)
-        .map((label) =>
-          api.call<{ data: { id: number } }>("POST", "/terminal-app/readers", { location_id: made.data.id, label, registration_code: "simulated-wpe" }),
-        ),
-    );
-    ids.push(...readers.map((r) => r.data.id));
-  }
+  const made = await api.call<{ data: { id: number } }>("POST", "/terminal-app/locations", { display_name: location, ...FAR_ADDRESS });
+  const labels = farNames("Till", token);
+  const readers = await inBatches(labels, (label) =>
+    api.call<{ data: { id: number } }>("POST", "/terminal-app/readers", { location_id: made.data.id, label, registration_code: "simulated-wpe" }),
+  );
+  const ids = readers.map((r) => r.data.id);
   return {
     id: String(ids[ids.length - 1]),
     label: labels[labels.length - 1],
     location,
     async remove() {
-      for (let i = 0; i < ids.length; i += 15) await Promise.all(ids.slice(i, i + 15).map((r) => api.call("DELETE", `/terminal-app/readers/${r}`)));
+      await inBatches(ids, (r) => api.call("DELETE", `/terminal-app/readers/${r}`));
       await api.call("DELETE", `/terminal-app/locations/${made.data.id}`);
     },
   };
