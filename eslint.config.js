@@ -89,6 +89,24 @@ export default tseslint.config(
     },
   },
   {
+    // The unit and api projects run a worker's files in one module graph (isolate: false in vitest.config.ts): what one
+    // file mocks, stubs or sets in process.env would reach the next. Settings go to createTestApi instead.
+    files: ["tests/unit/**", "tests/api/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|stubEnv|stubGlobal)$/]",
+          message: "These files share one module graph per worker: no module mocks or stubbed globals (see vitest.config.ts).",
+        },
+        {
+          selector: "AssignmentExpression > MemberExpression.left[object.type='MemberExpression'][object.object.name='process'][object.property.name='env']",
+          message: "These files share one module graph per worker: pass settings to createTestApi instead of setting process.env.",
+        },
+      ],
+    },
+  },
+  {
     files: ["tests/e2e/**"],
     rules: {
       // Off: Playwright reads a test's fixtures from its first parameter, so a test that needs none destructures `{}`.
