@@ -70,14 +70,17 @@ export const locationFilters = (): FilterDefinition[] => [
   },
 ];
 
-/** A chosen location's option; null when it is not one of the company's (the API's 404; any other failure is thrown). */
-/** A record asked for by an id from the address: null when it is not one of the company's (the API's 404). */
+/**
+ * A record asked for by an id from the address: null when it is not one of the company's (the API's 404; any other
+ * failure is thrown).
+ */
 const unlessMissing = <T>(asked: Promise<T>): Promise<T | null> =>
   asked.catch((error: unknown) => {
     if (error instanceof Response && error.status === 404) return null;
     throw error;
   });
 
+/** A chosen location's option; null when it is not one of the company's. */
 const chosenLocation = async (api: Api, locationId: string) => {
   const location = await unlessMissing(getLocation(api, locationId));
   return location && locationOption(location);
