@@ -100,7 +100,9 @@ for (const [edition, user, origin] of EDITIONS) {
 
     // A date field is a native date input drawn as the kit's field: the text field's border, corners, colours and focus
     // ring, and the kit's calendar icon (Lucide's, as a CSS image) in place of the browser's grey picker button.
-    const look = (el: Element) => {
+    // Read once the field's transitions have ended (the name field's border is still easing back from its focus colour).
+    const look = async (el: Element) => {
+      await Promise.all(el.getAnimations().map((a) => a.finished));
       const s = getComputedStyle(el);
       return [s.borderTopWidth, s.borderTopColor, s.borderRadius, s.backgroundColor, s.color, s.fontSize, s.paddingLeft].join(" ");
     };
