@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef, useState, type DragEvent } from "react";
+import { useState, type DragEvent } from "react";
 import { formatMoney } from "#common/format";
 import { parseBoardMove } from "../components/tasks/board-move.server";
 import { PageHeader } from "../components/frame/page-header";
@@ -17,6 +17,7 @@ import { formOf } from "../services/submission.server";
 import { Form } from "../components/form/form";
 import { can } from "../access/permissions";
 import { useHydrated } from "../lib/use-hydrated";
+import { useSelectShown } from "../lib/use-select-shown";
 import { EmptyState } from "../components/ui/empty-state";
 import { Icon } from "../components/ui/icon";
 
@@ -91,18 +92,14 @@ function Card({
   canManage: boolean;
 }) {
   const hydrated = useHydrated();
-  const [chosen, setChosen] = useState(stageId);
   // The select is the page's own (uncontrolled: no render resets it), so a stage chosen before the page's script
-  // arrived is still chosen once it hydrates; it is read back then, and Move stays offered.
-  const select = useRef<HTMLSelectElement>(null);
-  useEffect(() => {
-    if (select.current) setChosen(Number(select.current.value));
-  }, []);
+  // arrived is still chosen once it hydrates, and Move stays offered.
+  const stage = useSelectShown(String(stageId));
   // A card shown in another column (dragged there, or moved by the server) starts again from that stage.
   const [shownIn, setShownIn] = useState(stageId);
   if (shownIn !== stageId) {
     setShownIn(stageId);
-    setChosen(stageId);
+    stage.setShown(String(stageId));
   }
   return (
     <li
@@ -126,12 +123,12 @@ function Card({
             Move {task.name} to stage
           </label>
           <select
-            ref={select}
+            ref={stage.ref}
             key={stageId}
             id={`move-${task.id}`}
             name="pipeline_stage_id"
             defaultValue={stageId}
-            onChange={(e) => setChosen(Number(e.currentTarget.value))}
+            onChange={stage.onChange}
             className="min-w-0 flex-1 rounded border border-transparent bg-transparent px-1 py-0.5 text-xs text-slate-500 hover:border-slate-300 focus:border-slate-300"
             data-card-stage
           >
@@ -143,7 +140,7 @@ function Card({
           </select>
           <button
             type="submit"
-            hidden={hydrated && chosen === stageId}
+            hidden={hydrated && stage.shown === String(stageId)}
             // (No display utility here: it would override the `hidden` attribute.)
             className="rounded border border-slate-300 px-2 text-xs text-slate-600 hover:bg-slate-50"
           >

@@ -43,11 +43,14 @@ export const meta: MetaFunction = ({ matches }) => pageTitle("Take a payment", m
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await guard(request);
-  const pin = await pinStatus(api);
   const unlocked = Boolean(await unlockOf(request));
-  if (!unlocked) return { pin, unlocked, readers: [], more: false, invoices: [], key: "", reader: null };
+  if (!unlocked) return { pin: await pinStatus(api), unlocked, readers: [], more: false, invoices: [], key: "", reader: null };
   const wanted = Number(new URL(request.url).searchParams.get("reader"));
-  const [{ readers, more }, invoices] = await Promise.all([payReaders(api, Number.isSafeInteger(wanted) ? wanted : 0), payableInvoices(api)]);
+  const [pin, { readers, more }, invoices] = await Promise.all([
+    pinStatus(api),
+    payReaders(api, Number.isSafeInteger(wanted) ? wanted : 0),
+    payableInvoices(api),
+  ]);
   return {
     pin,
     unlocked,

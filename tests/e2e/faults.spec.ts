@@ -210,21 +210,24 @@ test("a client's drawer and a task's note keep what was typed during an outage",
   const tasks = await taskApi(request);
   const [pipeline] = await tasks.pipelines();
   const id = await tasks.createTask(`Outage note ${token}`, pipeline.id, pipeline.stages[0].id);
-  await page.goto(`${pair.flightdeck}/tasks?search=${token}`);
-  await page.getByRole("link", { name: `Outage note ${token}`, exact: true }).click();
-  await expect(page).toHaveURL((url) => url.pathname === `/tasks/${id}`);
-  const note = `A note typed during the outage ${Date.now()}`;
-  await expectHydrated(page.locator("#note-body"));
-  await page.locator("#note-body").fill(note);
-  await stopApi();
-  await page.getByRole("button", { name: "Add note" }).click();
-  await expect(outage).toBeVisible();
-  await expect(page.locator("#note-body")).toHaveValue(note);
-  await startApi();
-  await page.getByRole("button", { name: "Add note" }).click();
-  await expect(page.getByText("Note added.", { exact: false }).first()).toBeVisible();
-  await expect(page.getByRole("list", { name: "Notes" })).toContainText(note);
-  await tasks.removeTask(id);
+  try {
+    await page.goto(`${pair.flightdeck}/tasks?search=${token}`);
+    await page.getByRole("link", { name: `Outage note ${token}`, exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === `/tasks/${id}`);
+    const note = `A note typed during the outage ${Date.now()}`;
+    await expectHydrated(page.locator("#note-body"));
+    await page.locator("#note-body").fill(note);
+    await stopApi();
+    await page.getByRole("button", { name: "Add note" }).click();
+    await expect(outage).toBeVisible();
+    await expect(page.locator("#note-body")).toHaveValue(note);
+    await startApi();
+    await page.getByRole("button", { name: "Add note" }).click();
+    await expect(page.getByText("Note added.", { exact: false }).first()).toBeVisible();
+    await expect(page.getByRole("list", { name: "Notes" })).toContainText(note);
+  } finally {
+    await tasks.removeTask(id);
+  }
 });
 
 /** The API token inside the portal's signed session cookie (base64 JSON, then "." and the signature). */

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "#app/lib/use-hydrated";
+import { useSelectShown } from "#app/lib/use-select-shown";
 
 export interface PipelineOption {
   id: number;
@@ -28,12 +28,9 @@ export function PipelineStageFields({
   idPrefix?: string;
 }) {
   const hydrated = useHydrated();
-  const [chosen, setChosen] = useState(pipelineId ? String(pipelineId) : "");
-  const pipelineSelect = useRef<HTMLSelectElement>(null);
-  useEffect(() => {
-    const shownPipeline = pipelineSelect.current?.value;
-    if (shownPipeline !== undefined) setChosen(shownPipeline);
-  }, []);
+  const initialPipeline = pipelineId ? String(pipelineId) : "";
+  const pipeline = useSelectShown(initialPipeline);
+  const chosen = pipeline.shown;
   const shown = hydrated ? pipelines.filter((p) => String(p.id) === chosen) : pipelines;
   return (
     <>
@@ -45,12 +42,12 @@ export function PipelineStageFields({
           </span>
         </label>
         <select
-          ref={pipelineSelect}
+          ref={pipeline.ref}
           id={`${idPrefix}-pipeline`}
           name="pipeline_id"
           required
-          defaultValue={chosen}
-          onChange={(e) => setChosen(e.currentTarget.value)}
+          defaultValue={initialPipeline}
+          onChange={pipeline.onChange}
           className="field-input"
           aria-invalid={errors?.pipeline_id ? true : undefined}
         >
